@@ -1,0 +1,181 @@
+"""One side's result in one hand: the SideEntry value object and how a JSON entry becomes one.
+
+The field names are the score-sheet contract's (tests/scoring/cases/README.md). Parsing never
+guesses: a string "1,250", a float 5.0, a bool where a number is wanted, a negative count,
+points that are not a multiple of 5, an unknown field or a field the variant does not have are
+all errors naming the field. Rule checks that need more than one field live in `engine`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import InvalidHandEntry, Problem
+from scoring.rules import RuleSet
+
+# kind: "points" (card or penalty points: int >= 0, multiple of 5), "count" (int >= 0),
+# "flag" (bool), "choice" (one of a variant's names).
+FIELD_KINDS: Mapping[str, str] = MappingProxyType(
+    {
+        "melded_points": "points",
+        "hand_points": "points",
+        "penalty_points": "points",
+        "natural_canastas": "count",
+        "mixed_canastas": "count",
+        "concealed_natural_canastas": "count",
+        "concealed_mixed_canastas": "count",
+        "wild_canastas": "count",
+        "deuce_canastas": "count",
+        "joker_canastas": "count",
+        "sevens_canastas": "count",
+        "aces_canastas": "count",
+        "sequence_canastas": "count",
+        "red_threes": "count",
+        "red_threes_in_hand": "count",
+        "black_threes": "count",
+        "captured_black_threes": "count",
+        "unfinished_aces": "count",
+        "unfinished_sevens": "count",
+        "unfinished_wild": "count",
+        "players_with_three_aces": "count",
+        "players_with_three_sevens": "count",
+        "short_sequences": "count",
+        "went_out": "flag",
+        "concealed": "flag",
+        "acaba": "flag",
+        "special_hand": "choice",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideEntry:
+    """What the scorer records for one side at the end of a hand (all points are ints).
+
+    Every field of every variant is here with its "nothing" default; a variant uses the subset
+    `entry_fields(rules)` lists. `melded_points` excludes red threes and includes black threes
+    melded when going out; `hand_points` are at the variant's card values.
+    """
+
+    melded_points: int = 0
+    hand_points: int = 0
+    penalty_points: int = 0
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    concealed_natural_canastas: int = 0
+    concealed_mixed_canastas: int = 0
+    wild_canastas: int = 0
+    deuce_canastas: int = 0
+    joker_canastas: int = 0
+    sevens_canastas: int = 0
+    aces_canastas: int = 0
+    sequence_canastas: int = 0
+    red_threes: int = 0
+    red_threes_in_hand: int = 0
+    black_threes: int = 0
+    captured_black_threes: int = 0
+    unfinished_aces: int = 0
+    unfinished_sevens: int = 0
+    unfinished_wild: int = 0
+    players_with_three_aces: int = 0
+    players_with_three_sevens: int = 0
+    short_sequences: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    acaba: bool = False
+    special_hand: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryField:
+    """One field of a side's entry as a form or table shows it.
+
+    `kind` is "count", "points", "flag" or "choice"; `choices` lists the names a "choice"
+    field accepts (Modern American special hands), empty otherwise.
+    """
+
+    name: str
+    kind: str
+    choices: tuple[str, ...] = ()
+
+
+def entry_fields(rules: RuleSet) -> tuple[EntryField, ...]:
+    """The fields a side's entry has under `rules`, in display order (the contract's names)."""
+    return tuple(
+        EntryField(
+            name=name,
+            kind=FIELD_KINDS[name],
+            choices=tuple(h.name for h in rules.special_hands)
+            if FIELD_KINDS[name] == "choice"
+            else (),
+        )
+        for name in rules.fields
+    )
+
+
+def parse_entry(
+    rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None
+) -> SideEntry:
+    """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
+
+    Missing counts and points are 0 and missing flags false. Raises InvalidHandEntry listing
+    every bad field (each Problem carries `hand` and `side` as given and the field name).
+    """
+    if type(raw) is not dict:
+        problem = Problem(
+            hand=hand,
+            side=side,
+            message=f"the entry must be an object of fields, not {_json_type(raw)}",
+        )
+        raise InvalidHandEntry([problem])
+    problems: list[Problem] = []
+    for name, value in raw.items():
+        message = _field_problem(rules, name, value)
+        if message is not None:
+            problems.append(
+                Problem(hand=hand, side=side, field=str(name), message=message)
+            )
+    if problems:
+        raise InvalidHandEntry(problems)
+    return SideEntry(**raw)
+
+
+def _field_problem(rules: RuleSet, name: Any, value: Any) -> str | None:
+    kind = FIELD_KINDS.get(name)
+    if kind is None:
+        return f"unknown field {name!r}"
+    if name not in rules.fields:
+        return f"field '{name}' is not part of a {rules.name} entry"
+    if kind == "flag":
+        return (
+            None
+            if type(value) is bool
+            else f"'{name}' must be true or false, not {_json_type(value)}"
+        )
+    if kind == "choice":
+        if type(value) is str and rules.special_hand(value) is not None:
+            return None
+        names = ", ".join(h.name for h in rules.special_hands)
+        return f"'{name}' must be one of {names}, not {value!r}"
+    if type(value) is not int:
+        return f"'{name}' must be a whole number, not {_json_type(value)} {value!r}"
+    if value < 0:
+        return f"'{name}' cannot be negative ({value})"
+    if kind == "points" and value % 5:
+        return f"'{name}' must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not {value}"
+    return None
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a decimal number",
+        str: "a string",
+        list: "a list",
+    }.get(type(value), "an object")

@@ -1,0 +1,68 @@
+"""What a running total implies: the next initial-meld minimum, game over, the winner.
+
+Pure functions over totals in points; they never look at entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scoring.rules import RuleSet
+
+
+def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
+    """The initial-meld minimum in points for a side whose cumulative total is `total` points.
+
+    Classic (S0, S4, PAG & Bicycle via GH-NL, rules.md §1.1): < 0 -> 15, 0-1495 -> 50,
+    1500-2995 -> 90, >= 3000 -> 120; other variants per their RuleSet bands. Hand and Foot goes
+    by `deal` (1-based; 50/90/120/150, S2) and ignores `total`; later deals keep the last value.
+    """
+    if rules.initial_meld_by_deal:
+        by_deal = rules.initial_meld_by_deal
+        return by_deal[min(max(deal, 1), len(by_deal)) - 1]
+    for below, minimum in rules.initial_meld_bands:
+        if total < below:
+            return minimum
+    return rules.initial_meld_top
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameState:
+    """Whether the game is over after the hands so far, and who won (None: not over or a tie)."""
+
+    game_over: bool
+    winner: str | None
+
+
+def game_state(
+    rules: RuleSet,
+    totals: Mapping[str, int],
+    *,
+    deals_played: int,
+    won_by: str | None = None,
+) -> GameState:
+    """Game over and winner after `deals_played` hands with cumulative `totals` (side -> points).
+
+    The game ends when a side reaches the target (>= target, S0/S4/PAG), or after the fixed
+    number of deals (Hand and Foot, S2); the highest total wins. An exact tie for the highest
+    total names no winner (rules.md §6): with tie_policy "play_on" the game goes on, otherwise
+    it is over ("draw", or the club's decision when no policy is set). `won_by` is a side whose
+    hand won outright (Modern American Dream Hand, CLA).
+    """
+    if won_by is not None:
+        return GameState(game_over=True, winner=won_by)
+    if not totals:
+        return GameState(game_over=False, winner=None)
+    best = max(totals.values())
+    if rules.deals:
+        reached = deals_played >= rules.deals
+    else:
+        target = rules.target_for(len(totals))
+        reached = target > 0 and best >= target
+    if not reached:
+        return GameState(game_over=False, winner=None)
+    leaders = [side for side, total in totals.items() if total == best]
+    if len(leaders) == 1:
+        return GameState(game_over=True, winner=leaders[0])
+    return GameState(game_over=rules.tie_policy != "play_on", winner=None)

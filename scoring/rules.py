@@ -1,0 +1,934 @@
+"""Canasta variants as immutable rule sets, and the house-rule options that change them.
+
+Every value cites its source tag from the project's rulebook (`rules.md`, section numbers
+given as §x). Nothing here knows about clubs, tables or the database: a game stores a
+variant key and its options, and `rules_for()` turns them into the RuleSet the engine uses.
+
+What is not plain data is named by a small hook value (a string the engine dispatches on),
+so every variant stays a readable table:
+
+- `red_threes_positive`: when a side's red threes count for it rather than against it.
+  "melded"   the side melded something other than red threes (classic, PAG/BRIT §1.1)
+  "canastas" the side completed at least `red_threes_min_canastas` canastas
+  "swing"    Modern American: against it with 0 canastas, ignored with 1, for it with 2+
+  "always"   Hand and Foot (threes caught in hand are a separate penalty)
+- `melded_points_negative_without_canasta`: melded cards count against a side that has no
+  canasta (Modern American swing, Greek-Spanish S3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import InvalidRules, UnsupportedVariant
+
+# Every variant the score-sheet contract names (cases/README.md); those not in VARIANTS are
+# rejected as "not supported yet" rather than scored by a near relative.
+CONTRACT_VARIANTS = (
+    "classic",
+    "classic-2p",
+    "classic-3p",
+    "classic-6p",
+    "modern-american",
+    "hand-and-foot",
+    "samba",
+    "bolivia",
+    "brazilian",
+    "cuban",
+    "italian",
+    "british",
+    "spanish",
+)
+
+TIE_POLICIES = ("play_on", "draw")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CanastaKind:
+    """One kind of completed canasta a side's entry counts, and what it is worth.
+
+    `group` is "natural", "mixed", "wild" or "sequence" (for going-out requirements and deck
+    limits). `min_points` is the card points of the cheapest such canasta (rules.md §4 #9),
+    `max_total` how many of this kind the pack allows over all sides in one hand (0 = no
+    kind-specific limit).
+    """
+
+    field: str
+    bonus: int
+    group: str
+    min_points: int
+    max_total: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoingOutRequirement:
+    """Completed canastas a side needs before it may go out (rules.md §4 #4)."""
+
+    canastas: int = 1
+    natural: int = 0
+    mixed: int = 0
+    wild: int = 0
+    sequence: int = 0
+    counts_wild: bool = True  # Italian: wild canastas do not count toward `canastas`
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CanastaSetBonus:
+    """A bonus for a set of canastas in one hand (Italian five pure, Greek-Spanish five/seven).
+
+    It applies when the side has at least `min_natural` (and at most `max_natural`, if set)
+    natural canastas, `min_mixed` mixed and `min_total` canastas of any kind.
+    """
+
+    item: str
+    points: int
+    min_natural: int = 0
+    max_natural: int | None = None
+    min_mixed: int = 0
+    min_total: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpecialHand:
+    """A Modern American special hand: the side scores `points` and nothing else."""
+
+    name: str
+    points: int
+    wins_game: bool = (
+        False  # Dream Hand: the game is won at once (CLA, rules.md §3.3 A11)
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """Everything the engine needs to score one variant; all points are ints."""
+
+    key: str
+    name: str
+    side_counts: tuple[int, ...]  # how many sides a game may have
+    players_per_side: int  # 1: the side that goes out holds no cards (rules.md §4 #18)
+    fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
+    options: tuple[str, ...]  # the house-rule options this variant accepts
+    # The pack (rules.md §1.0): card-point total at this variant's card values, threes in it.
+    pack_points: int
+    red_threes_in_pack: int
+    black_threes_in_pack: int
+    # Canastas.
+    canastas: tuple[CanastaKind, ...]
+    max_canastas_per_side: int
+    max_natural_canastas_total: int
+    max_mixed_canastas_total: int
+    max_wild_canastas_total: int
+    max_canastas_total: int
+    canasta_set_bonuses: tuple[CanastaSetBonus, ...] = ()
+    # Going out.
+    going_out_bonus: int
+    concealed_going_out_bonus: int = (
+        0  # the whole bonus when concealed; replaces going_out_bonus
+    )
+    going_out: GoingOutRequirement
+    # Threes. `red_three_values[n]` is what n red threes laid down are worth.
+    red_three_values: tuple[int, ...]
+    red_three_negative_values: tuple[
+        int, ...
+    ] = ()  # when they count against; () = same values
+    red_threes_positive: str
+    red_threes_min_canastas: int = 0
+    red_three_in_hand_penalty: int = (
+        0  # each red three never laid down / caught in hand
+    )
+    black_threes_scored: bool = (
+        False  # Modern American: black threes laid down, like red ones
+    )
+    captured_black_three_values: tuple[int, ...] = ()  # Cuban: by count captured
+    melded_points_negative_without_canasta: bool = False
+    # Modern American penalties and special hands.
+    unfinished_aces_penalty: int = 0
+    unfinished_sevens_penalty: int = 0
+    unfinished_wild_penalty: int = 0
+    three_aces_penalty: int = 0  # per player caught holding three or more
+    three_sevens_penalty: int = 0
+    special_hands: tuple[SpecialHand, ...] = ()
+    short_sequence_penalty: int = 0
+    acaba_award: int = 0  # British: what the side that did not call Acaba scores
+    # Initial meld: (cumulative score strictly below which the band applies, minimum).
+    initial_meld_bands: tuple[tuple[int, int], ...]
+    initial_meld_top: int
+    initial_meld_by_deal: tuple[int, ...] = ()  # Hand and Foot: by deal, not by score
+    # End of the game: a target per number of sides, or a fixed number of deals.
+    targets: tuple[tuple[int, int], ...] = ()
+    deals: int = 0
+    tie_policy: str | None = (
+        None  # None: a tie at or over the target ends with no winner
+    )
+
+    def target_for(self, side_count: int) -> int:
+        """The game target in points for a game of `side_count` sides (0: no target)."""
+        for sides, target in self.targets:
+            if sides == side_count:
+                return target
+        return 0
+
+    def special_hand(self, name: str) -> SpecialHand | None:
+        """The special hand called `name`, or None if this variant has no such hand."""
+        for hand in self.special_hands:
+            if hand.name == name:
+                return hand
+        return None
+
+
+# --- shared pieces ---------------------------------------------------------------------------
+
+_COMMON_OPTIONS = ("tie_policy", "target")
+_CLASSIC_OPTIONS = (
+    *_COMMON_OPTIONS,
+    "red_threes_negative_without",
+    "negative_minimum",
+    "concealed_canasta_bonus",
+)
+_CLASSIC_FIELDS = (
+    "melded_points",
+    "hand_points",
+    "natural_canastas",
+    "mixed_canastas",
+    "red_threes",
+    "red_threes_in_hand",
+    "went_out",
+    "concealed",
+    "penalty_points",
+)
+# Cheapest canastas (rules.md §4 #9, [derived]): natural = seven 5-point cards = 35; mixed = six
+# 5-point cards + one 2 = 50; seven 2s = 140; four jokers + three 2s = 260; any other all-wild
+# mix holds a joker and a 2 at least: six 2s + one joker = 170; seven jokers = 350; a
+# seven-card sequence 4-10 = 4 x 5 + 3 x 10 = 50; a natural canasta of 7s = 35, of aces = 140.
+_NATURAL = CanastaKind(
+    field="natural_canastas", bonus=500, group="natural", min_points=35
+)
+_MIXED = CanastaKind(field="mixed_canastas", bonus=300, group="mixed", min_points=50)
+_CLASSIC_CANASTAS = (_NATURAL, _MIXED)  # 500 / 300: S0, S4, BRIT, PAG (rules.md §1.1)
+
+# Classic initial meld (S0, S4, PAG & Bicycle via GH-NL): < 0 -> 15; 0-1495 -> 50;
+# 1500-2995 -> 90; >= 3000 -> 120.
+_CLASSIC_BANDS = ((0, 15), (1500, 50), (3000, 90))
+# then 150 (PAG-SA, S0, URV)
+_SAMBA_BANDS = ((0, 15), (1500, 50), (3000, 90), (7000, 120))
+
+
+def _per_three(count: int, each: int = 100) -> tuple[int, ...]:
+    return tuple(each * n for n in range(count + 1))
+
+
+# --- Classic family (rules.md §1.1, §2.1) ------------------------------------------------------
+
+CLASSIC = RuleSet(
+    key="classic",
+    name="Classic Canasta (4 players, 2 partnerships)",
+    side_counts=(2,),
+    players_per_side=2,
+    fields=_CLASSIC_FIELDS,
+    options=_CLASSIC_OPTIONS,
+    pack_points=1180,  # 2 decks + 4 jokers (rules.md §1.0, [derived])
+    red_threes_in_pack=4,
+    black_threes_in_pack=4,
+    canastas=_CLASSIC_CANASTAS,
+    # One meld per rank (4..A = 11 ranks) per side; a natural canasta takes 7 of a rank's 8
+    # cards; 12 wild cards; 100 non-three cards / 7 (rules.md §1.1, §4 #12, [derived]).
+    max_canastas_per_side=11,
+    max_natural_canastas_total=11,
+    max_mixed_canastas_total=12,
+    max_wild_canastas_total=0,
+    max_canastas_total=14,
+    going_out_bonus=100,  # S0, S4, BRIT, PAG
+    concealed_going_out_bonus=200,  # 200 in all, not 100 + 200 (S0, S4, BRIT, PAG via GH-NL)
+    going_out=GoingOutRequirement(canastas=1),  # S0, S4, BRIT, PAG via GH-NL
+    # all four = 800 (S0, S4, BRIT, PAG via GH-NL)
+    red_three_values=(0, 100, 200, 300, 800),
+    red_threes_positive="melded",  # PAG via GH-NL, BRIT; rules.md §6 default
+    red_three_in_hand_penalty=500,  # S0 table, DUM; rules.md §6
+    initial_meld_bands=_CLASSIC_BANDS,
+    initial_meld_top=120,
+    targets=((2, 5000),),  # S0, S4, PAG via GH-NL
+)
+
+CLASSIC_2P = replace(
+    CLASSIC,
+    key="classic-2p",
+    name="Classic Canasta for 2 players",
+    players_per_side=1,
+    # PAG via GH-NL, BIC-2H, RG-2 (rules.md §1.1a)
+    going_out=GoingOutRequirement(canastas=2),
+)
+
+CLASSIC_3P = replace(
+    CLASSIC,
+    key="classic-3p",
+    name="Classic Canasta for 3 players (each for themself)",
+    side_counts=(3,),
+    players_per_side=1,  # basic game: S0, S4, RG-3 (rules.md §1.1b); cutthroat is not supported
+    targets=((3, 5000),),  # S0, S4, RG-3
+)
+
+CLASSIC_6P = replace(
+    CLASSIC,
+    key="classic-6p",
+    name="Classic Canasta for 6 players (3 decks)",
+    side_counts=(2, 3),
+    pack_points=1770,  # 3 decks + 6 jokers (rules.md §1.0)
+    red_threes_in_pack=6,
+    black_threes_in_pack=6,
+    # Still one meld per rank per side, and 7 of a rank's 12 cards per natural canasta, so one
+    # natural canasta per rank; 18 wild cards; 150 non-three cards / 7 = 21 ([derived]).
+    max_mixed_canastas_total=18,
+    max_canastas_total=21,
+    going_out=GoingOutRequirement(canastas=2),  # RG-6
+    # RG-6: 100 each for 1-4, 5 = 1000, 6 = 1200 (so 4 = 400, not the 4-player 800).
+    red_three_values=(0, 100, 200, 300, 400, 1000, 1200),
+    initial_meld_bands=(*_CLASSIC_BANDS, (7500, 120)),
+    initial_meld_top=150,  # RG-6, "150 at 7500" in the 10 000 game (single source)
+    targets=((2, 10000), (3, 7500)),  # RG-6: 2 teams 10 000, 3 teams 7500
+)
+
+BRITISH = replace(
+    CLASSIC,
+    key="british",
+    name="British Canasta (Acaba)",
+    fields=(*_CLASSIC_FIELDS, "acaba"),
+    acaba_award=1500,  # S0, S4: caller's side 0, the other side 1500 (rules.md §1.9, §6)
+)
+
+# --- Modern American (rules.md §1.2, §2.2; CLA via GH-NL) --------------------------------------
+
+_CLA_SPECIAL_HANDS = (
+    SpecialHand(name="pairs", points=2500),
+    SpecialHand(name="wild_pairs", points=2000),
+    SpecialHand(name="miami_pairs", points=2500),
+    SpecialHand(name="zip_code", points=2500),
+    SpecialHand(name="straight", points=3000),
+    SpecialHand(name="garbage", points=3000),  # CLA 3000 (Pagat 2000), rules.md §6
+    SpecialHand(name="blast_off", points=3000),
+    SpecialHand(name="triples", points=3500),
+    SpecialHand(name="quads", points=3500),
+    SpecialHand(name="dream_hand_4", points=8500, wins_game=True),
+    SpecialHand(name="dream_hand_5", points=8500, wins_game=True),
+)
+_PAGAT_SPECIAL_HANDS = (  # PAG via GH-NL §2.12/§2.14
+    SpecialHand(name="straight", points=3000),
+    SpecialHand(name="pairs", points=2500),
+    SpecialHand(name="wild_pairs", points=2000),  # pairs with 2s, 7s or aces
+    SpecialHand(name="garbage", points=2000),
+)
+
+MODERN_AMERICAN = RuleSet(
+    key="modern-american",
+    name="Modern American Canasta (CLA)",
+    side_counts=(2,),
+    players_per_side=2,
+    fields=(
+        "melded_points",
+        "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "sevens_canastas",
+        "aces_canastas",
+        "wild_canastas",
+        "deuce_canastas",
+        "joker_canastas",
+        "red_threes",
+        "black_threes",
+        "went_out",
+        "unfinished_aces",
+        "unfinished_sevens",
+        "unfinished_wild",
+        "players_with_three_aces",
+        "players_with_three_sevens",
+        "special_hand",
+        "penalty_points",
+    ),
+    options=(*_COMMON_OPTIONS, "special_hands"),
+    pack_points=1180,
+    red_threes_in_pack=4,
+    black_threes_in_pack=4,
+    canastas=(
+        _NATURAL,
+        _MIXED,
+        # 2500 each: CLA, PAG, CCOM, CJ-2. Only 8 of each rank, so one per hand (§4 #13).
+        CanastaKind(
+            field="sevens_canastas",
+            bonus=2500,
+            group="natural",
+            min_points=35,
+            max_total=1,
+        ),
+        CanastaKind(
+            field="aces_canastas",
+            bonus=2500,
+            group="natural",
+            min_points=140,
+            max_total=1,
+        ),
+        CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
+        CanastaKind(
+            field="deuce_canastas",
+            bonus=3000,
+            group="wild",
+            min_points=140,
+            max_total=1,
+        ),
+        CanastaKind(
+            field="joker_canastas",
+            bonus=2500,
+            group="wild",
+            min_points=260,
+            max_total=1,
+        ),
+    ),
+    # One meld per rank (4..A, 11 ranks; a natural canasta takes 7 of a rank's 8 cards) plus one
+    # wild meld per side; 12 wild cards hold one wild canasta ([derived]).
+    max_canastas_per_side=12,
+    max_natural_canastas_total=11,
+    max_mixed_canastas_total=12,
+    max_wild_canastas_total=1,
+    max_canastas_total=14,
+    going_out_bonus=100,  # CLA, PAG; no concealed bonus (GH-NL §2.7)
+    going_out=GoingOutRequirement(canastas=2),  # CLA, PAG, S0, CJ-R
+    red_three_values=(0, 100, 300, 500, 1000),  # per colour: CLA, PAG, CCOM, CJ-R
+    red_threes_positive="swing",  # CLA & PAG: C=0 against, C=1 ignored, C>=2 for
+    black_threes_scored=True,
+    melded_points_negative_without_canasta=True,  # the swing: C=0 subtracts melded cards
+    unfinished_aces_penalty=2500,  # CLA, PAG, CCOM, CJ-3
+    unfinished_sevens_penalty=2500,
+    unfinished_wild_penalty=2000,  # CLA (Pagat 2500 with all four jokers), rules.md §6
+    three_aces_penalty=1500,  # per player, cumulative (CCOM, CJ-3)
+    three_sevens_penalty=1500,
+    special_hands=_CLA_SPECIAL_HANDS,
+    # CLA; negative scores need 125 too (PAG): < 3000 -> 125; 3000-4995 -> 155; >= 5000 -> 180.
+    initial_meld_bands=((3000, 125), (5000, 155)),
+    initial_meld_top=180,
+    targets=((2, 8500),),  # CLA, PAG, S0, CJ-R
+)
+
+# --- Hand and Foot (rules.md §1.3, §2.3; Pagat main = S2) --------------------------------------
+
+HAND_AND_FOOT = RuleSet(
+    key="hand-and-foot",
+    name="Hand and Foot",
+    side_counts=(2,),
+    players_per_side=2,
+    fields=(
+        "melded_points",
+        "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "wild_canastas",
+        "red_threes",
+        "red_threes_in_hand",
+        "went_out",
+        "penalty_points",
+    ),
+    options=("tie_policy", "red_three_in_hand_penalty", "books_to_go_out"),
+    pack_points=2950,  # 5 packs of 54 (S2, PAG-HF via GH-HFG; rules.md §1.0)
+    red_threes_in_pack=10,
+    black_threes_in_pack=10,
+    canastas=(  # clean 500, dirty 300, wild 1500 (S2, GH-TSt, GH-HFG)
+        _NATURAL,
+        _MIXED,
+        CanastaKind(field="wild_canastas", bonus=1500, group="wild", min_points=140),
+    ),
+    # Several books of one rank are allowed; 250 non-three cards / 7 = 35; 30 wild cards hold
+    # four wild books (rules.md §1.3, [derived]).
+    max_canastas_per_side=35,
+    max_natural_canastas_total=35,
+    max_mixed_canastas_total=35,
+    max_wild_canastas_total=4,
+    max_canastas_total=35,
+    going_out_bonus=100,  # S2, GH-TSt V15, GH-HFG
+    # S2, GH-HFG, GH-TS
+    going_out=GoingOutRequirement(canastas=5, natural=2, mixed=2, wild=1),
+    red_three_values=_per_three(10),  # +100 each laid (S2, GH-TS, GH-HFG)
+    red_threes_positive="always",
+    red_three_in_hand_penalty=100,  # Pagat/S2; rules.md §6 (option 300 or 500)
+    initial_meld_bands=(),
+    initial_meld_top=150,
+    initial_meld_by_deal=(50, 90, 120, 150),  # S2, GH-TSt V16, S0, S4
+    deals=4,  # 4 deals, highest total wins (S2, GH-TS)
+)
+
+# --- Samba family (rules.md §1.4-1.8, §2.4) ----------------------------------------------------
+
+_SEQUENCE = CanastaKind(
+    field="sequence_canastas", bonus=1500, group="sequence", min_points=50
+)
+_SAMBA_FIELDS = (
+    "melded_points",
+    "hand_points",
+    "natural_canastas",
+    "mixed_canastas",
+    "sequence_canastas",
+    "red_threes",
+    "went_out",
+    "penalty_points",
+)
+
+SAMBA = RuleSet(
+    key="samba",
+    name="Samba",
+    side_counts=(2, 3),
+    players_per_side=2,
+    fields=_SAMBA_FIELDS,
+    options=(*_COMMON_OPTIONS, "minimum_at_7000", "red_three_penalty_all_six"),
+    pack_points=1770,  # 3 decks + 6 jokers
+    red_threes_in_pack=6,
+    black_threes_in_pack=6,
+    # samba 1500 (BIC-SA, HSW-SA, PAG-SA, S0, URV)
+    canastas=(
+        _NATURAL,
+        _MIXED,
+        _SEQUENCE,
+    ),
+    # Several groups of one rank are allowed; 150 non-three cards / 7 = 21 ([derived]).
+    max_canastas_per_side=21,
+    max_natural_canastas_total=21,
+    max_mixed_canastas_total=18,
+    max_wild_canastas_total=0,
+    max_canastas_total=21,
+    going_out_bonus=200,  # BIC-SA, HSW-SA, PAG-SA, S0; no concealed bonus
+    going_out=GoingOutRequirement(canastas=2),  # any two canastas or sambas
+    red_three_values=(0, 100, 200, 300, 400, 500, 1000),  # all six = 1000
+    # Against the side, all six -1000 (HSW-SA); rules.md §6 default, option 600 (Pagat).
+    red_threes_positive="canastas",
+    red_threes_min_canastas=2,  # the going-out requirement (BIC-SA, PAG-SA)
+    initial_meld_bands=_SAMBA_BANDS,
+    initial_meld_top=150,  # 150 from 7000 (rules.md §6; option 160: BIC-SA, HSW-SA)
+    targets=((2, 10000), (3, 10000)),  # BIC-SA, HSW-SA, S0, S4
+)
+
+BOLIVIA = replace(
+    SAMBA,
+    key="bolivia",
+    name="Bolivia",
+    fields=(*_SAMBA_FIELDS[:5], "wild_canastas", *_SAMBA_FIELDS[5:]),
+    options=(*_COMMON_OPTIONS, "black_three_in_hand"),
+    # A black three left in hand is -100 (BIC-BO, S0, S4): 95 more than its 5 points, for each
+    # of the pack's 6 black threes: 1770 + 6 x 95 = 2340 (rules.md §4 #10).
+    pack_points=2340,
+    canastas=(
+        _NATURAL,
+        _MIXED,
+        _SEQUENCE,  # escalera 1500 (BIC-BO, S0)
+        # a "bolivia": seven wild cards, 2500 (BIC-BO, S0, S4)
+        CanastaKind(field="wild_canastas", bonus=2500, group="wild", min_points=140),
+    ),
+    max_wild_canastas_total=2,  # 18 wild cards ([derived])
+    going_out=GoingOutRequirement(canastas=2, sequence=1),  # BIC-BO, S0, S4
+    red_threes_min_canastas=2,  # S0, S4
+    targets=((2, 15000), (3, 15000)),  # BIC-BO, S0, S4
+)
+
+CUBAN = RuleSet(
+    key="cuban",
+    name="Cuban Canasta",
+    side_counts=(2,),
+    players_per_side=2,
+    fields=(
+        "melded_points",
+        "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "wild_canastas",
+        "deuce_canastas",
+        "joker_canastas",
+        "red_threes",
+        "captured_black_threes",
+        "went_out",
+        "penalty_points",
+    ),
+    options=_COMMON_OPTIONS,
+    pack_points=1180,  # 2 decks (S0, S4, RG-CU)
+    red_threes_in_pack=4,
+    black_threes_in_pack=4,
+    canastas=(
+        _NATURAL,  # 500 / 300 not restated: Classic's values (rules.md §1.7 [derived])
+        _MIXED,
+        # RG-CU
+        CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
+        CanastaKind(
+            field="deuce_canastas",
+            bonus=4000,
+            group="wild",
+            min_points=140,
+            max_total=1,
+        ),
+        CanastaKind(
+            field="joker_canastas",
+            bonus=3000,
+            group="wild",
+            min_points=260,
+            max_total=1,
+        ),
+    ),
+    max_canastas_per_side=12,
+    max_natural_canastas_total=11,
+    max_mixed_canastas_total=12,
+    max_wild_canastas_total=1,  # 12 wild cards
+    max_canastas_total=14,
+    going_out_bonus=100,  # Classic's value (rules.md §1.7 [derived, unverified])
+    going_out=GoingOutRequirement(canastas=1),  # Classic's (rules.md §1.7 [derived])
+    red_three_values=(0, 100, 300, 500, 1000),  # RG-CU, S0, S4
+    red_threes_positive="canastas",
+    red_threes_min_canastas=1,  # RG-CU
+    # 5 each, all four 100 (RG-CU, S0, S4)
+    captured_black_three_values=(0, 5, 10, 15, 100),
+    # Classic table plus 150 "at 5000 and up" (RG-CU; S0/S4 "exceeds 5000": exactly 5000 is
+    # ambiguous, the project reads RG-CU).
+    initial_meld_bands=(*_CLASSIC_BANDS, (5000, 120)),
+    initial_meld_top=150,
+    targets=((2, 7500),),  # S0, S4, RG-CU
+)
+
+ITALIAN = RuleSet(
+    key="italian",
+    name="Italian Canasta",
+    side_counts=(2,),
+    players_per_side=2,
+    fields=(
+        "melded_points",
+        "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "deuce_canastas",
+        "wild_canastas",
+        "red_threes",
+        "went_out",
+        "penalty_points",
+    ),
+    options=_COMMON_OPTIONS,
+    pack_points=1770,  # 3 decks (RG-IT, HSW-IT)
+    red_threes_in_pack=6,
+    black_threes_in_pack=6,
+    canastas=(
+        _NATURAL,
+        _MIXED,
+        # Seven 2s 3000; a mixed canasta of deuces (2s and jokers) 2000 (RG-IT, HSW-IT). Read as
+        # the canasta's whole bonus; these are not counted again as natural or mixed.
+        CanastaKind(
+            field="deuce_canastas",
+            bonus=3000,
+            group="wild",
+            min_points=140,
+            max_total=1,
+        ),
+        CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
+    ),
+    canasta_set_bonuses=(  # RG-IT, HSW-IT, on top of the canastas' own bonuses
+        CanastaSetBonus(item="five_natural_canastas", points=2000, min_natural=5),
+        CanastaSetBonus(
+            item="four_natural_one_mixed_canastas",
+            points=1000,
+            min_natural=4,
+            max_natural=4,
+            min_mixed=1,
+        ),
+        CanastaSetBonus(item="ten_canastas", points=2000, min_total=10),
+    ),
+    max_canastas_per_side=21,
+    max_natural_canastas_total=21,
+    max_mixed_canastas_total=18,
+    max_wild_canastas_total=2,
+    max_canastas_total=21,
+    going_out_bonus=300,  # RG-IT, HSW-IT
+    going_out=GoingOutRequirement(canastas=2, counts_wild=False),  # RG-IT, HSW-IT
+    red_three_values=(0, 100, 200, 300, 800, 1000, 1200),  # 200 each for 4+ (RG-IT)
+    # The negative rule is not stated (rules.md §1.8): the parent variant's (Samba) applies.
+    red_threes_positive="canastas",
+    red_threes_min_canastas=2,
+    # RG-IT
+    initial_meld_bands=(
+        *_CLASSIC_BANDS,
+        (5000, 120),
+        (7500, 160),
+        (10000, 180),
+    ),
+    initial_meld_top=200,
+    targets=((2, 15000),),  # S0, S4 (rules.md §6; option 12000: RG-IT, HSW-IT)
+)
+
+SPANISH = RuleSet(
+    key="spanish",
+    name="Spanish Canasta (Greek seed S3)",
+    side_counts=(2, 3),
+    players_per_side=2,
+    fields=(
+        "melded_points",
+        "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "concealed_natural_canastas",
+        "concealed_mixed_canastas",
+        "wild_canastas",
+        "deuce_canastas",
+        "joker_canastas",
+        "red_threes",
+        "went_out",
+        "penalty_points",
+    ),
+    options=_COMMON_OPTIONS,
+    # 4 decks + 8 jokers = 2360; a black three in hand is -100, 95 over its 5 points, for each
+    # of the 8 black threes: 2360 + 760 = 3120 (rules.md §4 #10).
+    pack_points=3120,
+    red_threes_in_pack=8,
+    black_threes_in_pack=8,
+    canastas=(  # all S3
+        _NATURAL,
+        _MIXED,
+        # Hidden canasta 1000 in place of its natural or mixed bonus (rules.md §6).
+        CanastaKind(
+            field="concealed_natural_canastas",
+            bonus=1000,
+            group="natural",
+            min_points=35,
+        ),
+        CanastaKind(
+            field="concealed_mixed_canastas", bonus=1000, group="mixed", min_points=50
+        ),
+        # mixed wild (jokers and 2s) 2000
+        CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
+        # pure wild: seven 2s 3000 (seven jokers below)
+        CanastaKind(field="deuce_canastas", bonus=3000, group="wild", min_points=140),
+        CanastaKind(
+            field="joker_canastas",
+            bonus=3000,
+            group="wild",
+            min_points=350,
+            max_total=1,
+        ),
+    ),
+    canasta_set_bonuses=(  # S3; rules.md §2.5 adds both (7 canastas: 500 + 2000)
+        CanastaSetBonus(item="five_canastas", points=500, min_total=5),
+        CanastaSetBonus(item="seven_canastas", points=2000, min_total=7),
+    ),
+    max_canastas_per_side=30,
+    max_natural_canastas_total=30,
+    max_mixed_canastas_total=24,
+    max_wild_canastas_total=3,  # 24 wild cards
+    max_canastas_total=30,  # 216 - 16 threes = 200 cards / 7 ([derived])
+    going_out_bonus=200,  # closing bonus (S3)
+    going_out=GoingOutRequirement(canastas=2, natural=1, mixed=1),  # S3
+    # 100 each, all four 800 (S3). S3 defines no value for 5-8 (a 4-deck pack has 8): rules.md
+    # §2.5's formula gives 100 each.
+    red_three_values=(0, 100, 200, 300, 800, 500, 600, 700, 800),
+    red_threes_positive="canastas",
+    red_threes_min_canastas=1,  # S3
+    melded_points_negative_without_canasta=True,  # S3
+    # S3 gives nothing from 5000 (rules.md §1.10 gap): 120 stays the top band.
+    initial_meld_bands=_CLASSIC_BANDS,
+    initial_meld_top=120,
+    targets=((2, 7000), (3, 7000)),  # S3 normal game; rules.md §6
+)
+
+VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
+    {
+        rules.key: rules
+        for rules in (
+            CLASSIC,
+            CLASSIC_2P,
+            CLASSIC_3P,
+            CLASSIC_6P,
+            BRITISH,
+            MODERN_AMERICAN,
+            HAND_AND_FOOT,
+            SAMBA,
+            BOLIVIA,
+            CUBAN,
+            ITALIAN,
+            SPANISH,
+        )
+    }
+)
+
+
+# --- house-rule options (rules.md §6) -----------------------------------------------------------
+
+
+def _points(name: str, value: Any, *, positive: bool = True) -> int:
+    if type(value) is not int:
+        raise InvalidRules(
+            f"option '{name}' must be a whole number of points", option=name
+        )
+    if value < 0 or (positive and value == 0) or value % 5:
+        raise InvalidRules(
+            f"option '{name}' must be a positive multiple of 5 points, not {value}",
+            option=name,
+        )
+    return value
+
+
+def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
+    if type(value) not in (str, int) or value not in choices:
+        allowed = ", ".join(repr(c) for c in choices)
+        raise InvalidRules(
+            f"option '{name}' must be one of {allowed}, not {value!r}", option=name
+        )
+    return value
+
+
+def _opt_target(rules: RuleSet, value: Any) -> dict[str, Any]:
+    target = _points("target", value)
+    return {"targets": tuple((sides, target) for sides in rules.side_counts)}
+
+
+def _opt_tie_policy(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"tie_policy": _choice("tie_policy", value, TIE_POLICIES)}
+
+
+def _opt_red_threes_negative_without(rules: RuleSet, value: Any) -> dict[str, Any]:
+    if _choice("red_threes_negative_without", value, ("meld", "canasta")) == "meld":
+        return {"red_threes_positive": "melded", "red_threes_min_canastas": 0}
+    return {
+        "red_threes_positive": "canastas",
+        "red_threes_min_canastas": 1,
+    }  # Pagat's Vienna
+
+
+def _opt_negative_minimum(rules: RuleSet, value: Any) -> dict[str, Any]:
+    minimum = _choice("negative_minimum", value, (15, 0))
+    bands = tuple(
+        (below, minimum if below == 0 else m) for below, m in rules.initial_meld_bands
+    )
+    return {"initial_meld_bands": bands}
+
+
+def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    if type(value) is not bool:
+        raise InvalidRules(
+            "option 'concealed_canasta_bonus' must be true or false",
+            option="concealed_canasta_bonus",
+        )
+    if not value:
+        return {}
+    # S1: a canasta melded entirely from hand scores 100 extra: 600 natural / 400 mixed.
+    fields = list(rules.fields)
+    fields[fields.index("mixed_canastas") + 1 : fields.index("mixed_canastas") + 1] = [
+        "concealed_natural_canastas",
+        "concealed_mixed_canastas",
+    ]
+    return {
+        "fields": tuple(fields),
+        "canastas": (
+            *rules.canastas,
+            replace(_NATURAL, field="concealed_natural_canastas", bonus=600),
+            replace(_MIXED, field="concealed_mixed_canastas", bonus=400),
+        ),
+    }
+
+
+def _opt_special_hands(rules: RuleSet, value: Any) -> dict[str, Any]:
+    chosen = _choice("special_hands", value, ("cla", "pagat"))
+    return {
+        "special_hands": _CLA_SPECIAL_HANDS if chosen == "cla" else _PAGAT_SPECIAL_HANDS
+    }
+
+
+def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"red_three_in_hand_penalty": _points("red_three_in_hand_penalty", value)}
+
+
+def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
+    name = "books_to_go_out"
+    if type(value) is not dict or not value or set(value) - {"clean", "dirty", "wild"}:
+        raise InvalidRules(
+            f"option '{name}' must be an object with keys clean, dirty and wild",
+            option=name,
+        )
+    books = {"clean": 0, "dirty": 0, "wild": 0}
+    for key, count in value.items():
+        if type(count) is not int or count < 0:
+            raise InvalidRules(
+                f"option '{name}': '{key}' must be a count of books (0 or more)",
+                option=name,
+            )
+        books[key] = count
+    requirement = GoingOutRequirement(
+        canastas=sum(books.values()),
+        natural=books["clean"],
+        mixed=books["dirty"],
+        wild=books["wild"],
+    )
+    return {"going_out": requirement}
+
+
+def _opt_minimum_at_7000(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"initial_meld_top": _points("minimum_at_7000", value)}
+
+
+def _opt_red_three_penalty_all_six(rules: RuleSet, value: Any) -> dict[str, Any]:
+    penalty = _points("red_three_penalty_all_six", value)
+    return {"red_three_negative_values": (*rules.red_three_values[:6], penalty)}
+
+
+def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # hand_points carry black threes at this value; only the pack's point total changes.
+    each = _points("black_three_in_hand", value)
+    return {"pack_points": 1770 + (each - 5) * rules.black_threes_in_pack}
+
+
+_OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = (
+    MappingProxyType(
+        {
+            "target": _opt_target,
+            "tie_policy": _opt_tie_policy,
+            "red_threes_negative_without": _opt_red_threes_negative_without,
+            "negative_minimum": _opt_negative_minimum,
+            "concealed_canasta_bonus": _opt_concealed_canasta_bonus,
+            "special_hands": _opt_special_hands,
+            "red_three_in_hand_penalty": _opt_red_three_in_hand_penalty,
+            "books_to_go_out": _opt_books_to_go_out,
+            "minimum_at_7000": _opt_minimum_at_7000,
+            "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
+            "black_three_in_hand": _opt_black_three_in_hand,
+        }
+    )
+)
+# rules.md §6 options that the score-sheet entry cannot express yet, by (variant, option).
+_OPTIONS_NOT_SUPPORTED = {
+    ("modern-american", "unfinished_wild_four_jokers"): (
+        "the entry has no field saying that an unfinished wild meld holds all four jokers"
+    ),
+}
+
+
+def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """The RuleSet of `variant` with the house-rule `options` (rules.md §6) applied.
+
+    `options` maps option names to JSON values (points are ints, multiples of 5). Raises
+    UnsupportedVariant (an InvalidRules) for a contract variant not scored yet, and
+    InvalidRules for an unknown variant, an option the variant does not have, or a bad value.
+    """
+    rules = VARIANTS.get(variant) if type(variant) is str else None
+    if rules is None:
+        if variant in CONTRACT_VARIANTS:
+            raise UnsupportedVariant(f"variant '{variant}' is not supported yet")
+        raise InvalidRules(
+            f"unknown variant {variant!r}; known: {', '.join(CONTRACT_VARIANTS)}"
+        )
+    if not options:
+        return rules
+    if not isinstance(options, Mapping):
+        raise InvalidRules("options must be an object of house-rule names and values")
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if (variant, name) in _OPTIONS_NOT_SUPPORTED:
+            reason = _OPTIONS_NOT_SUPPORTED[variant, name]
+            raise InvalidRules(
+                f"option '{name}' is not supported yet: {reason}", option=name
+            )
+        if name not in rules.options:
+            accepted = ", ".join(rules.options)
+            raise InvalidRules(
+                f"unknown option {name!r} for variant '{variant}' (accepted: {accepted})",
+                option=name,
+            )
+        changes.update(_OPTION_HANDLERS[name](rules, value))
+    return replace(rules, **changes)

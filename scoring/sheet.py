@@ -1,0 +1,215 @@
+"""Score a whole score sheet: the project's import and exchange format (cases/README.md).
+
+A sheet is plain JSON data: {"variant", "options"?, "sides", "start"?, "hands"}. The result is
+the contract's output dict; any rejected entry rejects the whole sheet with every error found
+(all shape errors of every hand, and the rule errors of each hand up to the first bad one,
+after which totals are unknown and only the checks that do not need them run).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.checks import hand_problems
+from scoring.engine import score_hand
+from scoring.entries import SideEntry, parse_entry
+from scoring.errors import InvalidHandEntry, InvalidRules, Problem, SheetRejected
+from scoring.game import game_state, initial_meld_minimum
+from scoring.rules import RuleSet, rules_for
+
+_SHEET_KEYS = ("variant", "options", "sides", "start", "hands")
+
+
+def score_sheet(sheet: Any) -> dict[str, Any]:
+    """Score every hand of `sheet` and return the contract's result.
+
+    Returns {"variant": str, "hands": [{side: {"score": int, "breakdown": [{"item": str,
+    "points": int, "count"?: int, "name"?: str}]}}], "totals": {side: int},
+    "initial_meld": {side: int} (the minimum for the next hand), "game_over": bool,
+    "winner": side | None}. All values are points. Raises SheetRejected whose `.errors` lists
+    {"hand", "side", "field", "message"} dicts (hand 0-based; None for sheet-level errors).
+    """
+    problems: list[Problem] = []
+    rules, sides, start, hands = _read_sheet(sheet, problems)
+    if rules is None or sides is None or start is None or hands is None:
+        raise SheetRejected([p.as_dict() for p in problems])
+
+    totals = dict(start)
+    reliable = True  # False once a hand is rejected: later totals are unknown
+    scored_hands: list[dict[str, Any]] = []
+    over_after: int | None = None
+    won_by: str | None = None
+    for index, raw_hand in enumerate(hands):
+        if reliable and over_after is not None:
+            problems.append(
+                Problem(
+                    hand=index,
+                    message=f"the game was over after hand {over_after} (0-based); no more hands",
+                )
+            )
+            reliable = False
+        entries = _read_hand(rules, sides, raw_hand, index, problems)
+        if entries is None:
+            reliable = False
+            continue
+        if not reliable:
+            problems.extend(
+                hand_problems(rules, entries, None, deal=index + 1, hand=index)
+            )
+            continue
+        try:
+            hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index)
+        except InvalidHandEntry as exc:
+            problems.extend(exc.problems)
+            reliable = False
+            continue
+        scored: dict[str, Any] = {}
+        for side, side_score in hand_score.sides.items():
+            totals[side] += side_score.score
+            scored[side] = {
+                "score": side_score.score,
+                "breakdown": [i.as_dict() for i in side_score.breakdown],
+            }
+        won_by = won_by or hand_score.game_won_by
+        scored_hands.append(scored)
+        state = game_state(rules, totals, deals_played=len(scored_hands), won_by=won_by)
+        if state.game_over:
+            over_after = index
+    if problems:
+        raise SheetRejected([p.as_dict() for p in problems])
+
+    state = game_state(rules, totals, deals_played=len(scored_hands), won_by=won_by)
+    next_deal = len(scored_hands) + 1
+    return {
+        "variant": rules.key,
+        "hands": scored_hands,
+        "totals": totals,
+        "initial_meld": {
+            side: initial_meld_minimum(rules, totals[side], deal=next_deal)
+            for side in sides
+        },
+        "game_over": state.game_over,
+        "winner": state.winner,
+    }
+
+
+def _read_sheet(
+    sheet: Any, problems: list[Problem]
+) -> tuple[RuleSet | None, list[str] | None, dict[str, int] | None, list[Any] | None]:
+    def bad(field: str | None, message: str) -> None:
+        problems.append(Problem(field=field, message=message))
+
+    if type(sheet) is not dict:
+        bad(None, "the score sheet must be a JSON object with variant, sides and hands")
+        return None, None, None, None
+    for key in sheet:
+        if key not in _SHEET_KEYS:
+            bad(
+                str(key),
+                f"unknown score-sheet key {key!r} (expected: {', '.join(_SHEET_KEYS)})",
+            )
+
+    rules = None
+    if "variant" not in sheet:
+        bad("variant", "the score sheet has no 'variant'")
+    else:
+        options = sheet.get("options")
+        if options is not None and type(options) is not dict:
+            bad("options", "'options' must be an object of house-rule names and values")
+        else:
+            try:
+                rules = rules_for(sheet["variant"], options)
+            except InvalidRules as exc:
+                bad("options" if exc.option else "variant", exc.message)
+
+    sides = _read_sides(sheet.get("sides"), rules, bad)
+    start = _read_start(sheet.get("start"), sides, bad) if sides is not None else None
+    if rules is not None and rules.deals and sheet.get("start") is not None:
+        # Hand and Foot minimums go by deal, and a total does not say which deal comes next.
+        bad(
+            "start",
+            f"a {rules.name} sheet cannot start from totals; enter the earlier deals as hands",
+        )
+        start = None
+    hands = sheet.get("hands")
+    if type(hands) is not list:
+        bad("hands", "'hands' must be a list of hands (one entry per side each)")
+        hands = None
+    return rules, sides, start, hands
+
+
+def _read_sides(raw: Any, rules: RuleSet | None, bad: Any) -> list[str] | None:
+    if type(raw) is not list or not all(type(s) is str and s for s in raw):
+        bad("sides", "'sides' must be a list of side labels (non-empty strings)")
+        return None
+    if len(set(raw)) != len(raw):
+        bad("sides", "the side labels must be different")
+        return None
+    allowed = rules.side_counts if rules is not None else (2, 3)
+    if len(raw) not in allowed:
+        counts = " or ".join(str(n) for n in allowed)
+        name = rules.name if rules is not None else "a game"
+        bad("sides", f"{name} is played by {counts} sides, not {len(raw)}")
+        return None
+    return list(raw)
+
+
+def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:
+    if raw is None:
+        return dict.fromkeys(sides, 0)
+    if type(raw) is not dict or set(raw) != set(sides):
+        bad(
+            "start",
+            f"'start' must give a total for each side ({', '.join(sides)}) and no other",
+        )
+        return None
+    start: dict[str, int] = {}
+    for side in sides:
+        value = raw[side]
+        if type(value) is not int or value % 5:
+            bad(
+                "start",
+                f"the starting total of {side} must be a whole number of points, a multiple of 5",
+            )
+            return None
+        start[side] = value
+    return start
+
+
+def _read_hand(
+    rules: RuleSet, sides: list[str], raw: Any, index: int, problems: list[Problem]
+) -> dict[str, SideEntry] | None:
+    if type(raw) is not dict:
+        problems.append(
+            Problem(
+                hand=index, message="a hand must be an object with one entry per side"
+            )
+        )
+        return None
+    ok = True
+    for key in raw:
+        if key not in sides:
+            problems.append(
+                Problem(
+                    hand=index,
+                    side=str(key),
+                    message=f"{key!r} is not a side of this game",
+                )
+            )
+            ok = False
+    entries: dict[str, SideEntry] = {}
+    for side in sides:
+        if side not in raw:
+            problems.append(
+                Problem(
+                    hand=index, side=side, message=f"hand has no entry for side {side}"
+                )
+            )
+            ok = False
+            continue
+        try:
+            entries[side] = parse_entry(rules, raw[side], hand=index, side=side)
+        except InvalidHandEntry as exc:
+            problems.extend(exc.problems)
+            ok = False
+    return entries if ok else None
