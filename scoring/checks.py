@@ -50,23 +50,13 @@ def hand_problems(
     problems: list[Problem] = []
     for side, e in entries.items():
         total_before = None if totals_before is None else totals_before.get(side)
-        problems.extend(
-            _side_problems(
-                rules, e, side=side, hand=hand, total_before=total_before, deal=deal
-            )
-        )
+        problems.extend(_side_problems(rules, e, side=side, hand=hand, total_before=total_before, deal=deal))
     problems.extend(_cross_side_problems(rules, entries, hand=hand))
     return problems
 
 
-def _filled_fields(
-    rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]
-) -> list[str]:
-    return [
-        n
-        for n in rules.fields
-        if n not in ignore and getattr(e, n) not in (0, False, None)
-    ]
+def _filled_fields(rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]) -> list[str]:
+    return [n for n in rules.fields if n not in ignore and getattr(e, n) not in (0, False, None)]
 
 
 def _side_problems(
@@ -179,9 +169,7 @@ def _going_out_shortfall(
     counted = total if need.counts_wild else total - wild
     missing = []
     if counted < need.canastas:
-        kind = (
-            "canasta(s)" if need.counts_wild else "canasta(s) other than wild canastas"
-        )
+        kind = "canasta(s)" if need.counts_wild else "canasta(s) other than wild canastas"
         missing.append(f"{need.canastas} {kind} (this side has {counted})")
     for label, have, wanted in (
         ("natural/clean", natural, need.natural),
@@ -245,9 +233,7 @@ def _cross_side_problems(
         (3, rules.max_wild_canastas_total, "wild_canastas"),
     ):
         if totals[index] > limit:
-            what = ("canastas", "natural canastas", "mixed canastas", "wild canastas")[
-                index
-            ]
+            what = ("canastas", "natural canastas", "mixed canastas", "wild canastas")[index]
             bad(
                 field,
                 f"{totals[index]} {what} over all sides; the pack allows at most {limit}",

@@ -56,9 +56,7 @@ class HandScore:
     game_won_by: str | None = None
 
 
-def score_side(
-    rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool = False
-) -> SideScore:
+def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool = False) -> SideScore:
     """Score one side's entry for one hand (rules.md §2): points with a breakdown.
 
     The entry must already have passed `score_hand`'s checks; an impossible entry (say more red
@@ -77,9 +75,7 @@ def score_side(
     elif entry.special_hand is not None:
         special = rules.special_hand(entry.special_hand)
         assert special is not None  # parse_entry accepts only the variant's names
-        add(
-            BreakdownItem(item="special_hand", points=special.points, name=special.name)
-        )
+        add(BreakdownItem(item="special_hand", points=special.points, name=special.name))
     else:
         _score_played_hand(rules, entry, add)
     if entry.penalty_points:
@@ -87,9 +83,7 @@ def score_side(
     return SideScore(score=sum(i.points for i in items), breakdown=tuple(items))
 
 
-def _score_played_hand(
-    rules: RuleSet, e: SideEntry, add: Callable[[BreakdownItem], None]
-) -> None:
+def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownItem], None]) -> None:
     canastas, _natural, _mixed, _wild, _sequence = counts = canasta_counts(rules, e)
     melded = e.melded_points
     if melded:
@@ -144,11 +138,7 @@ def _score_played_hand(
         )
     if e.went_out:
         if e.concealed:
-            add(
-                BreakdownItem(
-                    item="concealed_going_out", points=rules.concealed_going_out_bonus
-                )
-            )
+            add(BreakdownItem(item="concealed_going_out", points=rules.concealed_going_out_bonus))
         else:
             add(BreakdownItem(item="going_out", points=rules.going_out_bonus))
     for field, penalty in (
@@ -164,9 +154,7 @@ def _score_played_hand(
             add(BreakdownItem(item=field, points=-n * penalty, count=n))
 
 
-def _set_bonus_applies(
-    bonus: CanastaSetBonus, counts: tuple[int, int, int, int, int]
-) -> bool:
+def _set_bonus_applies(bonus: CanastaSetBonus, counts: tuple[int, int, int, int, int]) -> bool:
     total, natural, mixed, _wild, _sequence = counts
     return (
         natural >= bonus.min_natural
@@ -214,8 +202,7 @@ def score_hand(
         raise InvalidHandEntry(problems)
     acaba = any(e.acaba for e in entries.values())
     sides = {
-        side: score_side(rules, e, opponent_called_acaba=acaba and not e.acaba)
-        for side, e in entries.items()
+        side: score_side(rules, e, opponent_called_acaba=acaba and not e.acaba) for side, e in entries.items()
     }
     won_by = None
     for side, e in entries.items():

@@ -108,17 +108,13 @@ def entry_fields(rules: RuleSet) -> tuple[EntryField, ...]:
         EntryField(
             name=name,
             kind=FIELD_KINDS[name],
-            choices=tuple(h.name for h in rules.special_hands)
-            if FIELD_KINDS[name] == "choice"
-            else (),
+            choices=tuple(h.name for h in rules.special_hands) if FIELD_KINDS[name] == "choice" else (),
         )
         for name in rules.fields
     )
 
 
-def parse_entry(
-    rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None
-) -> SideEntry:
+def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None) -> SideEntry:
     """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
 
     Missing counts and points are 0 and missing flags false. Raises InvalidHandEntry listing
@@ -135,9 +131,7 @@ def parse_entry(
     for name, value in raw.items():
         message = _field_problem(rules, name, value)
         if message is not None:
-            problems.append(
-                Problem(hand=hand, side=side, field=str(name), message=message)
-            )
+            problems.append(Problem(hand=hand, side=side, field=str(name), message=message))
     if problems:
         raise InvalidHandEntry(problems)
     return SideEntry(**raw)
@@ -150,11 +144,7 @@ def _field_problem(rules: RuleSet, name: Any, value: Any) -> str | None:
     if name not in rules.fields:
         return f"field '{name}' is not part of a {rules.name} entry"
     if kind == "flag":
-        return (
-            None
-            if type(value) is bool
-            else f"'{name}' must be true or false, not {_json_type(value)}"
-        )
+        return None if type(value) is bool else f"'{name}' must be true or false, not {_json_type(value)}"
     if kind == "choice":
         if type(value) is str and rules.special_hand(value) is not None:
             return None

@@ -97,9 +97,7 @@ class SpecialHand:
 
     name: str
     points: int
-    wins_game: bool = (
-        False  # Dream Hand: the game is won at once (CLA, rules.md §3.3 A11)
-    )
+    wins_game: bool = False  # Dream Hand: the game is won at once (CLA, rules.md §3.3 A11)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -126,23 +124,15 @@ class RuleSet:
     canasta_set_bonuses: tuple[CanastaSetBonus, ...] = ()
     # Going out.
     going_out_bonus: int
-    concealed_going_out_bonus: int = (
-        0  # the whole bonus when concealed; replaces going_out_bonus
-    )
+    concealed_going_out_bonus: int = 0  # the whole bonus when concealed; replaces going_out_bonus
     going_out: GoingOutRequirement
     # Threes. `red_three_values[n]` is what n red threes laid down are worth.
     red_three_values: tuple[int, ...]
-    red_three_negative_values: tuple[
-        int, ...
-    ] = ()  # when they count against; () = same values
+    red_three_negative_values: tuple[int, ...] = ()  # when they count against; () = same values
     red_threes_positive: str
     red_threes_min_canastas: int = 0
-    red_three_in_hand_penalty: int = (
-        0  # each red three never laid down / caught in hand
-    )
-    black_threes_scored: bool = (
-        False  # Modern American: black threes laid down, like red ones
-    )
+    red_three_in_hand_penalty: int = 0  # each red three never laid down / caught in hand
+    black_threes_scored: bool = False  # Modern American: black threes laid down, like red ones
     captured_black_three_values: tuple[int, ...] = ()  # Cuban: by count captured
     melded_points_negative_without_canasta: bool = False
     # Modern American penalties and special hands.
@@ -161,9 +151,7 @@ class RuleSet:
     # End of the game: a target per number of sides, or a fixed number of deals.
     targets: tuple[tuple[int, int], ...] = ()
     deals: int = 0
-    tie_policy: str | None = (
-        None  # None: a tie at or over the target ends with no winner
-    )
+    tie_policy: str | None = None  # None: a tie at or over the target ends with no winner
 
     def target_for(self, side_count: int) -> int:
         """The game target in points for a game of `side_count` sides (0: no target)."""
@@ -204,9 +192,7 @@ _CLASSIC_FIELDS = (
 # 5-point cards + one 2 = 50; seven 2s = 140; four jokers + three 2s = 260; any other all-wild
 # mix holds a joker and a 2 at least: six 2s + one joker = 170; seven jokers = 350; a
 # seven-card sequence 4-10 = 4 x 5 + 3 x 10 = 50; a natural canasta of 7s = 35, of aces = 140.
-_NATURAL = CanastaKind(
-    field="natural_canastas", bonus=500, group="natural", min_points=35
-)
+_NATURAL = CanastaKind(field="natural_canastas", bonus=500, group="natural", min_points=35)
 _MIXED = CanastaKind(field="mixed_canastas", bonus=300, group="mixed", min_points=50)
 _CLASSIC_CANASTAS = (_NATURAL, _MIXED)  # 500 / 300: S0, S4, BRIT, PAG (rules.md §1.1)
 
@@ -458,9 +444,7 @@ HAND_AND_FOOT = RuleSet(
 
 # --- Samba family (rules.md §1.4-1.8, §2.4) ----------------------------------------------------
 
-_SEQUENCE = CanastaKind(
-    field="sequence_canastas", bonus=1500, group="sequence", min_points=50
-)
+_SEQUENCE = CanastaKind(field="sequence_canastas", bonus=1500, group="sequence", min_points=50)
 _SAMBA_FIELDS = (
     "melded_points",
     "hand_points",
@@ -690,9 +674,7 @@ SPANISH = RuleSet(
             group="natural",
             min_points=35,
         ),
-        CanastaKind(
-            field="concealed_mixed_canastas", bonus=1000, group="mixed", min_points=50
-        ),
+        CanastaKind(field="concealed_mixed_canastas", bonus=1000, group="mixed", min_points=50),
         # mixed wild (jokers and 2s) 2000
         CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
         # pure wild: seven 2s 3000 (seven jokers below)
@@ -754,9 +736,7 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
 
 def _points(name: str, value: Any, *, positive: bool = True) -> int:
     if type(value) is not int:
-        raise InvalidRules(
-            f"option '{name}' must be a whole number of points", option=name
-        )
+        raise InvalidRules(f"option '{name}' must be a whole number of points", option=name)
     if value < 0 or (positive and value == 0) or value % 5:
         raise InvalidRules(
             f"option '{name}' must be a positive multiple of 5 points, not {value}",
@@ -768,9 +748,7 @@ def _points(name: str, value: Any, *, positive: bool = True) -> int:
 def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
     if type(value) not in (str, int) or value not in choices:
         allowed = ", ".join(repr(c) for c in choices)
-        raise InvalidRules(
-            f"option '{name}' must be one of {allowed}, not {value!r}", option=name
-        )
+        raise InvalidRules(f"option '{name}' must be one of {allowed}, not {value!r}", option=name)
     return value
 
 
@@ -794,9 +772,7 @@ def _opt_red_threes_negative_without(rules: RuleSet, value: Any) -> dict[str, An
 
 def _opt_negative_minimum(rules: RuleSet, value: Any) -> dict[str, Any]:
     minimum = _choice("negative_minimum", value, (15, 0))
-    bands = tuple(
-        (below, minimum if below == 0 else m) for below, m in rules.initial_meld_bands
-    )
+    bands = tuple((below, minimum if below == 0 else m) for below, m in rules.initial_meld_bands)
     return {"initial_meld_bands": bands}
 
 
@@ -826,9 +802,7 @@ def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 def _opt_special_hands(rules: RuleSet, value: Any) -> dict[str, Any]:
     chosen = _choice("special_hands", value, ("cla", "pagat"))
-    return {
-        "special_hands": _CLA_SPECIAL_HANDS if chosen == "cla" else _PAGAT_SPECIAL_HANDS
-    }
+    return {"special_hands": _CLA_SPECIAL_HANDS if chosen == "cla" else _PAGAT_SPECIAL_HANDS}
 
 
 def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -874,22 +848,20 @@ def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
     return {"pack_points": 1770 + (each - 5) * rules.black_threes_in_pack}
 
 
-_OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = (
-    MappingProxyType(
-        {
-            "target": _opt_target,
-            "tie_policy": _opt_tie_policy,
-            "red_threes_negative_without": _opt_red_threes_negative_without,
-            "negative_minimum": _opt_negative_minimum,
-            "concealed_canasta_bonus": _opt_concealed_canasta_bonus,
-            "special_hands": _opt_special_hands,
-            "red_three_in_hand_penalty": _opt_red_three_in_hand_penalty,
-            "books_to_go_out": _opt_books_to_go_out,
-            "minimum_at_7000": _opt_minimum_at_7000,
-            "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
-            "black_three_in_hand": _opt_black_three_in_hand,
-        }
-    )
+_OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(
+    {
+        "target": _opt_target,
+        "tie_policy": _opt_tie_policy,
+        "red_threes_negative_without": _opt_red_threes_negative_without,
+        "negative_minimum": _opt_negative_minimum,
+        "concealed_canasta_bonus": _opt_concealed_canasta_bonus,
+        "special_hands": _opt_special_hands,
+        "red_three_in_hand_penalty": _opt_red_three_in_hand_penalty,
+        "books_to_go_out": _opt_books_to_go_out,
+        "minimum_at_7000": _opt_minimum_at_7000,
+        "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
+        "black_three_in_hand": _opt_black_three_in_hand,
+    }
 )
 # rules.md §6 options that the score-sheet entry cannot express yet, by (variant, option).
 _OPTIONS_NOT_SUPPORTED = {
@@ -910,9 +882,7 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     if rules is None:
         if variant in CONTRACT_VARIANTS:
             raise UnsupportedVariant(f"variant '{variant}' is not supported yet")
-        raise InvalidRules(
-            f"unknown variant {variant!r}; known: {', '.join(CONTRACT_VARIANTS)}"
-        )
+        raise InvalidRules(f"unknown variant {variant!r}; known: {', '.join(CONTRACT_VARIANTS)}")
     if not options:
         return rules
     if not isinstance(options, Mapping):
@@ -921,9 +891,7 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     for name, value in options.items():
         if (variant, name) in _OPTIONS_NOT_SUPPORTED:
             reason = _OPTIONS_NOT_SUPPORTED[variant, name]
-            raise InvalidRules(
-                f"option '{name}' is not supported yet: {reason}", option=name
-            )
+            raise InvalidRules(f"option '{name}' is not supported yet: {reason}", option=name)
         if name not in rules.options:
             accepted = ", ".join(rules.options)
             raise InvalidRules(

@@ -53,9 +53,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
             reliable = False
             continue
         if not reliable:
-            problems.extend(
-                hand_problems(rules, entries, None, deal=index + 1, hand=index)
-            )
+            problems.extend(hand_problems(rules, entries, None, deal=index + 1, hand=index))
             continue
         try:
             hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index)
@@ -84,10 +82,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
         "variant": rules.key,
         "hands": scored_hands,
         "totals": totals,
-        "initial_meld": {
-            side: initial_meld_minimum(rules, totals[side], deal=next_deal)
-            for side in sides
-        },
+        "initial_meld": {side: initial_meld_minimum(rules, totals[side], deal=next_deal) for side in sides},
         "game_over": state.game_over,
         "winner": state.winner,
     }
@@ -180,11 +175,7 @@ def _read_hand(
     rules: RuleSet, sides: list[str], raw: Any, index: int, problems: list[Problem]
 ) -> dict[str, SideEntry] | None:
     if type(raw) is not dict:
-        problems.append(
-            Problem(
-                hand=index, message="a hand must be an object with one entry per side"
-            )
-        )
+        problems.append(Problem(hand=index, message="a hand must be an object with one entry per side"))
         return None
     ok = True
     for key in raw:
@@ -200,11 +191,7 @@ def _read_hand(
     entries: dict[str, SideEntry] = {}
     for side in sides:
         if side not in raw:
-            problems.append(
-                Problem(
-                    hand=index, side=side, message=f"hand has no entry for side {side}"
-                )
-            )
+            problems.append(Problem(hand=index, side=side, message=f"hand has no entry for side {side}"))
             ok = False
             continue
         try:

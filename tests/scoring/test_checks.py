@@ -176,9 +176,7 @@ MELDED = {"melded_points": 90, "hand_points": 20}
             id="#5 concealed with no canasta",
         ),
         pytest.param(
-            sheet(
-                "classic", {"NS": {"natural_canastas": 1, "hand_points": 20}, "EW": OUT}
-            ),
+            sheet("classic", {"NS": {"natural_canastas": 1, "hand_points": 20}, "EW": OUT}),
             (0, "NS", "melded_points"),
             id="#8 canasta with nothing melded",
         ),
@@ -565,6 +563,4 @@ def test_score_hand_raises_invalid_hand_entry_with_problems() -> None:
     }
     with pytest.raises(scoring.InvalidHandEntry) as exc:
         scoring.score_hand(rules, entries, hand=2)
-    assert [(p.hand, p.side, p.field) for p in exc.value.problems] == [
-        (2, "NS", "went_out")
-    ]
+    assert [(p.hand, p.side, p.field) for p in exc.value.problems] == [(2, "NS", "went_out")]

@@ -8,19 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-django_settings = pytest.importorskip("django.conf").settings
-if not django_settings.configured:  # run without pytest-django (-p no:django)
-    pytest.skip("Django settings are not configured", allow_module_level=True)
-
+from django.conf import settings
 from django.core.management import call_command
+
+if not settings.configured:  # run without pytest-django (-p no:django)
+    pytest.skip("Django settings are not configured", allow_module_level=True)
 
 CASES = Path(__file__).parent / "cases"
 
 
-def _run(
-    path: str, monkeypatch: pytest.MonkeyPatch, stdin: str = ""
-) -> tuple[int, Any]:
+def _run(path: str, monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, Any]:
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     out = io.StringIO()
     try:
@@ -52,15 +49,11 @@ def test_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out["totals"] == {"NS": 0, "EW": 1500}
 
 
-def test_rejected_sheet_prints_errors_and_exits_1(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_rejected_sheet_prints_errors_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _sheet_file(tmp_path, "invalid-points-not-multiple-of-five.json")
     code, out = _run(path, monkeypatch)
     assert code == 1
-    assert {"hand": 0, "side": "NS", "field": "melded_points"}.items() <= out["errors"][
-        0
-    ].items()
+    assert {"hand": 0, "side": "NS", "field": "melded_points"}.items() <= out["errors"][0].items()
 
 
 def test_invalid_json_is_an_error_not_a_traceback(

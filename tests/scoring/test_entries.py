@@ -11,9 +11,7 @@ import scoring
 CLASSIC = scoring.VARIANTS["classic"]
 
 
-def _problems(
-    raw: Any, rules: scoring.RuleSet = CLASSIC
-) -> list[tuple[str | None, str]]:
+def _problems(raw: Any, rules: scoring.RuleSet = CLASSIC) -> list[tuple[str | None, str]]:
     with pytest.raises(scoring.InvalidHandEntry) as exc:
         scoring.parse_entry(rules, raw, hand=3, side="NS")
     assert all(p.hand == 3 and p.side == "NS" for p in exc.value.problems)
@@ -60,21 +58,11 @@ def test_a_full_classic_entry() -> None:
             "whole number",
             id="float count",
         ),
-        pytest.param(
-            {"hand_points": 5.0}, "hand_points", "whole number", id="float points"
-        ),
-        pytest.param(
-            {"red_threes": True}, "red_threes", "whole number", id="bool as a count"
-        ),
-        pytest.param(
-            {"red_threes": None}, "red_threes", "whole number", id="null count"
-        ),
-        pytest.param(
-            {"mixed_canastas": -1}, "mixed_canastas", "negative", id="negative count"
-        ),
-        pytest.param(
-            {"hand_points": -20}, "hand_points", "negative", id="negative points"
-        ),
+        pytest.param({"hand_points": 5.0}, "hand_points", "whole number", id="float points"),
+        pytest.param({"red_threes": True}, "red_threes", "whole number", id="bool as a count"),
+        pytest.param({"red_threes": None}, "red_threes", "whole number", id="null count"),
+        pytest.param({"mixed_canastas": -1}, "mixed_canastas", "negative", id="negative count"),
+        pytest.param({"hand_points": -20}, "hand_points", "negative", id="negative points"),
         pytest.param(
             {"melded_points": 123},
             "melded_points",
@@ -87,24 +75,16 @@ def test_a_full_classic_entry() -> None:
             "multiple of 5",
             id="penalty not a multiple of 5",
         ),
-        pytest.param(
-            {"went_out": 1}, "went_out", "true or false", id="number as a flag"
-        ),
-        pytest.param(
-            {"went_out": "yes"}, "went_out", "true or false", id="string as a flag"
-        ),
-        pytest.param(
-            {"meld_points": 120}, "meld_points", "unknown field", id="misspelt field"
-        ),
+        pytest.param({"went_out": 1}, "went_out", "true or false", id="number as a flag"),
+        pytest.param({"went_out": "yes"}, "went_out", "true or false", id="string as a flag"),
+        pytest.param({"meld_points": 120}, "meld_points", "unknown field", id="misspelt field"),
         pytest.param(
             {"sevens_canastas": 1},
             "sevens_canastas",
             "not part of",
             id="Modern American field in classic",
         ),
-        pytest.param(
-            {"acaba": True}, "acaba", "not part of", id="British field in classic"
-        ),
+        pytest.param({"acaba": True}, "acaba", "not part of", id="British field in classic"),
         pytest.param(
             {"concealed_natural_canastas": 1},
             "concealed_natural_canastas",
@@ -120,9 +100,7 @@ def test_bad_field(raw: dict[str, Any], field: str, message: str) -> None:
 
 
 def test_every_bad_field_is_reported() -> None:
-    problems = _problems(
-        {"melded_points": 12, "hand_points": "x", "went_out": 0, "bogus": 1}
-    )
+    problems = _problems({"melded_points": 12, "hand_points": "x", "went_out": 0, "bogus": 1})
     assert [f for f, _ in problems] == [
         "melded_points",
         "hand_points",
@@ -131,9 +109,7 @@ def test_every_bad_field_is_reported() -> None:
     ]
 
 
-@pytest.mark.parametrize(
-    "raw", [[], "entry", 5, None], ids=["list", "string", "number", "null"]
-)
+@pytest.mark.parametrize("raw", [[], "entry", 5, None], ids=["list", "string", "number", "null"])
 def test_an_entry_must_be_an_object(raw: Any) -> None:
     ((field, message),) = _problems(raw)
     assert field is None
@@ -150,8 +126,6 @@ def test_concealed_is_not_a_field_where_there_is_no_concealed_bonus(
 
 
 def test_unknown_special_hand() -> None:
-    ((field, message),) = _problems(
-        {"special_hand": "royal_flush"}, scoring.VARIANTS["modern-american"]
-    )
+    ((field, message),) = _problems({"special_hand": "royal_flush"}, scoring.VARIANTS["modern-american"])
     assert field == "special_hand"
     assert "pairs" in message

@@ -37,9 +37,7 @@ from tests.scoring.helpers import sheet
         pytest.param("modern-american", {}, 5000, 180, id="A13 5000 needs 180"),
         pytest.param("samba", {}, 6995, 120, id="Samba 6995 needs 120"),
         pytest.param("samba", {}, 7000, 150, id="Sa5 7000 needs 150"),
-        pytest.param(
-            "samba", {"minimum_at_7000": 160}, 7000, 160, id="Sa5 Bicycle option 160"
-        ),
+        pytest.param("samba", {"minimum_at_7000": 160}, 7000, 160, id="Sa5 Bicycle option 160"),
         pytest.param("italian", {}, 4995, 120, id="It3 4995 needs 120"),
         pytest.param("italian", {}, 5000, 160, id="It3 5000 needs 160"),
         pytest.param("italian", {}, 7495, 160, id="It3 7495 needs 160"),
@@ -49,13 +47,8 @@ from tests.scoring.helpers import sheet
         pytest.param("cuban", {}, 5000, 150, id="Cuban 5000 and up needs 150 (RG-CU)"),
     ],
 )
-def test_initial_meld_minimum(
-    variant: str, options: dict[str, Any], total: int, minimum: int
-) -> None:
-    assert (
-        scoring.initial_meld_minimum(scoring.rules_for(variant, options), total)
-        == minimum
-    )
+def test_initial_meld_minimum(variant: str, options: dict[str, Any], total: int, minimum: int) -> None:
+    assert scoring.initial_meld_minimum(scoring.rules_for(variant, options), total) == minimum
 
 
 @pytest.mark.parametrize(("deal", "minimum"), [(1, 50), (2, 90), (3, 120), (4, 150)])

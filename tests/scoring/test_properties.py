@@ -71,10 +71,7 @@ def test_scores_are_multiples_of_5_and_totals_add_up(sheet: dict[str, Any]) -> N
         assert all(score % 5 == 0 for score in scores)
         assert out["totals"][side] == sheet["start"][side] + sum(scores)
         for hand in out["hands"]:
-            assert (
-                sum(item["points"] for item in hand[side]["breakdown"])
-                == hand[side]["score"]
-            )
+            assert sum(item["points"] for item in hand[side]["breakdown"]) == hand[side]["score"]
             assert all(type(item["points"]) is int for item in hand[side]["breakdown"])
 
 
@@ -135,10 +132,7 @@ def test_every_variant_scores_in_multiples_of_5(sheet: dict[str, Any]) -> None:
     for hand in out["hands"]:
         for side_score in hand.values():
             assert side_score["score"] % 5 == 0
-            assert (
-                sum(item["points"] for item in side_score["breakdown"])
-                == side_score["score"]
-            )
+            assert sum(item["points"] for item in side_score["breakdown"]) == side_score["score"]
 
 
 JSON = st.recursive(
@@ -148,12 +142,11 @@ JSON = st.recursive(
     | st.floats(allow_nan=True)
     | st.text(max_size=12),
     lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(st.text(max_size=12), children, max_size=4)
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
     ),
     max_leaves=20,
 )
-FIELD_NAMES = st.sampled_from(sorted(scoring.FIELD_KINDS) + ["bogus"])
+FIELD_NAMES = st.sampled_from([*sorted(scoring.FIELD_KINDS), "bogus"])
 
 
 @st.composite
@@ -165,31 +158,21 @@ def messy_sheets(draw: st.DrawFn) -> Any:
     sides = draw(st.sampled_from([["NS", "EW"], ["A", "B", "C"]]) | JSON)
     entry = st.dictionaries(FIELD_NAMES, JSON | st.integers(0, 2000), max_size=6) | JSON
     side_labels = (
-        sides
-        if isinstance(sides, list) and all(isinstance(s, str) for s in sides)
-        else ["NS", "EW"]
+        sides if isinstance(sides, list) and all(isinstance(s, str) for s in sides) else ["NS", "EW"]
     )
-    hands = draw(
-        st.lists(
-            st.fixed_dictionaries({s: entry for s in side_labels}) | JSON, max_size=3
-        )
-        | JSON
-    )
+    hands = draw(st.lists(st.fixed_dictionaries({s: entry for s in side_labels}) | JSON, max_size=3) | JSON)
     sheet: dict[str, Any] = {"variant": variant, "sides": sides, "hands": hands}
     if draw(st.booleans()):
         sheet["options"] = draw(
             st.dictionaries(
-                st.sampled_from(
-                    ["target", "tie_policy", "negative_minimum", "books_to_go_out", "x"]
-                ),
+                st.sampled_from(["target", "tie_policy", "negative_minimum", "books_to_go_out", "x"]),
                 JSON,
             )
             | JSON
         )
     if draw(st.booleans()):
         sheet["start"] = draw(
-            st.fixed_dictionaries({s: st.integers(-5000, 5000) for s in side_labels})
-            | JSON
+            st.fixed_dictionaries({s: st.integers(-5000, 5000) for s in side_labels}) | JSON
         )
     return sheet
 

@@ -23,9 +23,7 @@ def test_variant_data_is_consistent(key: str) -> None:
         rules.concealed_going_out_bonus,
         *rules.red_three_values,
     ]
-    values += [kind.bonus for kind in rules.canastas] + [
-        m for _, m in rules.initial_meld_bands
-    ]
+    values += [kind.bonus for kind in rules.canastas] + [m for _, m in rules.initial_meld_bands]
     assert all(v % 5 == 0 for v in values)
     assert len(rules.red_three_values) == rules.red_threes_in_pack + 1
 
@@ -43,9 +41,7 @@ def test_no_options_gives_the_registry_rules() -> None:
 
 
 def test_unsupported_variant_is_rejected_clearly() -> None:
-    with pytest.raises(
-        scoring.InvalidRules, match="variant 'brazilian' is not supported yet"
-    ):
+    with pytest.raises(scoring.InvalidRules, match="variant 'brazilian' is not supported yet"):
         scoring.rules_for("brazilian", None)
 
 
@@ -75,19 +71,11 @@ def test_unknown_variant() -> None:
             "multiple of 5",
             id="target not a multiple of 5",
         ),
-        pytest.param(
-            "classic", {"target": "5000"}, "whole number", id="target as a string"
-        ),
-        pytest.param(
-            "classic", {"target": 5000.0}, "whole number", id="target as a float"
-        ),
-        pytest.param(
-            "classic", {"target": True}, "whole number", id="target as a bool"
-        ),
+        pytest.param("classic", {"target": "5000"}, "whole number", id="target as a string"),
+        pytest.param("classic", {"target": 5000.0}, "whole number", id="target as a float"),
+        pytest.param("classic", {"target": True}, "whole number", id="target as a bool"),
         pytest.param("classic", {"target": 0}, "positive", id="target 0"),
-        pytest.param(
-            "classic", {"tie_policy": "coin_toss"}, "one of", id="unknown tie policy"
-        ),
+        pytest.param("classic", {"tie_policy": "coin_toss"}, "one of", id="unknown tie policy"),
         pytest.param(
             "classic",
             {"negative_minimum": 10},
@@ -124,9 +112,7 @@ def test_unknown_variant() -> None:
             "count",
             id="H&F negative books",
         ),
-        pytest.param(
-            "hand-and-foot", {"target": 5000}, "unknown option", id="H&F has no target"
-        ),
+        pytest.param("hand-and-foot", {"target": 5000}, "unknown option", id="H&F has no target"),
         pytest.param(
             "samba",
             {"minimum_at_7000": 155.0},
@@ -181,37 +167,25 @@ def test_entry_fields_of_classic_in_display_order() -> None:
 
 def test_concealed_canasta_option_adds_its_fields() -> None:
     names = [
-        f.name
-        for f in scoring.entry_fields(
-            scoring.rules_for("classic", {"concealed_canasta_bonus": True})
-        )
+        f.name for f in scoring.entry_fields(scoring.rules_for("classic", {"concealed_canasta_bonus": True}))
     ]
-    assert (
-        names.index("concealed_natural_canastas") == names.index("mixed_canastas") + 1
-    )
+    assert names.index("concealed_natural_canastas") == names.index("mixed_canastas") + 1
     assert "concealed_mixed_canastas" in names
     plain = [
-        f.name
-        for f in scoring.entry_fields(
-            scoring.rules_for("classic", {"concealed_canasta_bonus": False})
-        )
+        f.name for f in scoring.entry_fields(scoring.rules_for("classic", {"concealed_canasta_bonus": False}))
     ]
     assert "concealed_natural_canastas" not in plain
 
 
 def test_special_hand_field_lists_its_choices() -> None:
     (field,) = [
-        f
-        for f in scoring.entry_fields(scoring.VARIANTS["modern-american"])
-        if f.name == "special_hand"
+        f for f in scoring.entry_fields(scoring.VARIANTS["modern-american"]) if f.name == "special_hand"
     ]
     assert field.kind == "choice"
     assert {"pairs", "garbage", "straight"} <= set(field.choices)
     (pagat,) = [
         f
-        for f in scoring.entry_fields(
-            scoring.rules_for("modern-american", {"special_hands": "pagat"})
-        )
+        for f in scoring.entry_fields(scoring.rules_for("modern-american", {"special_hands": "pagat"}))
         if f.kind == "choice"
     ]
     assert set(pagat.choices) == {"straight", "pairs", "wild_pairs", "garbage"}

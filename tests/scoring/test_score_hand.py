@@ -575,9 +575,7 @@ ROWS = [
         1190,
         id="It2 500+300+200+380-190",
     ),
-    pytest.param(
-        "british", {}, {"acaba": True}, 0, id="Ac1 the caller's side scores 0"
-    ),
+    pytest.param("british", {}, {"acaba": True}, 0, id="Ac1 the caller's side scores 0"),
     pytest.param(
         "spanish",
         {},
@@ -629,9 +627,7 @@ ROWS = [
 
 
 @pytest.mark.parametrize(("variant", "options", "fields", "expected"), ROWS)
-def test_worked_example(
-    variant: str, options: dict[str, Any], fields: dict[str, Any], expected: int
-) -> None:
+def test_worked_example(variant: str, options: dict[str, Any], fields: dict[str, Any], expected: int) -> None:
     rules = scoring.rules_for(variant, options)
     entry = scoring.parse_entry(rules, fields)
     assert hand_problems(rules, {"A": entry}, None) == []
@@ -643,9 +639,7 @@ def test_worked_example(
 def test_acaba_opponents_score_1500_and_nothing_else() -> None:
     # Ac1 (S0): caller's side 0, the other side 1500.
     rules = scoring.rules_for("british", None)
-    result = scoring.score_hand(
-        rules, {"NS": scoring.SideEntry(acaba=True), "EW": scoring.SideEntry()}
-    )
+    result = scoring.score_hand(rules, {"NS": scoring.SideEntry(acaba=True), "EW": scoring.SideEntry()})
     assert result.sides["NS"].score == 0
     assert result.sides["EW"].score == 1500
     assert [i.item for i in result.sides["EW"].breakdown] == ["acaba_award"]
@@ -656,9 +650,7 @@ def test_unfinished_wild_meld_costs_2000() -> None:
     # rules.md §4 #22 forbids going out with an unfinished wild meld, so the engine rejects the
     # going out. Without it the same side scores 500 + 300 + 310 - 2000 = -890.
     rules = scoring.rules_for("modern-american", None)
-    entry = scoring.SideEntry(
-        natural_canastas=1, mixed_canastas=1, unfinished_wild=1, melded_points=310
-    )
+    entry = scoring.SideEntry(natural_canastas=1, mixed_canastas=1, unfinished_wild=1, melded_points=310)
     assert scoring.score_side(rules, entry).score == -890
     with pytest.raises(scoring.InvalidHandEntry) as exc:
         scoring.score_hand(
@@ -698,9 +690,7 @@ def test_breakdown_items_name_each_part_of_the_score() -> None:
 def test_concealed_going_out_is_its_own_item() -> None:
     # C5: 160 + 500 + 200.
     rules = scoring.rules_for("classic", None)
-    entry = scoring.SideEntry(
-        natural_canastas=1, went_out=True, concealed=True, melded_points=160
-    )
+    entry = scoring.SideEntry(natural_canastas=1, went_out=True, concealed=True, melded_points=160)
     items = {i.item: i.points for i in scoring.score_side(rules, entry).breakdown}
     assert items == {
         "melded_cards": 160,
@@ -719,8 +709,6 @@ def test_modern_american_threes_with_one_canasta_show_with_zero_points() -> None
         melded_points=245,
         hand_points=70,
     )
-    items = {
-        i.item: (i.points, i.count) for i in scoring.score_side(rules, entry).breakdown
-    }
+    items = {i.item: (i.points, i.count) for i in scoring.score_side(rules, entry).breakdown}
     assert items["red_threes"] == (0, 1)
     assert items["black_threes"] == (0, 2)

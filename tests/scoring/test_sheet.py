@@ -103,9 +103,7 @@ def test_a11_dream_hand_wins_the_game_at_once() -> None:
         pytest.param({"tie_policy": "play_on"}, False, id="play on"),
     ],
 )
-def test_exact_tie_over_the_target_names_no_winner(
-    options: dict[str, Any], game_over: bool
-) -> None:
+def test_exact_tie_over_the_target_names_no_winner(options: dict[str, Any], game_over: bool) -> None:
     # 4700 + 300 = 5000 and 4800 + 200 = 5000.
     out = scoring.score_sheet(
         sheet(
@@ -188,24 +186,16 @@ def test_an_empty_sheet_reports_the_start() -> None:
         pytest.param({"sides": ["NS", "EW"], "hands": []}, "variant", id="no variant"),
         pytest.param(sheet("brazilian"), "variant", id="unsupported variant"),
         pytest.param(sheet("rummy"), "variant", id="unknown variant"),
-        pytest.param(
-            sheet("classic", options={"bogus": 1}), "options", id="unknown option"
-        ),
-        pytest.param(
-            sheet("classic", options=[]), "options", id="options not an object"
-        ),
+        pytest.param(sheet("classic", options={"bogus": 1}), "options", id="unknown option"),
+        pytest.param(sheet("classic", options=[]), "options", id="options not an object"),
         pytest.param(sheet("classic", sides=("NS",)), "sides", id="one side"),
         pytest.param(
             sheet("classic", sides=("A", "B", "C")),
             "sides",
             id="three sides in a 2-side variant",
         ),
-        pytest.param(
-            sheet("classic", sides=("NS", "NS")), "sides", id="duplicate sides"
-        ),
-        pytest.param(
-            sheet("classic", start={"NS": 0}), "start", id="start misses a side"
-        ),
+        pytest.param(sheet("classic", sides=("NS", "NS")), "sides", id="duplicate sides"),
+        pytest.param(sheet("classic", start={"NS": 0}), "start", id="start misses a side"),
         pytest.param(
             sheet("classic", start={"NS": "0", "EW": 0}),
             "start",
@@ -222,9 +212,7 @@ def test_an_empty_sheet_reports_the_start() -> None:
             id="hand and foot cannot resume from totals",
         ),
         pytest.param({**sheet("classic"), "hands": {}}, "hands", id="hands not a list"),
-        pytest.param(
-            {**sheet("classic"), "players": 4}, "players", id="unknown sheet key"
-        ),
+        pytest.param({**sheet("classic"), "players": 4}, "players", id="unknown sheet key"),
     ],
 )
 def test_sheet_level_errors_have_no_hand(data: Any, field: str | None) -> None:
@@ -247,9 +235,7 @@ def test_unsupported_variant_message() -> None:
     ("hand", "expected"),
     [
         pytest.param({"NS": {}}, (0, "EW", None), id="missing side"),
-        pytest.param(
-            {"NS": {}, "EW": {}, "XY": {}}, (0, "XY", None), id="unknown side"
-        ),
+        pytest.param({"NS": {}, "EW": {}, "XY": {}}, (0, "XY", None), id="unknown side"),
         pytest.param([], (0, None, None), id="hand not an object"),
     ],
 )

@@ -23,15 +23,11 @@ class Command(BaseCommand):
     requires_system_checks: ClassVar[list[str]] = []
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument(
-            "file", help="score-sheet JSON file, or - for standard input"
-        )
+        parser.add_argument("file", help="score-sheet JSON file, or - for standard input")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            text = (
-                sys.stdin.read() if options["file"] == "-" else _read(options["file"])
-            )
+            text = sys.stdin.read() if options["file"] == "-" else _read(options["file"])
             sheet = json.loads(text)
         except OSError as exc:
             self._fail(f"cannot read {options['file']}: {exc.strerror or exc}")
@@ -44,9 +40,7 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(result))
 
     def _fail(self, message: str) -> NoReturn:
-        self._fail_with(
-            [{"hand": None, "side": None, "field": None, "message": message}]
-        )
+        self._fail_with([{"hand": None, "side": None, "field": None, "message": message}])
 
     def _fail_with(self, errors: list[dict[str, Any]]) -> NoReturn:
         self.stdout.write(json.dumps({"errors": errors}))

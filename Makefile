@@ -1,0 +1,52 @@
+# Set-up and everyday commands. Needs only Python 3.11 and make.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test worker venv migrate demo lint cases seating-check browser clean
+
+$(VENV)/.installed: requirements.txt
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+migrate: venv
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py demo_load
+
+## make run: set up, load the demo club and serve the site on http://127.0.0.1:8000
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## make worker: a Celery worker (needs CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0)
+worker: venv
+	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
+	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
+
+## make browser: Debian's Chromium for the browser tests (installed with apt-get when root)
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	  else echo "Install Debian's chromium (sudo apt-get install chromium) for the browser tests"; fi; }
+
+## make test: the whole suite (PostgreSQL, Redis and a real worker when DATABASE_URL and CELERY_BROKER_URL are set)
+test: venv browser
+	$(PY) -m pytest -q
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+## make cases: the shared score-sheet cases through manage.py score_sheet
+cases: venv
+	python3 ../shared/tools/check_cases.py $(PY) tests/scoring/cases
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,98 @@
+"""Clubs, the people in them and their roles.
+
+A Player is anyone who sits at a table; a Membership gives a user account a role in a club.
+A player may be linked to a user account, but need not be (guests are scored too).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import VARIANTS
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """The variants the rules engine knows, for model and form choices."""
+    return [(key, rules.name) for key, rules in VARIANTS.items()]
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    default_variant = models.CharField(
+        _("default variant"), max_length=32, choices=variant_choices, default="classic"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        SCORER = "scorer", _("Scorer")
+        MEMBER = "member", _("Member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) at {self.club}"
+
+
+class Partnership(models.Model):
+    """Two players who play as one side through a fixed-partnership event."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("name"), max_length=120, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "first", "second"], name="partnership_unique_per_club"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")),
+                name="partnership_players_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.first} & {self.second}"

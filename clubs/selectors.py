@@ -1,0 +1,29 @@
+"""Reads for clubs and roles, scoped to the user asking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from clubs.models import Club, Membership
+
+
+def clubs_where(
+    *, user: AbstractBaseUser | AnonymousUser, roles: Iterable[str] | None = None
+) -> QuerySet[Club]:
+    """Clubs in which `user` has a membership (with one of `roles`, if given)."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    memberships = Membership.objects.filter(user=user)
+    if roles is not None:
+        memberships = memberships.filter(role__in=list(roles))
+    return Club.objects.filter(pk__in=memberships.values("club_id"))
+
+
+def role_in(*, user: AbstractBaseUser | AnonymousUser, club: Club) -> str | None:
+    """The user's role in the club, or None."""
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()

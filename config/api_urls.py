@@ -1,0 +1,24 @@
+"""The /api/v1/ routes of every app."""
+
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from clubs.api import ClubViewSet, PlayerViewSet
+from tournaments import api
+
+router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+router.register("events", api.EventViewSet, basename="event")
+router.register("rounds", api.RoundViewSet, basename="round")
+router.register("tables", api.TableViewSet, basename="table")
+router.register("games", api.GameViewSet, basename="game")
+router.register("hands", api.HandViewSet, basename="hand")
+router.register("standings", api.StandingViewSet, basename="standing")
+
+urlpatterns = [
+    path("events/<int:event_id>/rounds/", api.RoundStartApi.as_view(), name="round-start"),
+    path("games/<int:game_id>/hands/", api.HandRecordApi.as_view(), name="hand-record"),
+    path("score-sheets/", api.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("", include(router.urls)),
+]

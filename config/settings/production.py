@@ -1,0 +1,22 @@
+"""Production: the base settings, tightened. Refuses to start without a secret or with DEBUG on."""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env
+from config.settings.base import *  # noqa: F403
+
+SECRET_KEY = env("DJANGO_SECRET_KEY")  # no default: a missing key stops the start
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+if DEBUG:
+    raise ImproperlyConfigured("DJANGO_DEBUG must be off in production.")
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 30)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"

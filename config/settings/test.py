@@ -1,0 +1,19 @@
+"""Test settings: the base settings with a fast password hasher and local-memory services.
+
+Tasks stay eager unless CELERY_BROKER_URL is set; the integration tests that start a real
+worker need the broker and a database the worker can see (PostgreSQL).
+"""
+
+import os
+
+from config.settings.base import *  # noqa: F403
+
+# A queue of this test run's own, so that no other worker on the same Redis takes its tasks.
+CELERY_TASK_DEFAULT_QUEUE = f"test-{os.getpid()}"
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

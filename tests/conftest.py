@@ -1,0 +1,74 @@
+"""The named cast: `club`, `alice` (director), `sam` (scorer), `bob` (member), `mallory`
+(director of another club), 16 `players`, and a seated `league_night`."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs.models import Membership
+from config import celery_app
+from tests.factories import EVENT_DATE, ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request):
+    """Unit tests run tasks in-process; only `integration` tests use the real broker and worker."""
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Riverside", slug="riverside")
+
+
+@pytest.fixture
+def alice(club):
+    user = UserFactory(username="alice")
+    MembershipFactory(club=club, user=user, role=Membership.Role.DIRECTOR)
+    return user
+
+
+@pytest.fixture
+def sam(club):
+    user = UserFactory(username="sam")
+    MembershipFactory(club=club, user=user, role=Membership.Role.SCORER)
+    return user
+
+
+@pytest.fixture
+def bob(club):
+    user = UserFactory(username="bob")
+    MembershipFactory(club=club, user=user, role=Membership.Role.MEMBER)
+    return user
+
+
+@pytest.fixture
+def mallory(db):
+    other = ClubFactory(name="Elsewhere", slug="elsewhere")
+    user = UserFactory(username="mallory")
+    MembershipFactory(club=other, user=user, role=Membership.Role.DIRECTOR)
+    return user
+
+
+@pytest.fixture
+def players(club):
+    return [PlayerFactory(club=club, name=f"Player {n:02d}") for n in range(1, 17)]
+
+
+@pytest.fixture
+def league_night(club, players, django_capture_on_commit_callbacks):
+    """An 8-player classic league night of 4 hands per round, with round 1 seated."""
+    from tournaments import services
+
+    event = services.event_create(
+        club=club, name="Friday", date=EVENT_DATE, variant="classic", hands_per_round=4, players=players[:8]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    return event

@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_TWO_OUT
+from tournaments.models import Game, Hand
+
+pytestmark = pytest.mark.django_db
+CASES = Path(__file__).resolve().parents[1] / "scoring" / "cases"
+
+
+def _client(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_score_sheet_endpoint_scores_a_case_like_the_command():
+    case = json.loads((CASES / "classic-three-hands-running-totals.json").read_text())
+    response = _client().post("/api/v1/score-sheets/", case["sheet"], format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["totals"] == case["expect"]["totals"]
+    assert [{s: h[s]["score"] for s in h} for h in body["hands"]] == case["expect"]["hand_scores"]
+
+
+def test_score_sheet_endpoint_rejects_with_the_errors_list():
+    case = json.loads((CASES / "invalid-went-out-without-canasta.json").read_text())
+    response = _client().post("/api/v1/score-sheets/", case["sheet"], format="json")
+    assert response.status_code == 400
+    where = case["expect"]["where"]
+    assert any(
+        e["hand"] == where["hand"] and e["side"] == where["side"] and e["field"] == where["field"]
+        for e in response.json()["errors"]
+    )
+
+
+def test_hand_record_api_records_once_per_submission(league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    payload = {"number": 1, "submission_id": str(uuid.uuid4()), "entries": HAND_A}
+    first = _client(sam).post(f"/api/v1/games/{game.pk}/hands/", payload, format="json")
+    retry = _client(sam).post(f"/api/v1/games/{game.pk}/hands/", payload, format="json")
+    assert first.status_code == 201
+    assert retry.status_code == 200
+    assert retry.json()["id"] == first.json()["id"]
+    assert {e["side"]: e["score"] for e in first.json()["entries"]} == HAND_A_SCORES
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_hand_record_api_rejects_an_impossible_hand_with_400(league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    response = _client(sam).post(
+        f"/api/v1/games/{game.pk}/hands/", {"number": 1, "entries": HAND_TWO_OUT}, format="json"
+    )
+    assert response.status_code == 400
+    assert any(key.endswith(".went_out") for key in response.json())
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_members_read_but_cannot_score(league_night, bob):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    assert _client(bob).get(f"/api/v1/games/{game.pk}/").status_code == 200
+    response = _client(bob).post(
+        f"/api/v1/games/{game.pk}/hands/", {"number": 1, "entries": HAND_A}, format="json"
+    )
+    assert response.status_code == 404
+
+
+def test_another_clubs_director_sees_nothing(league_night, mallory):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    assert _client(mallory).get(f"/api/v1/games/{game.pk}/").status_code == 404
+    assert _client(mallory).get(f"/api/v1/events/{league_night.pk}/").status_code == 404
+    assert _client(mallory).post(f"/api/v1/events/{league_night.pk}/rounds/").status_code == 404
+
+
+def test_anonymous_visitors_cannot_read_club_data(league_night):
+    assert _client().get("/api/v1/events/").status_code in (401, 403)
+
+
+def test_event_create_api_checks_house_rules(club, alice, players):
+    payload = {
+        "club": club.pk,
+        "name": "Bad rules",
+        "date": "2026-11-27",
+        "variant": "classic",
+        "options": {"no_such_option": 1},
+        "players": [p.pk for p in players[:8]],
+    }
+    response = _client(alice).post("/api/v1/events/", payload, format="json")
+    assert response.status_code == 400
+    assert "options" in response.json()
+
+
+def test_openapi_schema_is_served():
+    response = _client().get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/v1/score-sheets/" in response.content

@@ -1,0 +1,193 @@
+from __future__ import annotations
+
+import uuid
+from unittest import mock
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B, HAND_TWO_OUT
+from tournaments import services
+from tournaments.models import Game, Hand, Round, SideEntry, Standing
+
+pytestmark = pytest.mark.django_db
+
+
+def _first_game(event) -> Game:
+    return Game.objects.filter(table__round__event=event).order_by("table__number").first()
+
+
+def test_round_start_seats_two_tables_of_four(league_night):
+    round_ = league_night.rounds.get()
+    assert round_.status == Round.Status.SEATED
+    tables = list(round_.tables.prefetch_related("seats"))
+    assert len(tables) == 2
+    seated = [seat.player_id for t in tables for seat in t.seats.all()]
+    assert sorted(seated) == sorted(league_night.participants.values_list("player_id", flat=True))
+    for table in tables:
+        sides = sorted(seat.side for seat in table.seats.all())
+        assert sides == ["EW", "EW", "NS", "NS"]
+
+
+def test_hand_record_scores_and_keeps_totals(league_night):
+    game = _first_game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    game.refresh_from_db()
+    assert {e.side: e.score for e in SideEntry.objects.filter(hand__game=game)} == HAND_A_SCORES
+    assert game.totals == HAND_A_SCORES
+    assert game.initial_meld == {"NS": 90, "EW": 50}
+    assert not game.game_over
+
+    services.hand_record(game=game, number=2, entries=HAND_B)
+    game.refresh_from_db()
+    assert game.totals == {"NS": 1685 - 220, "EW": 485 + 790}
+
+
+def test_hand_record_breakdown_adds_up_to_the_score(league_night):
+    game = _first_game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    for side_entry in SideEntry.objects.filter(hand__game=game):
+        assert sum(line["points"] for line in side_entry.breakdown) == side_entry.score
+
+
+def test_a_retried_submission_records_one_hand(league_night):
+    game = _first_game(league_night)
+    submission = uuid.uuid4()
+    first = services.hand_record(game=game, number=1, entries=HAND_A, submission_id=submission)
+    again = services.hand_record(game=game, number=1, entries=HAND_A, submission_id=submission)
+    assert first.pk == again.pk
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_second_hand_with_the_same_number_is_refused(league_night):
+    game = _first_game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    with pytest.raises(ValidationError, match="already recorded"):
+        services.hand_record(game=game, number=1, entries=HAND_B)
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_number_with_a_gap_is_refused(league_night):
+    game = _first_game(league_night)
+    with pytest.raises(ValidationError, match="next one is hand 1"):
+        services.hand_record(game=game, number=2, entries=HAND_A)
+
+
+def test_a_rejected_entry_names_the_side_and_field_and_saves_nothing(league_night):
+    game = _first_game(league_night)
+    with pytest.raises(ValidationError) as caught:
+        services.hand_record(game=game, number=1, entries=HAND_TWO_OUT)
+    assert any(key.endswith(".went_out") for key in caught.value.message_dict)
+    assert not Hand.objects.filter(game=game).exists()
+    game.refresh_from_db()
+    assert game.totals == {"NS": 0, "EW": 0}
+
+
+def test_a_correction_rescoring_the_game(league_night):
+    game = _first_game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, number=2, entries=HAND_B)
+    # Swap the sides of hand 1: NS now scores 485 and EW 1685.
+    swapped = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
+    hand = services.hand_record(game=game, number=1, entries=swapped, expected_version=1)
+    assert hand.version == 2
+    game.refresh_from_db()
+    assert game.totals == {"NS": 485 - 220, "EW": 1685 + 790}
+
+
+def test_a_stale_correction_is_a_conflict_not_an_overwrite(league_night):
+    game = _first_game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, number=1, entries=HAND_A, expected_version=1)  # now version 2
+    with pytest.raises(ValidationError, match="changed by someone else"):
+        services.hand_record(game=game, number=1, entries=HAND_B, expected_version=1)
+    assert {e.side: e.score for e in SideEntry.objects.filter(hand__game=game)} == HAND_A_SCORES
+
+
+def test_the_game_ends_after_the_rounds_hands_and_the_higher_total_wins(league_night):
+    game = _first_game(league_night)
+    for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+        services.hand_record(game=game, number=number, entries=hand)
+    game.refresh_from_db()
+    # NS: 1685 − 220 + 1685 − 220 = 2930; EW: 485 + 790 + 485 + 790 = 2550.
+    assert game.totals == {"NS": 2930, "EW": 2550}
+    assert game.game_over and game.winner == "NS" and not game.is_draw
+    with pytest.raises(ValidationError, match="game is over"):
+        services.hand_record(game=game, number=5, entries=HAND_A)
+
+
+def test_equal_totals_after_the_rounds_hands_are_a_draw(league_night):
+    game = _first_game(league_night)
+    swapped_a = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
+    swapped_b = {"NS": HAND_B["EW"], "EW": HAND_B["NS"]}
+    for number, hand in enumerate([HAND_A, swapped_a, HAND_B, swapped_b], start=1):
+        services.hand_record(game=game, number=number, entries=hand)
+    game.refresh_from_db()
+    assert game.totals["NS"] == game.totals["EW"]
+    assert game.game_over and game.winner == "" and game.is_draw
+
+
+def test_saving_a_hand_queues_the_standings_after_commit(league_night, django_capture_on_commit_callbacks):
+    game = _first_game(league_night)
+    with (
+        mock.patch("tournaments.services.standings_recompute_task.delay") as delay,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        services.hand_record(game=game, number=1, entries=HAND_A)
+    delay.assert_called_once_with(event_id=league_night.pk)
+
+
+def test_standings_follow_the_hands_and_rebuilding_twice_changes_nothing(league_night):
+    game = _first_game(league_night)
+    for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+        services.hand_record(game=game, number=number, entries=hand)
+    services.standings_rebuild(event_id=league_night.pk)
+    first = list(
+        Standing.objects.filter(event=league_night).values_list(
+            "player_id", "rank", "match_points", "points_for", "games", "wins"
+        )
+    )
+    services.standings_rebuild(event_id=league_night.pk)
+    second = list(
+        Standing.objects.filter(event=league_night).values_list(
+            "player_id", "rank", "match_points", "points_for", "games", "wins"
+        )
+    )
+    assert first == second
+    winners = set(game.table.seats.filter(side="NS").values_list("player_id", flat=True))
+    top = Standing.objects.filter(event=league_night, rank=1)
+    assert set(top.values_list("player_id", flat=True)) == winners
+    for row in top:
+        assert (row.match_points, row.games, row.wins, row.points_for) == (2, 1, 1, 2930)
+
+
+def test_the_next_round_waits_for_the_games_in_play(league_night):
+    with pytest.raises(ValidationError, match="still has 2 game"):
+        services.round_start(event=league_night)
+
+
+def test_reseating_a_round_leaves_one_seating(league_night, django_capture_on_commit_callbacks):
+    round_ = league_night.rounds.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_reseat(round=round_)
+    assert round_.tables.count() == 2
+    assert Game.objects.filter(table__round=round_).count() == 2
+
+
+def test_a_night_of_partners_who_never_repeat(league_night, django_capture_on_commit_callbacks):
+    """Eight players over three rounds: nobody partners the same player twice."""
+    partnered: set[frozenset[int]] = set()
+    for round_number in (1, 2, 3):
+        round_ = league_night.rounds.get(number=round_number)
+        for table in round_.tables.prefetch_related("seats"):
+            for side in ("NS", "EW"):
+                pair = frozenset(s.player_id for s in table.seats.all() if s.side == side)
+                assert pair not in partnered
+                partnered.add(pair)
+            game = table.game
+            for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+                services.hand_record(game=game, number=number, entries=hand)
+        if round_number < 3:
+            with django_capture_on_commit_callbacks(execute=True):
+                services.round_start(event=league_night)
+    assert len(partnered) == 12

@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.hands import HAND_A, HAND_TWO_OUT
+from tournaments.models import Game, Hand
+
+pytestmark = pytest.mark.django_db
+
+
+def _form_data(game, number, hand, **extra):
+    data = {"submission_id": "6f1c2a1e-2b51-4f0a-9d3c-5a0f5d8c7e11", "number": number, **extra}
+    for side, entry in hand.items():
+        for field, value in entry.items():
+            if value is True:
+                data[f"{side}-{field}"] = "on"
+            elif value is not False:
+                data[f"{side}-{field}"] = str(value)
+    return data
+
+
+def test_table_page_shows_the_form_to_a_scorer(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    assert b'name="NS-melded_points"' in response.content
+
+
+def test_table_page_hides_the_form_from_a_member(client, league_night, bob):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(bob)
+    response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    assert b'name="NS-melded_points"' not in response.content
+    assert client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_A)).status_code == 404
+
+
+def test_preview_shows_scores_and_saves_nothing(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_A, preview="1"))
+    assert response.status_code == 200
+    assert "+1685" in response.content.decode()
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_saving_twice_with_one_submission_id_records_one_hand(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, save="1")
+    assert client.post(f"/games/{game.pk}/hands/", data).status_code == 302
+    assert client.post(f"/games/{game.pk}/hands/", data).status_code == 302
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_rejected_hand_is_a_400_with_the_message_and_nothing_saved(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_TWO_OUT, save="1"))
+    assert response.status_code == 400
+    assert b"field-error" in response.content
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_a_thousands_separator_is_refused_not_misread(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, save="1")
+    data["NS-melded_points"] = "1,250"
+    response = client.post(f"/games/{game.pk}/hands/", data)
+    assert response.status_code == 400
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_director_creates_an_event_and_seats_a_round(
+    client, club, alice, players, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    response = client.post(
+        f"/clubs/{club.slug}/events/new/",
+        {
+            "name": "Monday",
+            "date": "2026-11-30",
+            "kind": "league_night",
+            "variant": "classic",
+            "hands_per_round": "4",
+            "players": [p.pk for p in players[:8]],
+        },
+    )
+    assert response.status_code == 302
+    event_url = response["Location"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(f"{event_url}rounds/start/").status_code == 302
+    page = client.get(event_url).content.decode()
+    assert page.count('class="table-link"') == 2
+
+
+def test_rankings_and_standings_pages_render(client, club, league_night, bob):
+    client.force_login(bob)
+    assert client.get(f"/clubs/{club.slug}/rankings/?sort=-wins").status_code == 200
+    assert client.get(f"/events/{league_night.pk}/standings/").status_code == 200
+
+
+def test_another_clubs_director_gets_404(client, league_night, mallory):
+    client.force_login(mallory)
+    assert client.get(f"/events/{league_night.pk}/").status_code == 404

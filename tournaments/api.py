@@ -1,0 +1,292 @@
+"""REST API for events, rounds, tables, games, hands, standings and the score-sheet scorer.
+
+Reads are scoped to the clubs the user belongs to; writes go through the services, which the
+pages use too, so both paths apply the same rules. Errors from services are 400s with the
+engine's messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import scoring
+from clubs.models import Membership, Player
+from clubs.selectors import clubs_where
+from tournaments import selectors, services
+from tournaments.models import Event, Game, Hand, Round, Standing, Table
+
+
+class SeatSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField(source="player.name")
+    side = serializers.CharField()
+    position = serializers.CharField()
+
+
+class GameSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="table.round.event_id", read_only=True)
+    round = serializers.IntegerField(source="table.round.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    seats = SeatSerializer(source="table.seats", many=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = (
+            "id",
+            "event",
+            "round",
+            "table",
+            "variant",
+            "options",
+            "sides",
+            "seats",
+            "hands_planned",
+            "totals",
+            "initial_meld",
+            "game_over",
+            "winner",
+            "is_draw",
+        )
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    game = serializers.IntegerField(source="game.id", read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ("id", "round", "number", "seats", "game")
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True, read_only=True)
+    sit_out = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ("id", "event", "number", "status", "seating_error", "tables", "sit_out")
+
+    def get_sit_out(self, obj: Round) -> list[int]:
+        return [s.player_id for s in obj.sit_outs.all()]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = (
+            "id",
+            "club",
+            "name",
+            "date",
+            "kind",
+            "format",
+            "variant",
+            "options",
+            "hands_per_round",
+            "status",
+            "players",
+        )
+
+    def get_players(self, obj: Event) -> list[int]:
+        return [p.player_id for p in obj.participants.all()]
+
+
+class EntrySideSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    score = serializers.IntegerField()
+    entry = serializers.JSONField()
+    breakdown = serializers.JSONField()
+
+
+class HandSerializer(serializers.ModelSerializer):
+    entries = EntrySideSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Hand
+        fields = ("id", "game", "number", "version", "submission_id", "entries", "created_at", "updated_at")
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name")
+    point_difference = serializers.IntegerField()
+
+    class Meta:
+        model = Standing
+        fields = (
+            "rank",
+            "player",
+            "player_name",
+            "match_points",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "points_for",
+            "points_against",
+            "point_difference",
+        )
+
+
+class EventInputSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.LEAGUE_NIGHT)
+    variant = serializers.CharField(max_length=32)
+    options = serializers.DictField(required=False, default=dict)
+    hands_per_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    players = serializers.ListField(child=serializers.IntegerField(), min_length=4)
+
+
+# --- resources -------------------------------------------------------------------------------
+
+
+class EventViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = EventSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("club", "status")
+
+    def get_queryset(self):
+        return selectors.events_visible_to(user=self.request.user).prefetch_related("participants")
+
+    @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = _valid(EventInputSerializer, request)
+        club = get_object_or_404(
+            clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), pk=data["club"]
+        )
+        players = list(Player.objects.filter(club=club, pk__in=data["players"]))
+        if len(players) != len(set(data["players"])):
+            raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
+        event = services.event_create(
+            club=club,
+            name=data["name"],
+            date=data["date"],
+            kind=data["kind"],
+            variant=data["variant"],
+            options=data["options"],
+            hands_per_round=data.get("hands_per_round"),
+            players=players,
+        )
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = RoundSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("event",)
+
+    def get_queryset(self):
+        return selectors.rounds_visible_to(user=self.request.user)
+
+
+class TableViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = TableSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("round",)
+
+    def get_queryset(self):
+        return selectors.tables_visible_to(user=self.request.user)
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = GameSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = {"table__round__event": ["exact"], "table__round": ["exact"], "game_over": ["exact"]}
+
+    def get_queryset(self):
+        return selectors.games_visible_to(user=self.request.user).prefetch_related("table__seats__player")
+
+
+class HandViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = HandSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("game",)
+
+    def get_queryset(self):
+        return selectors.hands_visible_to(user=self.request.user)
+
+
+class StandingViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = StandingSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("event",)
+
+    def get_queryset(self):
+        return selectors.standings_visible_to(user=self.request.user)
+
+
+# --- writes ----------------------------------------------------------------------------------
+
+
+class RoundStartApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={202: RoundSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+        new_round = services.round_start(event=event)
+        new_round.refresh_from_db()
+        return Response(RoundSerializer(new_round).data, status=status.HTTP_202_ACCEPTED)
+
+
+class HandRecordApi(APIView):
+    """Record hand `number` of a game, or correct it (give `expected_version`).
+
+    A retry with the same `submission_id` returns the hand already recorded (200, not 201).
+    """
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        number = serializers.IntegerField(min_value=1)
+        submission_id = serializers.UUIDField(required=False)
+        expected_version = serializers.IntegerField(min_value=1, required=False)
+        entries = serializers.DictField(child=serializers.DictField())
+
+    @extend_schema(request=InputSerializer, responses={201: HandSerializer, 200: HandSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
+        data = _valid(self.InputSerializer, request)
+        already = (
+            data.get("submission_id") is not None
+            and Hand.objects.filter(submission_id=data["submission_id"]).exists()
+        )
+        hand = services.hand_record(
+            game=game,
+            number=data["number"],
+            entries=data["entries"],
+            submission_id=data.get("submission_id"),
+            expected_version=data.get("expected_version"),
+            recorded_by=request.user,
+        )
+        code = status.HTTP_200_OK if already or data.get("expected_version") else status.HTTP_201_CREATED
+        return Response(HandSerializer(hand).data, status=code)
+
+
+class ScoreSheetApi(APIView):
+    """Score a whole score sheet (the contract of `manage.py score_sheet`): same JSON in and out."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=dict, responses={200: dict, 400: dict})
+    def post(self, request: Request) -> Response:
+        try:
+            return Response(scoring.score_sheet(request.data))
+        except scoring.SheetRejected as exc:
+            return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -1,0 +1,94 @@
+"""Forms check the shape of what was typed; the scoring engine checks the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from clubs.models import Club, Player
+from tournaments.labels import entry_field_label
+from tournaments.models import Event
+
+
+class EventForm(forms.ModelForm):
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Players"),
+    )
+
+    class Meta:
+        model = Event
+        fields = ("name", "date", "kind", "variant", "hands_per_round")
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = club.players.filter(active=True)
+        self.fields["variant"].initial = club.default_variant
+
+
+class HandForm(forms.Form):
+    """One hand: every side's entry, with fields named `<side>-<field>`.
+
+    Counts and points are whole numbers of 0 or more; anything else is refused with a message,
+    never rounded or read as another number.
+    """
+
+    submission_id = forms.UUIDField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, rules: scoring.RuleSet, sides: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sides = sides
+        self.entry_fields = scoring.entry_fields(rules)
+        for side in sides:
+            for field in self.entry_fields:
+                self.fields[f"{side}-{field.name}"] = _form_field(field)
+
+    def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [(side, [self[f"{side}-{f.name}"] for f in self.entry_fields]) for side in self.sides]
+
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """The entries as score-sheet entries (side -> field -> value), after is_valid()."""
+        return {
+            side: {
+                field.name: self.cleaned_data[f"{side}-{field.name}"]
+                for field in self.entry_fields
+                if self.cleaned_data.get(f"{side}-{field.name}") not in (None, "")
+            }
+            for side in self.sides
+        }
+
+    def add_engine_errors(self, message_dict: dict[str, list[str]]) -> None:
+        """Place the engine's errors (keyed `<side>.<field>`) next to their fields."""
+        for key, messages in message_dict.items():
+            side, _dot, name = key.partition(".")
+            form_field = f"{side}-{name}"
+            target = form_field if form_field in self.fields else None
+            for message in messages:
+                if target is None and key != "__all__":
+                    message = f"{side}: {message}"
+                self.add_error(target, message)
+
+    @staticmethod
+    def initial_for(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        return {f"{side}-{name}": value for side, entry in entries.items() for name, value in entry.items()}
+
+
+def _form_field(field: Any) -> forms.Field:
+    label = entry_field_label(field.name)
+    if field.kind == "flag":
+        return forms.BooleanField(label=label, required=False)
+    if field.kind == "choice":
+        return forms.ChoiceField(
+            label=label, required=False, choices=[("", "—")] + [(c, c) for c in field.choices]
+        )
+    attrs = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
+    if field.kind == "points":
+        attrs["step"] = "5"
+    return forms.IntegerField(label=label, required=False, min_value=0, widget=forms.NumberInput(attrs=attrs))

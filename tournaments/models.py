@@ -1,0 +1,234 @@
+"""League nights and tournaments: events, rounds, tables, games, hands and derived standings.
+
+Stored: what people entered (each side's entry for a hand, the seating). Derived and
+rebuildable: each entry's score and breakdown, a game's totals and result, standings.
+The rules of Canasta live in `scoring/`; nothing here computes a score.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player, variant_choices
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        LEAGUE_NIGHT = "league_night", _("League night")
+        TOURNAMENT = "tournament", _("Tournament")
+
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual (partners rotate)")
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"), help_text=_("The club's local date."))
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.LEAGUE_NIGHT)
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices, default=Format.INDIVIDUAL)
+    variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
+    options = models.JSONField(_("house rules"), default=dict, blank=True)
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"),
+        null=True,
+        blank=True,
+        help_text=_("Each table's game ends after this many hands; empty plays to the target."),
+    )
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class Participant(models.Model):
+    """A player taking part in an event; `present` is who the director seats next round."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="participations")
+    present = models.BooleanField(_("present"), default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="participant_unique_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SEATING = "seating", _("Seating being computed")
+        SEATED = "seated", _("Seated")
+        FAILED = "failed", _("Seating failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
+    seating_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} ({self.round})"
+
+
+class Seat(models.Model):
+    """A player's place at a table: which side they score for and their compass seat."""
+
+    class Position(models.TextChoices):
+        NORTH = "N", _("North")
+        EAST = "E", _("East")
+        SOUTH = "S", _("South")
+        WEST = "W", _("West")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    side = models.CharField(_("side"), max_length=8)
+    position = models.CharField(_("seat"), max_length=1, choices=Position.choices)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_once_per_table"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} ({self.side})"
+
+
+class SitOut(models.Model):
+    """A present player who sits out a round (a bye)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sit_outs")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="sit_out_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.round}"
+
+
+class Game(models.Model):
+    """One table's game in one round, with the rules it started with.
+
+    `totals`, `initial_meld`, `game_over` and `winner` are derived from the hands by the
+    scoring engine and rewritten whenever a hand is saved.
+    """
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+    variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
+    options = models.JSONField(_("house rules"), default=dict, blank=True)
+    sides = models.JSONField(_("sides"), default=list)
+    hands_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    totals = models.JSONField(default=dict)
+    initial_meld = models.JSONField(default=dict)
+    game_over = models.BooleanField(default=False)
+    winner = models.CharField(max_length=8, blank=True)
+    is_draw = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Game at {self.table}"
+
+
+class Hand(models.Model):
+    """One hand (deal) of a game. `submission_id` makes a retried submission a no-op."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    submission_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    version = models.PositiveIntegerField(default=1)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.game}"
+
+
+class SideEntry(models.Model):
+    """What was entered for one side in one hand (the score-sheet entry) and its derived score."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    side = models.CharField(_("side"), max_length=8)
+    entry = models.JSONField(_("entry"), default=dict)
+    score = models.IntegerField(_("score (points)"))
+    breakdown = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["hand", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "side"], name="side_entry_once_per_hand"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.side}: {self.score} in {self.hand}"
+
+
+class Standing(models.Model):
+    """A player's row in an event's standings. Derived: rebuilt from the hands."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveSmallIntegerField()
+    games = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    match_points = models.PositiveIntegerField(default=0)
+    points_for = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    finished_points = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "rank", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="standing_once_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player} in {self.event}"

@@ -1,0 +1,138 @@
+"""Reads for events, tables, games and standings, scoped to what a user may see or score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import F, FloatField, QuerySet, Sum
+from django.db.models.functions import Cast, NullIf
+
+from clubs.models import Club, Membership, Player
+from clubs.selectors import clubs_where
+from tournaments.models import Event, Game, Hand, Round, SideEntry, Standing, Table
+
+SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+POINT_DIFFERENCE = F("points_for") - F("points_against")
+
+
+def events_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+    return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def events_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+    return Event.objects.filter(club__in=clubs_where(user=user, roles=(Membership.Role.DIRECTOR,)))
+
+
+def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(table__round__event__club__in=clubs_where(user=user))
+        .select_related("table__round__event__club")
+        .order_by("table__round__event", "table__round__number", "table__number")
+    )
+
+
+def games_scorable_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+    """Games whose hands the user may enter and correct: directors and scorers of the club."""
+    return games_visible_to(user=user).filter(
+        table__round__event__club__in=clubs_where(user=user, roles=SCORING_ROLES)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    number: int
+    version: int
+    scores: dict[str, int]
+    totals: dict[str, int]
+    entries: dict[str, dict[str, Any]]
+    breakdowns: dict[str, list[dict[str, Any]]]
+
+
+def game_hands(*, game: Game) -> list[HandLine]:
+    """The game's hands, oldest first, each with the running totals after it (points)."""
+    running = dict.fromkeys(game.sides, 0)
+    lines: dict[int, HandLine] = {}
+    for side_entry in (
+        SideEntry.objects.filter(hand__game=game).select_related("hand").order_by("hand__number", "side")
+    ):
+        hand = side_entry.hand
+        line = lines.get(hand.number)
+        if line is None:
+            line = lines[hand.number] = HandLine(hand.number, hand.version, {}, {}, {}, {})
+        line.scores[side_entry.side] = side_entry.score
+        line.entries[side_entry.side] = side_entry.entry
+        line.breakdowns[side_entry.side] = side_entry.breakdown
+    for number in sorted(lines):
+        for side, score in lines[number].scores.items():
+            running[side] = running.get(side, 0) + score
+        lines[number].totals.update(running)
+    return [lines[n] for n in sorted(lines)]
+
+
+def game_players(*, game: Game) -> dict[str, list[Player]]:
+    """Side label -> the players seated on that side, in seat order."""
+    by_side: dict[str, list[Player]] = {side: [] for side in game.sides}
+    for seat in game.table.seats.select_related("player").order_by("position"):
+        by_side.setdefault(seat.side, []).append(seat.player)
+    return by_side
+
+
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    return event.rounds.prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+
+
+def event_standings(*, event: Event) -> QuerySet[Standing]:
+    return (
+        Standing.objects.filter(event=event)
+        .select_related("player")
+        .annotate(point_difference=POINT_DIFFERENCE)
+    )
+
+
+def club_rankings(*, club: Club) -> QuerySet[Player]:
+    """Each player of the club with games, wins, win rate, total points and average per game.
+
+    Counts finished games of every event of the club, from the derived standings rows.
+    Win rate is a fraction (0 to 1); points are Canasta points of finished games.
+    """
+    games = Sum("standings__games", default=0)
+    wins = Sum("standings__wins", default=0)
+    points = Sum("standings__finished_points", default=0)
+    return (
+        Player.objects.filter(club=club)
+        .annotate(games=games, wins=wins, total_points=points)
+        .annotate(
+            win_rate=Cast(F("wins"), FloatField()) / NullIf(Cast(F("games"), FloatField()), 0.0),
+            average_points=Cast(F("total_points"), FloatField())
+            / NullIf(Cast(F("games"), FloatField()), 0.0),
+        )
+        .order_by("-wins", "-total_points", "name")
+    )
+
+
+def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Round]:
+    return Round.objects.filter(event__in=events_visible_to(user=user)).prefetch_related(
+        "tables__seats__player", "tables__game", "sit_outs"
+    )
+
+
+def tables_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(round__event__in=events_visible_to(user=user))
+        .select_related("game")
+        .prefetch_related("seats__player")
+    )
+
+
+def hands_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Hand]:
+    return Hand.objects.filter(game__in=games_visible_to(user=user)).prefetch_related("entries")
+
+
+def standings_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Standing]:
+    return (
+        Standing.objects.filter(event__in=events_visible_to(user=user))
+        .select_related("player")
+        .annotate(point_difference=POINT_DIFFERENCE)
+    )

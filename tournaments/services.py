@@ -1,0 +1,482 @@
+"""Writes for events, rounds, seatings, hands and standings. Views, the API and tasks call these.
+
+Every service that changes what was entered runs in one transaction and queues its follow-up
+task only after the commit, so a worker never sees half a write.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+import scoring
+from clubs.models import Club, Player
+from tournaments import seating
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    Participant,
+    Round,
+    Seat,
+    SideEntry,
+    SitOut,
+    Standing,
+    Table,
+)
+from tournaments.standings import SideResult, rank_players
+from tournaments.tasks import round_seat as round_seat_task
+from tournaments.tasks import standings_recompute as standings_recompute_task
+
+PARTNERSHIP_SIDES = ("NS", "EW")
+# Compass seats of each side: partners sit opposite each other.
+SIDE_POSITIONS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    variant: str,
+    players: Iterable[Player],
+    options: Mapping[str, Any] | None = None,
+    hands_per_round: int | None = None,
+    kind: str = Event.Kind.LEAGUE_NIGHT,
+) -> Event:
+    """Create an event with its participants.
+
+    The house rules are checked by the scoring engine now, so a bad option never reaches a
+    table. Raises ValidationError (field `options` or `players`) on bad input.
+    """
+    options = dict(options or {})
+    _check_rules(variant, options)
+    players = list(players)
+    if any(player.club_id != club.pk for player in players):
+        raise ValidationError({"players": "Every player must belong to the event's club."})
+    event = Event(
+        club=club,
+        name=name,
+        date=date,
+        variant=variant,
+        options=options,
+        hands_per_round=hands_per_round,
+        kind=kind,
+    )
+    event.full_clean()
+    event.save()
+    Participant.objects.bulk_create(Participant(event=event, player=p) for p in players)
+    return event
+
+
+def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
+    try:
+        scoring.rules_for(variant, dict(options))
+    except scoring.InvalidRules as exc:
+        raise ValidationError({"options": str(exc)}) from exc
+
+
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """Close the event: no more rounds. Games in play keep their hands and can still be corrected."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return event
+
+
+@transaction.atomic
+def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
+    """Mark a player present or absent for the next seating; adds a late arrival to the event."""
+    if player.club_id != event.club_id:
+        raise ValidationError({"player": "The player belongs to another club."})
+    participant, _ = Participant.objects.get_or_create(event=event, player=player)
+    participant.present = present
+    participant.save(update_fields=["present"])
+    return participant
+
+
+# --- rounds and seating ------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_start(*, event: Event) -> Round:
+    """Open the event's next round and queue its seating (computed by a Celery worker).
+
+    Refuses while a game of the current round is still in play, or with fewer than four
+    players present. Raises ValidationError.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError("The event is finished.")
+    present = event.participants.filter(present=True).count()
+    if present < 4:
+        raise ValidationError(f"Seating needs at least 4 players present; {present} are.")
+    last = event.rounds.order_by("-number").first()
+    if last is not None:
+        if last.status == Round.Status.SEATING:
+            raise ValidationError(f"Round {last.number} is still being seated.")
+        unfinished = Game.objects.filter(table__round=last, game_over=False).count()
+        if unfinished:
+            raise ValidationError(
+                f"Round {last.number} still has {unfinished} game(s) in play; "
+                "finish them before starting the next round."
+            )
+    new_round = Round.objects.create(event=event, number=(last.number + 1) if last else 1)
+    if event.status == Event.Status.PLANNED:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    transaction.on_commit(partial(round_seat_task.delay, round_id=new_round.pk))
+    return new_round
+
+
+@transaction.atomic
+def round_reseat(*, round: Round) -> Round:
+    """Compute the round's seating again, replacing the one it has (before any hand is played)."""
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if Hand.objects.filter(game__table__round=round).exists():
+        raise ValidationError("Hands have been entered in this round; its seating is kept.")
+    round.status = Round.Status.SEATING
+    round.save(update_fields=["status"])
+    transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
+    return round
+
+
+@transaction.atomic
+def round_seat(*, round_id: int) -> Round | None:
+    """Seat the players present for a round, replacing any seating it had.
+
+    Partners rotate: the seating module avoids repeating a partnership of this night while it
+    can, spreads opponents and sit-outs. Idempotent in effect: running it again gives the round
+    one seating, never two. Returns None if the round no longer exists; leaves a round that
+    already has hands alone.
+    """
+    round = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+    if round is None:
+        return None
+    if Hand.objects.filter(game__table__round=round).exists():
+        return round
+    event = round.event
+    players = list(
+        event.participants.filter(present=True).order_by("player_id").values_list("player_id", flat=True)
+    )
+    history = seating.SeatingHistory.from_rounds(
+        _stored_round_seating(r) for r in event.rounds.filter(number__lt=round.number)
+    )
+    try:
+        planned = seating.seat_round(players, history, seed=round.number)
+    except ValueError as exc:
+        round.status = Round.Status.FAILED
+        round.seating_error = str(exc)
+        round.save(update_fields=["status", "seating_error"])
+        return round
+
+    round.tables.all().delete()
+    round.sit_outs.all().delete()
+    for number, planned_table in enumerate(planned.tables, start=1):
+        table = Table.objects.create(round=round, number=number)
+        sides = PARTNERSHIP_SIDES[: len(planned_table.sides)]
+        seats = [
+            Seat(table=table, player_id=player, side=side, position=position)
+            for side, players_of_side in zip(sides, planned_table.sides, strict=True)
+            for player, position in zip(players_of_side, SIDE_POSITIONS[side], strict=False)
+        ]
+        Seat.objects.bulk_create(seats)
+        Game.objects.create(
+            table=table,
+            variant=event.variant,
+            options=event.options,
+            sides=list(sides),
+            hands_planned=event.hands_per_round,
+            totals={side: 0 for side in sides},
+            initial_meld=_opening_minimums(event.variant, event.options, sides),
+        )
+    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in planned.sit_out)
+    round.status = Round.Status.SEATED
+    round.seating_error = ""
+    round.save(update_fields=["status", "seating_error"])
+    return round
+
+
+def _stored_round_seating(round: Round) -> seating.RoundSeating:
+    tables = []
+    for table in round.tables.prefetch_related("seats"):
+        by_side: dict[str, list[int]] = {}
+        for seat in table.seats.all():
+            by_side.setdefault(seat.side, []).append(seat.player_id)
+        tables.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+    sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
+    return seating.RoundSeating(tables=tuple(tables), sit_out=sit_out)
+
+
+def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:
+    rules = scoring.rules_for(variant, dict(options))
+    return {side: scoring.initial_meld_minimum(rules, 0) for side in sides}
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """Score a game's hands (oldest first) with the game's rules: the score-sheet result.
+
+    Adds `hands_played`, and applies the event's hands-per-round limit: once that many hands
+    are played the game is over and the higher total wins (equal totals: a draw).
+    Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
+    """
+    sheet = {
+        "variant": game.variant,
+        "options": game.options,
+        "sides": game.sides,
+        "hands": hands,
+    }
+    result = scoring.score_sheet(sheet)
+    result["hands_played"] = len(hands)
+    result["draw"] = False
+    if not result["game_over"] and game.hands_planned and len(hands) >= game.hands_planned:
+        result["game_over"] = True
+        best = max(result["totals"].values())
+        leaders = [side for side, total in result["totals"].items() if total == best]
+        result["winner"] = leaders[0] if len(leaders) == 1 else None
+    if result["game_over"] and result["winner"] is None:
+        result["draw"] = True
+    return result
+
+
+def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Score hand `number` as entered, without saving: the game result as if it were saved.
+
+    Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
+    """
+    hands = _stored_entries(game)
+    _check_number(game, number, len(hands))
+    if number <= len(hands):
+        hands[number - 1] = entries
+    else:
+        hands.append(entries)
+    return _score_or_raise(game, hands, number)
+
+
+@transaction.atomic
+def hand_record(
+    *,
+    game: Game,
+    number: int,
+    entries: Mapping[str, Mapping[str, Any]],
+    submission_id: uuid.UUID | None = None,
+    expected_version: int | None = None,
+    recorded_by: AbstractBaseUser | None = None,
+) -> Hand:
+    """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
+
+    `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
+    A retried submission (same `submission_id`) returns the hand it already made. A new hand
+    must be the next number; a correction must give the `expected_version` it started from,
+    and fails with a conflict if someone else changed the hand since. Rescoring the game
+    rewrites its totals and result; the event's standings are recomputed after the commit.
+    Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`); nothing is
+    written then.
+    """
+    game = Game.objects.select_for_update().select_related("table__round").get(pk=game.pk)
+    if submission_id is not None:
+        done = Hand.objects.filter(submission_id=submission_id).first()
+        if done is not None:
+            if done.game_id != game.pk:
+                raise ValidationError("This submission id was used for another game.")
+            return done
+    hands = _stored_entries(game)
+    _check_number(game, number, len(hands))
+    existing = game.hands.filter(number=number).first()
+    if existing is None:
+        if game.game_over:
+            raise ValidationError("The game is over; correct an earlier hand instead.")
+        hands.append(entries)
+    else:
+        if expected_version is None:
+            raise ValidationError(f"Hand {number} is already recorded. Open it to correct it.", code="exists")
+        if existing.version != expected_version:
+            raise ValidationError(
+                f"Hand {number} was changed by someone else while you were editing it "
+                f"(your copy is version {expected_version}, the saved one is version "
+                f"{existing.version}). Reload it and enter your correction again.",
+                code="conflict",
+            )
+        hands[number - 1] = entries
+    result = _score_or_raise(game, hands, number)
+
+    if existing is None:
+        hand = Hand(game=game, number=number, recorded_by=recorded_by)
+        if submission_id is not None:
+            hand.submission_id = submission_id
+        try:
+            with transaction.atomic():
+                hand.save()
+        except IntegrityError as exc:
+            raise ValidationError(f"Hand {number} is already recorded.", code="exists") from exc
+    else:
+        hand = existing
+        hand.version += 1
+        hand.recorded_by = recorded_by or hand.recorded_by
+        hand.save(update_fields=["version", "recorded_by", "updated_at"])
+        hand.entries.all().delete()
+    SideEntry.objects.bulk_create(
+        SideEntry(
+            hand=hand,
+            side=side,
+            entry=dict(entries[side]),
+            score=scored["score"],
+            breakdown=scored["breakdown"],
+        )
+        for side, scored in result["hands"][number - 1].items()
+    )
+    _store_result(game, result)
+    event_id = game.table.round.event_id
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    return hand
+
+
+def _stored_entries(game: Game) -> list[dict[str, dict[str, Any]]]:
+    hands: dict[int, dict[str, dict[str, Any]]] = {}
+    for side_entry in (
+        SideEntry.objects.filter(hand__game=game).select_related("hand").order_by("hand__number")
+    ):
+        hands.setdefault(side_entry.hand.number, {})[side_entry.side] = side_entry.entry
+    return [hands[n] for n in sorted(hands)]
+
+
+def _check_number(game: Game, number: int, recorded: int) -> None:
+    if number < 1 or number > recorded + 1:
+        raise ValidationError(
+            f"Hand {number} cannot be entered: this game has {recorded} hand(s), "
+            f"so the next one is hand {recorded + 1}."
+        )
+
+
+def _score_or_raise(game: Game, hands: list[Any], number: int) -> dict[str, Any]:
+    try:
+        return game_score(game=game, hands=hands)
+    except scoring.SheetRejected as exc:
+        raise ValidationError(_errors_by_field(exc.errors, number, game.sides)) from exc
+
+
+def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]) -> dict[str, list[str]]:
+    """Engine errors as a message dict keyed `<side>.<field>`.
+
+    An error about both sides (two sides went out) is placed at that field of every side;
+    an error of another hand than `number` (a correction that breaks a later hand) says which.
+    """
+    by_field: dict[str, list[str]] = {}
+    for error in errors:
+        message, hand, side, field = (
+            error["message"],
+            error.get("hand"),
+            error.get("side"),
+            error.get("field"),
+        )
+        if hand is not None and hand != number - 1:
+            keys = ["__all__"]
+            message = f"Hand {hand + 1}: {message}"
+        elif field and field in ("variant", "options", "sides", "start"):
+            keys = ["__all__"]
+        elif side:
+            keys = [f"{side}.{field or '__all__'}"]
+        elif field:
+            keys = [f"{each}.{field}" for each in sides]
+        else:
+            keys = ["__all__"]
+        for key in keys:
+            by_field.setdefault(key, []).append(message)
+    return by_field
+
+
+def _store_result(game: Game, result: Mapping[str, Any]) -> None:
+    game.totals = result["totals"]
+    game.initial_meld = result["initial_meld"]
+    game.game_over = bool(result["game_over"])
+    game.winner = result["winner"] or ""
+    game.is_draw = bool(result["draw"])
+    game.save(update_fields=["totals", "initial_meld", "game_over", "winner", "is_draw", "updated_at"])
+
+
+@transaction.atomic
+def game_rescore(*, game: Game) -> Game:
+    """Rescore every stored hand of a game and rewrite its derived fields (idempotent)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    hands = _stored_entries(game)
+    result = game_score(game=game, hands=hands)
+    stored = {
+        (e.hand.number, e.side): e for e in SideEntry.objects.filter(hand__game=game).select_related("hand")
+    }
+    for index, scored_hand in enumerate(result["hands"]):
+        for side, scored in scored_hand.items():
+            side_entry = stored[(index + 1, side)]
+            side_entry.score = scored["score"]
+            side_entry.breakdown = scored["breakdown"]
+    SideEntry.objects.bulk_update(stored.values(), ["score", "breakdown"])
+    _store_result(game, result)
+    return game
+
+
+# --- standings -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def standings_rebuild(*, event_id: int) -> list[Standing]:
+    """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
+
+    Holds the event row locked so two workers never interleave their rewrites.
+    Returns [] if the event no longer exists.
+    """
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        return []
+    names = dict(event.participants.values_list("player_id", "player__name"))
+    results = []
+    games = Game.objects.filter(table__round__event=event).prefetch_related("table__seats")
+    for game in games:
+        players_by_side: dict[str, list[int]] = {}
+        for seat in game.table.seats.all():
+            players_by_side.setdefault(seat.side, []).append(seat.player_id)
+        for side, players in players_by_side.items():
+            points_for = game.totals.get(side, 0)
+            others = [total for other, total in game.totals.items() if other != side]
+            results.append(
+                SideResult(
+                    players=tuple(players),
+                    points_for=points_for,
+                    points_against=max(others) if others else 0,
+                    finished=game.game_over,
+                    won=game.game_over and game.winner == side,
+                    drew=game.game_over and game.is_draw,
+                )
+            )
+    rows = rank_players(results, names)
+    Standing.objects.filter(event=event).delete()
+    return Standing.objects.bulk_create(
+        Standing(
+            event=event,
+            player_id=row.player,
+            rank=row.rank,
+            games=row.games,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            match_points=row.match_points,
+            points_for=row.points_for,
+            points_against=row.points_against,
+            finished_points=row.finished_points,
+        )
+        for row in rows
+    )

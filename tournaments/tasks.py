@@ -1,0 +1,22 @@
+"""Celery tasks: thin interfaces over services. Arguments are ids; each task is safe to run twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def standings_recompute(*, event_id: int) -> int:
+    """Rebuild one event's standings from its hands; returns the number of rows."""
+    from tournaments.services import standings_rebuild
+
+    return len(standings_rebuild(event_id=event_id))
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def round_seat(*, round_id: int) -> str | None:
+    """Compute and store one round's seating; returns the round's status (None if it is gone)."""
+    from tournaments.services import round_seat as round_seat_service
+
+    round = round_seat_service(round_id=round_id)
+    return None if round is None else round.status

@@ -1,0 +1,27 @@
+"""Formatting helpers for the scoring pages; they name things, they never compute scores."""
+
+from django import template
+
+from tournaments.labels import breakdown_label as _breakdown_label
+
+register = template.Library()
+
+
+@register.filter
+def breakdown_label(item: str) -> str:
+    return _breakdown_label(item)
+
+
+@register.filter
+def get_item(mapping: dict, key: str):
+    return mapping.get(key) if mapping else None
+
+
+@register.filter
+def signed(value: int) -> str:
+    """A score with its sign: +120, −85 (a true minus sign), 0."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\u2212{-value}"
+    return "0"
