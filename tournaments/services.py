@@ -159,7 +159,7 @@ def round_seat(*, round_id: int) -> Round | None:
     """Seat the players present for a round, replacing any seating it had.
 
     Partners rotate: the seating module avoids repeating a partnership of this night while it
-    can, spreads opponents and sit-outs. Idempotent in effect: running it again gives the round
+    can, spreads opponents and sit-outs (a round a player missed counts as a sit-out). Idempotent in effect: running it again gives the round
     one seating, never two. Returns None if the round no longer exists; leaves a round that
     already has hands alone.
     """
@@ -172,9 +172,14 @@ def round_seat(*, round_id: int) -> Round | None:
     players = list(
         event.participants.filter(present=True).order_by("player_id").values_list("player_id", flat=True)
     )
-    history = seating.SeatingHistory.from_rounds(
-        _stored_round_seating(r) for r in event.rounds.filter(number__lt=round.number)
-    )
+    history = seating.SeatingHistory()
+    for earlier in event.rounds.filter(number__lt=round.number):
+        played = _stored_round_seating(earlier)
+        history.record(played)
+        # A late arrival missed the rounds before it came: those count as its sit-outs, so
+        # it is not also the first to sit out now.
+        for player in set(players) - set(played.players):
+            history.sit_outs[player] += 1
     try:
         planned = seating.seat_round(players, history, seed=round.number)
     except ValueError as exc:

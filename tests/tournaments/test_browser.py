@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tests.tournaments.hands import HAND_A, HAND_TWO_OUT
 from tournaments.models import Game, Hand
@@ -42,6 +43,9 @@ def page(live_server, monkeypatch):
         yield page
         context.close()
         browser.close()
+        # While Playwright's loop runs, the ORM calls of the test get a connection of their
+        # own (asgiref's Local is context-bound then); close it so the test database can go.
+        connections.close_all()
 
 
 def _log_in(page, live_server, username: str) -> None:

@@ -6,6 +6,7 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B, HAND_TWO_OUT
 from tournaments import services
 from tournaments.models import Game, Hand, Round, SideEntry, Standing
@@ -191,3 +192,30 @@ def test_a_night_of_partners_who_never_repeat(league_night, django_capture_on_co
             with django_capture_on_commit_callbacks(execute=True):
                 services.round_start(event=league_night)
     assert len(partnered) == 12
+
+
+def test_a_late_arrival_joins_the_next_round_without_sitting_out_first(
+    club, players, django_capture_on_commit_callbacks
+):
+    """Nine players: round 1 seats eight and one sits out. A tenth who arrives for round 2
+    missed round 1, which counts as a sit-out, so round 2's two sit-outs are others."""
+    event = services.event_create(
+        club=club, name="Late", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players[:9]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    first = event.rounds.get(number=1)
+    sat_out_first = set(first.sit_outs.values_list("player_id", flat=True))
+    assert len(sat_out_first) == 1
+    for game in Game.objects.filter(table__round=first):
+        services.hand_record(game=game, number=1, entries=HAND_A)
+    late = players[9]
+    services.participant_set_present(event=event, player=late, present=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    second = event.rounds.get(number=2)
+    sat_out_second = set(second.sit_outs.values_list("player_id", flat=True))
+    assert len(sat_out_second) == 2
+    assert late.pk not in sat_out_second
+    assert not sat_out_first & sat_out_second
+    assert second.tables.filter(seats__player=late).exists()
