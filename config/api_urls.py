@@ -19,6 +19,9 @@ router.register("standings", api.StandingViewSet, basename="standing")
 urlpatterns = [
     path("events/<int:event_id>/rounds/", api.RoundStartApi.as_view(), name="round-start"),
     path("games/<int:game_id>/hands/", api.HandRecordApi.as_view(), name="hand-record"),
+    path(
+        "games/<int:game_id>/hands/<int:number>/confirm/", api.HandConfirmApi.as_view(), name="hand-confirm"
+    ),
     path("score-sheets/", api.ScoreSheetApi.as_view(), name="score-sheet"),
     path("", include(router.urls)),
 ]

@@ -112,7 +112,19 @@ class HandSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Hand
-        fields = ("id", "game", "number", "version", "submission_id", "entries", "created_at", "updated_at")
+        fields = (
+            "id",
+            "game",
+            "number",
+            "version",
+            "submission_id",
+            "entered_by_side",
+            "confirmed_at",
+            "confirmed_by_side",
+            "entries",
+            "created_at",
+            "updated_at",
+        )
 
 
 class StandingSerializer(serializers.ModelSerializer):
@@ -251,6 +263,7 @@ class HandRecordApi(APIView):
         number = serializers.IntegerField(min_value=1)
         submission_id = serializers.UUIDField(required=False)
         expected_version = serializers.IntegerField(min_value=1, required=False)
+        entered_by_side = serializers.CharField(required=False, allow_blank=True, default="")
         entries = serializers.DictField(child=serializers.DictField())
 
     @extend_schema(request=InputSerializer, responses={201: HandSerializer, 200: HandSerializer})
@@ -268,9 +281,32 @@ class HandRecordApi(APIView):
             submission_id=data.get("submission_id"),
             expected_version=data.get("expected_version"),
             recorded_by=request.user,
+            entered_by_side=data["entered_by_side"],
         )
         code = status.HTTP_200_OK if already or data.get("expected_version") else status.HTTP_201_CREATED
         return Response(HandSerializer(hand).data, status=code)
+
+
+class HandConfirmApi(APIView):
+    """The side that did not enter hand `number` confirms it (directors may confirm for either)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        side = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses={200: HandSerializer})
+    def post(self, request: Request, game_id: int, number: int) -> Response:
+        game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
+        hand = get_object_or_404(game.hands, number=number)
+        data = _valid(self.InputSerializer, request)
+        is_director = (
+            selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
+        )
+        hand = services.hand_confirm(
+            hand=hand, side=data["side"], confirmed_by=request.user, as_director=is_director
+        )
+        return Response(HandSerializer(hand).data)
 
 
 class ScoreSheetApi(APIView):

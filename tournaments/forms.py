@@ -11,6 +11,7 @@ import scoring
 from clubs.models import Club, Player
 from tournaments.labels import entry_field_label
 from tournaments.models import Event
+from tournaments.numbers import NumberRefused, parse_whole_number
 
 
 class EventForm(forms.ModelForm):
@@ -22,7 +23,7 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ("name", "date", "kind", "variant", "hands_per_round")
+        fields = ("name", "date", "kind", "variant", "hands_per_round", "confirmation_required")
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -41,10 +42,14 @@ class HandForm(forms.Form):
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    entered_by_side = forms.ChoiceField(
+        label=_("Entered by"), required=False, widget=forms.RadioSelect, choices=()
+    )
 
     def __init__(self, *args: Any, rules: scoring.RuleSet, sides: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sides = sides
+        self.fields["entered_by_side"].choices = [(side, side) for side in sides]
         self.entry_fields = scoring.entry_fields(rules)
         for side in sides:
             for field in self.entry_fields:
@@ -68,7 +73,7 @@ class HandForm(forms.Form):
         """Place the engine's errors (keyed `<side>.<field>`) next to their fields."""
         for key, messages in message_dict.items():
             side, _dot, name = key.partition(".")
-            form_field = f"{side}-{name}"
+            form_field = key if key in self.fields else f"{side}-{name}"
             target = form_field if form_field in self.fields else None
             for message in messages:
                 if target is None and key != "__all__":
@@ -80,15 +85,36 @@ class HandForm(forms.Form):
         return {f"{side}-{name}": value for side, entry in entries.items() for name, value in entry.items()}
 
 
+class WholeNumberField(forms.CharField):
+    """A whole number read exactly as typed (tournaments.numbers), or refused with a message."""
+
+    def __init__(self, *, min_value: int | None = None, **kwargs: Any) -> None:
+        self.min_value = min_value
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        try:
+            number = parse_whole_number(text)
+        except NumberRefused as exc:
+            raise forms.ValidationError(str(exc), code="invalid") from exc
+        if self.min_value is not None and number < self.min_value:
+            raise forms.ValidationError(
+                _("Enter %(minimum)s or more.") % {"minimum": self.min_value}, code="min_value"
+            )
+        return number
+
+
 def _form_field(field: Any) -> forms.Field:
     label = entry_field_label(field.name)
     if field.kind == "flag":
         return forms.BooleanField(label=label, required=False)
     if field.kind == "choice":
-        return forms.ChoiceField(
-            label=label, required=False, choices=[("", "—")] + [(c, c) for c in field.choices]
-        )
-    attrs = {"inputmode": "numeric", "min": "0", "autocomplete": "off"}
-    if field.kind == "points":
-        attrs["step"] = "5"
-    return forms.IntegerField(label=label, required=False, min_value=0, widget=forms.NumberInput(attrs=attrs))
+        choices = [("", "—"), *((c, c) for c in field.choices)]
+        return forms.ChoiceField(label=label, required=False, choices=choices)
+    attrs = {"inputmode": "numeric", "autocomplete": "off", "class": f"entry-{field.kind}"}
+    if field.kind == "count":
+        attrs["data-stepper"] = ""
+    return WholeNumberField(label=label, required=False, min_value=0, widget=forms.TextInput(attrs=attrs))

@@ -7,11 +7,13 @@ The rules of Canasta live in `scoring/`; nothing here computes a score.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Player, variant_choices
 
@@ -41,6 +43,11 @@ class Event(models.Model):
         null=True,
         blank=True,
         help_text=_("Each table's game ends after this many hands; empty plays to the target."),
+    )
+    confirmation_required = models.BooleanField(
+        _("the other side confirms each hand"),
+        default=False,
+        help_text=_("Standings then count only confirmed hands. On by default for tournaments."),
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -90,9 +97,15 @@ class Round(models.Model):
         return f"{self.event.name}, round {self.number}"
 
 
+def new_access_token() -> str:
+    """An unguessable token for a table's private scoring link (about 190 bits)."""
+    return secrets.token_urlsafe(24)
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    access_token = models.CharField(max_length=64, unique=True, default=new_access_token, editable=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -177,8 +190,15 @@ class Hand(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    entered_by_side = models.CharField(_("entered by side"), max_length=8, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_by_side = models.CharField(max_length=8, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["game", "number"]
@@ -198,6 +218,7 @@ class SideEntry(models.Model):
     entry = models.JSONField(_("entry"), default=dict)
     score = models.IntegerField(_("score (points)"))
     breakdown = models.JSONField(default=list)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["hand", "side"]

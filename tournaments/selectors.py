@@ -44,6 +44,8 @@ def games_scorable_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Gam
 class HandLine:
     number: int
     version: int
+    entered_by_side: str
+    confirmed: bool
     scores: dict[str, int]
     totals: dict[str, int]
     entries: dict[str, dict[str, Any]]
@@ -60,7 +62,9 @@ def game_hands(*, game: Game) -> list[HandLine]:
         hand = side_entry.hand
         line = lines.get(hand.number)
         if line is None:
-            line = lines[hand.number] = HandLine(hand.number, hand.version, {}, {}, {}, {})
+            line = lines[hand.number] = HandLine(
+                hand.number, hand.version, hand.entered_by_side, hand.confirmed_at is not None, {}, {}, {}, {}
+            )
         line.scores[side_entry.side] = side_entry.score
         line.entries[side_entry.side] = side_entry.entry
         line.breakdowns[side_entry.side] = side_entry.breakdown
@@ -69,6 +73,44 @@ def game_hands(*, game: Game) -> list[HandLine]:
             running[side] = running.get(side, 0) + score
         lines[number].totals.update(running)
     return [lines[n] for n in sorted(lines)]
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    number: int
+    side: str
+    when: Any
+    who: str
+    before: int
+    after: int
+
+
+def game_corrections(*, game: Game) -> list[Correction]:
+    """Every change of a side's score after it was first saved, newest first (from the history)."""
+    changes = []
+    records = (
+        SideEntry.history.filter(hand__game=game)
+        .select_related("history_user")
+        .order_by("hand_id", "side", "history_date")
+    )
+    numbers = dict(game.hands.values_list("pk", "number"))
+    previous: dict[tuple[int, str], int] = {}
+    for record in records:
+        key = (record.hand_id, record.side)
+        if key in previous and record.history_type == "~" and previous[key] != record.score:
+            who = record.history_user.get_username() if record.history_user else ""
+            changes.append(
+                Correction(
+                    numbers.get(record.hand_id, 0),
+                    record.side,
+                    record.history_date,
+                    who,
+                    previous[key],
+                    record.score,
+                )
+            )
+        previous[key] = record.score
+    return sorted(changes, key=lambda c: c.when, reverse=True)
 
 
 def game_players(*, game: Game) -> dict[str, list[Player]]:
@@ -136,3 +178,37 @@ def standings_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[
         .select_related("player")
         .annotate(point_difference=POINT_DIFFERENCE)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class MinimumRow:
+    """One line of a variant's initial-meld table: a range of totals (or a deal) and its minimum."""
+
+    label: str
+    minimum: int
+
+
+def table_sides(*, table: Table) -> dict[str, list[Any]]:
+    """Side label -> the seats of that side (with their players), NS first."""
+    sides: dict[str, list[Any]] = {}
+    for seat in sorted(table.seats.all(), key=lambda s: (s.side != "NS", s.side, s.position)):
+        sides.setdefault(seat.side, []).append(seat)
+    return sides
+
+
+def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
+    """The variant's initial-meld minimums as printed on a table card (points)."""
+    if rules.initial_meld_by_deal:
+        return [MinimumRow(f"deal {n}", m) for n, m in enumerate(rules.initial_meld_by_deal, start=1)]
+    rows = []
+    lower: int | None = None
+    for below, minimum in rules.initial_meld_bands:
+        label = f"< {below}" if lower is None else f"{lower}–{below - 5}"
+        rows.append(MinimumRow(label, minimum))
+        lower = below
+    rows.append(MinimumRow(f"≥ {lower}" if lower is not None else "all", rules.initial_meld_top))
+    return rows
+
+
+def round_tables(*, round: Round) -> QuerySet[Table]:
+    return round.tables.select_related("game").prefetch_related("seats__player").order_by("number")

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 import scoring
 from clubs.models import Club, Player
@@ -30,6 +31,7 @@ from tournaments.models import (
     SitOut,
     Standing,
     Table,
+    new_access_token,
 )
 from tournaments.standings import SideResult, rank_players
 from tournaments.tasks import round_seat as round_seat_task
@@ -54,12 +56,16 @@ def event_create(
     options: Mapping[str, Any] | None = None,
     hands_per_round: int | None = None,
     kind: str = Event.Kind.LEAGUE_NIGHT,
+    confirmation_required: bool | None = None,
 ) -> Event:
     """Create an event with its participants.
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
-    table. Raises ValidationError (field `options` or `players`) on bad input.
+    table. `confirmation_required` defaults to on for tournaments, off for league nights.
+    Raises ValidationError (field `options` or `players`) on bad input.
     """
+    if confirmation_required is None:
+        confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
     players = list(players)
@@ -73,6 +79,7 @@ def event_create(
         options=options,
         hands_per_round=hands_per_round,
         kind=kind,
+        confirmation_required=confirmation_required,
     )
     event.full_clean()
     event.save()
@@ -159,9 +166,9 @@ def round_seat(*, round_id: int) -> Round | None:
     """Seat the players present for a round, replacing any seating it had.
 
     Partners rotate: the seating module avoids repeating a partnership of this night while it
-    can, spreads opponents and sit-outs (a round a player missed counts as a sit-out). Idempotent in effect: running it again gives the round
-    one seating, never two. Returns None if the round no longer exists; leaves a round that
-    already has hands alone.
+    can, spreads opponents and sit-outs (a round a player missed counts as a sit-out).
+    Idempotent in effect: running it again gives the round one seating, never two. Returns
+    None if the round no longer exists; leaves a round that already has hands alone.
     """
     round = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
     if round is None:
@@ -231,6 +238,14 @@ def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[
     return {side: scoring.initial_meld_minimum(rules, 0) for side in sides}
 
 
+@transaction.atomic
+def table_link_renew(*, table: Table) -> Table:
+    """Give a table a new private scoring link; the old link stops working at once."""
+    table.access_token = new_access_token()
+    table.save(update_fields=["access_token"])
+    return table
+
+
 # --- hands ---------------------------------------------------------------------------------
 
 
@@ -283,18 +298,21 @@ def hand_record(
     submission_id: uuid.UUID | None = None,
     expected_version: int | None = None,
     recorded_by: AbstractBaseUser | None = None,
+    entered_by_side: str = "",
 ) -> Hand:
     """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
     A retried submission (same `submission_id`) returns the hand it already made. A new hand
     must be the next number; a correction must give the `expected_version` it started from,
-    and fails with a conflict if someone else changed the hand since. Rescoring the game
-    rewrites its totals and result; the event's standings are recomputed after the commit.
+    and fails with a conflict if someone else changed the hand since; a corrected hand needs
+    confirming again where the event asks for it. Rescoring the game rewrites its totals and
+    result; the event's standings are recomputed after the commit. The history of each hand
+    and entry (who, when, before and after) is kept by django-simple-history.
     Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`); nothing is
     written then.
     """
-    game = Game.objects.select_for_update().select_related("table__round").get(pk=game.pk)
+    game = Game.objects.select_for_update().select_related("table__round__event").get(pk=game.pk)
     if submission_id is not None:
         done = Hand.objects.filter(submission_id=submission_id).first()
         if done is not None:
@@ -319,10 +337,16 @@ def hand_record(
                 code="conflict",
             )
         hands[number - 1] = entries
+    if entered_by_side and entered_by_side not in game.sides:
+        raise ValidationError({"entered_by_side": f"No side {entered_by_side!r} at this table."})
+    if game.table.round.event.confirmation_required and not entered_by_side:
+        raise ValidationError(
+            {"entered_by_side": "Say which side is entering the hand: the other side confirms it."}
+        )
     result = _score_or_raise(game, hands, number)
 
     if existing is None:
-        hand = Hand(game=game, number=number, recorded_by=recorded_by)
+        hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
         if submission_id is not None:
             hand.submission_id = submission_id
         try:
@@ -334,20 +358,46 @@ def hand_record(
         hand = existing
         hand.version += 1
         hand.recorded_by = recorded_by or hand.recorded_by
-        hand.save(update_fields=["version", "recorded_by", "updated_at"])
-        hand.entries.all().delete()
-    SideEntry.objects.bulk_create(
-        SideEntry(
-            hand=hand,
-            side=side,
-            entry=dict(entries[side]),
-            score=scored["score"],
-            breakdown=scored["breakdown"],
-        )
-        for side, scored in result["hands"][number - 1].items()
-    )
+        hand.entered_by_side = entered_by_side or hand.entered_by_side
+        hand.confirmed_at = None
+        hand.confirmed_by = None
+        hand.confirmed_by_side = ""
+        hand.save()
+    stored = {e.side: e for e in hand.entries.all()}
+    for side, scored in result["hands"][number - 1].items():
+        side_entry = stored.get(side) or SideEntry(hand=hand, side=side)
+        side_entry.entry = dict(entries[side])
+        side_entry.score = scored["score"]
+        side_entry.breakdown = scored["breakdown"]
+        side_entry.save()  # one by one, so that each change enters the history
     _store_result(game, result)
     event_id = game.table.round.event_id
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    return hand
+
+
+@transaction.atomic
+def hand_confirm(
+    *, hand: Hand, side: str, confirmed_by: AbstractBaseUser | None = None, as_director: bool = False
+) -> Hand:
+    """Confirm a hand for the side that did not enter it (a director may confirm for either).
+
+    Idempotent: confirming a confirmed hand changes nothing. Raises ValidationError when the
+    side is unknown or is the side that entered the hand.
+    """
+    hand = Hand.objects.select_for_update().select_related("game__table__round").get(pk=hand.pk)
+    if hand.confirmed_at is not None:
+        return hand
+    if not as_director:
+        if side not in hand.game.sides:
+            raise ValidationError("Say which side confirms the hand.")
+        if side == hand.entered_by_side:
+            raise ValidationError(f"Hand {hand.number} was entered by {side}; the other side confirms it.")
+    hand.confirmed_at = timezone.now()
+    hand.confirmed_by = confirmed_by
+    hand.confirmed_by_side = side if side in hand.game.sides else ""
+    hand.save()
+    event_id = hand.game.table.round.event_id
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
     return hand
 
@@ -437,34 +487,56 @@ def game_rescore(*, game: Game) -> Game:
 # --- standings -----------------------------------------------------------------------------
 
 
+def _confirmed_totals(event: Event) -> dict[int, tuple[dict[str, int], bool]]:
+    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed)."""
+    totals: dict[int, dict[str, int]] = {}
+    unconfirmed: set[int] = set()
+    rows = SideEntry.objects.filter(hand__game__table__round__event=event).values_list(
+        "hand__game_id", "side", "score", "hand__confirmed_at"
+    )
+    for game_id, side, score, confirmed_at in rows:
+        game_totals = totals.setdefault(game_id, {})
+        game_totals.setdefault(side, 0)
+        if confirmed_at is None:
+            unconfirmed.add(game_id)
+        else:
+            game_totals[side] += score
+    return {game_id: (t, game_id not in unconfirmed) for game_id, t in totals.items()}
+
+
 @transaction.atomic
 def standings_rebuild(*, event_id: int) -> list[Standing]:
     """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
 
-    Holds the event row locked so two workers never interleave their rewrites.
-    Returns [] if the event no longer exists.
+    Where the event asks the other side to confirm each hand, only confirmed hands count, and
+    a game counts as finished once all its hands are confirmed. Holds the event row locked so
+    two workers never interleave their rewrites. Returns [] if the event no longer exists.
     """
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
         return []
     names = dict(event.participants.values_list("player_id", "player__name"))
+    confirmed = _confirmed_totals(event) if event.confirmation_required else None
     results = []
     games = Game.objects.filter(table__round__event=event).prefetch_related("table__seats")
     for game in games:
+        totals, finished = game.totals, game.game_over
+        if confirmed is not None:
+            totals, all_confirmed = confirmed.get(game.pk, (dict.fromkeys(game.sides, 0), False))
+            finished = finished and all_confirmed
         players_by_side: dict[str, list[int]] = {}
         for seat in game.table.seats.all():
             players_by_side.setdefault(seat.side, []).append(seat.player_id)
         for side, players in players_by_side.items():
-            points_for = game.totals.get(side, 0)
-            others = [total for other, total in game.totals.items() if other != side]
+            others = [total for other, total in totals.items() if other != side]
             results.append(
                 SideResult(
                     players=tuple(players),
-                    points_for=points_for,
+                    points_for=totals.get(side, 0),
                     points_against=max(others) if others else 0,
-                    finished=game.game_over,
-                    won=game.game_over and game.winner == side,
-                    drew=game.game_over and game.is_draw,
+                    finished=finished,
+                    won=finished and game.winner == side,
+                    drew=finished and game.is_draw,
                 )
             )
     rows = rank_players(results, names)

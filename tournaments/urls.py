@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import table_views, views
 
 app_name = "tournaments"
 
@@ -11,12 +11,18 @@ urlpatterns = [
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
+    path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
+    path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
     path(
         "events/<int:event_id>/players/<int:player_id>/toggle/",
         views.participant_toggle,
         name="participant_toggle",
     ),
-    path("games/<int:game_id>/", views.game_detail, name="game_detail"),
-    path("games/<int:game_id>/hands/", views.hand_save, name="hand_save"),
+    path("games/<int:game_id>/", table_views.game_detail, name="game_detail"),
+    path("games/<int:game_id>/hands/", table_views.game_save, name="game_save"),
+    path("games/<int:game_id>/hands/<int:number>/confirm/", table_views.game_confirm, name="game_confirm"),
+    path("t/<str:token>/", table_views.link_detail, name="link_detail"),
+    path("t/<str:token>/hands/", table_views.link_save, name="link_save"),
+    path("t/<str:token>/hands/<int:number>/confirm/", table_views.link_confirm, name="link_confirm"),
 ]

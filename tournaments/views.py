@@ -6,14 +6,13 @@ service or selector, and renders. No view computes a score.
 
 from __future__ import annotations
 
-import uuid
-from typing import Any
-
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -22,8 +21,8 @@ import scoring
 from clubs.models import Membership
 from clubs.selectors import clubs_where, role_in
 from tournaments import selectors, services
-from tournaments.forms import EventForm, HandForm
-from tournaments.models import Game, Round
+from tournaments.forms import EventForm
+from tournaments.models import Round
 from tournaments.tables import RankingTable, StandingTable
 
 
@@ -68,6 +67,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 kind=form.cleaned_data["kind"],
                 variant=form.cleaned_data["variant"],
                 hands_per_round=form.cleaned_data["hands_per_round"],
+                confirmation_required=form.cleaned_data["confirmation_required"],
                 players=form.cleaned_data["players"],
             )
         except ValidationError as exc:
@@ -126,97 +126,53 @@ def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> H
 
 
 @login_required
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The table entry page: the hands so far, running totals and the form for a hand."""
-    game = get_object_or_404(selectors.games_visible_to(user=request.user), pk=game_id)
-    can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
-    form = None
-    if can_score:
-        form = _hand_form_for(game, request.GET.get("hand"))
-    return render(request, "tournaments/game_detail.html", _game_context(game, form, can_score))
-
-
-@login_required
-@require_POST
-def hand_save(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
-    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
-    preview = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            if "preview" in request.POST:
-                preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
-            else:
-                services.hand_record(
-                    game=game,
-                    number=data["number"],
-                    entries=form.entries(),
-                    submission_id=data["submission_id"],
-                    expected_version=data["expected_version"],
-                    recorded_by=request.user,
-                )
-                messages.success(request, _("Hand %(number)s saved.") % {"number": data["number"]})
-                return redirect("tournaments:game_detail", game_id=game.pk)
-        except ValidationError as exc:
-            form.add_engine_errors(
-                exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
-            )
-    status = 200 if form.is_valid() else 400
-    context = _game_context(game, form, True)
-    context["preview"] = _preview_lines(preview, data["number"]) if preview else None
-    if request.htmx:
-        return render(request, "tournaments/_hand_form.html", context)
-    return render(request, "tournaments/game_detail.html", context, status=status)
-
-
-def _rules(game: Game) -> scoring.RuleSet:
-    return scoring.rules_for(game.variant, game.options)
-
-
-def _hand_form_for(game: Game, hand_param: str | None) -> HandForm | None:
-    hands = selectors.game_hands(game=game)
-    initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
-    if hand_param and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
-        line = hands[int(hand_param) - 1]
-        initial.update(HandForm.initial_for(line.entries))
-        initial.update(number=line.number, expected_version=line.version)
-    elif game.game_over:
-        return None
-    else:
-        initial["number"] = len(hands) + 1
-    return HandForm(initial=initial, rules=_rules(game), sides=game.sides)
-
-
-def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    return {
-        "hand": result["hands"][number - 1],
-        "totals": result["totals"],
-        "initial_meld": result["initial_meld"],
-        "game_over": result["game_over"],
-        "winner": result["winner"],
-        "draw": result["draw"],
-    }
-
-
-def _game_context(game: Game, form: HandForm | None, can_score: bool) -> dict[str, Any]:
-    hands = selectors.game_hands(game=game)
-    editing = form is not None and form["expected_version"].value() not in (None, "")
-    return {
-        "game": game,
-        "event": game.table.round.event,
-        "players": selectors.game_players(game=game),
-        "hands": hands,
-        "form": form,
-        "editing": editing,
-        "can_score": can_score,
-        "rules_name": _rules(game).name,
-    }
-
-
-@login_required
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     table = StandingTable(selectors.event_standings(event=event))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/event_standings.html", {"event": event, "table": table})
+
+
+@login_required
+def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Printable table cards of a round: seats, rules, the table's scoring link as a QR code,
+    and a paper score grid as a fallback."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    rules = scoring.rules_for(event.variant, event.options)
+    cards = []
+    for table in selectors.round_tables(round=round_):
+        link = request.build_absolute_uri(
+            reverse("tournaments:link_detail", kwargs={"token": table.access_token})
+        )
+        qr_svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        cards.append(
+            {"table": table, "link": link, "qr_svg": qr_svg, "sides": selectors.table_sides(table=table)}
+        )
+    context = {
+        "event": event,
+        "round": round_,
+        "cards": cards,
+        "rules_name": rules.name,
+        "target": rules.target_for(2),
+        "minimums": selectors.initial_meld_table(rules=rules),
+        "grid_rows": range(1, (event.hands_per_round or 10) + 1),
+    }
+    return render(request, "tournaments/round_cards.html", context)
+
+
+@login_required
+@require_POST
+def table_link_renew(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Revoke a table's scoring link and give it a new one (a lost or shared card)."""
+    table = get_object_or_404(
+        selectors.tables_visible_to(user=request.user).filter(
+            round__event__in=selectors.events_directed_by(user=request.user)
+        ),
+        pk=table_id,
+    )
+    services.table_link_renew(table=table)
+    messages.success(
+        request, _("Table %(number)s has a new link; print its card again.") % {"number": table.number}
+    )
+    return redirect("tournaments:event_detail", event_id=table.round.event_id)

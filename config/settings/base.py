@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "simple_history",
     "clubs",
     "tournaments",
 ]
@@ -44,6 +45,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -18,6 +18,19 @@ def get_item(mapping: dict, key: str):
 
 
 @register.filter
+def confirm_url(access, number: int) -> str:
+    """The confirm action of hand `number` for a table page (account or table link)."""
+    return access.url("confirm", number=number)
+
+
+@register.filter
+def field_side(name: str) -> str:
+    """The side of a hand-form field named `<side>-<field>`, or ""."""
+    side, dash, _rest = name.partition("-")
+    return side if dash else ""
+
+
+@register.filter
 def signed(value: int) -> str:
     """A score with its sign: +120, −85 (a true minus sign), 0."""
     if value > 0:

@@ -1,0 +1,124 @@
+/* The table entry page: steppers for counts, a ± control for signed points, and a hand that
+   could not be sent kept in the browser and sent again when the connection returns.
+   Scores are never computed here: the preview comes from the server's scoring engine. */
+(function () {
+  "use strict";
+  var STORE = "canasta-pending-hands";
+
+  function t(el, key, fallback) { return (el && el.dataset && el.dataset[key]) || fallback; }
+
+  function addSteppers(root) {
+    root.querySelectorAll("input[data-stepper]:not([data-ready])").forEach(function (input) {
+      input.dataset.ready = "1";
+      var wrap = document.createElement("div");
+      wrap.className = "stepper";
+      input.parentNode.insertBefore(wrap, input);
+      var minus = document.createElement("button");
+      var plus = document.createElement("button");
+      minus.type = plus.type = "button";
+      minus.className = "step step-down"; plus.className = "step step-up";
+      minus.textContent = "\u2212"; plus.textContent = "+";
+      minus.setAttribute("aria-label", t(input, "labelLess", "one less"));
+      plus.setAttribute("aria-label", t(input, "labelMore", "one more"));
+      wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);
+      function step(delta) {
+        var current = parseInt(input.value, 10);
+        if (isNaN(current)) { current = 0; }
+        input.value = String(Math.max(0, current + delta));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      minus.addEventListener("click", function () { step(-1); });
+      plus.addEventListener("click", function () { step(1); });
+    });
+  }
+
+  function addSignToggles(root) {
+    root.querySelectorAll("input[data-signed]:not([data-ready])").forEach(function (input) {
+      input.dataset.ready = "1";
+      var toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "sign-toggle";
+      toggle.textContent = "\u00b1";
+      toggle.setAttribute("aria-label", t(input, "labelSign", "change sign"));
+      input.parentNode.insertBefore(toggle, input.nextSibling);
+      toggle.addEventListener("click", function () {
+        var v = input.value.trim();
+        input.value = /^[-\u2212]/.test(v) ? v.replace(/^[-\u2212]\s*/, "") : "\u2212" + v;
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+  }
+
+  function pending() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function savePending(list) { localStorage.setItem(STORE, JSON.stringify(list)); }
+
+  function showPending() {
+    var box = document.getElementById("pending-hands");
+    if (!box) { return; }
+    var here = pending().filter(function (p) { return p.page === location.pathname; });
+    box.hidden = here.length === 0;
+    var count = box.querySelector(".pending-count");
+    if (count) { count.textContent = String(here.length); }
+  }
+
+  function send(item) {
+    var body = new URLSearchParams(item.fields);
+    return fetch(item.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded" }
+    });
+  }
+
+  function flush() {
+    var list = pending();
+    if (!list.length || !navigator.onLine) { showPending(); return Promise.resolve(); }
+    var item = list[0];
+    return send(item).then(function (response) {
+      savePending(pending().filter(function (p) { return p.id !== item.id; }));
+      if (item.page === location.pathname) {
+        if (response.ok && response.redirected) { location.href = response.url; return; }
+        return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
+      }
+      return flush();
+    }).catch(function () { showPending(); });
+  }
+
+  function interceptSave(form) {
+    if (form.dataset.ready) { return; }
+    form.dataset.ready = "1";
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (!submitter || submitter.name !== "save") { return; }
+      event.preventDefault();
+      var data = new FormData(form);
+      data.append("save", "1");
+      var fields = [];
+      data.forEach(function (value, key) { fields.push([key, value]); });
+      var item = {
+        id: data.get("submission_id"), page: location.pathname, action: form.action,
+        csrf: data.get("csrfmiddlewaretoken"), fields: fields
+      };
+      submitter.disabled = true;
+      savePending(pending().filter(function (p) { return p.id !== item.id; }).concat([item]));
+      showPending();
+      flush().finally(function () { submitter.disabled = false; });
+    });
+  }
+
+  function ready(root) {
+    addSteppers(root);
+    addSignToggles(root);
+    root.querySelectorAll("form[data-hand-form]").forEach(interceptSave);
+    showPending();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    ready(document);
+    flush();
+    window.addEventListener("online", flush);
+    setInterval(flush, 15000);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) { ready(event.target.parentNode || document); });
+})();

@@ -1,0 +1,63 @@
+"""Read a number typed at the table exactly, or refuse it with a message. Pure.
+
+Scorers type on phones in five languages. What they type is read only when it can mean one
+number: digits (Western, Arabic-Indic or Persian), with an optional leading minus (ASCII
+hyphen, the typographic minus or the Arabic minus); spaces around it are ignored. Anything
+else (thousands separators, decimals, letters, a minus in the middle) is refused with a
+message saying what was wrong, because "1,250" or "1.250" would otherwise become 1 or 1.25
+or 1250 depending on whose phone typed it.
+"""
+
+from __future__ import annotations
+
+# Arabic-Indic (U+0660..) and Extended Arabic-Indic / Persian (U+06F0..) digits.
+_DIGITS = {chr(0x0660 + i): str(i) for i in range(10)} | {chr(0x06F0 + i): str(i) for i in range(10)}
+_MINUS_SIGNS = {"-", "\u2212", "\u2012", "\u2013", "\ufe63", "\uff0d"}
+_SEPARATORS = {",", ".", "\u066b", "\u066c", "'", "\u2019", "\u00a0", "\u202f", " ", "_", "\u060c"}
+_BIDI_MARKS = {
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+}
+
+
+class NumberRefused(ValueError):
+    """The text cannot be read as exactly one whole number; the message says why."""
+
+
+def parse_whole_number(text: str) -> int:
+    """The whole number `text` stands for, e.g. "1250", "−85", "١٢٥٠" or "۸۵".
+
+    Raises NumberRefused for an empty text, separators ("1,250", "1.250", "1 250"), decimals,
+    letters, or a sign anywhere but in front.
+    """
+    cleaned = "".join(ch for ch in text.strip() if ch not in _BIDI_MARKS)
+    if not cleaned:
+        raise NumberRefused("Enter a number.")
+    negative = cleaned[0] in _MINUS_SIGNS
+    body = cleaned[1:].strip() if negative else cleaned
+    digits = []
+    for ch in body:
+        if ch.isascii() and ch.isdigit():
+            digits.append(ch)
+        elif ch in _DIGITS:
+            digits.append(_DIGITS[ch])
+        elif ch in _SEPARATORS:
+            raise NumberRefused(
+                f"Type the number without separators or decimals (for example 1250, not {text.strip()})."
+            )
+        elif ch in _MINUS_SIGNS:
+            raise NumberRefused("A minus sign can only stand in front of the number.")
+        else:
+            raise NumberRefused(f"“{text.strip()}” is not a whole number.")
+    if not digits:
+        raise NumberRefused("Enter a number.")
+    value = int("".join(digits))
+    return -value if negative else value

@@ -1,0 +1,197 @@
+"""The table entry page, reached two ways: by a signed-in director or scorer of the club, or
+by the table's private link (no account; it can score that table's game only).
+
+Each view resolves what the request may do (TableAccess), checks shape with HandForm, calls
+a service, and renders. Scores come from the services and `scoring/`, never from here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from clubs.models import Membership
+from clubs.selectors import role_in
+from tournaments import selectors, services
+from tournaments.forms import HandForm
+from tournaments.models import Game, Table
+
+
+@dataclass(frozen=True, slots=True)
+class TableAccess:
+    game: Game
+    can_score: bool
+    is_director: bool
+    page_url: str
+    via_link: bool
+
+    def url(self, action: str, **kwargs: Any) -> str:
+        if self.via_link:
+            return reverse(
+                f"tournaments:link_{action}", kwargs={"token": self.game.table.access_token, **kwargs}
+            )
+        return reverse(f"tournaments:game_{action}", kwargs={"game_id": self.game.pk, **kwargs})
+
+
+def _by_account(request: HttpRequest, game_id: int) -> TableAccess:
+    game = get_object_or_404(selectors.games_visible_to(user=request.user), pk=game_id)
+    can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
+    is_director = role_in(user=request.user, club=game.table.round.event.club) == Membership.Role.DIRECTOR
+    page_url = reverse("tournaments:game_detail", kwargs={"game_id": game.pk})
+    return TableAccess(game, can_score, is_director, page_url, via_link=False)
+
+
+def _by_link(token: str) -> TableAccess:
+    table = get_object_or_404(Table.objects.select_related("game", "round__event__club"), access_token=token)
+    page_url = reverse("tournaments:link_detail", kwargs={"token": token})
+    return TableAccess(table.game, True, False, page_url, via_link=True)
+
+
+@login_required
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table entry page: the hands so far, running totals and the form for a hand."""
+    return _page(request, _by_account(request, game_id))
+
+
+def link_detail(request: HttpRequest, token: str) -> HttpResponse:
+    return _page(request, _by_link(token))
+
+
+@login_required
+@require_POST
+def game_save(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _save(request, _by_account(request, game_id))
+
+
+@require_POST
+def link_save(request: HttpRequest, token: str) -> HttpResponse:
+    return _save(request, _by_link(token))
+
+
+@login_required
+@require_POST
+def game_confirm(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    return _confirm(request, _by_account(request, game_id), number)
+
+
+@require_POST
+def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _confirm(request, _by_link(token), number)
+
+
+def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    form = _hand_form_for(access.game, request.GET.get("hand")) if access.can_score else None
+    return render(request, "tournaments/game_detail.html", _context(access, form))
+
+
+def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    if not access.can_score:
+        return HttpResponse(status=404)
+    game = access.game
+    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
+    preview = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if "preview" in request.POST:
+                preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
+            else:
+                services.hand_record(
+                    game=game,
+                    number=data["number"],
+                    entries=form.entries(),
+                    submission_id=data["submission_id"],
+                    expected_version=data["expected_version"],
+                    recorded_by=request.user if request.user.is_authenticated else None,
+                    entered_by_side=data.get("entered_by_side") or "",
+                )
+                messages.success(request, _("Hand %(number)s saved.") % {"number": data["number"]})
+                return redirect(access.page_url)
+        except ValidationError as exc:
+            form.add_engine_errors(
+                exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
+            )
+    context = _context(access, form)
+    context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
+    if request.htmx:
+        return render(request, "tournaments/_hand_form.html", context)
+    return render(request, "tournaments/game_detail.html", context, status=200 if form.is_valid() else 400)
+
+
+def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    hand = get_object_or_404(access.game.hands, number=number)
+    try:
+        services.hand_confirm(
+            hand=hand,
+            side=request.POST.get("side", ""),
+            confirmed_by=request.user if request.user.is_authenticated else None,
+            as_director=access.is_director,
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
+    return redirect(access.page_url)
+
+
+def _rules(game: Game) -> scoring.RuleSet:
+    return scoring.rules_for(game.variant, game.options)
+
+
+def _hand_form_for(game: Game, hand_param: str | None) -> HandForm | None:
+    hands = selectors.game_hands(game=game)
+    initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
+    if hand_param and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
+        line = hands[int(hand_param) - 1]
+        initial.update(HandForm.initial_for(line.entries))
+        initial.update(
+            number=line.number, expected_version=line.version, entered_by_side=line.entered_by_side
+        )
+    elif game.game_over:
+        return None
+    else:
+        initial["number"] = len(hands) + 1
+    return HandForm(initial=initial, rules=_rules(game), sides=game.sides)
+
+
+def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
+    return {
+        "hand": result["hands"][number - 1],
+        "totals": result["totals"],
+        "initial_meld": result["initial_meld"],
+        "game_over": result["game_over"],
+        "winner": result["winner"],
+        "draw": result["draw"],
+    }
+
+
+def _context(access: TableAccess, form: HandForm | None) -> dict[str, Any]:
+    game = access.game
+    event = game.table.round.event
+    editing = form is not None and form["expected_version"].value() not in (None, "")
+    return {
+        "access": access,
+        "game": game,
+        "event": event,
+        "players": selectors.game_players(game=game),
+        "hands": selectors.game_hands(game=game),
+        "history": selectors.game_corrections(game=game),
+        "form": form,
+        "editing": editing,
+        "can_score": access.can_score,
+        "rules_name": _rules(game).name,
+        "save_url": access.url("save"),
+        "confirmation_required": event.confirmation_required,
+    }
