@@ -32,6 +32,18 @@ class EventForm(forms.ModelForm):
         self.fields["variant"].initial = club.default_variant
 
 
+class ParticipantAddForm(forms.Form):
+    """A club player who is not yet in the event (a late arrival)."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Add a player"))
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = event.club.players.filter(active=True).exclude(
+            pk__in=event.participants.values("player_id")
+        )
+
+
 class HandForm(forms.Form):
     """One hand: every side's entry, with fields named `<side>-<field>`.
 

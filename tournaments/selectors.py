@@ -125,6 +125,12 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
     return event.rounds.prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
 
 
+def games_in_play(*, event: Event) -> int:
+    """How many games of the event's latest round are still being played."""
+    last = event.rounds.order_by("-number").first()
+    return 0 if last is None else Game.objects.filter(table__round=last, game_over=False).count()
+
+
 def event_standings(*, event: Event) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event=event)

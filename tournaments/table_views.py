@@ -107,7 +107,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
             if "preview" in request.POST:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
-                services.hand_record(
+                hand = services.hand_record(
                     game=game,
                     number=data["number"],
                     entries=form.entries(),
@@ -116,7 +116,11 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     recorded_by=request.user if request.user.is_authenticated else None,
                     entered_by_side=data.get("entered_by_side") or "",
                 )
-                messages.success(request, _("Hand %(number)s saved.") % {"number": data["number"]})
+                if hand.version > 1:
+                    text = _("Hand %(number)s corrected; the totals and standings follow.")
+                else:
+                    text = _("Hand %(number)s saved.")
+                messages.success(request, text % {"number": data["number"]})
                 return redirect(access.page_url)
         except ValidationError as exc:
             form.add_engine_errors(

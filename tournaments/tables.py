@@ -1,25 +1,39 @@
-"""django-tables2 tables: formatting only; the rows arrive computed from selectors."""
+"""django-tables2 tables: formatting only; the rows arrive computed from selectors.
+
+Columns marked optional are hidden on a phone (static/css/site.css) so that the ones that
+decide the order stay in view.
+"""
 
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from tournaments.models import Standing
+from tournaments.templatetags.canasta import signed, typographic
+
+OPTIONAL = {"th": {"class": "optional number"}, "td": {"class": "optional number"}}
+NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
+
+
+class PointsColumn(tables.Column):
+    """Canasta points with a true minus sign for negatives."""
+
+    def render(self, value: int) -> str:
+        return typographic(value)
 
 
 class StandingTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"))
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by="player__name")
-    match_points = tables.Column(verbose_name=_("Match points"))
-    games = tables.Column(verbose_name=_("Games"))
-    wins = tables.Column(verbose_name=_("Won"))
-    draws = tables.Column(verbose_name=_("Drawn"))
-    losses = tables.Column(verbose_name=_("Lost"))
-    points_for = tables.Column(verbose_name=_("Points"))
-    point_difference = tables.Column(verbose_name=_("Difference"))
+    match_points = tables.Column(verbose_name=_("Match points"), attrs=NUMBER)
+    games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
+    wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
+    losses = tables.Column(verbose_name=_("Lost"), attrs=OPTIONAL)
+    points_for = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
+    point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
 
     class Meta:
         model = Standing
@@ -36,23 +50,28 @@ class StandingTable(tables.Table):
         )
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
+        empty_text = _("No hands have been entered yet.")
+
+    def render_point_difference(self, value: int) -> str:
+        return signed(value)
 
 
 class RankingTable(tables.Table):
     name = tables.Column(verbose_name=_("Player"))
-    games = tables.Column(verbose_name=_("Games"))
-    wins = tables.Column(verbose_name=_("Wins"))
-    win_rate = tables.Column(verbose_name=_("Win rate"))
-    total_points = tables.Column(verbose_name=_("Total points"))
-    average_points = tables.Column(verbose_name=_("Points per game"))
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER)
+    total_points = PointsColumn(verbose_name=_("Total points"), attrs=OPTIONAL)
+    average_points = tables.Column(verbose_name=_("Points per game"), attrs=NUMBER)
 
     class Meta:
         model = Player
         fields = ("name", "games", "wins", "win_rate", "total_points", "average_points")
         attrs = {"class": "data-table", "id": "rankings"}
+        empty_text = _("No finished games yet.")
 
     def render_win_rate(self, value: float) -> str:
         return f"{value:.0%}"
 
     def render_average_points(self, value: float) -> str:
-        return number_format(round(value), use_l10n=True)
+        return typographic(round(value))

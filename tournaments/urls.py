@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
     path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
+    path("events/<int:event_id>/players/add/", views.participant_add, name="participant_add"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
     path(
         "events/<int:event_id>/players/<int:player_id>/toggle/",

@@ -21,7 +21,7 @@ import scoring
 from clubs.models import Membership
 from clubs.selectors import clubs_where, role_in
 from tournaments import selectors, services
-from tournaments.forms import EventForm
+from tournaments.forms import EventForm, ParticipantAddForm
 from tournaments.models import Round
 from tournaments.tables import RankingTable, StandingTable
 
@@ -82,13 +82,17 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     rounds = list(selectors.event_rounds(event=event))
     standings = StandingTable(selectors.event_standings(event=event), orderable=False)
+    is_director = role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR
     context = {
         "event": event,
         "rounds": rounds,
         "standings": standings,
         "participants": event.participants.select_related("player").order_by("player__name"),
-        "is_director": role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR,
+        "present_count": event.participants.filter(present=True).count(),
+        "is_director": is_director,
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
+        "games_in_play": selectors.games_in_play(event=event),
+        "add_player_form": ParticipantAddForm(event=event) if is_director else None,
     }
     return render(request, "tournaments/event_detail.html", context)
 
@@ -103,7 +107,12 @@ def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
     else:
-        messages.success(request, _("Round %(number)s is being seated.") % {"number": new_round.number})
+        new_round.refresh_from_db()
+        if new_round.status == Round.Status.SEATED:
+            text = _("Round %(number)s is seated: the tables are below.")
+        else:
+            text = _("Round %(number)s is being seated; this page refreshes until it is ready.")
+        messages.success(request, text % {"number": new_round.number})
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
@@ -113,6 +122,22 @@ def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     services.event_finish(event=event)
     messages.success(request, _("The event is finished. Its standings are final."))
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def participant_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Add a player to the night (a late arrival): seated from the next round on."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    form = ParticipantAddForm(request.POST, event=event)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        services.participant_set_present(event=event, player=player, present=True)
+        messages.success(request, _("%(name)s joins from the next round.") % {"name": player.name})
+    else:
+        for error in form.errors.get("player", []):
+            messages.error(request, error)
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 

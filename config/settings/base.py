@@ -133,9 +133,10 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Celery. With no broker configured, tasks run in-process when they are queued, so the
 # embedded set-up needs no Redis and no worker.
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
-CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None)
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+_BROKER = env("CELERY_BROKER_URL", default="")
+CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=_BROKER or None)
+CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -122,3 +122,19 @@
   });
   document.addEventListener("htmx:afterSwap", function (event) { ready(event.target.parentNode || document); });
 })();
+/* Bring what the scorer must see into view: the errors of a refused hand, the preview. */
+(function () {
+  "use strict";
+  function reveal(selector) {
+    var el = document.querySelector(selector);
+    if (el) { el.scrollIntoView({ block: "start", behavior: "smooth" }); if (el.focus) { el.focus({ preventScroll: true }); } }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.getElementById("form-errors")) { reveal("#form-errors"); }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "hand-form") {
+      reveal(document.getElementById("form-errors") ? "#form-errors" : "#preview");
+    }
+  });
+})();

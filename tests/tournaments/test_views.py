@@ -105,3 +105,29 @@ def test_rankings_and_standings_pages_render(client, club, league_night, bob):
 def test_another_clubs_director_gets_404(client, league_night, mallory):
     client.force_login(mallory)
     assert client.get(f"/events/{league_night.pk}/").status_code == 404
+
+
+def test_after_a_refused_save_the_correct_links_still_lead_to_the_table_page(client, league_night, sam):
+    from tournaments import services
+
+    game = Game.objects.filter(table__round__event=league_night).first()
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    client.force_login(sam)
+    response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 2, HAND_TWO_OUT, save="1"))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "The hand was not saved." in page
+    assert f'href="/games/{game.pk}/?hand=1#hand-form"' in page
+
+
+def test_a_director_adds_a_late_arrival_to_the_night(client, league_night, alice, players):
+    client.force_login(alice)
+    late = players[12]
+    response = client.post(f"/events/{league_night.pk}/players/add/", {"player": late.pk})
+    assert response.status_code == 302
+    assert league_night.participants.filter(player=late, present=True).exists()
+
+
+def test_a_scorer_cannot_add_players(client, league_night, sam, players):
+    client.force_login(sam)
+    assert client.post(f"/events/{league_night.pk}/players/add/", {"player": players[12].pk}).status_code == 404

@@ -31,6 +31,12 @@ def field_side(name: str) -> str:
 
 
 @register.filter
+def typographic(value: int) -> str:
+    """A number with a true minus sign for negatives: 1685, −220."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+@register.filter
 def signed(value: int) -> str:
     """A score with its sign: +120, −85 (a true minus sign), 0."""
     if value > 0:
