@@ -12,6 +12,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -270,10 +271,6 @@ class HandRecordApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
         data = _valid(self.InputSerializer, request)
-        already = (
-            data.get("submission_id") is not None
-            and Hand.objects.filter(submission_id=data["submission_id"]).exists()
-        )
         hand = services.hand_record(
             game=game,
             number=data["number"],
@@ -283,7 +280,7 @@ class HandRecordApi(APIView):
             recorded_by=request.user,
             entered_by_side=data["entered_by_side"],
         )
-        code = status.HTTP_200_OK if already or data.get("expected_version") else status.HTTP_201_CREATED
+        code = status.HTTP_201_CREATED if hand.was_created else status.HTTP_200_OK
         return Response(HandSerializer(hand).data, status=code)
 
 
@@ -317,7 +314,14 @@ class ScoreSheetApi(APIView):
     @extend_schema(request=dict, responses={200: dict, 400: dict})
     def post(self, request: Request) -> Response:
         try:
-            return Response(scoring.score_sheet(request.data))
+            sheet = request.data
+        except (ParseError, RecursionError, ValueError) as exc:
+            # Same error shape as a rejected entry, for a body that is not readable JSON.
+            message = f"the body is not a readable JSON score sheet ({type(exc).__name__})"
+            error = {"hand": None, "side": None, "field": None, "message": message}
+            return Response({"errors": [error]}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            return Response(scoring.score_sheet(sheet))
         except scoring.SheetRejected as exc:
             return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
 

@@ -86,6 +86,7 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
     seating_error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import F, FloatField, QuerySet, Sum
+from django.db.models import Exists, F, FloatField, OuterRef, QuerySet, Sum
 from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
@@ -122,7 +122,11 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
 
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:
-    return event.rounds.prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+    """The event's rounds with tables, seats and sit-outs; `has_hands` says whether play began."""
+    played = Hand.objects.filter(game__table__round=OuterRef("pk"))
+    return event.rounds.annotate(has_hands=Exists(played)).prefetch_related(
+        "tables__seats__player", "tables__game", "sit_outs__player"
+    )
 
 
 def games_in_play(*, event: Event) -> int:

@@ -88,6 +88,11 @@ def event_create(
 
 
 def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
+    if variant not in scoring.VARIANTS:
+        known = ", ".join(scoring.VARIANTS)
+        raise ValidationError(
+            {"variant": f"Unknown or unsupported variant {variant!r}; choose one of {known}."}
+        )
     try:
         scoring.rules_for(variant, dict(options))
     except scoring.InvalidRules as exc:
@@ -151,12 +156,17 @@ def round_start(*, event: Event) -> Round:
 
 @transaction.atomic
 def round_reseat(*, round: Round) -> Round:
-    """Compute the round's seating again, replacing the one it has (before any hand is played)."""
+    """Compute the round's seating again, replacing the one it has (before any hand is played).
+
+    Also the way out for a round whose seating task was lost (a worker killed mid-task) or
+    failed. Raises ValidationError once a hand of the round is recorded.
+    """
     round = Round.objects.select_for_update().get(pk=round.pk)
     if Hand.objects.filter(game__table__round=round).exists():
         raise ValidationError("Hands have been entered in this round; its seating is kept.")
     round.status = Round.Status.SEATING
-    round.save(update_fields=["status"])
+    round.seating_error = ""
+    round.save(update_fields=["status", "seating_error"])
     transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
     return round
 
@@ -167,14 +177,15 @@ def round_seat(*, round_id: int) -> Round | None:
 
     Partners rotate: the seating module avoids repeating a partnership of this night while it
     can, spreads opponents and sit-outs (a round a player missed counts as a sit-out).
-    Idempotent in effect: running it again gives the round one seating, never two. Returns
-    None if the round no longer exists; leaves a round that already has hands alone.
+    Seats only a round waiting for its seating (status SEATING): a task delivered twice, or
+    after `round_reseat`, leaves a seated round alone, so open table pages keep their game.
+    Returns None if the round no longer exists.
     """
     round = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
     if round is None:
         return None
-    if Hand.objects.filter(game__table__round=round).exists():
-        return round
+    if round.status != Round.Status.SEATING:
+        return round  # seated already (a repeated task), or failed: round_reseat asks again
     event = round.event
     players = list(
         event.participants.filter(present=True).order_by("player_id").values_list("player_id", flat=True)
@@ -303,7 +314,8 @@ def hand_record(
     """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
-    A retried submission (same `submission_id`) returns the hand it already made. A new hand
+    A retried submission (same `submission_id`, same values) returns the hand it already
+    made, with `was_created` False; the same id with other values is refused. A new hand
     must be the next number; a correction must give the `expected_version` it started from,
     and fails with a conflict if someone else changed the hand since; a corrected hand needs
     confirming again where the event asks for it. Rescoring the game rewrites its totals and
@@ -316,8 +328,14 @@ def hand_record(
     if submission_id is not None:
         done = Hand.objects.filter(submission_id=submission_id).first()
         if done is not None:
-            if done.game_id != game.pk:
-                raise ValidationError("This submission id was used for another game.")
+            stored = {e.side: e.entry for e in done.entries.all()}
+            if done.game_id != game.pk or done.number != number or stored != _plain(entries):
+                raise ValidationError(
+                    f"This form was already saved as hand {done.number} with other values. "
+                    "Reload the page and enter the hand again.",
+                    code="submission_reused",
+                )
+            done.was_created = False
             return done
     hands = _stored_entries(game)
     _check_number(game, number, len(hands))
@@ -373,7 +391,12 @@ def hand_record(
     _store_result(game, result)
     event_id = game.table.round.event_id
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    hand.was_created = existing is None
     return hand
+
+
+def _plain(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {side: dict(entry) for side, entry in entries.items()}
 
 
 @transaction.atomic

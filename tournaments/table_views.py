@@ -157,7 +157,7 @@ def _rules(game: Game) -> scoring.RuleSet:
 def _hand_form_for(game: Game, hand_param: str | None) -> HandForm | None:
     hands = selectors.game_hands(game=game)
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
-    if hand_param and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
+    if hand_param and hand_param.isascii() and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
         line = hands[int(hand_param) - 1]
         initial.update(HandForm.initial_for(line.entries))
         initial.update(

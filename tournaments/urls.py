@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
+    path("events/<int:event_id>/rounds/<int:number>/reseat/", views.round_reseat, name="round_reseat"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
     path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
     path("events/<int:event_id>/players/add/", views.participant_add, name="participant_add"),

@@ -118,6 +118,22 @@ def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def round_reseat(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Ask again for a round's seating: a lost seating task, a failed one, or a new draw."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    try:
+        services.round_reseat(round=round_)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Round %(number)s is being seated again.") % {"number": number})
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
 def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     services.event_finish(event=event)

@@ -27,8 +27,14 @@
         input.value = String(Math.max(0, current + delta));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       }
+      // The buttons are for fingers; the keyboard types the number or uses the arrow keys.
+      minus.tabIndex = plus.tabIndex = -1;
       minus.addEventListener("click", function () { step(-1); });
       plus.addEventListener("click", function () { step(1); });
+      input.addEventListener("keydown", function (event) {
+        if (event.key === "ArrowUp") { event.preventDefault(); step(1); }
+        if (event.key === "ArrowDown") { event.preventDefault(); step(-1); }
+      });
     });
   }
 
@@ -71,17 +77,30 @@
     });
   }
 
+  var sending = null;
+
   function flush() {
+    // One sending at a time: the "online" event and the timer may both ask.
+    if (sending) { return sending; }
+    sending = sendNext().finally(function () { sending = null; });
+    return sending;
+  }
+
+  function sendNext() {
     var list = pending();
     if (!list.length || !navigator.onLine) { showPending(); return Promise.resolve(); }
     var item = list[0];
     return send(item).then(function (response) {
       savePending(pending().filter(function (p) { return p.id !== item.id; }));
       if (item.page === location.pathname) {
-        if (response.ok && response.redirected) { location.href = response.url; return; }
-        return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
+        // Show the page the server answered with (the saved hand and its message, or the
+        // errors), at the address it came from.
+        return response.text().then(function (html) {
+          if (response.redirected) { history.replaceState(null, "", response.url); }
+          document.open(); document.write(html); document.close();
+        });
       }
-      return flush();
+      return sendNext();
     }).catch(function () { showPending(); });
   }
 

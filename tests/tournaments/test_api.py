@@ -101,3 +101,19 @@ def test_openapi_schema_is_served():
     response = _client().get("/api/schema/")
     assert response.status_code == 200
     assert b"/api/v1/score-sheets/" in response.content
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param("[" * 100_000 + "]" * 100_000, id="nesting deeper than the parser goes"),
+        pytest.param('{"variant": "classic", "sides": ', id="cut off"),
+        pytest.param("not json", id="not JSON"),
+    ],
+)
+def test_score_sheet_endpoint_answers_unreadable_bodies_with_the_errors_list(body):
+    response = _client().post("/api/v1/score-sheets/", body, content_type="application/json")
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["hand"] is None
+    assert "JSON" in error["message"]

@@ -104,3 +104,128 @@ def test_a_rejected_hand_shows_the_error_by_the_field_and_saves_nothing(page, li
     assert error.is_visible()
     assert page.locator(".has-error [name$='-went_out']").count() >= 1
     assert not Hand.objects.filter(game=game).exists()
+
+
+def _game(event) -> Game:
+    return Game.objects.filter(table__round__event=event).order_by("table__number").first()
+
+
+def test_a_double_tap_on_save_records_one_hand(page, live_server, league_night, sam):
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    # Two submits of the same form, as a double tap on a slow connection sends them.
+    page.evaluate(
+        """() => { const form = document.querySelector('form[data-hand-form]');
+                   const button = document.getElementById('save-hand');
+                   form.requestSubmit(button); form.requestSubmit(button); }"""
+    )
+    page.wait_for_selector("#hands")
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_two_phones_correcting_one_hand_get_a_conflict_not_an_overwrite(page, live_server, league_night, sam):
+    from tournaments import services
+
+    game = _game(league_night)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    _log_in(page, live_server, "sam")
+    second = page.context.new_page()
+    for phone in (page, second):
+        phone.goto(f"{live_server.url}/games/{game.pk}/?hand=1")
+    page.fill("[name='EW-hand_points']", "30")  # EW: 150 − 30 + 300 + 100 = 520
+    page.tap("#save-hand")
+    page.wait_for_selector("text=Hand 1 corrected")
+    second.fill("[name='EW-hand_points']", "90")
+    second.click("#save-hand")
+    second.wait_for_selector("text=changed by someone else")
+    assert {e.side: e.score for e in Hand.objects.get(game=game).entries.all()} == {"NS": 1685, "EW": 520}
+
+
+def test_a_hand_entered_without_a_connection_is_sent_when_it_returns(page, live_server, league_night, sam):
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    page.context.set_offline(True)
+    page.tap("#save-hand")
+    page.wait_for_selector("#pending-hands:not([hidden])")
+    assert page.locator("#pending-hands .pending-count").inner_text() == "1"
+    assert not Hand.objects.filter(game=game).exists()
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("#hands")
+    assert page.locator(".side-total[data-side=NS]").inner_text() == "1685"
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_the_other_side_confirms_the_hand(
+    page, live_server, club, players, sam, django_capture_on_commit_callbacks
+):
+    from tests.factories import EVENT_DATE
+    from tournaments import services
+
+    event = services.event_create(
+        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:4], kind="tournament"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    game = _game(event)
+    page.goto(f"{live_server.url}/t/{game.table.access_token}/")  # the table link, no account
+    page.check("input[name=entered_by_side][value=NS]")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    page.tap("#save-hand")
+    page.wait_for_selector("text=waiting for the other side")
+    assert page.locator("button.confirm").count() == 1  # only EW may confirm
+    page.tap("button.confirm")
+    page.wait_for_selector(".confirmed")
+    assert Hand.objects.get(game=game).confirmed_by_side == "EW"
+
+
+def test_the_arabic_page_is_laid_out_right_to_left(page, live_server, league_night, sam):
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.context.add_cookies([{"name": "django_language", "value": "ar", "url": live_server.url}])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    assert page.evaluate("() => document.documentElement.lang") == "ar"
+    # In a right-to-left page the first side's box stands on the right.
+    first = page.locator(".scoreboard .side-1").bounding_box()
+    second = page.locator(".scoreboard .side-2").bounding_box()
+    assert first["x"] > second["x"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-page-arabic-rtl.png"), full_page=True)
+
+
+def test_a_hand_can_be_entered_with_the_keyboard_alone(page, live_server, league_night, sam):
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.focus("[name='NS-melded_points']")
+    # HAND_A as typed: NS 1685, EW 485 (tests/tournaments/hands.py).
+    typed = {
+        f"{side}-{field}": str(value)
+        for side, entry in HAND_A.items()
+        for field, value in entry.items()
+        if not isinstance(value, bool)
+    }
+    # Walk the form in tab order, typing values and ticking "went out" for NS with the space bar.
+    for _ in range(60):
+        name = page.evaluate(
+            "() => document.activeElement.id === 'save-hand' ? 'save-hand' : document.activeElement.name"
+        )
+        if name in typed:
+            page.keyboard.type(typed[name])
+        elif name == "NS-went_out":
+            page.keyboard.press("Space")
+        elif name == "save-hand":
+            page.keyboard.press("Enter")
+            break
+        page.keyboard.press("Tab")
+    page.wait_for_selector("#hands")
+    assert page.locator(".side-total[data-side=NS]").inner_text() == "1685"
+    assert page.locator(".side-total[data-side=EW]").inner_text() == "485"

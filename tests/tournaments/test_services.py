@@ -219,3 +219,39 @@ def test_a_late_arrival_joins_the_next_round_without_sitting_out_first(
     assert late.pk not in sat_out_second
     assert not sat_out_first & sat_out_second
     assert second.tables.filter(seats__player=late).exists()
+
+
+def test_a_repeated_seating_task_leaves_a_seated_round_alone(league_night):
+    from tournaments.tasks import round_seat
+
+    round_ = league_night.rounds.get()
+    games = set(Game.objects.filter(table__round=round_).values_list("pk", flat=True))
+    assert round_seat(round_id=round_.pk) == Round.Status.SEATED
+    assert set(Game.objects.filter(table__round=round_).values_list("pk", flat=True)) == games
+
+
+def test_a_stuck_seating_can_be_asked_for_again(league_night, django_capture_on_commit_callbacks):
+    round_ = league_night.rounds.get()
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATING)  # its task was lost
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_reseat(round=round_)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SEATED
+    assert round_.tables.count() == 2
+
+
+def test_one_submission_id_with_other_values_is_refused(league_night):
+    game = _first_game(league_night)
+    submission = uuid.uuid4()
+    services.hand_record(game=game, number=1, entries=HAND_A, submission_id=submission)
+    with pytest.raises(ValidationError, match="already saved as hand 1 with other values"):
+        services.hand_record(game=game, number=1, entries=HAND_B, submission_id=submission)
+    with pytest.raises(ValidationError, match="already saved as hand 1"):
+        services.hand_record(game=game, number=2, entries=HAND_A, submission_id=submission)
+    assert {e.side: e.score for e in SideEntry.objects.filter(hand__game=game)} == HAND_A_SCORES
+
+
+def test_an_unknown_variant_is_an_error_on_the_variant(club, players):
+    with pytest.raises(ValidationError) as caught:
+        services.event_create(club=club, name="X", date=EVENT_DATE, variant="nope", players=players[:4])
+    assert "variant" in caught.value.message_dict

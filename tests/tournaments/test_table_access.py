@@ -69,8 +69,13 @@ def test_table_cards_are_for_directors(client, league_night, sam):
 @pytest.fixture
 def tournament(club, players, django_capture_on_commit_callbacks):
     event = services.event_create(
-        club=club, name="Cup", date=EVENT_DATE, variant="classic", hands_per_round=2,
-        players=players[:4], kind="tournament",
+        club=club,
+        name="Cup",
+        date=EVENT_DATE,
+        variant="classic",
+        hands_per_round=2,
+        players=players[:4],
+        kind="tournament",
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)

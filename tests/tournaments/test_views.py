@@ -130,4 +130,12 @@ def test_a_director_adds_a_late_arrival_to_the_night(client, league_night, alice
 
 def test_a_scorer_cannot_add_players(client, league_night, sam, players):
     client.force_login(sam)
-    assert client.post(f"/events/{league_night.pk}/players/add/", {"player": players[12].pk}).status_code == 404
+    assert (
+        client.post(f"/events/{league_night.pk}/players/add/", {"player": players[12].pk}).status_code == 404
+    )
+
+
+def test_an_odd_hand_number_in_the_address_is_ignored(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    assert client.get(f"/games/{game.pk}/?hand=\u00b2").status_code == 200

@@ -33,6 +33,9 @@ class Command(BaseCommand):
             self._fail(f"cannot read {options['file']}: {exc.strerror or exc}")
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             self._fail(f"the score sheet is not valid JSON: {exc}")
+        except (RecursionError, ValueError) as exc:
+            # Nesting too deep for the parser, or an integer too long to read.
+            self._fail(f"the score sheet cannot be read: {type(exc).__name__}: {str(exc)[:200]}")
         try:
             result = scoring.score_sheet(sheet)
         except scoring.SheetRejected as exc:
