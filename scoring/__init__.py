@@ -1,15 +1,19 @@
 """The Canasta rules engine: pure Python, no framework imports (tests/scoring/test_purity.py).
 
-Public API: `score_sheet` (a whole score sheet, cases/README.md contract), `rules_for` and
-`VARIANTS` (variants as RuleSet data, rules.md), `entry_fields` (the entry form of a variant),
-`parse_entry` / `score_hand` / `score_side` (one hand), `initial_meld_minimum`, `game_state`,
-and the domain errors `InvalidRules`, `InvalidHandEntry`, `SheetRejected`.
+Public API: `score_sheet` (a whole score sheet, cases/README.md contract and the extensions
+documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet data,
+rules.md), `entry_fields` (the summary entry form of a variant), `card_count_fields` and
+`card_points` (the card-count entry form, rules.md §1.0), `parse_entry` / `score_hand` /
+`score_side` (one hand), `initial_meld_minimum`, `initial_meld_requirement`, `game_state`, and
+the domain errors `InvalidRules`, `InvalidHandEntry`, `SheetRejected`.
 """
 
 from __future__ import annotations
 
+from scoring.cards import CardCounts, CardField, SideCards, card_count_fields, card_points
 from scoring.engine import BreakdownItem, HandScore, SideScore, score_hand, score_side
 from scoring.entries import (
+    ENTRY_MODES,
     FIELD_KINDS,
     EntryField,
     SideEntry,
@@ -23,29 +27,49 @@ from scoring.errors import (
     SheetRejected,
     UnsupportedVariant,
 )
-from scoring.game import GameState, game_state, initial_meld_minimum
-from scoring.rules import CONTRACT_VARIANTS, VARIANTS, RuleSet, rules_for
+from scoring.game import GameState, game_state, initial_meld_minimum, initial_meld_requirement
+from scoring.rules import (
+    CARD_KINDS,
+    CARD_VALUES,
+    CONTRACT_VARIANTS,
+    MELD_REQUIREMENTS,
+    VARIANTS,
+    MeldRequirement,
+    RuleSet,
+    rules_for,
+)
 from scoring.sheet import score_sheet
 
 __all__ = [
+    "CARD_KINDS",
+    "CARD_VALUES",
     "CONTRACT_VARIANTS",
+    "ENTRY_MODES",
     "FIELD_KINDS",
+    "MELD_REQUIREMENTS",
     "VARIANTS",
     "BreakdownItem",
+    "CardCounts",
+    "CardField",
     "EntryField",
     "GameState",
     "HandScore",
     "InvalidHandEntry",
     "InvalidRules",
+    "MeldRequirement",
     "Problem",
     "RuleSet",
     "SheetRejected",
+    "SideCards",
     "SideEntry",
     "SideScore",
     "UnsupportedVariant",
+    "card_count_fields",
+    "card_points",
     "entry_fields",
     "game_state",
     "initial_meld_minimum",
+    "initial_meld_requirement",
     "parse_entry",
     "rules_for",
     "score_hand",

@@ -4,37 +4,41 @@ Each check returns Problems naming hand, side and field; it never fixes or guess
 Field-by-field shape errors (types, negatives, multiples of 5, unknown fields) are found
 earlier by `entries.parse_entry`; here are the checks that need several fields, several sides,
 the pack, or the side's total before the hand.
+
+Entry modes (`entries`): a card-count entry is checked like a summary entry with its computed
+points, and a problem with those points names `cards.melded` / `cards.in_hand` instead of
+`melded_points` / `hand_points`; its counts are also checked against its canastas and, over all
+sides, against the pack. A total-only entry has nothing left to check on its own (its bounds are
+checked when it is parsed); it takes part only in the checks across sides that need no card or
+canasta figures (one side went out, Acaba, special hands), and it counts as 0 in the others.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from scoring.cards import SideCards, cards_in_pack
 from scoring.entries import SideEntry
 from scoring.errors import Problem
-from scoring.game import initial_meld_minimum
-from scoring.rules import RuleSet
+from scoring.game import initial_meld_minimum, initial_meld_requirement
+from scoring.rules import CARD_KINDS, MELD_REQUIREMENTS, RuleSet
+
+Counts = tuple[int, int, int, int, int]
+# A card-count entry's problems name the card counts, not the points computed from them.
+_CARD_FIELDS = {"melded_points": "cards.melded", "hand_points": "cards.in_hand"}
 
 _MA_UNFINISHED = ("unfinished_aces", "unfinished_sevens", "unfinished_wild")
 
 
-def canasta_counts(rules: RuleSet, e: SideEntry) -> tuple[int, int, int, int, int]:
+def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
     """A side's completed canastas: (all, natural, mixed, wild, sequence) under `rules`."""
-    total = natural = mixed = wild = sequence = 0
-    for kind in rules.canastas:
-        n = getattr(e, kind.field)
+    counts = [0, 0, 0, 0, 0]
+    for field, _bonus, group, _min_points in rules.canasta_plan:
+        n = getattr(e, field)
         if n:
-            total += n
-            group = kind.group
-            if group == "natural":
-                natural += n
-            elif group == "mixed":
-                mixed += n
-            elif group == "wild":
-                wild += n
-            else:
-                sequence += n
-    return total, natural, mixed, wild, sequence
+            counts[0] += n
+            counts[group] += n
+    return counts[0], counts[1], counts[2], counts[3], counts[4]
 
 
 def hand_problems(
@@ -48,20 +52,36 @@ def hand_problems(
     """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order:
     each side's own problems, then those across sides. `totals_before` None skips #21."""
     problems: list[Problem] = []
+    counts: dict[str, Counts] = {}
     for side, e in entries.items():
+        counts[side] = side_counts = canasta_counts(rules, e)
         total_before = None if totals_before is None else totals_before.get(side)
-        problems.extend(_side_problems(rules, e, side=side, hand=hand, total_before=total_before, deal=deal))
-    problems.extend(_cross_side_problems(rules, entries, hand=hand))
+        found = _side_problems(
+            rules, e, side_counts, side=side, hand=hand, total_before=total_before, deal=deal
+        )
+        if found and e.cards is not None:
+            found = [_card_field(p) for p in found]
+        problems.extend(found)
+    problems.extend(_cross_side_problems(rules, entries, counts, hand=hand))
     return problems
 
 
+def _card_field(p: Problem) -> Problem:
+    field = _CARD_FIELDS.get(p.field or "")
+    return p if field is None else Problem(hand=p.hand, side=p.side, field=field, message=p.message)
+
+
 def _filled_fields(rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]) -> list[str]:
-    return [n for n in rules.fields if n not in ignore and getattr(e, n) not in (0, False, None)]
+    filled = [n for n in rules.fields if n not in ignore and getattr(e, n) not in (0, False, None)]
+    if e.cards is not None:
+        filled = ["cards", *(n for n in filled if n not in _CARD_FIELDS)]
+    return ["total", *filled] if e.total is not None else filled
 
 
 def _side_problems(
     rules: RuleSet,
     e: SideEntry,
+    counts: Counts,
     *,
     side: str,
     hand: int | None,
@@ -90,8 +110,10 @@ def _side_problems(
                 f"a special hand is the side's only score; remove {', '.join(others)}",
             )
         return out
+    if e.total is not None:
+        return out  # nothing left to check (module docstring)
 
-    total, natural, mixed, wild, sequence = canasta_counts(rules, e)
+    total, natural, mixed, wild, sequence = counts
     if e.concealed and not e.went_out:  # §4 #5 (PAG, BRIT)
         bad("concealed", "'concealed' is a way of going out: it needs 'went_out' too")
     if e.went_out:
@@ -116,7 +138,9 @@ def _side_problems(
                     "the player who went out holds no cards, so no red threes either",
                 )
 
-    floor = sum(getattr(e, kind.field) * kind.min_points for kind in rules.canastas)
+    floor = 0
+    for field, _bonus, _group, min_points in rules.canasta_plan:
+        floor += getattr(e, field) * min_points
     if e.melded_points < floor:  # §4 #8, #9 [derived]
         if e.melded_points == 0:
             bad(
@@ -150,6 +174,9 @@ def _side_problems(
                     f"a side has {rules.players_per_side} players, not {getattr(e, field)}",
                 )
 
+    if e.cards is not None:
+        _card_problems(e, counts, bad)
+
     # §4 #21: only a side that melded; its opening meld stays on the table.
     if e.melded_points and total_before is not None:
         minimum = initial_meld_minimum(rules, total_before, deal=deal)
@@ -159,7 +186,54 @@ def _side_problems(
                 f"the side's opening meld had to be at least {minimum} points (total before "
                 f"the hand {total_before}), so its melded points cannot be {e.melded_points}",
             )
+        # Brazilian (BIC-BR, RG-BR): a canasta completed in the opening meld stays completed.
+        # An escalera has no wild cards, so it passes for a natural canasta: the check rejects
+        # only what cannot have happened.
+        requirement = rules.initial_meld_requirements and initial_meld_requirement(rules, total_before)
+        if requirement:
+            have = total if requirement != "natural_canasta" else natural + sequence
+            if not have:
+                bad(
+                    "natural_canastas",
+                    f"the side's opening meld had to hold {MELD_REQUIREMENTS[requirement]} (total "
+                    f"before the hand {total_before}), but no such canasta is entered",
+                )
     return out
+
+
+def _card_problems(e: SideEntry, counts: Counts, bad: Callable[[str, str], None]) -> None:
+    """What a card count shows against the rest of the entry ([derived] from the canasta rules:
+    every canasta has 7 cards; a natural canasta or a sequence no wild card, a mixed canasta at
+    least one wild and at least 4 natural cards (PAG: at most 3 wilds), a wild canasta 7 wild
+    cards; Modern American 7s and aces canastas are 7 natural 7s / aces)."""
+    assert e.cards is not None
+    melded = e.cards.melded
+    _total, natural, mixed, wild, sequence = counts
+    if melded.black_threes and not e.went_out:  # §1.1 (S0, S4, BRIT, PAG via GH-NL)
+        bad(
+            "cards.melded.black_threes",
+            "black threes are melded only by the player going out, and this side did not go out",
+        )
+    need_wild = mixed + 7 * wild
+    if melded.wild < need_wild:
+        bad(
+            "cards.melded.twos" if melded.jokers else "cards.melded.jokers",
+            f"the side's canastas need at least {need_wild} wild cards (jokers and 2s); {melded.wild} melded",
+        )
+    need_natural = 7 * (natural + sequence) + 4 * mixed
+    if melded.natural < need_natural:
+        bad(
+            "cards.melded.high",
+            f"the side's canastas need at least {need_natural} natural cards (aces, 4s to Ks); "
+            f"{melded.natural} melded",
+        )
+    for field, have, what, kind in (
+        ("aces_canastas", melded.aces, "aces", "aces"),
+        ("sevens_canastas", melded.low, "4s to 7s", "low"),
+    ):
+        need = 7 * getattr(e, field)
+        if have < need:
+            bad(f"cards.melded.{kind}", f"{getattr(e, field)} {field.replace('_', ' ')} need {need} {what}")
 
 
 def _going_out_shortfall(
@@ -183,38 +257,52 @@ def _going_out_shortfall(
 
 
 def _cross_side_problems(
-    rules: RuleSet, entries: Mapping[str, SideEntry], *, hand: int | None
+    rules: RuleSet, entries: Mapping[str, SideEntry], counts: Mapping[str, Counts], *, hand: int | None
 ) -> list[Problem]:
     out: list[Problem] = []
 
     def bad(field: str | None, message: str, side: str | None = None) -> None:
         out.append(Problem(hand=hand, side=side, field=field, message=message))
 
-    values = entries.values()
-    red = sum(e.red_threes + e.red_threes_in_hand for e in values)
+    # One pass over the sides for every sum and list below.
+    red = black = captured = points = 0
+    totals = [0, 0, 0, 0, 0]
+    out_sides: list[str] = []
+    specials: list[str] = []
+    callers: list[str] = []
+    counted: list[SideCards] = []
+    for side, e in entries.items():
+        red += e.red_threes + e.red_threes_in_hand
+        black += e.black_threes
+        captured += e.captured_black_threes
+        points += e.melded_points + e.hand_points
+        for i, n in enumerate(counts[side]):
+            totals[i] += n
+        if e.went_out:
+            out_sides.append(side)
+        if e.special_hand is not None:
+            specials.append(side)
+        if e.acaba:
+            callers.append(side)
+        if e.cards is not None:
+            counted.append(e.cards)
+
     if red > rules.red_threes_in_pack:  # §4 #1 [derived]
         bad(
             "red_threes",
             f"{red} red threes entered over all sides; the pack has {rules.red_threes_in_pack}",
         )
-    for field in ("black_threes", "captured_black_threes"):  # §4 #2; Cuban capture
-        if field not in rules.fields:
-            continue
-        black = sum(getattr(e, field) for e in values)
-        if black > rules.black_threes_in_pack:
-            bad(
-                field,
-                f"{black} black threes entered over all sides; the pack has {rules.black_threes_in_pack}",
-            )
+    # §4 #2 (Modern American threes laid down); Cuban black threes captured
+    for field, n in (("black_threes", black), ("captured_black_threes", captured)):
+        if n > rules.black_threes_in_pack:
+            bad(field, f"{n} black threes entered over all sides; the pack has {rules.black_threes_in_pack}")
 
-    out_sides = [side for side, e in entries.items() if e.went_out]
     if len(out_sides) > 1:  # §4 #3 (S0, S4)
         bad(
             "went_out",
             f"{' and '.join(out_sides)} both went out; a hand ends when one side goes out",
         )
 
-    points = sum(e.melded_points + e.hand_points for e in values)
     if points > rules.pack_points:  # §4 #10 [derived]
         bad(
             "melded_points",
@@ -222,10 +310,19 @@ def _cross_side_problems(
             f"{rules.pack_points} card points",
         )
 
-    totals = [0, 0, 0, 0, 0]
-    for e in values:
-        for i, n in enumerate(canasta_counts(rules, e)):
-            totals[i] += n
+    if counted:  # §1.0 pack: per kind of card, over the sides that counted their cards
+        for kind in CARD_KINDS:
+            melded = sum(getattr(c.melded, kind) for c in counted)
+            n = melded + sum(getattr(c.in_hand, kind) for c in counted)
+            if kind == "black_threes":  # with those laid down (Modern American) or captured (Cuban)
+                n += black + captured
+            in_pack = cards_in_pack(rules, kind)
+            if n > in_pack:
+                bad(
+                    f"cards.{'melded' if melded else 'in_hand'}.{kind}",
+                    f"{n} {kind.replace('_', ' ')} counted over all sides; the pack has {in_pack}",
+                )
+
     for index, limit, field in (  # §4 #12, #13 [derived]
         (0, rules.max_canastas_total, "natural_canastas"),
         (1, rules.max_natural_canastas_total, "natural_canastas"),
@@ -240,7 +337,7 @@ def _cross_side_problems(
             )
     for kind in rules.canastas:
         if kind.max_total:
-            n = sum(getattr(e, kind.field) for e in values)
+            n = sum(getattr(e, kind.field) for e in entries.values())
             if n > kind.max_total:
                 bad(
                     kind.field,
@@ -253,7 +350,7 @@ def _cross_side_problems(
         ("unfinished_sevens", "sevens_canastas"),
         ("unfinished_aces", "aces_canastas"),
     ):
-        if any(getattr(e, completed) for e in values):
+        if completed in rules.field_set and any(getattr(e, completed) for e in entries.values()):
             for side, e in entries.items():
                 if getattr(e, unfinished):
                     bad(
@@ -262,13 +359,11 @@ def _cross_side_problems(
                         side,
                     )
 
-    specials = [side for side, e in entries.items() if e.special_hand is not None]
     if len(specials) > 1:  # a special hand ends the hand (CLA)
         bad(
             "special_hand",
             f"{' and '.join(specials)} both laid a special hand; it ends the hand",
         )
-    callers = [side for side, e in entries.items() if e.acaba]
     if len(callers) > 1:  # §4 #20 (S0)
         bad("acaba", f"{' and '.join(callers)} both called Acaba; it ends the hand")
     if specials or callers:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.checks import canasta_counts, hand_problems
 from scoring.entries import SideEntry
@@ -16,12 +17,12 @@ from scoring.errors import InvalidHandEntry
 from scoring.rules import CanastaSetBonus, RuleSet
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BreakdownItem:
+class BreakdownItem(NamedTuple):
     """One line of a side's score: a stable snake_case `item` key and its points.
 
     `count` is set where a count applies (canastas, red threes, ...); `name` carries the
-    special hand's name.
+    special hand's name. An immutable NamedTuple rather than a frozen dataclass because several
+    are built for every side of every hand (see SideEntry). Build it with keywords.
     """
 
     item: str
@@ -63,11 +64,14 @@ def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool 
     threes than the pack holds) may raise IndexError here. `opponent_called_acaba` is the
     British rule (S0, S4): the other side scores the Acaba award and nothing else.
     Items with 0 points are left out unless they carry a count (Modern American threes
-    ignored with one canasta show as 0 points).
+    ignored with one canasta show as 0 points). A total-only entry scores its `total` as one
+    item, "hand_total"; a card-count entry scores as the summary entry of its computed points.
     """
     items: list[BreakdownItem] = []
     add = items.append
-    if entry.acaba:
+    if entry.total is not None:
+        add(BreakdownItem(item="hand_total", points=entry.total))
+    elif entry.acaba:
         # the caller's side scores 0 (S0, S4)
         add(BreakdownItem(item="acaba", points=0))
     elif opponent_called_acaba:
@@ -84,7 +88,8 @@ def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool 
 
 
 def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownItem], None]) -> None:
-    canastas, _natural, _mixed, _wild, _sequence = counts = canasta_counts(rules, e)
+    counts = canasta_counts(rules, e)
+    canastas = counts[0]
     melded = e.melded_points
     if melded:
         if rules.melded_points_negative_without_canasta and canastas == 0:
@@ -92,10 +97,11 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
         add(BreakdownItem(item="melded_cards", points=melded))
     if e.hand_points:
         add(BreakdownItem(item="cards_in_hand", points=-e.hand_points))
-    for kind in rules.canastas:
-        n = getattr(e, kind.field)
-        if n:
-            add(BreakdownItem(item=kind.field, points=n * kind.bonus, count=n))
+    if canastas:
+        for field, bonus, _group, _min_points in rules.canasta_plan:
+            n = getattr(e, field)
+            if n:
+                add(BreakdownItem(item=field, points=n * bonus, count=n))
     for bonus in rules.canasta_set_bonuses:
         if _set_bonus_applies(bonus, counts):
             add(BreakdownItem(item=bonus.item, points=bonus.points))
@@ -141,14 +147,7 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
             add(BreakdownItem(item="concealed_going_out", points=rules.concealed_going_out_bonus))
         else:
             add(BreakdownItem(item="going_out", points=rules.going_out_bonus))
-    for field, penalty in (
-        ("unfinished_aces", rules.unfinished_aces_penalty),
-        ("unfinished_sevens", rules.unfinished_sevens_penalty),
-        ("unfinished_wild", rules.unfinished_wild_penalty),
-        ("players_with_three_aces", rules.three_aces_penalty),
-        ("players_with_three_sevens", rules.three_sevens_penalty),
-        ("short_sequences", rules.short_sequence_penalty),
-    ):
+    for field, penalty in rules.penalty_plan:
         n = getattr(e, field)
         if n:
             add(BreakdownItem(item=field, points=-n * penalty, count=n))

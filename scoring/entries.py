@@ -3,7 +3,17 @@
 The field names are the score-sheet contract's (tests/scoring/cases/README.md). Parsing never
 guesses: a string "1,250", a float 5.0, a bool where a number is wanted, a negative count,
 points that are not a multiple of 5, an unknown field or a field the variant does not have are
-all errors naming the field. Rule checks that need more than one field live in `engine`.
+all errors naming the field. Rule checks that need more than one field live in `checks`.
+
+A side's entry comes in one of three modes (ENTRY_MODES; `scoring.sheet` documents them):
+
+- "summary": the contract's fields, `melded_points` and `hand_points` added up by the scorer;
+- "cards": the same fields, but a `cards` object counts the side's cards by kind and the engine
+  computes `melded_points` and `hand_points` from it (`scoring.cards`); giving either points
+  field as well is an error;
+- "total": `{"total": 1285}`, the side's hand score as a paper pad has it, with at most
+  `went_out` and `penalty_points` beside it. The total must be a whole number of points, a
+  multiple of 5, within `RuleSet.hand_score_bounds`.
 """
 
 from __future__ import annotations
@@ -11,10 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
+from scoring.cards import SideCards, parse_cards
 from scoring.errors import InvalidHandEntry, Problem
 from scoring.rules import RuleSet
+
+ENTRY_MODES = ("summary", "cards", "total")
+# What a total-only entry may have besides `total` (the pad's figure already holds the rest).
+TOTAL_MODE_FIELDS = ("went_out", "penalty_points")
 
 # kind: "points" (card or penalty points: int >= 0, multiple of 5), "count" (int >= 0),
 # "flag" (bool), "choice" (one of a variant's names).
@@ -49,15 +64,23 @@ FIELD_KINDS: Mapping[str, str] = MappingProxyType(
         "special_hand": "choice",
     }
 )
+_KINDS: dict[str, str] = dict(FIELD_KINDS)  # a plain dict for the hot path of parse_entry
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SideEntry:
+class SideEntry(NamedTuple):
     """What the scorer records for one side at the end of a hand (all points are ints).
+
+    An immutable NamedTuple rather than a frozen dataclass like the other value objects: one is
+    built for every side of every hand, and a NamedTuple of these 29 fields is about five times
+    cheaper to build (bench/README.md, "Scoring"). Build it with keywords.
 
     Every field of every variant is here with its "nothing" default; a variant uses the subset
     `entry_fields(rules)` lists. `melded_points` excludes red threes and includes black threes
     melded when going out; `hand_points` are at the variant's card values.
+
+    A card-count entry also keeps its counts in `cards` (its `melded_points` and `hand_points`
+    are computed from them); a total-only entry has `total` (points) and at most `went_out`
+    and `penalty_points`, every other field at its default.
     """
 
     melded_points: int = 0
@@ -87,6 +110,15 @@ class SideEntry:
     concealed: bool = False
     acaba: bool = False
     special_hand: str | None = None
+    cards: SideCards | None = None
+    total: int | None = None
+
+    @property
+    def mode(self) -> str:
+        """How the entry was given: "summary", "cards" or "total" (ENTRY_MODES)."""
+        if self.total is not None:
+            return "total"
+        return "summary" if self.cards is None else "cards"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,8 +149,10 @@ def entry_fields(rules: RuleSet) -> tuple[EntryField, ...]:
 def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None) -> SideEntry:
     """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
 
-    Missing counts and points are 0 and missing flags false. Raises InvalidHandEntry listing
-    every bad field (each Problem carries `hand` and `side` as given and the field name).
+    The entry's mode follows from its keys: `total` makes it total-only, `cards` a card count,
+    otherwise a summary (module docstring). Missing counts and points are 0 and missing flags
+    false. Raises InvalidHandEntry listing every bad field (each Problem carries `hand` and
+    `side` as given and the field name; card counts name `cards.melded.jokers` and the like).
     """
     if type(raw) is not dict:
         problem = Problem(
@@ -127,9 +161,48 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
             message=f"the entry must be an object of fields, not {_json_type(raw)}",
         )
         raise InvalidHandEntry([problem])
+    if "total" in raw:
+        return _parse_total(rules, raw, hand=hand, side=side)
+    problems: list[Problem] = []
+    values = raw
+    extra: dict[str, Any] = {}
+    if "cards" in raw:
+        values = {name: value for name, value in raw.items() if name != "cards"}
+        cards, melded, in_hand, problems = parse_cards(rules, raw["cards"], hand=hand, side=side)
+        for name in ("melded_points", "hand_points"):
+            if name in values:
+                message = f"'{name}' is computed from 'cards'; give the card count or the points, not both"
+                problems.append(Problem(hand=hand, side=side, field=name, message=message))
+        extra = {"cards": cards, "melded_points": melded, "hand_points": in_hand}
+    fields = rules.field_set
+    for name, value in values.items():
+        # The common cases first: a count, points or a flag the variant has, well formed.
+        if type(value) is int and value >= 0 and name in fields:
+            kind = _KINDS[name]
+            if kind == "count" or (kind == "points" and value % 5 == 0):
+                continue
+        elif type(value) is bool and name in fields and _KINDS[name] == "flag":
+            continue
+        message = _field_problem(rules, name, value)
+        if message is not None:
+            problems.append(Problem(hand=hand, side=side, field=str(name), message=message))
+    if problems:
+        raise InvalidHandEntry(problems)
+    return SideEntry(**values, **extra)
+
+
+def _parse_total(rules: RuleSet, raw: dict[str, Any], *, hand: int | None, side: str | None) -> SideEntry:
     problems: list[Problem] = []
     for name, value in raw.items():
-        message = _field_problem(rules, name, value)
+        if name == "total":
+            message = _total_problem(rules, value)
+        elif name in TOTAL_MODE_FIELDS:
+            message = _field_problem(rules, name, value)
+        else:
+            message = (
+                f"an entry with 'total' (the side's hand score from a paper pad) has only "
+                f"{', '.join(TOTAL_MODE_FIELDS)} beside it; remove '{name}'"
+            )
         if message is not None:
             problems.append(Problem(hand=hand, side=side, field=str(name), message=message))
     if problems:
@@ -137,11 +210,25 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
     return SideEntry(**raw)
 
 
+def _total_problem(rules: RuleSet, value: Any) -> str | None:
+    if type(value) is not int:
+        return f"'total' must be a whole number of points, not {_json_type(value)} {value!r}"
+    if value % 5:
+        return f"'total' must be a multiple of 5 (every score is), not {value}"
+    lowest, highest = rules.hand_score_bounds
+    if not lowest <= value <= highest:
+        return (
+            f"'total' {value} is outside what one side can score in one hand of {rules.name} "
+            f"({lowest} to {highest} points)"
+        )
+    return None
+
+
 def _field_problem(rules: RuleSet, name: Any, value: Any) -> str | None:
     kind = FIELD_KINDS.get(name)
     if kind is None:
         return f"unknown field {name!r}"
-    if name not in rules.fields:
+    if name not in rules.field_set:
         return f"field '{name}' is not part of a {rules.name} entry"
     if kind == "flag":
         return None if type(value) is bool else f"'{name}' must be true or false, not {_json_type(value)}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.rules import RuleSet
+from scoring.rules import MeldRequirement, RuleSet
 
 
 def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
@@ -17,14 +17,39 @@ def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
     Classic (S0, S4, PAG & Bicycle via GH-NL, rules.md §1.1): < 0 -> 15, 0-1495 -> 50,
     1500-2995 -> 90, >= 3000 -> 120; other variants per their RuleSet bands. Hand and Foot goes
     by `deal` (1-based; 50/90/120/150, S2) and ignores `total`; later deals keep the last value.
+    Where the variant asks for a kind of canasta instead (Brazilian from 7000), this is the
+    points minimum that still applies (0 or 200) and `initial_meld_requirement` names the rest.
     """
     if rules.initial_meld_by_deal:
         by_deal = rules.initial_meld_by_deal
         return by_deal[min(max(deal, 1), len(by_deal)) - 1]
+    requirement = _requirement(rules, total)
+    if requirement is not None:
+        return requirement.points
     for below, minimum in rules.initial_meld_bands:
         if total < below:
             return minimum
     return rules.initial_meld_top
+
+
+def initial_meld_requirement(rules: RuleSet, total: int) -> str | None:
+    """What the opening meld must hold besides its points, for a side whose total is `total`.
+
+    A code of MELD_REQUIREMENTS ("canasta", "canasta_200", "natural_canasta"), or None where
+    only the points minimum of `initial_meld_minimum` applies. Brazilian (BIC-BR, RG-BR,
+    rules.md §1.6): 7000-7995 "canasta" (0 points), 8000-8995 "canasta_200" (200 points), 9000
+    and up "natural_canasta" (0 points); every other variant: always None.
+    """
+    requirement = _requirement(rules, total)
+    return None if requirement is None else requirement.code
+
+
+def _requirement(rules: RuleSet, total: int) -> MeldRequirement | None:
+    found = None
+    for requirement in rules.initial_meld_requirements:
+        if total >= requirement.from_total:
+            found = requirement
+    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,12 +14,21 @@ so every variant stays a readable table:
   "always"   Hand and Foot (threes caught in hand are a separate penalty)
 - `melded_points_negative_without_canasta`: melded cards count against a side that has no
   canasta (Modern American swing, Greek-Spanish S3).
+- `initial_meld_requirements`: from a cumulative total on, the opening meld must hold a kind of
+  canasta rather than (or besides) a number of points (Brazilian, rules.md §1.6); see
+  `MeldRequirement` and `MELD_REQUIREMENTS`.
+
+Card values (rules.md §1.0) are `CARD_VALUES`, by the six kinds of card a card-count entry
+counts (`CARD_KINDS`); a variant changes only what a black three left in hand costs
+(`RuleSet.black_three_in_hand`). A RuleSet also carries values derived from its data when it
+is built (`field_set`, `canasta_plan`, `penalty_plan`, `hand_score_bounds`): the engine's hot
+path reads them instead of recomputing them for every entry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -44,6 +53,33 @@ CONTRACT_VARIANTS = (
 )
 
 TIE_POLICIES = ("play_on", "draw")
+
+# --- cards (rules.md §1.0) ----------------------------------------------------------------------
+
+# The kinds of card a card-count entry counts (scoring.cards), in display order. Red threes are
+# not card points (they are bonus cards: `red_threes`, `red_threes_in_hand`).
+CARD_KINDS = ("jokers", "twos", "aces", "high", "low", "black_threes")
+# Points of one card, melded (+) or left in hand (-): joker 50, 2 20, ace 20, K-8 10, 7-4 5,
+# black 3 5 (S0, S4, PAG via GH-NL, BRIT). Bolivia and Greek-Spanish charge a black three left
+# in hand 100 (BIC-BO, S0, S4, S3): `RuleSet.black_three_in_hand`.
+CARD_VALUES: Mapping[str, int] = MappingProxyType(
+    {"jokers": 50, "twos": 20, "aces": 20, "high": 10, "low": 5, "black_threes": 5}
+)
+# One deck of 52 cards plus 2 jokers, red threes left out (rules.md §1.0): 2 jokers, 4 twos,
+# 4 aces, 24 eights to kings, 16 fours to sevens, 2 black threes = 52 cards, 590 points.
+CARDS_PER_DECK: Mapping[str, int] = MappingProxyType(
+    {"jokers": 2, "twos": 4, "aces": 4, "high": 24, "low": 16, "black_threes": 2}
+)
+DECK_POINTS = sum(CARD_VALUES[kind] * n for kind, n in CARDS_PER_DECK.items())  # 590
+
+# Initial-meld requirements that are not (only) a number of points, by code (rules.md §1.6).
+MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
+    {
+        "canasta": "a completed canasta",
+        "canasta_200": "a completed canasta, and at least 200 melded points",
+        "natural_canasta": "a completed natural canasta",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,8 +137,25 @@ class SpecialHand:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MeldRequirement:
+    """From a cumulative total of `from_total` points on, the opening meld must be `code`.
+
+    `code` is a key of MELD_REQUIREMENTS; `points` is the points minimum that still applies
+    (0 when the requirement is only a kind of canasta). Brazilian (BIC-BR, RG-BR).
+    """
+
+    from_total: int
+    code: str
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Everything the engine needs to score one variant; all points are ints."""
+    """Everything the engine needs to score one variant; all points are ints.
+
+    The fields after `tie_policy` are derived from the others when the RuleSet is built (they
+    are not arguments, and `dataclasses.replace` recomputes them).
+    """
 
     key: str
     name: str
@@ -110,10 +163,14 @@ class RuleSet:
     players_per_side: int  # 1: the side that goes out holds no cards (rules.md §4 #18)
     fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
     options: tuple[str, ...]  # the house-rule options this variant accepts
-    # The pack (rules.md §1.0): card-point total at this variant's card values, threes in it.
+    # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card
+    # values (black threes at `black_three_in_hand`), threes in it.
+    decks: int
     pack_points: int
     red_threes_in_pack: int
     black_threes_in_pack: int
+    black_three_in_hand: int = 5  # card points of a black three left in hand (rules.md §1.0)
+    black_threes_meldable: bool = True  # melded (3 or more) by the player going out (§1.1)
     # Canastas.
     canastas: tuple[CanastaKind, ...]
     max_canastas_per_side: int
@@ -148,10 +205,38 @@ class RuleSet:
     initial_meld_bands: tuple[tuple[int, int], ...]
     initial_meld_top: int
     initial_meld_by_deal: tuple[int, ...] = ()  # Hand and Foot: by deal, not by score
+    initial_meld_requirements: tuple[MeldRequirement, ...] = ()  # ascending from_total; Brazilian
     # End of the game: a target per number of sides, or a fixed number of deals.
     targets: tuple[tuple[int, int], ...] = ()
     deals: int = 0
     tie_policy: str | None = None  # None: a tie at or over the target ends with no winner
+    # Derived (see the class docstring).
+    field_set: frozenset[str] = field(init=False, repr=False, compare=False)
+    # (field, bonus, group index 1-4 in canasta_counts order, min_points) of each CanastaKind
+    canasta_plan: tuple[tuple[str, int, int, int], ...] = field(init=False, repr=False, compare=False)
+    # (field, points per count) of each count penalty this variant charges (non-zero only)
+    penalty_plan: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    # (lowest, highest) points one side can score in one hand, director's penalties aside
+    hand_score_bounds: tuple[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
+        penalties = (
+            ("unfinished_aces", self.unfinished_aces_penalty),
+            ("unfinished_sevens", self.unfinished_sevens_penalty),
+            ("unfinished_wild", self.unfinished_wild_penalty),
+            ("players_with_three_aces", self.three_aces_penalty),
+            ("players_with_three_sevens", self.three_sevens_penalty),
+            ("short_sequences", self.short_sequence_penalty),
+        )
+        derived = {
+            "field_set": frozenset(self.fields),
+            "canasta_plan": tuple((k.field, k.bonus, groups[k.group], k.min_points) for k in self.canastas),
+            "penalty_plan": tuple((name, p) for name, p in penalties if p),
+            "hand_score_bounds": _hand_score_bounds(self),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def target_for(self, side_count: int) -> int:
         """The game target in points for a game of `side_count` sides (0: no target)."""
@@ -166,6 +251,64 @@ class RuleSet:
             if hand.name == name:
                 return hand
         return None
+
+
+def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
+    """(lowest, highest) score in points one side can make in one hand under `rules`, not
+    counting director's penalties ([derived] from the pack, rules.md §1.0 and §2; safe, not
+    tight: it is what a total-only entry is checked against).
+
+    Highest: every card of the pack melded (decks x 590), the most valuable canastas the pack and
+    the per-side limits allow, every canasta-set bonus, the best red-three (and Modern American
+    black-three) value, captured black threes and the larger going-out bonus; or the Acaba award
+    or the best special hand if larger. Lowest: every card of the pack against the side at its
+    in-hand value (which also covers melded cards counted against a side without a canasta),
+    the worst red threes (laid and counted against, or caught in hand), Modern American threes
+    and penalties (each unfinished meld once, every player caught), and Brazilian short
+    sequences (at most one per three natural cards of the pack).
+    """
+    group_left = {
+        "natural": rules.max_natural_canastas_total,
+        "mixed": rules.max_mixed_canastas_total,
+        "wild": rules.max_wild_canastas_total,
+        "sequence": rules.max_canastas_per_side,
+    }
+    left, canasta_bonus = rules.max_canastas_per_side, 0
+    for kind in sorted(rules.canastas, key=lambda k: -k.bonus):
+        n = min(left, group_left[kind.group], kind.max_total or left)
+        canasta_bonus += n * kind.bonus
+        left -= n
+        group_left[kind.group] -= n
+    best_threes = max(rules.red_three_values)
+    highest = (
+        rules.decks * DECK_POINTS
+        + canasta_bonus
+        + sum(b.points for b in rules.canasta_set_bonuses)
+        + best_threes * (2 if rules.black_threes_scored else 1)
+        + max(rules.captured_black_three_values, default=0)
+        + max(rules.going_out_bonus, rules.concealed_going_out_bonus)
+    )
+    highest = max(highest, rules.acaba_award, *(h.points for h in rules.special_hands))
+
+    against = rules.red_three_negative_values or rules.red_three_values
+    can_be_negative = rules.red_threes_positive != "always"
+    pack_red = rules.red_threes_in_pack
+    worst_red = max(
+        (against[laid] if can_be_negative else 0) + (pack_red - laid) * rules.red_three_in_hand_penalty
+        for laid in range(pack_red + 1)
+    )
+    naturals_in_pack = rules.decks * (CARDS_PER_DECK["aces"] + CARDS_PER_DECK["high"] + CARDS_PER_DECK["low"])
+    lowest = -(
+        rules.pack_points
+        + worst_red
+        + (max(against) if rules.black_threes_scored else 0)
+        + rules.unfinished_aces_penalty
+        + rules.unfinished_sevens_penalty
+        + rules.unfinished_wild_penalty
+        + rules.players_per_side * (rules.three_aces_penalty + rules.three_sevens_penalty)
+        + rules.short_sequence_penalty * (naturals_in_pack // 3)
+    )
+    return lowest, highest
 
 
 # --- shared pieces ---------------------------------------------------------------------------
@@ -216,6 +359,7 @@ CLASSIC = RuleSet(
     players_per_side=2,
     fields=_CLASSIC_FIELDS,
     options=_CLASSIC_OPTIONS,
+    decks=2,
     pack_points=1180,  # 2 decks + 4 jokers (rules.md §1.0, [derived])
     red_threes_in_pack=4,
     black_threes_in_pack=4,
@@ -262,6 +406,7 @@ CLASSIC_6P = replace(
     key="classic-6p",
     name="Classic Canasta for 6 players (3 decks)",
     side_counts=(2, 3),
+    decks=3,
     pack_points=1770,  # 3 decks + 6 jokers (rules.md §1.0)
     red_threes_in_pack=6,
     black_threes_in_pack=6,
@@ -334,9 +479,13 @@ MODERN_AMERICAN = RuleSet(
         "penalty_points",
     ),
     options=(*_COMMON_OPTIONS, "special_hands"),
+    decks=2,
     pack_points=1180,
     red_threes_in_pack=4,
     black_threes_in_pack=4,
+    # Threes are laid down with a replacement draw and scored per colour (`black_threes`), never
+    # melded as cards; a 3 left in hand is -5 (CLA, PAG; rules.md §6).
+    black_threes_meldable=False,
     canastas=(
         _NATURAL,
         _MIXED,
@@ -415,9 +564,11 @@ HAND_AND_FOOT = RuleSet(
         "penalty_points",
     ),
     options=("tie_policy", "red_three_in_hand_penalty", "books_to_go_out"),
+    decks=5,
     pack_points=2950,  # 5 packs of 54 (S2, PAG-HF via GH-HFG; rules.md §1.0)
     red_threes_in_pack=10,
     black_threes_in_pack=10,
+    black_threes_meldable=False,  # never melded; 5 if left in hand or foot (S2, GH-TSt)
     canastas=(  # clean 500, dirty 300, wild 1500 (S2, GH-TSt, GH-HFG)
         _NATURAL,
         _MIXED,
@@ -463,6 +614,7 @@ SAMBA = RuleSet(
     players_per_side=2,
     fields=_SAMBA_FIELDS,
     options=(*_COMMON_OPTIONS, "minimum_at_7000", "red_three_penalty_all_six"),
+    decks=3,
     pack_points=1770,  # 3 decks + 6 jokers
     red_threes_in_pack=6,
     black_threes_in_pack=6,
@@ -495,9 +647,10 @@ BOLIVIA = replace(
     name="Bolivia",
     fields=(*_SAMBA_FIELDS[:5], "wild_canastas", *_SAMBA_FIELDS[5:]),
     options=(*_COMMON_OPTIONS, "black_three_in_hand"),
-    # A black three left in hand is -100 (BIC-BO, S0, S4): 95 more than its 5 points, for each
-    # of the pack's 6 black threes: 1770 + 6 x 95 = 2340 (rules.md §4 #10).
+    # A black three left in hand is -100 (BIC-BO, S0, S4; rules.md §6, option 5): 95 more than
+    # its 5 points, for each of the pack's 6 black threes: 1770 + 6 x 95 = 2340 (§4 #10).
     pack_points=2340,
+    black_three_in_hand=100,
     canastas=(
         _NATURAL,
         _MIXED,
@@ -509,6 +662,40 @@ BOLIVIA = replace(
     going_out=GoingOutRequirement(canastas=2, sequence=1),  # BIC-BO, S0, S4
     red_threes_min_canastas=2,  # S0, S4
     targets=((2, 15000), (3, 15000)),  # BIC-BO, S0, S4
+)
+
+BRAZILIAN = replace(
+    BOLIVIA,  # "as Bolivia, except" (BIC-BR, RG-BR, S0, S4; rules.md §1.6)
+    key="brazilian",
+    name="Brazilian Canasta",
+    fields=(*_SAMBA_FIELDS[:5], "wild_canastas", *_SAMBA_FIELDS[5:7], "short_sequences", "penalty_points"),
+    canastas=(
+        _NATURAL,
+        _MIXED,
+        _SEQUENCE,  # escalera 1500, as Bolivia
+        # wild canasta 2000 (BIC-BR, RG-BR, S0, S4)
+        CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=140),
+    ),
+    # Any two canastas; no escalera needed (BIC-BR). Going-out bonus: not restated, Samba's and
+    # Bolivia's 200 ([derived], rules.md §1.6, §3.5 Br1).
+    going_out=GoingOutRequirement(canastas=2),
+    # 1-4: 100 each; 5 = 1000; 6 = 1200. For the side with 1 canasta or more, else against it
+    # (BIC-BR, RG-BR, S0, S4).
+    red_three_values=(0, 100, 200, 300, 400, 1000, 1200),
+    red_threes_min_canastas=1,
+    # -1000 for each melded sequence of fewer than five cards at the end (BIC-BR, RG-BR; S0/S4
+    # "five or fewer", rules.md §5 #6; the project takes "fewer than five", §6).
+    short_sequence_penalty=1000,
+    # Below 7000 as Bolivia (BIC-BR; S0/S4 would have 150 from 5000, rules.md §5 #6). From 7000
+    # the opening meld must hold a canasta (7000-7995), a canasta and 200 points in all
+    # (8000-8995; RG-BR "a canasta and total meld worth at least 200", BIC-BR "a canasta worth
+    # at least 200": both mean at least 200 melded points), a natural canasta (9000 and up).
+    initial_meld_requirements=(
+        MeldRequirement(from_total=7000, code="canasta"),
+        MeldRequirement(from_total=8000, code="canasta_200", points=200),
+        MeldRequirement(from_total=9000, code="natural_canasta"),
+    ),
+    targets=((2, 10000), (3, 10000)),  # BIC-BR, RG-BR, S0, S4
 )
 
 CUBAN = RuleSet(
@@ -530,6 +717,7 @@ CUBAN = RuleSet(
         "penalty_points",
     ),
     options=_COMMON_OPTIONS,
+    decks=2,
     pack_points=1180,  # 2 decks (S0, S4, RG-CU)
     red_threes_in_pack=4,
     black_threes_in_pack=4,
@@ -589,6 +777,7 @@ ITALIAN = RuleSet(
         "penalty_points",
     ),
     options=_COMMON_OPTIONS,
+    decks=3,
     pack_points=1770,  # 3 decks (RG-IT, HSW-IT)
     red_threes_in_pack=6,
     black_threes_in_pack=6,
@@ -661,7 +850,9 @@ SPANISH = RuleSet(
     options=_COMMON_OPTIONS,
     # 4 decks + 8 jokers = 2360; a black three in hand is -100, 95 over its 5 points, for each
     # of the 8 black threes: 2360 + 760 = 3120 (rules.md §4 #10).
+    decks=4,
     pack_points=3120,
+    black_three_in_hand=100,  # S3
     red_threes_in_pack=8,
     black_threes_in_pack=8,
     canastas=(  # all S3
@@ -723,6 +914,7 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
             HAND_AND_FOOT,
             SAMBA,
             BOLIVIA,
+            BRAZILIAN,
             CUBAN,
             ITALIAN,
             SPANISH,
@@ -843,9 +1035,12 @@ def _opt_red_three_penalty_all_six(rules: RuleSet, value: Any) -> dict[str, Any]
 
 
 def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
-    # hand_points carry black threes at this value; only the pack's point total changes.
+    # hand_points (or a card count's in-hand black threes) carry black threes at this value.
     each = _points("black_three_in_hand", value)
-    return {"pack_points": 1770 + (each - 5) * rules.black_threes_in_pack}
+    return {
+        "black_three_in_hand": each,
+        "pack_points": rules.decks * DECK_POINTS + (each - 5) * rules.black_threes_in_pack,
+    }
 
 
 _OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(

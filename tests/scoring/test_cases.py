@@ -60,5 +60,5 @@ def test_case(path: Path) -> None:
         assert out["winner"] == expect["winner"]
 
 
-def test_every_contract_variant_but_brazilian_is_implemented() -> None:
-    assert set(scoring.CONTRACT_VARIANTS) - set(scoring.VARIANTS) == {"brazilian"}
+def test_every_contract_variant_is_implemented() -> None:
+    assert set(scoring.CONTRACT_VARIANTS) == set(scoring.VARIANTS)

@@ -26,6 +26,10 @@ def test_variant_data_is_consistent(key: str) -> None:
     values += [kind.bonus for kind in rules.canastas] + [m for _, m in rules.initial_meld_bands]
     assert all(v % 5 == 0 for v in values)
     assert len(rules.red_three_values) == rules.red_threes_in_pack + 1
+    # The pack (rules.md §1.0): decks of 52 + 2 jokers, 2 red and 2 black threes each.
+    assert rules.red_threes_in_pack == rules.black_threes_in_pack == 2 * rules.decks
+    assert rules.field_set == frozenset(rules.fields)
+    assert all(req.code in scoring.MELD_REQUIREMENTS for req in rules.initial_meld_requirements)
 
 
 def test_rule_sets_are_immutable() -> None:
@@ -40,8 +44,11 @@ def test_no_options_gives_the_registry_rules() -> None:
     assert scoring.rules_for("classic", {}) is scoring.VARIANTS["classic"]
 
 
-def test_unsupported_variant_is_rejected_clearly() -> None:
-    with pytest.raises(scoring.InvalidRules, match="variant 'brazilian' is not supported yet"):
+def test_unsupported_variant_is_rejected_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every contract variant is implemented now; the mechanism stays for the next one.
+    implemented = {k: v for k, v in scoring.VARIANTS.items() if k != "brazilian"}
+    monkeypatch.setattr("scoring.rules.VARIANTS", implemented)
+    with pytest.raises(scoring.UnsupportedVariant, match="variant 'brazilian' is not supported yet"):
         scoring.rules_for("brazilian", None)
 
 

@@ -664,7 +664,7 @@ def test_unfinished_wild_meld_costs_2000() -> None:
 
 
 def _fields(entry: scoring.SideEntry) -> dict[str, Any]:
-    return {name: getattr(entry, name) for name in scoring.SideEntry.__slots__}
+    return {name: getattr(entry, name) for name in scoring.SideEntry._fields}
 
 
 def test_breakdown_items_name_each_part_of_the_score() -> None:

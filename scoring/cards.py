@@ -1,0 +1,249 @@
+"""Card-count entries: a side's cards counted by kind, and the points the engine makes of them.
+
+Instead of adding card values up by hand, a scorekeeper may count the side's cards. Inside a
+side's entry (cases/README.md contract, extended; see `scoring.sheet`):
+
+    "cards": {"melded":  {"jokers": 1, "twos": 2, "aces": 3, "high": 7, "low": 4, "black_threes": 0},
+              "in_hand": {"high": 2, "low": 1}}
+
+The kinds are CARD_KINDS: `jokers`, `twos`, `aces`, `high` (8 to K), `low` (4 to 7) and
+`black_threes`; red threes are bonus cards, counted by `red_threes` / `red_threes_in_hand` as
+in every entry. `melded` are the cards on the side's table (black threes only when melded by the
+player going out), `in_hand` the cards left in the side's hands (and feet). A missing kind, or a
+missing `melded` / `in_hand`, is 0. The engine computes `melded_points` = card_points(melded)
+and `hand_points` = card_points(in_hand, in_hand=True) at the variant's card values (rules.md
+§1.0: joker 50, 2 20, ace 20, 8-K 10, 4-7 5, black 3 5; a black three left in hand 100 in
+Bolivia, Brazilian and Greek-Spanish, so `hand_points` carries it at 100, as a summary entry's
+`hand_points` does) and scores the entry exactly as a summary entry with those points.
+
+Errors name the field as `cards`, `cards.melded`, `cards.in_hand` or `cards.melded.jokers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import InvalidHandEntry, Problem
+from scoring.rules import CARD_KINDS, CARD_VALUES, CARDS_PER_DECK, RuleSet
+
+CARD_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "jokers": "Jokers",
+        "twos": "2s",
+        "aces": "Aces",
+        "high": "8 to K",
+        "low": "4 to 7",
+        "black_threes": "Black 3s",
+    }
+)
+CARD_PLACES = ("melded", "in_hand")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardCounts:
+    """How many cards of each kind (rules.CARD_KINDS) one side has in one place; all >= 0."""
+
+    jokers: int = 0
+    twos: int = 0
+    aces: int = 0
+    high: int = 0  # 8, 9, 10, J, Q, K
+    low: int = 0  # 4, 5, 6, 7
+    black_threes: int = 0
+
+    @property
+    def wild(self) -> int:
+        """Jokers and 2s."""
+        return self.jokers + self.twos
+
+    @property
+    def natural(self) -> int:
+        """Aces, 8-K and 4-7: the natural cards a canasta can hold (threes are never in one)."""
+        return self.aces + self.high + self.low
+
+    @property
+    def cards(self) -> int:
+        """All the cards counted."""
+        return self.wild + self.natural + self.black_threes
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideCards:
+    """A side's card count for one hand: its melded cards and the cards left in its hands."""
+
+    melded: CardCounts = CardCounts()
+    in_hand: CardCounts = CardCounts()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardField:
+    """One kind of card as a card-count form shows it (`card_count_fields`).
+
+    `melded_points` / `in_hand_points` are what one such card is worth on the table (+) and in
+    hand (-), in points; `in_pack` is how many the variant's pack holds; `meldable` is False
+    where this kind is never melded as a card (black threes in Modern American and Hand and Foot).
+    """
+
+    name: str
+    label: str
+    melded_points: int
+    in_hand_points: int
+    in_pack: int
+    meldable: bool = True
+
+
+def card_value(rules: RuleSet, kind: str, *, in_hand: bool = False) -> int:
+    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand.
+
+    rules.md §1.0; a black three left in hand is `rules.black_three_in_hand` (100 in Bolivia,
+    Brazilian and Greek-Spanish). Raises KeyError for an unknown kind.
+    """
+    if in_hand and kind == "black_threes":
+        return rules.black_three_in_hand
+    return CARD_VALUES[kind]
+
+
+def cards_in_pack(rules: RuleSet, kind: str) -> int:
+    """How many cards of `kind` the variant's pack holds (rules.md §1.0: `decks` x 52 + 2 jokers)."""
+    return rules.decks * CARDS_PER_DECK[kind]
+
+
+def card_count_fields(rules: RuleSet) -> tuple[CardField, ...]:
+    """The kinds of card a card-count entry counts under `rules`, in display order, with their
+    values and pack counts (for a form that shows the points as the scorekeeper counts)."""
+    return tuple(
+        CardField(
+            name=kind,
+            label=CARD_LABELS[kind],
+            melded_points=card_value(rules, kind),
+            in_hand_points=card_value(rules, kind, in_hand=True),
+            in_pack=cards_in_pack(rules, kind),
+            meldable=kind != "black_threes" or rules.black_threes_meldable,
+        )
+        for kind in CARD_KINDS
+    )
+
+
+def card_points(rules: RuleSet, counts: CardCounts | Mapping[str, Any], *, in_hand: bool = False) -> int:
+    """Card points (>= 0, a multiple of 5) of `counts` under `rules`, melded or left in hand.
+
+    `counts` is a CardCounts or a mapping of CARD_KINDS names to counts (missing kinds are 0),
+    as a form or the score sheet gives them. The value is added for melded cards and subtracted
+    for cards in hand by the engine; this function only adds up. Raises InvalidHandEntry naming
+    the field (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole
+    number >= 0.
+    """
+    if not isinstance(counts, CardCounts):
+        place = "in_hand" if in_hand else "melded"
+        parsed, problems = _parse_counts(counts, place, hand=None, side=None)
+        if problems:
+            raise InvalidHandEntry(problems)
+        counts = parsed
+    return _points(rules, counts, in_hand=in_hand)
+
+
+def _points(rules: RuleSet, c: CardCounts, *, in_hand: bool) -> int:
+    black = rules.black_three_in_hand if in_hand else 5
+    return 50 * c.jokers + 20 * (c.twos + c.aces) + 10 * c.high + 5 * c.low + black * c.black_threes
+
+
+def parse_cards(
+    rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None
+) -> tuple[SideCards, int, int, list[Problem]]:
+    """Read an entry's `cards` object: (SideCards, melded points, hand points, problems).
+
+    Checks what the count alone shows (each Problem names its `cards...` field): the shape, every
+    count a whole number >= 0, no kind more often on one side than the pack holds, black threes
+    melded only where the variant melds them and then at least three (a meld of black threes
+    has 3 or 4 cards, PAG via GH-NL, S0). The points are only meaningful without problems.
+    """
+    problems: list[Problem] = []
+    if type(raw) is not dict:
+        problems.append(
+            Problem(
+                hand=hand,
+                side=side,
+                field="cards",
+                message="'cards' must be an object with 'melded' and/or 'in_hand' card counts",
+            )
+        )
+        return SideCards(), 0, 0, problems
+    places: dict[str, CardCounts] = {}
+    for key, value in raw.items():
+        if key not in CARD_PLACES:
+            problems.append(
+                Problem(
+                    hand=hand,
+                    side=side,
+                    field=f"cards.{key}",
+                    message=f"unknown key {key!r} in 'cards' (expected 'melded' and/or 'in_hand')",
+                )
+            )
+            continue
+        counts, found = _parse_counts(value, key, hand=hand, side=side)
+        problems.extend(found)
+        places[key] = counts
+    cards = SideCards(**places)
+    for kind in CARD_KINDS:
+        held = getattr(cards.melded, kind) + getattr(cards.in_hand, kind)
+        in_pack = cards_in_pack(rules, kind)
+        if held > in_pack:
+            place = "melded" if getattr(cards.melded, kind) else "in_hand"
+            problems.append(
+                Problem(
+                    hand=hand,
+                    side=side,
+                    field=f"cards.{place}.{kind}",
+                    message=f"{held} {CARD_LABELS[kind]} for one side; the pack holds {in_pack}",
+                )
+            )
+    black = cards.melded.black_threes
+    if black and not rules.black_threes_meldable:
+        problems.append(
+            Problem(
+                hand=hand,
+                side=side,
+                field="cards.melded.black_threes",
+                message=f"black threes are never melded as cards in {rules.name}",
+            )
+        )
+    elif 0 < black < 3:
+        problems.append(
+            Problem(
+                hand=hand,
+                side=side,
+                field="cards.melded.black_threes",
+                message=f"a meld of black threes has at least 3 cards, not {black}",
+            )
+        )
+    return (
+        cards,
+        _points(rules, cards.melded, in_hand=False),
+        _points(rules, cards.in_hand, in_hand=True),
+        problems,
+    )
+
+
+def _parse_counts(
+    raw: Any, place: str, *, hand: int | None, side: str | None
+) -> tuple[CardCounts, list[Problem]]:
+    problems: list[Problem] = []
+    if not isinstance(raw, Mapping):
+        message = f"'cards.{place}' must be an object of card counts ({', '.join(CARD_KINDS)})"
+        return CardCounts(), [Problem(hand=hand, side=side, field=f"cards.{place}", message=message)]
+    good: dict[str, int] = {}
+    for kind, value in raw.items():
+        field = f"cards.{place}.{kind}"
+        if kind not in CARD_VALUES:
+            message = f"unknown kind of card {kind!r} (expected: {', '.join(CARD_KINDS)})"
+        elif type(value) is not int:
+            message = f"'{field}' must be a whole number of cards, not {value!r}"
+        elif value < 0:
+            message = f"'{field}' cannot be negative ({value})"
+        else:
+            good[kind] = value
+            continue
+        problems.append(Problem(hand=hand, side=side, field=field, message=message))
+    return CardCounts(**good), problems
