@@ -34,5 +34,5 @@ class HandAdmin(admin.ModelAdmin):
 
 @admin.register(Standing)
 class StandingAdmin(admin.ModelAdmin):
-    list_display = ("event", "rank", "player", "match_points", "points_for")
+    list_display = ("event", "rank", "player", "victory_points", "points_for")
     list_filter = ("event",)

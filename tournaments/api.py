@@ -138,7 +138,7 @@ class StandingSerializer(serializers.ModelSerializer):
             "rank",
             "player",
             "player_name",
-            "match_points",
+            "victory_points",
             "games",
             "wins",
             "draws",

@@ -42,7 +42,10 @@ class Event(models.Model):
         _("hands per round"),
         null=True,
         blank=True,
-        help_text=_("Each table's game ends after this many hands; empty plays to the target."),
+        help_text=_(
+            "Each table's game ends after this many hands. "
+            "Leave it empty to play each game to the variant's target."
+        ),
     )
     confirmation_required = models.BooleanField(
         _("the other side confirms each hand"),
@@ -241,7 +244,7 @@ class Standing(models.Model):
     wins = models.PositiveSmallIntegerField(default=0)
     draws = models.PositiveSmallIntegerField(default=0)
     losses = models.PositiveSmallIntegerField(default=0)
-    match_points = models.PositiveIntegerField(default=0)
+    victory_points = models.PositiveIntegerField(default=0)
     points_for = models.IntegerField(default=0)
     points_against = models.IntegerField(default=0)
     finished_points = models.IntegerField(default=0)

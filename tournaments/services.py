@@ -573,7 +573,7 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
             wins=row.wins,
             draws=row.draws,
             losses=row.losses,
-            match_points=row.match_points,
+            victory_points=row.victory_points,
             points_for=row.points_for,
             points_against=row.points_against,
             finished_points=row.finished_points,

@@ -1,11 +1,11 @@
 """Rank an event's players from their game results. Pure: no ORM, plain values in and out.
 
 In an individual event each player takes their side's result at each table they played.
-A finished game gives its winners 2 match points and a draw gives both sides 1 (the usual
+A finished game gives its winners 2 victory points and a draw gives both sides 1 (the usual
 2-1-0 of club card play). Games still in progress count their points but no result yet, so
 the standings move as hands are entered.
 
-Order: match points, then point difference, then points scored; players equal on all three
+Order: victory points, then point difference, then points scored; players equal on all three
 share a rank (1, 2, 2, 4), and are listed by name.
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-WIN_MATCH_POINTS = 2
-DRAW_MATCH_POINTS = 1
+WIN_VICTORY_POINTS = 2
+DRAW_VICTORY_POINTS = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,7 +38,7 @@ class StandingRow:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    match_points: int = 0
+    victory_points: int = 0
     points_for: int = 0
     points_against: int = 0
     finished_points: int = 0
@@ -63,10 +63,10 @@ def rank_players(results: Iterable[SideResult], names: dict[int, str]) -> list[S
             row.finished_points += result.points_for
             if result.won:
                 row.wins += 1
-                row.match_points += WIN_MATCH_POINTS
+                row.victory_points += WIN_VICTORY_POINTS
             elif result.drew:
                 row.draws += 1
-                row.match_points += DRAW_MATCH_POINTS
+                row.victory_points += DRAW_VICTORY_POINTS
             else:
                 row.losses += 1
     ordered = sorted(rows.values(), key=lambda r: (*_merit(r), r.name, r.player))
@@ -80,4 +80,4 @@ def rank_players(results: Iterable[SideResult], names: dict[int, str]) -> list[S
 
 def _merit(row: StandingRow) -> tuple[int, int, int]:
     # Negated so that an ascending sort puts the best first.
-    return (-row.match_points, -(row.points_for - row.points_against), -row.points_for)
+    return (-row.victory_points, -(row.points_for - row.points_against), -row.points_for)

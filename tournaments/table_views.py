@@ -117,7 +117,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     entered_by_side=data.get("entered_by_side") or "",
                 )
                 if hand.version > 1:
-                    text = _("Hand %(number)s corrected; the totals and standings follow.")
+                    text = _("Hand %(number)s corrected; the totals and standings are updated.")
                 else:
                     text = _("Hand %(number)s saved.")
                 messages.success(request, text % {"number": data["number"]})

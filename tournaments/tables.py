@@ -27,7 +27,7 @@ class PointsColumn(tables.Column):
 class StandingTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by="player__name")
-    match_points = tables.Column(verbose_name=_("Match points"), attrs=NUMBER)
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
     wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
     draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
@@ -40,7 +40,7 @@ class StandingTable(tables.Table):
         fields = (
             "rank",
             "player",
-            "match_points",
+            "victory_points",
             "games",
             "wins",
             "draws",

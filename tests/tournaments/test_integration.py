@@ -146,7 +146,7 @@ def test_a_league_night_through_the_api_with_a_real_worker(worker, club, alice, 
 
         rows = _wait(standings_done, f"standings after round {round_number}")
         assert sum(r["wins"] for r in rows) == 4 * round_number
-        assert sum(r["match_points"] for r in rows) == 8 * round_number
+        assert sum(r["victory_points"] for r in rows) == 8 * round_number
         assert sum(r["points_for"] for r in rows) == 4 * round_number * (1465 + 1275)
 
     games = director.get(f"/api/v1/games/?table__round__event={event_id}").json()["results"]

@@ -145,13 +145,13 @@ def test_standings_follow_the_hands_and_rebuilding_twice_changes_nothing(league_
     services.standings_rebuild(event_id=league_night.pk)
     first = list(
         Standing.objects.filter(event=league_night).values_list(
-            "player_id", "rank", "match_points", "points_for", "games", "wins"
+            "player_id", "rank", "victory_points", "points_for", "games", "wins"
         )
     )
     services.standings_rebuild(event_id=league_night.pk)
     second = list(
         Standing.objects.filter(event=league_night).values_list(
-            "player_id", "rank", "match_points", "points_for", "games", "wins"
+            "player_id", "rank", "victory_points", "points_for", "games", "wins"
         )
     )
     assert first == second
@@ -159,7 +159,7 @@ def test_standings_follow_the_hands_and_rebuilding_twice_changes_nothing(league_
     top = Standing.objects.filter(event=league_night, rank=1)
     assert set(top.values_list("player_id", flat=True)) == winners
     for row in top:
-        assert (row.match_points, row.games, row.wins, row.points_for) == (2, 1, 1, 2930)
+        assert (row.victory_points, row.games, row.wins, row.points_for) == (2, 1, 1, 2930)
 
 
 def test_the_next_round_waits_for_the_games_in_play(league_night):
