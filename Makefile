@@ -44,9 +44,9 @@ test: venv browser
 lint: venv
 	$(VENV)/bin/ruff check .
 
-## make cases: the shared score-sheet cases through manage.py score_sheet
+## make cases: every score-sheet case in tests/scoring/cases, through the engine and manage.py score_sheet
 cases: venv
-	python3 ../shared/tools/check_cases.py $(PY) tests/scoring/cases
+	$(PY) -m pytest -q tests/scoring/test_cases.py tests/scoring/test_command.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
