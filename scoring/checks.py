@@ -28,6 +28,9 @@ Counts = tuple[int, int, int, int, int]
 _CARD_FIELDS = {"melded_points": "cards.melded", "hand_points": "cards.in_hand"}
 
 _MA_UNFINISHED = ("unfinished_aces", "unfinished_sevens", "unfinished_wild")
+# The published procedural penalties are 50, 100 and 500 points (S0 citing Britannica, DUM);
+# ten 500-point penalties on one side in one hand is taken as a typing error [derived].
+MAX_PENALTY_POINTS = 5000
 
 
 def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
@@ -53,11 +56,20 @@ def hand_problems(
     each side's own problems, then those across sides. `totals_before` None skips #21."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
+    # Acaba ends the hand with nothing else counted for either side (S0, S4).
+    acaba_called = any(e.acaba for e in entries.values())
     for side, e in entries.items():
         counts[side] = side_counts = canasta_counts(rules, e)
         total_before = None if totals_before is None else totals_before.get(side)
         found = _side_problems(
-            rules, e, side_counts, side=side, hand=hand, total_before=total_before, deal=deal
+            rules,
+            e,
+            side_counts,
+            side=side,
+            hand=hand,
+            total_before=total_before,
+            deal=deal,
+            cards_counted=not acaba_called,
         )
         if found and e.cards is not None:
             found = [_card_field(p) for p in found]
@@ -87,12 +99,19 @@ def _side_problems(
     hand: int | None,
     total_before: int | None,
     deal: int,
+    cards_counted: bool = True,
 ) -> list[Problem]:
     out: list[Problem] = []
 
     def bad(field: str, message: str) -> None:
         out.append(Problem(hand=hand, side=side, field=field, message=message))
 
+    if e.penalty_points > MAX_PENALTY_POINTS:
+        bad(
+            "penalty_points",
+            f"penalties of {e.penalty_points} points in one hand are beyond any published penalty "
+            f"(at most {MAX_PENALTY_POINTS} a side); check the number",
+        )
     # British (S0, S4): Acaba ends the hand; nothing else is counted (§4 #20)
     if e.acaba:
         others = _filled_fields(rules, e, ignore=("acaba", "penalty_points"))
@@ -138,6 +157,16 @@ def _side_problems(
                     "the player who went out holds no cards, so no red threes either",
                 )
 
+    # [derived] Every player who has not gone out still holds a card, and every card left in
+    # hand is worth at least 5 points (a red three never laid down is held too): rules.md §3's
+    # note on "hand 0" and cases/README.md. So a blank entry cannot be a real hand.
+    holding = rules.players_per_side - (1 if e.went_out else 0)
+    if cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
+        who = "the partner of the player who went out" if e.went_out else "every player of the side"
+        bad(
+            "hand_points",
+            f"{who} still holds cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
+        )
     floor = 0
     for field, _bonus, _group, min_points in rules.canasta_plan:
         floor += getattr(e, field) * min_points

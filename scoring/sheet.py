@@ -54,6 +54,9 @@ from scoring.game import game_state, initial_meld_minimum, initial_meld_requirem
 from scoring.rules import RuleSet, rules_for
 
 _SHEET_KEYS = ("variant", "options", "sides", "start", "hands")
+# A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
+# that a mistyped number is caught [derived].
+MAX_START_TOTAL = 100_000
 
 
 def score_sheet(sheet: Any) -> dict[str, Any]:
@@ -76,14 +79,11 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     scored_hands: list[dict[str, Any]] = []
     over_after: int | None = None
     won_by: str | None = None
+    over_at_start = bool(hands) and game_state(rules, totals, deals_played=0, won_by=None).game_over
     for index, raw_hand in enumerate(hands):
-        if reliable and over_after is not None:
-            problems.append(
-                Problem(
-                    hand=index,
-                    message=f"the game was over after hand {over_after} (0-based); no more hands",
-                )
-            )
+        if reliable and (over_after is not None or over_at_start):
+            when = "at the start totals" if over_after is None else f"after hand {over_after} (0-based)"
+            problems.append(Problem(hand=index, message=f"the game was over {when}; no more hands"))
             reliable = False
         entries = _read_hand(rules, sides, raw_hand, index, problems)
         if entries is None:
@@ -203,10 +203,11 @@ def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:
     start: dict[str, int] = {}
     for side in sides:
         value = raw[side]
-        if type(value) is not int or value % 5:
+        if type(value) is not int or value % 5 or abs(value) > MAX_START_TOTAL:
             bad(
                 "start",
-                f"the starting total of {side} must be a whole number of points, a multiple of 5",
+                f"the starting total of {side} must be a whole number of points, a multiple of 5, "
+                f"between -{MAX_START_TOTAL} and {MAX_START_TOTAL}",
             )
             return None
         start[side] = value

@@ -29,3 +29,9 @@ def errors_of(data: Any) -> list[dict[str, Any]]:
 def where(errors: list[dict[str, Any]]) -> set[tuple[Any, Any, Any]]:
     """(hand, side, field) of every error."""
     return {(e["hand"], e["side"], e["field"]) for e in errors}
+
+
+# A side of two partners that neither melded nor went out: each partner still holds at least one
+# card, and every card left in hand is worth at least 5 points (rules.md §1.0 and the note at the
+# end of §3), so 5 + 5 = 10 hand points; it scores −10.
+HOLDING = {"hand_points": 10}

@@ -7,18 +7,21 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import errors_of, sheet, where
+from tests.scoring.helpers import HOLDING, errors_of, sheet, where
 
 BRAZILIAN = scoring.VARIANTS["brazilian"]
 
-# Br1: out; natural 1 + mixed 1; 5 red threes (1000); meld 640: 500 + 300 + 200 + 1000 + 640 = 2640,
-# with the going-out bonus 200 [derived] from Samba/Bolivia.
+# Br1: out; natural 1 + mixed 1; 5 red threes (1000); meld 640, with the going-out bonus 200
+# [derived] from Samba/Bolivia. rules.md §3 prints "hand 0" (2640), but the partner of the player
+# who went out still holds at least one 5-point card (the note at the end of §3), so hand 5:
+# 640 − 5 + 500 + 300 + 1000 + 200 = 2635.
 BR1 = {
     "natural_canastas": 1,
     "mixed_canastas": 1,
     "red_threes": 5,
     "went_out": True,
     "melded_points": 640,
+    "hand_points": 5,
 }
 # Br2: no canasta; 1 red three (against); a 4-card sequence on the table (-1000); meld 95; hand 230:
 # 95 - 230 - 100 - 1000 = -1235.
@@ -27,10 +30,11 @@ BR2 = {"red_threes": 1, "short_sequences": 1, "melded_points": 95, "hand_points"
 
 def test_br1_br2() -> None:
     out = scoring.score_sheet(sheet("brazilian", {"NS": BR1, "EW": BR2}))
-    assert out["hands"][0]["NS"]["score"] == 2640
+    assert out["hands"][0]["NS"]["score"] == 2635
     assert out["hands"][0]["EW"]["score"] == -1235
     assert out["hands"][0]["NS"]["breakdown"] == [
         {"item": "melded_cards", "points": 640},
+        {"item": "cards_in_hand", "points": -5},
         {"item": "natural_canastas", "points": 500, "count": 1},
         {"item": "mixed_canastas", "points": 300, "count": 1},
         {"item": "red_threes", "points": 1000, "count": 5},
@@ -54,25 +58,34 @@ def test_br1_br2() -> None:
     ],
 )
 def test_red_threes(red: int, canastas: int, points: int) -> None:
-    entry = {"red_threes": red, "mixed_canastas": canastas, "melded_points": 120}
-    out = scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": {}}))
+    entry = {"red_threes": red, "mixed_canastas": canastas, "melded_points": 120, "hand_points": 10}
+    out = scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": HOLDING}))
     items = {i["item"]: i["points"] for i in out["hands"][0]["NS"]["breakdown"]}
     assert items["red_threes"] == points
 
 
 def test_wild_canasta_is_2000() -> None:
-    entry = {"wild_canastas": 1, "natural_canastas": 1, "went_out": True, "melded_points": 400}
-    out = scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": {}}))
-    assert out["hands"][0]["NS"]["score"] == 2000 + 500 + 200 + 400
+    # The partner of the player who went out holds at least 5 points (rules.md §3 note).
+    entry = {
+        "wild_canastas": 1,
+        "natural_canastas": 1,
+        "went_out": True,
+        "melded_points": 400,
+        "hand_points": 5,
+    }
+    out = scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": HOLDING}))
+    # 2000 + 500 + 200 + 400 − 5 = 3095
+    assert out["hands"][0]["NS"]["score"] == 3095
 
 
 def test_any_two_canastas_go_out_no_escalera_needed() -> None:
-    entry = {"natural_canastas": 2, "went_out": True, "melded_points": 300}
-    assert scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": {}}))["totals"]["NS"] == 1500
+    entry = {"natural_canastas": 2, "went_out": True, "melded_points": 300, "hand_points": 5}
+    # 300 − 5 + 2 × 500 + 200 = 1495
+    assert scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": HOLDING}))["totals"]["NS"] == 1495
     # Bolivia needs an escalera among them (BIC-BO).
-    assert (0, "NS", "went_out") in where(errors_of(sheet("bolivia", {"NS": entry, "EW": {}})))
-    one = {"natural_canastas": 1, "went_out": True, "melded_points": 300}
-    assert (0, "NS", "went_out") in where(errors_of(sheet("brazilian", {"NS": one, "EW": {}})))
+    assert where(errors_of(sheet("bolivia", {"NS": entry, "EW": HOLDING}))) == {(0, "NS", "went_out")}
+    one = {"natural_canastas": 1, "went_out": True, "melded_points": 300, "hand_points": 5}
+    assert where(errors_of(sheet("brazilian", {"NS": one, "EW": HOLDING}))) == {(0, "NS", "went_out")}
 
 
 def test_black_three_in_hand_is_100_as_in_bolivia() -> None:
@@ -116,40 +129,55 @@ def test_other_variants_have_no_requirement_key() -> None:
 @pytest.mark.parametrize(
     ("start", "entry", "field"),
     [
-        pytest.param(7000, {"melded_points": 120}, "natural_canastas", id="7000 without a canasta"),
-        pytest.param(8000, {"mixed_canastas": 1, "melded_points": 150}, "melded_points", id="8000 below 200"),
-        pytest.param(8000, {"melded_points": 250}, "natural_canastas", id="8000 without a canasta"),
+        pytest.param(
+            7000, {"melded_points": 120, **HOLDING}, "natural_canastas", id="7000 without a canasta"
+        ),
+        pytest.param(
+            8000,
+            {"mixed_canastas": 1, "melded_points": 150, **HOLDING},
+            "melded_points",
+            id="8000 below 200",
+        ),
+        pytest.param(
+            8000, {"melded_points": 250, **HOLDING}, "natural_canastas", id="8000 without a canasta"
+        ),
         pytest.param(
             9000,
-            {"mixed_canastas": 1, "melded_points": 150},
+            {"mixed_canastas": 1, "melded_points": 150, **HOLDING},
             "natural_canastas",
             id="9000 a mixed canasta only",
         ),
     ],
 )
 def test_initial_meld_requirement_is_checked(start: int, entry: dict[str, Any], field: str) -> None:
-    errors = errors_of(sheet("brazilian", {"NS": entry, "EW": {}}, start={"NS": start, "EW": 0}))
+    errors = errors_of(sheet("brazilian", {"NS": entry, "EW": HOLDING}, start={"NS": start, "EW": 0}))
     assert where(errors) == {(0, "NS", field)}
 
 
 @pytest.mark.parametrize(
     ("start", "entry"),
     [
-        pytest.param(7000, {"mixed_canastas": 1, "melded_points": 60}, id="7000 a mixed canasta"),
-        pytest.param(8000, {"mixed_canastas": 1, "melded_points": 200}, id="8000 a canasta and 200"),
-        pytest.param(9000, {"natural_canastas": 1, "melded_points": 70}, id="9000 a natural canasta"),
-        pytest.param(9000, {"sequence_canastas": 1, "melded_points": 70}, id="9000 an escalera passes"),
+        pytest.param(7000, {"mixed_canastas": 1, "melded_points": 60, **HOLDING}, id="7000 a mixed canasta"),
+        pytest.param(
+            8000, {"mixed_canastas": 1, "melded_points": 200, **HOLDING}, id="8000 a canasta and 200"
+        ),
+        pytest.param(
+            9000, {"natural_canastas": 1, "melded_points": 70, **HOLDING}, id="9000 a natural canasta"
+        ),
+        pytest.param(
+            9000, {"sequence_canastas": 1, "melded_points": 70, **HOLDING}, id="9000 an escalera passes"
+        ),
         pytest.param(9000, {"hand_points": 70}, id="a side that did not meld"),
         pytest.param(9000, {"total": -300}, id="a total-only entry cannot be checked"),
     ],
 )
 def test_initial_meld_requirement_met(start: int, entry: dict[str, Any]) -> None:
-    scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": {}}, start={"NS": start, "EW": 0}))
+    scoring.score_sheet(sheet("brazilian", {"NS": entry, "EW": HOLDING}, start={"NS": start, "EW": 0}))
 
 
 def test_a_brazilian_game_to_10000() -> None:
     out = scoring.score_sheet(sheet("brazilian", {"NS": BR1, "EW": BR2}, start={"NS": 7400, "EW": 0}))
-    assert out["totals"]["NS"] == 10040
+    assert out["totals"]["NS"] == 10035  # 7400 + 2635
     assert (out["game_over"], out["winner"]) == (True, "NS")
 
 

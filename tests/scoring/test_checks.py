@@ -403,10 +403,14 @@ MELDED = {"melded_points": 90, "hand_points": 20}
                         "wild_canastas": 1,
                         "went_out": True,
                         "melded_points": 1000,
+                        "hand_points": 5,
                     },
-                    "EW": {"melded_points": 55},
+                    "EW": {"melded_points": 55, "hand_points": 10},
                 },
-                {"NS": {"melded_points": 85}, "EW": {"melded_points": 100}},
+                {
+                    "NS": {"melded_points": 85, "hand_points": 10},
+                    "EW": {"melded_points": 100, "hand_points": 10},
+                },
             ),
             (1, "NS", "melded_points"),
             id="#21 hand and foot deal 2 needs 90",
@@ -461,6 +465,7 @@ def test_rejected(data: dict[str, Any], expected: tuple[Any, Any, Any]) -> None:
                         "natural_canastas": 1,
                         "mixed_canastas": 1,
                         "melded_points": 85,
+                        "hand_points": 10,
                     },
                     "EW": OUT,
                 },
@@ -478,10 +483,12 @@ def test_rejected(data: dict[str, Any], expected: tuple[Any, Any, Any]) -> None:
             sheet(
                 "classic",
                 {
+                    # 675 + 5 (the partner's cards) + 400 + 100 = 1180
                     "NS": {
                         "natural_canastas": 1,
                         "went_out": True,
-                        "melded_points": 680,
+                        "melded_points": 675,
+                        "hand_points": 5,
                     },
                     "EW": {"melded_points": 400, "hand_points": 100},
                 },
@@ -558,9 +565,159 @@ def test_later_hands_are_still_checked_after_a_bad_hand() -> None:
 def test_score_hand_raises_invalid_hand_entry_with_problems() -> None:
     rules = scoring.VARIANTS["classic"]
     entries = {
-        "NS": scoring.SideEntry(went_out=True, melded_points=60),
-        "EW": scoring.SideEntry(),
+        "NS": scoring.SideEntry(went_out=True, melded_points=60, hand_points=5),
+        "EW": scoring.SideEntry(hand_points=10),
     }
     with pytest.raises(scoring.InvalidHandEntry) as exc:
         scoring.score_hand(rules, entries, hand=2)
     assert [(p.hand, p.side, p.field) for p in exc.value.problems] == [(2, "NS", "went_out")]
+
+
+# --- cards still held: at least 5 points per player who has not gone out (rules.md §3 note) -----
+
+NOT_OUT = {"melded_points": 90}  # a side that melded and did not go out (classic minimum 50)
+WENT_OUT = {"natural_canastas": 1, "went_out": True, "melded_points": 200}
+
+
+@pytest.mark.parametrize(
+    ("variant", "entry", "opponent", "score"),
+    [
+        # Classic partnerships: both partners hold cards. 90 − 10 = 80
+        pytest.param("classic", {**NOT_OUT, "hand_points": 10}, OUT, 80, id="side of 2 not out: 10"),
+        # The partner of the player who went out holds cards. 200 − 5 + 500 + 100 = 795
+        pytest.param("classic", {**WENT_OUT, "hand_points": 5}, MELDED, 795, id="partner of the one out: 5"),
+        # A red three never laid down is a held card too. 90 − 5 − 500 = −415
+        pytest.param(
+            "classic",
+            {**NOT_OUT, "hand_points": 5, "red_threes_in_hand": 1},
+            OUT,
+            -415,
+            id="5 points and a red three in hand",
+        ),
+        # 2 players: the player who went out holds nothing (§4 #18). 410 + 500 + 300 + 100 = 1310
+        pytest.param(
+            "classic-2p",
+            {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True, "melded_points": 410},
+            {"melded_points": 90, "hand_points": 5},
+            1310,
+            id="2 players out: 0",
+        ),
+        # 2 players, not out: one player holds cards. 90 − 5 = 85
+        pytest.param(
+            "classic-2p",
+            {**NOT_OUT, "hand_points": 5},
+            {"natural_canastas": 2, "went_out": True, "melded_points": 300},
+            85,
+            id="2 players not out: 5",
+        ),
+    ],
+)
+def test_cards_held_accepted_at_the_boundary(
+    variant: str, entry: dict[str, Any], opponent: dict[str, Any], score: int
+) -> None:
+    out = scoring.score_sheet(sheet(variant, {"NS": entry, "EW": opponent}))
+    assert out["hands"][0]["NS"]["score"] == score
+
+
+@pytest.mark.parametrize(
+    ("variant", "entry", "opponent", "message"),
+    [
+        pytest.param(
+            "classic",
+            {**NOT_OUT, "hand_points": 5},
+            OUT,
+            "every player of the side still holds cards, worth at least 10 points in all; 5 entered",
+            id="side of 2 not out: 5",
+        ),
+        pytest.param(
+            "classic",
+            NOT_OUT,
+            OUT,
+            "every player of the side still holds cards, worth at least 10 points in all; 0 entered",
+            id="side of 2 not out: blank",
+        ),
+        pytest.param(
+            "classic",
+            WENT_OUT,
+            MELDED,
+            "the partner of the player who went out still holds cards, worth at least 5 points in all; "
+            "0 entered",
+            id="partner of the one out: 0",
+        ),
+        pytest.param(
+            "classic-2p",
+            NOT_OUT,
+            {"natural_canastas": 2, "went_out": True, "melded_points": 300},
+            "every player of the side still holds cards, worth at least 5 points in all; 0 entered",
+            id="2 players not out: 0",
+        ),
+        pytest.param(
+            "hand-and-foot",
+            {"mixed_canastas": 1, "melded_points": 100, "hand_points": 5},
+            {"melded_points": 60, "hand_points": 10},
+            "every player of the side still holds cards, worth at least 10 points in all; 5 entered",
+            id="hand and foot not out: 5",
+        ),
+    ],
+)
+def test_cards_held_rejected_just_below(
+    variant: str, entry: dict[str, Any], opponent: dict[str, Any], message: str
+) -> None:
+    errors = errors_of(sheet(variant, {"NS": entry, "EW": opponent}))
+    assert [(e["hand"], e["side"], e["field"], e["message"]) for e in errors] == [
+        (0, "NS", "hand_points", message)
+    ]
+
+
+def test_cards_held_by_card_count_names_the_in_hand_cards() -> None:
+    # One low card (5) in the hands of a side of 2 that did not go out: 10 needed.
+    entry = {"cards": {"melded": {"high": 9}, "in_hand": {"low": 1}}}
+    assert where(errors_of(sheet("classic", {"NS": entry, "EW": OUT}))) == {(0, "NS", "cards.in_hand")}
+    entry = {"cards": {"melded": {"high": 9}, "in_hand": {"low": 2}}}
+    # 90 − 10 = 80
+    assert scoring.score_sheet(sheet("classic", {"NS": entry, "EW": OUT}))["totals"]["NS"] == 80
+
+
+def test_cards_held_not_checked_when_acaba_is_called() -> None:
+    # Ac1 (S0): Acaba ends the hand and nothing else is counted, for either side: 0 and 1500.
+    out = scoring.score_sheet(sheet("british", {"NS": {"acaba": True}, "EW": {}}))
+    assert out["totals"] == {"NS": 0, "EW": 1500}
+
+
+def test_cards_held_not_checked_for_total_only_entries_or_special_hands() -> None:
+    # A total-only entry says nothing about the cards: C11's 355 written as 455 less a 100 penalty.
+    out = scoring.score_sheet(sheet("classic", {"NS": {"total": 455, "penalty_points": 100}, "EW": OUT}))
+    assert out["totals"]["NS"] == 355
+    # A8/A9: a special hand is the side's only score (2500); its opponents still count their
+    # cards: −100 − 130 − 85 = −315.
+    a9 = {"red_threes": 1, "melded_points": 130, "hand_points": 85}
+    out = scoring.score_sheet(sheet("modern-american", {"NS": {"special_hand": "pairs"}, "EW": a9}))
+    assert out["totals"] == {"NS": 2500, "EW": -315}
+    blank = errors_of(
+        sheet("modern-american", {"NS": {"special_hand": "pairs"}, "EW": {"melded_points": 130}})
+    )
+    assert where(blank) == {(0, "EW", "hand_points")}
+
+
+# --- procedural penalties: at most scoring.checks.MAX_PENALTY_POINTS a side in one hand --------
+
+
+def test_penalty_of_5000_is_accepted() -> None:
+    # MELDED with a 5000 penalty: 90 − 20 − 5000 = −4930.
+    out = scoring.score_sheet(sheet("classic", {"NS": {**MELDED, "penalty_points": 5000}, "EW": OUT}))
+    assert out["totals"]["NS"] == -4930
+
+
+@pytest.mark.parametrize(
+    ("variant", "entry"),
+    [
+        pytest.param("classic", {**MELDED, "penalty_points": 5005}, id="summary entry"),
+        pytest.param("classic", {"total": 455, "penalty_points": 5005}, id="total-only entry"),
+        pytest.param("british", {"acaba": True, "penalty_points": 5005}, id="acaba"),
+    ],
+)
+def test_penalty_above_5000_is_rejected(variant: str, entry: dict[str, Any]) -> None:
+    opponent = OUT if variant == "classic" else {}
+    errors = errors_of(sheet(variant, {"NS": entry, "EW": opponent}))
+    assert where(errors) == {(0, "NS", "penalty_points")}
+    assert "5005" in errors[0]["message"] and "5000" in errors[0]["message"]

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from tests.scoring.helpers import errors_of, sheet, where
+from tests.scoring.helpers import HOLDING, errors_of, sheet, where
 
 CLASSIC = scoring.VARIANTS["classic"]
 BOLIVIA = scoring.VARIANTS["bolivia"]
@@ -222,7 +222,8 @@ def test_black_threes_are_melded_only_when_going_out() -> None:
     ew = {**EW_CARDS, "cards": {"melded": {**EW_CARDS["cards"]["melded"], "black_threes": 3}}}
     ns = {k: v for k, v in NS_POINTS.items() if k != "went_out"}
     assert (0, "EW", "cards.melded.black_threes") in where(errors_of(sheet("classic", {"NS": ns, "EW": ew})))
-    ns_out = {**NS_CARDS, "cards": {"melded": {**NS_CARDS["cards"]["melded"], "black_threes": 3}}}
+    ns_cards = NS_CARDS["cards"]
+    ns_out = {**NS_CARDS, "cards": {**ns_cards, "melded": {**ns_cards["melded"], "black_threes": 3}}}
     out = scoring.score_sheet(sheet("classic", {"NS": ns_out, "EW": EW_CARDS}))
     assert out["hands"][0]["NS"]["breakdown"][0] == {"item": "melded_cards", "points": 310}  # C14
 
@@ -339,7 +340,7 @@ def test_total_only_c1a_c1b() -> None:
 
 
 def test_total_only_with_a_director_penalty() -> None:
-    out = scoring.score_sheet(sheet("classic", {"NS": {"total": 455, "penalty_points": 100}, "EW": {}}))
+    out = scoring.score_sheet(sheet("classic", {"NS": {"total": 455, "penalty_points": 100}, "EW": HOLDING}))
     assert out["hands"][0]["NS"]["breakdown"] == [
         {"item": "hand_total", "points": 455},
         {"item": "penalty", "points": -100},
@@ -377,8 +378,8 @@ def test_initial_meld_is_not_checked_for_a_total_only_entry_but_later_hands_are(
     # NS starts at 1400: a total-only hand is accepted whatever its opening meld was; it brings NS
     # to 1500, so the next hand's opening meld needs 90 and a summary entry of 60 is rejected.
     hands = (
-        {"NS": {"total": 100}, "EW": {}},
-        {"NS": {"melded_points": 60}, "EW": {}},
+        {"NS": {"total": 100}, "EW": HOLDING},
+        {"NS": {"melded_points": 60, "hand_points": 10}, "EW": HOLDING},
     )
     errors = errors_of(sheet("classic", *hands, start={"NS": 1400, "EW": 0}))
     assert where(errors) == {(1, "NS", "melded_points")}

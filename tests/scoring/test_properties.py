@@ -20,14 +20,21 @@ def classic_entries(draw: st.DrawFn, *, may_go_out: bool) -> dict[str, Any]:
         "natural_canastas": natural,
         "mixed_canastas": mixed,
         "red_threes": draw(st.integers(0, 2)),
-        "hand_points": 5 * draw(st.integers(0, 30)),
     }
     if melded:
         floor = max(35 * natural + 50 * mixed, 50)
         entry["melded_points"] = floor + 5 * draw(st.integers(0, 40))
-    if may_go_out and natural + mixed and draw(st.booleans()):
+    went_out = may_go_out and natural + mixed > 0 and draw(st.booleans())
+    if went_out:
         entry["went_out"] = True
         entry["concealed"] = draw(st.booleans())
+    # Every partner still holding cards holds at least 5 points (rules.md §3 note): 5 for the
+    # partner of the player who went out, 10 for a side that did not. Now and then less, which
+    # the engine must reject.
+    held = 5 if went_out else 10
+    if draw(st.sampled_from([False] * 19 + [True])):
+        held = 5 * draw(st.integers(0, held // 5 - 1))
+    entry["hand_points"] = held + 5 * draw(st.integers(0, 28))
     if draw(st.integers(0, 9)) == 0:
         entry["penalty_points"] = draw(st.sampled_from([50, 100]))
     if draw(st.integers(0, 9)) == 0:
@@ -118,6 +125,18 @@ def variant_sheets(draw: st.DrawFn) -> dict[str, Any]:
                     entry[field.name] = 5 * draw(st.integers(0, 120))
                 else:
                     entry[field.name] = draw(st.integers(0, 3))
+            # Every player who has not gone out holds at least one 5-point card (rules.md §3 note):
+            # keep blank or "hand 0" entries from making almost every drawn sheet invalid.
+            # A lone player who went out holds nothing (§4 #18). Now and then the field stays blank.
+            holding = rules.players_per_side - (1 if entry.get("went_out") else 0)
+            if not holding:
+                entry.pop("hand_points", None)
+            elif "hand_points" in entry or draw(st.sampled_from([True] * 9 + [False])):
+                entry["hand_points"] = 5 * holding + 5 * draw(st.integers(0, 40))
+            # Canastas need melded cards: mostly at least their cheapest meld (rules.md §4 #9).
+            floor = sum(entry.get(name, 0) * least for name, _bonus, _group, least in rules.canasta_plan)
+            if floor and draw(st.integers(0, 4)):
+                entry["melded_points"] = floor + 5 * draw(st.integers(0, 40))
             hand[side] = entry
         hands.append(hand)
     return {"variant": variant, "sides": sides, "hands": hands}

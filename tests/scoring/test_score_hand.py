@@ -626,14 +626,79 @@ ROWS = [
 ]
 
 
+# rules.md §3 prints "hand 0" for these sides that went out in a partnership game. The note at the
+# end of §3 calls that a simplification: the partner of the player who went out still holds cards,
+# worth at least 5 points. The rows keep §3's values, and the held-cards check (its one problem)
+# is the only thing the checks say about them.
+PARTNER_HAND_0 = {
+    "C1A 285+500+600+200+100",
+    "C5 concealed 200 in all",
+    "C6 red threes do not block concealed",
+    "C14 black threes melded going out",
+    "C16 S1 concealed canasta 600+300+250+100",
+    "S1A 6p five red threes 1000",
+    "A1 threes added with C=2",
+    "A7 seven 2s 3000",
+    "H1 out with 2/2/1 books",
+    "H6 Wikipedia 3 clean + 4 dirty",
+    "Sa1 samba and all six red threes",
+    "Cu3 seven deuces 4000 and all four black threes 100",
+    "It1 five pure canastas 2500+2000",
+    "G1 hidden canasta 1000",
+    "G3 five canastas +500",
+    "G4 pure wild canasta 3000",
+}
+# H5 (the stock ran out, nobody went out) prints no cards left in hand at all, so its 3760 counts
+# both partners' cards as 0. That is the same simplification, although the §3 note names only
+# sides that went out: both partners still hold cards, at least 5 + 5 = 10 points.
+STOCK_OUT_HAND_0 = {"H5 stock ran out"}
+_HELD_BY_PARTNER = "the partner of the player who went out still holds cards, worth at least 5 points in all"
+_HELD_BY_BOTH = "every player of the side still holds cards, worth at least 10 points in all"
+
+
 @pytest.mark.parametrize(("variant", "options", "fields", "expected"), ROWS)
-def test_worked_example(variant: str, options: dict[str, Any], fields: dict[str, Any], expected: int) -> None:
+def test_worked_example(
+    request: pytest.FixtureRequest,
+    variant: str,
+    options: dict[str, Any],
+    fields: dict[str, Any],
+    expected: int,
+) -> None:
     rules = scoring.rules_for(variant, options)
     entry = scoring.parse_entry(rules, fields)
-    assert hand_problems(rules, {"A": entry}, None) == []
+    problems = [(p.side, p.field, p.message) for p in hand_problems(rules, {"A": entry}, None)]
+    row = request.node.callspec.id
+    if row in PARTNER_HAND_0:
+        assert rules.players_per_side > 1 and entry.went_out and entry.hand_points == 0
+        assert problems == [("A", "hand_points", f"{_HELD_BY_PARTNER}; 0 entered")]
+    elif row in STOCK_OUT_HAND_0:
+        assert rules.players_per_side > 1 and not entry.went_out and entry.hand_points == 0
+        assert problems == [("A", "hand_points", f"{_HELD_BY_BOTH}; 0 entered")]
+    else:
+        assert problems == []
     result = scoring.score_side(rules, entry)
     assert result.score == expected
     assert sum(item.points for item in result.breakdown) == result.score
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "fields", "expected"),
+    [row for row in ROWS if row.id in PARTNER_HAND_0 | STOCK_OUT_HAND_0],
+)
+def test_worked_example_with_the_cards_still_held(
+    request: pytest.FixtureRequest,
+    variant: str,
+    options: dict[str, Any],
+    fields: dict[str, Any],
+    expected: int,
+) -> None:
+    # The same rows as real entries (the §3 note): 5 points for each player still holding cards,
+    # which every check accepts and which each cost the side their value: §3's score − 5 (− 10).
+    held = 5 if request.node.callspec.id in PARTNER_HAND_0 else 10
+    rules = scoring.rules_for(variant, options)
+    entry = scoring.parse_entry(rules, {**fields, "hand_points": held})
+    assert hand_problems(rules, {"A": entry}, None) == []
+    assert scoring.score_side(rules, entry).score == expected - held
 
 
 def test_acaba_opponents_score_1500_and_nothing_else() -> None:
@@ -648,16 +713,20 @@ def test_acaba_opponents_score_1500_and_nothing_else() -> None:
 def test_unfinished_wild_meld_costs_2000() -> None:
     # A6 (CLA) prints "out; natural 1 + mixed 1; unfinished wild meld; meld 310 -> -790", but
     # rules.md §4 #22 forbids going out with an unfinished wild meld, so the engine rejects the
-    # going out. Without it the same side scores 500 + 300 + 310 - 2000 = -890.
+    # going out. Without it both partners still hold cards, at least 5 points each (the note at
+    # the end of §3): with hand 10 the side scores 500 + 300 + 310 − 10 − 2000 = −900.
     rules = scoring.rules_for("modern-american", None)
-    entry = scoring.SideEntry(natural_canastas=1, mixed_canastas=1, unfinished_wild=1, melded_points=310)
-    assert scoring.score_side(rules, entry).score == -890
+    entry = scoring.SideEntry(
+        natural_canastas=1, mixed_canastas=1, unfinished_wild=1, melded_points=310, hand_points=10
+    )
+    assert scoring.score_side(rules, entry).score == -900
     with pytest.raises(scoring.InvalidHandEntry) as exc:
         scoring.score_hand(
             rules,
             {
-                "NS": scoring.SideEntry(**{**_fields(entry), "went_out": True}),
-                "EW": scoring.SideEntry(),
+                # going out, only the partner still holds cards: hand 5
+                "NS": scoring.SideEntry(**{**_fields(entry), "went_out": True, "hand_points": 5}),
+                "EW": scoring.SideEntry(melded_points=130, hand_points=10),
             },
         )
     assert {(p.side, p.field) for p in exc.value.problems} == {("NS", "went_out")}

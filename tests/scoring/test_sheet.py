@@ -249,3 +249,52 @@ def test_errors_are_plain_json_data() -> None:
     (error,) = errors_of(sheet("classic", {"NS": {"melded_points": 123}, "EW": {}}))
     assert set(error) == {"hand", "side", "field", "message"}
     assert isinstance(error["message"], str) and "multiple of 5" in error["message"]
+
+
+# --- start totals (scoring.sheet.MAX_START_TOTAL) ------------------------------------------------
+
+
+def test_start_totals_at_the_target_reject_the_first_hand() -> None:
+    # Classic ends when a side has 5000 (rules.md §1.1): a sheet starting there has no hands left.
+    errors = errors_of(sheet("classic", {"NS": A_300, "EW": B_200}, start={"NS": 5000, "EW": 0}))
+    assert errors == [
+        {
+            "hand": 0,
+            "side": None,
+            "field": None,
+            "message": "the game was over at the start totals; no more hands",
+        }
+    ]
+
+
+def test_start_totals_just_below_the_target_accept_the_first_hand() -> None:
+    # 4995 + 300 = 5295 and 0 + 200 = 200: NS reaches 5000 in this hand and wins.
+    out = scoring.score_sheet(sheet("classic", {"NS": A_300, "EW": B_200}, start={"NS": 4995, "EW": 0}))
+    assert out["totals"] == {"NS": 5295, "EW": 200}
+    assert (out["game_over"], out["winner"]) == (True, "NS")
+
+
+def test_start_totals_tied_at_the_target_with_play_on_accept_a_hand() -> None:
+    # A tie at 5000 with tie_policy play_on is not over (rules.md §6): 5300 and 5200, NS wins.
+    out = scoring.score_sheet(
+        sheet(
+            "classic",
+            {"NS": A_300, "EW": B_200},
+            start={"NS": 5000, "EW": 5000},
+            options={"tie_policy": "play_on"},
+        )
+    )
+    assert out["totals"] == {"NS": 5300, "EW": 5200}
+    assert (out["game_over"], out["winner"]) == (True, "NS")
+
+
+def test_start_totals_of_100000_are_accepted() -> None:
+    out = scoring.score_sheet(sheet("classic", start={"NS": 100_000, "EW": -100_000}))
+    assert out["totals"] == {"NS": 100_000, "EW": -100_000}
+
+
+@pytest.mark.parametrize("start", [{"NS": 100_005, "EW": 0}, {"NS": 0, "EW": -100_005}])
+def test_start_totals_beyond_100000_are_rejected(start: dict[str, int]) -> None:
+    errors = errors_of(sheet("classic", start=start))
+    assert where(errors) == {(None, None, "start")}
+    assert "between -100000 and 100000" in errors[0]["message"]
