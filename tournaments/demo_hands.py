@@ -33,7 +33,7 @@ def random_hand(rng: random.Random, totals: dict[str, int]) -> dict[str, dict[st
             "red_threes": reds,
             "went_out": going_out,
             "melded_points": melded,
-            # Partners of the player who went out still hold cards.
-            "hand_points": 5 * rng.randint(1, 8 if going_out else 20),
+            # Every player who has not gone out holds at least one card (5 points or more).
+            "hand_points": 5 * (rng.randint(1, 8) if going_out else rng.randint(2, 20)),
         }
     return hand
