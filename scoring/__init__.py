@@ -5,7 +5,8 @@ documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet 
 rules.md), `entry_fields` (the summary entry form of a variant), `card_count_fields` and
 `card_points` (the card-count entry form, rules.md §1.0), `parse_entry` / `score_hand` /
 `score_side` (one hand), `initial_meld_minimum`, `initial_meld_requirement`, `game_state`, and
-the domain errors `InvalidRules`, `InvalidHandEntry`, `SheetRejected`.
+the domain errors `InvalidRules`, `InvalidHandEntry`, `SheetRejected` (each `Problem` with a
+stable code of `PROBLEM_CODES` and plain params, for callers that translate messages).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scoring.entries import (
     parse_entry,
 )
 from scoring.errors import (
+    PROBLEM_CODES,
     InvalidHandEntry,
     InvalidRules,
     Problem,
@@ -47,6 +49,7 @@ __all__ = [
     "ENTRY_MODES",
     "FIELD_KINDS",
     "MELD_REQUIREMENTS",
+    "PROBLEM_CODES",
     "VARIANTS",
     "BreakdownItem",
     "CardCounts",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from scoring.errors import InvalidHandEntry, Problem
+from scoring.errors import CARD_KIND_LABELS, InvalidHandEntry, Problem, field_label
 from scoring.rules import CARD_KINDS, CARD_VALUES, CARDS_PER_DECK, RuleSet
 
 CARD_LABELS: Mapping[str, str] = MappingProxyType(
@@ -166,7 +166,8 @@ def parse_cards(
                 hand=hand,
                 side=side,
                 field="cards",
-                message="'cards' must be an object with 'melded' and/or 'in_hand' card counts",
+                code="cards_not_object",
+                message="the card count must be an object of the melded cards and/or the cards in hand",
             )
         )
         return SideCards(), 0, 0, problems
@@ -178,7 +179,12 @@ def parse_cards(
                     hand=hand,
                     side=side,
                     field=f"cards.{key}",
-                    message=f"unknown key {key!r} in 'cards' (expected 'melded' and/or 'in_hand')",
+                    code="unknown_cards_key",
+                    message=(
+                        f"unknown key {key!r} in the card count: it counts the melded cards and "
+                        "the cards left in hand"
+                    ),
+                    params={"key": str(key)},
                 )
             )
             continue
@@ -196,7 +202,9 @@ def parse_cards(
                     hand=hand,
                     side=side,
                     field=f"cards.{place}.{kind}",
-                    message=f"{held} {CARD_LABELS[kind]} for one side; the pack holds {in_pack}",
+                    code="too_many_cards_for_side",
+                    message=f"{held} {CARD_KIND_LABELS[kind]} for one side; the pack holds {in_pack}",
+                    params={"count": held, "kind": kind, "in_pack": in_pack},
                 )
             )
     black = cards.melded.black_threes
@@ -206,7 +214,9 @@ def parse_cards(
                 hand=hand,
                 side=side,
                 field="cards.melded.black_threes",
+                code="black_threes_not_meldable",
                 message=f"black threes are never melded as cards in {rules.name}",
+                params={"variant_name": rules.name},
             )
         )
     elif 0 < black < 3:
@@ -215,7 +225,9 @@ def parse_cards(
                 hand=hand,
                 side=side,
                 field="cards.melded.black_threes",
+                code="black_three_meld_too_small",
                 message=f"a meld of black threes has at least 3 cards, not {black}",
+                params={"count": black},
             )
         )
     return (
@@ -231,19 +243,34 @@ def _parse_counts(
 ) -> tuple[CardCounts, list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(raw, Mapping):
-        message = f"'cards.{place}' must be an object of card counts ({', '.join(CARD_KINDS)})"
-        return CardCounts(), [Problem(hand=hand, side=side, field=f"cards.{place}", message=message)]
+        message = f"the {field_label(f'cards.{place}')} must be an object of card counts by kind"
+        problem = Problem(
+            hand=hand,
+            side=side,
+            field=f"cards.{place}",
+            code="card_counts_not_object",
+            message=message,
+            params={"place": place, "kinds": list(CARD_KINDS)},
+        )
+        return CardCounts(), [problem]
     good: dict[str, int] = {}
     for kind, value in raw.items():
         field = f"cards.{place}.{kind}"
         if kind not in CARD_VALUES:
-            message = f"unknown kind of card {kind!r} (expected: {', '.join(CARD_KINDS)})"
+            code = "unknown_card_kind"
+            kinds = ", ".join(CARD_KIND_LABELS[k] for k in CARD_KINDS)
+            message = f"unknown kind of card {kind!r}; the kinds counted are {kinds}"
+            params: dict[str, Any] = {"kind": str(kind), "kinds": list(CARD_KINDS)}
         elif type(value) is not int:
-            message = f"'{field}' must be a whole number of cards, not {value!r}"
+            code = "card_count_not_whole_number"
+            message = f"the number of {field_label(field)} must be a whole number of cards, not {value!r}"
+            params = {"place": place, "kind": kind, "value": repr(value)}
         elif value < 0:
-            message = f"'{field}' cannot be negative ({value})"
+            code = "card_count_negative"
+            message = f"the number of {field_label(field)} cannot be negative ({value})"
+            params = {"place": place, "kind": kind, "value": value}
         else:
             good[kind] = value
             continue
-        problems.append(Problem(hand=hand, side=side, field=field, message=message))
+        problems.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
     return CardCounts(**good), problems

@@ -16,10 +16,11 @@ canasta figures (one side went out, Acaba, special hands), and it counts as 0 in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from scoring.cards import SideCards, cards_in_pack
 from scoring.entries import SideEntry
-from scoring.errors import Problem
+from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural
 from scoring.game import initial_meld_minimum, initial_meld_requirement
 from scoring.rules import CARD_KINDS, MELD_REQUIREMENTS, RuleSet
 
@@ -80,7 +81,9 @@ def hand_problems(
 
 def _card_field(p: Problem) -> Problem:
     field = _CARD_FIELDS.get(p.field or "")
-    return p if field is None else Problem(hand=p.hand, side=p.side, field=field, message=p.message)
+    if field is None:
+        return p
+    return Problem(hand=p.hand, side=p.side, field=field, code=p.code, message=p.message, params=p.params)
 
 
 def _filled_fields(rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]) -> list[str]:
@@ -103,14 +106,17 @@ def _side_problems(
 ) -> list[Problem]:
     out: list[Problem] = []
 
-    def bad(field: str, message: str) -> None:
-        out.append(Problem(hand=hand, side=side, field=field, message=message))
+    def bad(field: str, code: str, message: str, **params: Any) -> None:
+        out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
     if e.penalty_points > MAX_PENALTY_POINTS:
         bad(
             "penalty_points",
+            "penalty_too_high",
             f"penalties of {e.penalty_points} points in one hand are beyond any published penalty "
             f"(at most {MAX_PENALTY_POINTS} a side); check the number",
+            points=e.penalty_points,
+            maximum=MAX_PENALTY_POINTS,
         )
     # British (S0, S4): Acaba ends the hand; nothing else is counted (§4 #20)
     if e.acaba:
@@ -118,7 +124,9 @@ def _side_problems(
         if others:
             bad(
                 "acaba",
-                f"Acaba ends the hand and nothing else is counted; remove {', '.join(others)}",
+                "acaba_with_other_fields",
+                f"Acaba ends the hand and nothing else is counted; remove: {field_list(others)}",
+                fields=others,
             )
         return out
     if e.special_hand is not None:  # Modern American (CLA, CCOM, CJ-2; §4 #14)
@@ -126,7 +134,9 @@ def _side_problems(
         if others:
             bad(
                 "special_hand",
-                f"a special hand is the side's only score; remove {', '.join(others)}",
+                "special_hand_with_other_fields",
+                f"a special hand is the side's only score; remove: {field_list(others)}",
+                fields=others,
             )
         return out
     if e.total is not None:
@@ -134,14 +144,17 @@ def _side_problems(
 
     total, natural, mixed, wild, sequence = counts
     if e.concealed and not e.went_out:  # §4 #5 (PAG, BRIT)
-        bad("concealed", "'concealed' is a way of going out: it needs 'went_out' too")
+        bad(
+            "concealed",
+            "concealed_without_going_out",
+            "going out concealed is a way of going out: the side must have gone out too",
+        )
     if e.went_out:
-        shortfall = _going_out_shortfall(rules, total, natural, mixed, wild, sequence)
-        if shortfall:
-            bad("went_out", f"going out needs {shortfall}")  # §4 #4
+        _going_out_shortfall(rules, total, natural, mixed, wild, sequence, bad)  # §4 #4
         if any(getattr(e, f) for f in _MA_UNFINISHED):  # §4 #22 (CLA, PAG)
             bad(
                 "went_out",
+                "went_out_with_unfinished_meld",
                 "a side cannot go out while it has an unfinished aces, 7s or wild meld",
             )
         # §4 #18: the player who went out holds no cards
@@ -149,12 +162,17 @@ def _side_problems(
             if e.hand_points:
                 bad(
                     "hand_points",
-                    "the player who went out holds no cards, so 'hand_points' must be 0",
+                    "went_out_holding_points",
+                    "the player who went out holds no cards, so the points of the cards left in "
+                    f"hand must be 0, not {e.hand_points}",
+                    points=e.hand_points,
                 )
             if e.red_threes_in_hand:
                 bad(
                     "red_threes_in_hand",
+                    "went_out_holding_red_threes",
                     "the player who went out holds no cards, so no red threes either",
+                    count=e.red_threes_in_hand,
                 )
 
     # [derived] Every player who has not gone out still holds a card, and every card left in
@@ -165,7 +183,11 @@ def _side_problems(
         who = "the partner of the player who went out" if e.went_out else "every player of the side"
         bad(
             "hand_points",
+            "partner_held_cards_missing" if e.went_out else "held_cards_missing",
             f"{who} still holds cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
+            minimum=5 * holding,
+            entered=e.hand_points,
+            players=holding,
         )
     floor = 0
     for field, _bonus, _group, min_points in rules.canasta_plan:
@@ -174,18 +196,28 @@ def _side_problems(
         if e.melded_points == 0:
             bad(
                 "melded_points",
-                f"{total} canasta(s) entered for a side with no melded points",
+                "canastas_without_melded_points",
+                f"{plural(total, 'canasta', 'canastas')} entered for a side with no melded points",
+                canastas=total,
             )
         else:
             bad(
                 "melded_points",
-                f"{total} canasta(s) need at least {floor} melded points; {e.melded_points} entered",
+                "melded_points_below_canastas",
+                f"{plural(total, 'canasta needs', 'canastas need')} at least {floor} melded points; "
+                f"{e.melded_points} entered",
+                canastas=total,
+                minimum=floor,
+                melded=e.melded_points,
             )
     if total > rules.max_canastas_per_side:  # §4 #12 [derived]
         field = max(rules.canastas, key=lambda k: getattr(e, k.field)).field
         bad(
             field,
+            "too_many_canastas_for_side",
             f"{total} canastas for one side; at most {rules.max_canastas_per_side} are possible",
+            canastas=total,
+            maximum=rules.max_canastas_per_side,
         )
 
     # Modern American (CLA): one meld per rank, one wild meld open
@@ -194,13 +226,19 @@ def _side_problems(
             if getattr(e, field) > 1:
                 bad(
                     field,
-                    f"a side has at most one such unfinished meld, not {getattr(e, field)}",
+                    "unfinished_melds_more_than_one",
+                    f"a side has at most one {FIELD_LABELS[field][:-1]}, not {getattr(e, field)}",
+                    count=getattr(e, field),
                 )
         for field in ("players_with_three_aces", "players_with_three_sevens"):
             if getattr(e, field) > rules.players_per_side:
                 bad(
                     field,
-                    f"a side has {rules.players_per_side} players, not {getattr(e, field)}",
+                    "more_players_than_side",
+                    f"a side has {plural(rules.players_per_side, 'player', 'players')}, "
+                    f"not {getattr(e, field)}",
+                    players=rules.players_per_side,
+                    count=getattr(e, field),
                 )
 
     if e.cards is not None:
@@ -212,8 +250,12 @@ def _side_problems(
         if e.melded_points < minimum:
             bad(
                 "melded_points",
+                "opening_meld_too_low",
                 f"the side's opening meld had to be at least {minimum} points (total before "
                 f"the hand {total_before}), so its melded points cannot be {e.melded_points}",
+                minimum=minimum,
+                total_before=total_before,
+                melded=e.melded_points,
             )
         # Brazilian (BIC-BR, RG-BR): a canasta completed in the opening meld stays completed.
         # An escalera has no wild cards, so it passes for a natural canasta: the check rejects
@@ -224,13 +266,16 @@ def _side_problems(
             if not have:
                 bad(
                     "natural_canastas",
+                    f"opening_meld_needs_{requirement}",
                     f"the side's opening meld had to hold {MELD_REQUIREMENTS[requirement]} (total "
                     f"before the hand {total_before}), but no such canasta is entered",
+                    requirement=requirement,
+                    total_before=total_before,
                 )
     return out
 
 
-def _card_problems(e: SideEntry, counts: Counts, bad: Callable[[str, str], None]) -> None:
+def _card_problems(e: SideEntry, counts: Counts, bad: Callable[..., None]) -> None:
     """What a card count shows against the rest of the entry ([derived] from the canasta rules:
     every canasta has 7 cards; a natural canasta or a sequence no wild card, a mixed canasta at
     least one wild and at least 4 natural cards (PAG: at most 3 wilds), a wild canasta 7 wild
@@ -241,48 +286,88 @@ def _card_problems(e: SideEntry, counts: Counts, bad: Callable[[str, str], None]
     if melded.black_threes and not e.went_out:  # §1.1 (S0, S4, BRIT, PAG via GH-NL)
         bad(
             "cards.melded.black_threes",
+            "black_threes_melded_without_going_out",
             "black threes are melded only by the player going out, and this side did not go out",
+            count=melded.black_threes,
         )
     need_wild = mixed + 7 * wild
     if melded.wild < need_wild:
         bad(
             "cards.melded.twos" if melded.jokers else "cards.melded.jokers",
-            f"the side's canastas need at least {need_wild} wild cards (jokers and 2s); {melded.wild} melded",
+            "canastas_need_wild_cards",
+            f"the side's canastas need at least {plural(need_wild, 'wild card', 'wild cards')} "
+            f"(jokers and 2s); {melded.wild} melded",
+            needed=need_wild,
+            melded=melded.wild,
         )
     need_natural = 7 * (natural + sequence) + 4 * mixed
     if melded.natural < need_natural:
         bad(
             "cards.melded.high",
-            f"the side's canastas need at least {need_natural} natural cards (aces, 4s to Ks); "
+            "canastas_need_natural_cards",
+            f"the side's canastas need at least {need_natural} natural cards (aces, 4s to kings); "
             f"{melded.natural} melded",
+            needed=need_natural,
+            melded=melded.natural,
         )
-    for field, have, what, kind in (
-        ("aces_canastas", melded.aces, "aces", "aces"),
-        ("sevens_canastas", melded.low, "4s to 7s", "low"),
+    for field, have, kind, code in (
+        ("aces_canastas", melded.aces, "aces", "aces_canastas_need_aces"),
+        ("sevens_canastas", melded.low, "low", "sevens_canastas_need_sevens"),
     ):
-        need = 7 * getattr(e, field)
-        if have < need:
-            bad(f"cards.melded.{kind}", f"{getattr(e, field)} {field.replace('_', ' ')} need {need} {what}")
+        n = getattr(e, field)
+        if have < 7 * n:
+            what = CARD_KIND_LABELS[kind]
+            bad(
+                f"cards.melded.{kind}",
+                code,
+                f"{plural(n, 'canasta', 'canastas')} of {'aces' if kind == 'aces' else '7s'} "
+                f"{'needs' if n == 1 else 'need'} at least {7 * n} melded {what}; {have} melded",
+                canastas=n,
+                needed=7 * n,
+                melded=have,
+            )
 
 
 def _going_out_shortfall(
-    rules: RuleSet, total: int, natural: int, mixed: int, wild: int, sequence: int
-) -> str:
+    rules: RuleSet,
+    total: int,
+    natural: int,
+    mixed: int,
+    wild: int,
+    sequence: int,
+    bad: Callable[..., None],
+) -> None:
+    """A problem on `went_out` for each canasta requirement of going out that is not met."""
     need = rules.going_out
     counted = total if need.counts_wild else total - wild
-    missing = []
     if counted < need.canastas:
-        kind = "canasta(s)" if need.counts_wild else "canasta(s) other than wild canastas"
-        missing.append(f"{need.canastas} {kind} (this side has {counted})")
-    for label, have, wanted in (
-        ("natural/clean", natural, need.natural),
-        ("mixed/dirty", mixed, need.mixed),
-        ("wild", wild, need.wild),
-        ("sequence", sequence, need.sequence),
+        what = plural(need.canastas, "canasta", "canastas")
+        if not need.counts_wild:
+            what += " other than wild canastas"
+        bad(
+            "went_out",
+            "going_out_needs_canastas",
+            f"going out needs {what}; this side has {counted}",
+            needed=need.canastas,
+            have=counted,
+            wild_counted=int(need.counts_wild),
+        )
+    for kind, label, have, wanted in (
+        ("natural", "natural (clean)", natural, need.natural),
+        ("mixed", "mixed (dirty)", mixed, need.mixed),
+        ("wild", "wild", wild, need.wild),
+        ("sequence", "sequence", sequence, need.sequence),
     ):
         if have < wanted:
-            missing.append(f"{wanted} {label} canasta(s) (this side has {have})")
-    return "; ".join(missing)
+            bad(
+                "went_out",
+                "going_out_needs_canasta_kind",
+                f"going out needs {wanted} {label} {'canasta' if wanted == 1 else 'canastas'}; "
+                f"this side has {have}",
+                kind=kind,
+                needed=wanted,
+                have=have,
+            )
 
 
 def _cross_side_problems(
@@ -290,8 +375,8 @@ def _cross_side_problems(
 ) -> list[Problem]:
     out: list[Problem] = []
 
-    def bad(field: str | None, message: str, side: str | None = None) -> None:
-        out.append(Problem(hand=hand, side=side, field=field, message=message))
+    def bad(field: str | None, code: str, message: str, side: str | None = None, **params: Any) -> None:
+        out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
     # One pass over the sides for every sum and list below.
     red = black = captured = points = 0
@@ -319,24 +404,38 @@ def _cross_side_problems(
     if red > rules.red_threes_in_pack:  # §4 #1 [derived]
         bad(
             "red_threes",
+            "too_many_red_threes",
             f"{red} red threes entered over all sides; the pack has {rules.red_threes_in_pack}",
+            count=red,
+            in_pack=rules.red_threes_in_pack,
         )
     # §4 #2 (Modern American threes laid down); Cuban black threes captured
     for field, n in (("black_threes", black), ("captured_black_threes", captured)):
         if n > rules.black_threes_in_pack:
-            bad(field, f"{n} black threes entered over all sides; the pack has {rules.black_threes_in_pack}")
+            bad(
+                field,
+                "too_many_black_threes",
+                f"{n} black threes entered over all sides; the pack has {rules.black_threes_in_pack}",
+                count=n,
+                in_pack=rules.black_threes_in_pack,
+            )
 
     if len(out_sides) > 1:  # §4 #3 (S0, S4)
         bad(
             "went_out",
-            f"{' and '.join(out_sides)} both went out; a hand ends when one side goes out",
+            "two_sides_went_out",
+            f"{_both(out_sides)} went out; a hand ends when one side goes out",
+            sides=out_sides,
         )
 
     if points > rules.pack_points:  # §4 #10 [derived]
         bad(
             "melded_points",
-            f"melded and hand points over all sides add up to {points}; the pack holds only "
-            f"{rules.pack_points} card points",
+            "too_many_card_points",
+            f"melded points and points of cards left in hand over all sides add up to {points}; "
+            f"the pack holds only {rules.pack_points} card points",
+            points=points,
+            pack_points=rules.pack_points,
         )
 
     if counted:  # §1.0 pack: per kind of card, over the sides that counted their cards
@@ -349,7 +448,11 @@ def _cross_side_problems(
             if n > in_pack:
                 bad(
                     f"cards.{'melded' if melded else 'in_hand'}.{kind}",
-                    f"{n} {kind.replace('_', ' ')} counted over all sides; the pack has {in_pack}",
+                    "too_many_cards_in_pack",
+                    f"{n} {CARD_KIND_LABELS[kind]} counted over all sides; the pack has {in_pack}",
+                    count=n,
+                    kind=kind,
+                    in_pack=in_pack,
                 )
 
     for index, limit, field in (  # §4 #12, #13 [derived]
@@ -362,7 +465,11 @@ def _cross_side_problems(
             what = ("canastas", "natural canastas", "mixed canastas", "wild canastas")[index]
             bad(
                 field,
+                "too_many_canastas_in_pack" if index == 0 else "too_many_canastas_of_kind",
                 f"{totals[index]} {what} over all sides; the pack allows at most {limit}",
+                count=totals[index],
+                maximum=limit,
+                kind=("all", "natural_canastas", "mixed_canastas", "wild_canastas")[index],
             )
     for kind in rules.canastas:
         if kind.max_total:
@@ -370,7 +477,12 @@ def _cross_side_problems(
             if n > kind.max_total:
                 bad(
                     kind.field,
-                    f"{n} {kind.field.replace('_', ' ')} over all sides; the pack allows {kind.max_total}",
+                    "too_many_canastas_of_kind",
+                    f"{n} {FIELD_LABELS[kind.field]} over all sides; "
+                    f"the pack allows at most {kind.max_total}",
+                    count=n,
+                    maximum=kind.max_total,
+                    kind=kind.field,
                 )
 
     # Modern American: a completed 7s or aces canasta leaves too few cards for an unfinished
@@ -382,19 +494,29 @@ def _cross_side_problems(
         if completed in rules.field_set and any(getattr(e, completed) for e in entries.values()):
             for side, e in entries.items():
                 if getattr(e, unfinished):
+                    rank = "7s" if completed == "sevens_canastas" else "aces"
                     bad(
                         unfinished,
-                        f"a completed {completed.split('_')[0]} canasta leaves no cards for it",
+                        "unfinished_meld_after_canasta",
+                        f"a completed canasta of {rank} leaves no cards for an unfinished {rank} meld",
                         side,
+                        completed=completed,
                     )
 
     if len(specials) > 1:  # a special hand ends the hand (CLA)
         bad(
             "special_hand",
-            f"{' and '.join(specials)} both laid a special hand; it ends the hand",
+            "two_special_hands",
+            f"{_both(specials)} laid a special hand; a special hand ends the hand",
+            sides=specials,
         )
     if len(callers) > 1:  # §4 #20 (S0)
-        bad("acaba", f"{' and '.join(callers)} both called Acaba; it ends the hand")
+        bad(
+            "acaba",
+            "two_sides_called_acaba",
+            f"{_both(callers)} called Acaba; Acaba ends the hand",
+            sides=callers,
+        )
     if specials or callers:
         ender = (specials or callers)[0]
         how = "a special hand" if specials else "Acaba"
@@ -404,15 +526,28 @@ def _cross_side_problems(
             if e.went_out:
                 bad(
                     "went_out",
+                    "went_out_after_special_hand" if specials else "went_out_after_acaba",
                     f"{ender} ended the hand with {how}, so no one went out",
                     side,
+                    ender=ender,
                 )
             elif callers:
                 others = _filled_fields(rules, e, ignore=("penalty_points",))
                 if others:
                     bad(
                         others[0],
-                        f"{ender} called Acaba: this side scores the award and nothing else",
+                        "scores_after_acaba",
+                        f"{ender} called Acaba: this side scores the award and nothing else; "
+                        f"remove: {field_list(others)}",
                         side,
+                        ender=ender,
+                        fields=others,
                     )
     return out
+
+
+def _both(sides: list[str]) -> str:
+    """ "NS and EW both", "N, E and S all"."""
+    if len(sides) == 2:
+        return f"{sides[0]} and {sides[1]} both"
+    return f"{', '.join(sides[:-1])} and {sides[-1]} all"

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from scoring.cards import SideCards, parse_cards
-from scoring.errors import InvalidHandEntry, Problem
+from scoring.errors import InvalidHandEntry, ParamValue, Problem, field_label
 from scoring.rules import RuleSet
 
 ENTRY_MODES = ("summary", "cards", "total")
@@ -158,7 +158,9 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
         problem = Problem(
             hand=hand,
             side=side,
+            code="entry_not_object",
             message=f"the entry must be an object of fields, not {_json_type(raw)}",
+            params={"type": _json_type(raw)},
         )
         raise InvalidHandEntry([problem])
     if "total" in raw:
@@ -171,8 +173,20 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
         cards, melded, in_hand, problems = parse_cards(rules, raw["cards"], hand=hand, side=side)
         for name in ("melded_points", "hand_points"):
             if name in values:
-                message = f"'{name}' is computed from 'cards'; give the card count or the points, not both"
-                problems.append(Problem(hand=hand, side=side, field=name, message=message))
+                message = (
+                    f"the {field_label(name)} are computed from the card count; give the card "
+                    "count or the points, not both"
+                )
+                problems.append(
+                    Problem(
+                        hand=hand,
+                        side=side,
+                        field=name,
+                        code="points_given_with_cards",
+                        message=message,
+                        params={"field": name},
+                    )
+                )
         extra = {"cards": cards, "melded_points": melded, "hand_points": in_hand}
     fields = rules.field_set
     for name, value in values.items():
@@ -183,9 +197,12 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
                 continue
         elif type(value) is bool and name in fields and _KINDS[name] == "flag":
             continue
-        message = _field_problem(rules, name, value)
-        if message is not None:
-            problems.append(Problem(hand=hand, side=side, field=str(name), message=message))
+        found = _field_problem(rules, name, value)
+        if found is not None:
+            code, message, params = found
+            problems.append(
+                Problem(hand=hand, side=side, field=str(name), code=code, message=message, params=params)
+            )
     if problems:
         raise InvalidHandEntry(problems)
     return SideEntry(**values, **extra)
@@ -195,55 +212,103 @@ def _parse_total(rules: RuleSet, raw: dict[str, Any], *, hand: int | None, side:
     problems: list[Problem] = []
     for name, value in raw.items():
         if name == "total":
-            message = _total_problem(rules, value)
+            found = _total_problem(rules, value)
         elif name in TOTAL_MODE_FIELDS:
-            message = _field_problem(rules, name, value)
+            found = _field_problem(rules, name, value)
         else:
-            message = (
-                f"an entry with 'total' (the side's hand score from a paper pad) has only "
-                f"{', '.join(TOTAL_MODE_FIELDS)} beside it; remove '{name}'"
+            found = (
+                "total_with_other_fields",
+                "an entry with a total (the side's hand score from a paper pad) has only "
+                f"'went out' and penalty points beside it; remove the {field_label(str(name))}",
+                {"field": str(name), "allowed": list(TOTAL_MODE_FIELDS)},
             )
-        if message is not None:
-            problems.append(Problem(hand=hand, side=side, field=str(name), message=message))
+        if found is not None:
+            code, message, params = found
+            problems.append(
+                Problem(hand=hand, side=side, field=str(name), code=code, message=message, params=params)
+            )
     if problems:
         raise InvalidHandEntry(problems)
     return SideEntry(**raw)
 
 
-def _total_problem(rules: RuleSet, value: Any) -> str | None:
+# (code, English message, params) of a bad field, or None when it is fine.
+_Found = tuple[str, str, dict[str, ParamValue]] | None
+
+
+def _total_problem(rules: RuleSet, value: Any) -> _Found:
     if type(value) is not int:
-        return f"'total' must be a whole number of points, not {_json_type(value)} {value!r}"
+        kind = _json_type(value)
+        return (
+            "total_not_whole_number",
+            f"the total must be a whole number of points, not {kind} {value!r}",
+            {"type": kind, "value": repr(value)},
+        )
     if value % 5:
-        return f"'total' must be a multiple of 5 (every score is), not {value}"
+        return (
+            "total_not_multiple_of_5",
+            f"the total must be a multiple of 5 (every score is), not {value}",
+            {"value": value},
+        )
     lowest, highest = rules.hand_score_bounds
     if not lowest <= value <= highest:
         return (
-            f"'total' {value} is outside what one side can score in one hand of {rules.name} "
-            f"({lowest} to {highest} points)"
+            "total_out_of_range",
+            f"the total {value} is outside what one side can score in one hand of {rules.name} "
+            f"({lowest} to {highest} points)",
+            {"value": value, "lowest": lowest, "highest": highest, "variant_name": rules.name},
         )
     return None
 
 
-def _field_problem(rules: RuleSet, name: Any, value: Any) -> str | None:
+def _field_problem(rules: RuleSet, name: Any, value: Any) -> _Found:
     kind = FIELD_KINDS.get(name)
     if kind is None:
-        return f"unknown field {name!r}"
+        return "unknown_field", f"unknown field {name!r}", {"field": str(name)}
+    label = field_label(name)
     if name not in rules.field_set:
-        return f"field '{name}' is not part of a {rules.name} entry"
+        return (
+            "field_not_in_variant",
+            f"the field '{label}' is not part of a {rules.name} entry",
+            {"field": name, "variant_name": rules.name},
+        )
     if kind == "flag":
-        return None if type(value) is bool else f"'{name}' must be true or false, not {_json_type(value)}"
+        if type(value) is bool:
+            return None
+        return (
+            "not_boolean",
+            f"'{label}' must be true or false, not {_json_type(value)}",
+            {"field": name, "type": _json_type(value)},
+        )
     if kind == "choice":
         if type(value) is str and rules.special_hand(value) is not None:
             return None
-        names = ", ".join(h.name for h in rules.special_hands)
-        return f"'{name}' must be one of {names}, not {value!r}"
+        names = [h.name for h in rules.special_hands]
+        return (
+            "not_a_choice",
+            f"the {label} must be one of {', '.join(names)}, not {value!r}",
+            {"field": name, "choices": names, "value": repr(value)},
+        )
     if type(value) is not int:
-        return f"'{name}' must be a whole number, not {_json_type(value)} {value!r}"
+        return (
+            "not_whole_number",
+            f"{_the(label)} must be a whole number, not {_json_type(value)} {value!r}",
+            {"field": name, "type": _json_type(value), "value": repr(value)},
+        )
     if value < 0:
-        return f"'{name}' cannot be negative ({value})"
+        return "negative", f"{_the(label)} cannot be negative ({value})", {"field": name, "value": value}
     if kind == "points" and value % 5:
-        return f"'{name}' must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not {value}"
+        return (
+            "not_multiple_of_5",
+            f"{_the(label)} must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not {value}",
+            {"field": name, "value": value},
+        )
     return None
+
+
+def _the(label: str) -> str:
+    """ "the number of natural canastas", "the melded points": a count or points field by name."""
+    return f"the {label}" if "points" in label else f"the number of {label}"
 
 
 def _json_type(value: Any) -> str:

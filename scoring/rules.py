@@ -928,10 +928,17 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
 
 def _points(name: str, value: Any, *, positive: bool = True) -> int:
     if type(value) is not int:
-        raise InvalidRules(f"option '{name}' must be a whole number of points", option=name)
+        raise InvalidRules(
+            f"option '{name}' must be a whole number of points",
+            code="option_not_whole_number",
+            params={"option": name},
+            option=name,
+        )
     if value < 0 or (positive and value == 0) or value % 5:
         raise InvalidRules(
             f"option '{name}' must be a positive multiple of 5 points, not {value}",
+            code="option_not_positive_multiple_of_5",
+            params={"option": name, "value": value},
             option=name,
         )
     return value
@@ -940,7 +947,12 @@ def _points(name: str, value: Any, *, positive: bool = True) -> int:
 def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
     if type(value) not in (str, int) or value not in choices:
         allowed = ", ".join(repr(c) for c in choices)
-        raise InvalidRules(f"option '{name}' must be one of {allowed}, not {value!r}", option=name)
+        raise InvalidRules(
+            f"option '{name}' must be one of {allowed}, not {value!r}",
+            code="option_not_a_choice",
+            params={"option": name, "allowed": [str(c) for c in choices], "value": repr(value)},
+            option=name,
+        )
     return value
 
 
@@ -972,6 +984,8 @@ def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
     if type(value) is not bool:
         raise InvalidRules(
             "option 'concealed_canasta_bonus' must be true or false",
+            code="option_not_boolean",
+            params={"option": "concealed_canasta_bonus"},
             option="concealed_canasta_bonus",
         )
     if not value:
@@ -1006,6 +1020,8 @@ def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
     if type(value) is not dict or not value or set(value) - {"clean", "dirty", "wild"}:
         raise InvalidRules(
             f"option '{name}' must be an object with keys clean, dirty and wild",
+            code="option_books_not_object",
+            params={"option": name},
             option=name,
         )
     books = {"clean": 0, "dirty": 0, "wild": 0}
@@ -1013,6 +1029,8 @@ def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
         if type(count) is not int or count < 0:
             raise InvalidRules(
                 f"option '{name}': '{key}' must be a count of books (0 or more)",
+                code="option_books_bad_count",
+                params={"option": name, "key": str(key)},
                 option=name,
             )
         books[key] = count
@@ -1076,21 +1094,38 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     rules = VARIANTS.get(variant) if type(variant) is str else None
     if rules is None:
         if variant in CONTRACT_VARIANTS:
-            raise UnsupportedVariant(f"variant '{variant}' is not supported yet")
-        raise InvalidRules(f"unknown variant {variant!r}; known: {', '.join(CONTRACT_VARIANTS)}")
+            raise UnsupportedVariant(
+                f"variant '{variant}' is not supported yet",
+                code="unsupported_variant",
+                params={"variant": variant},
+            )
+        raise InvalidRules(
+            f"unknown variant {variant!r}; known: {', '.join(CONTRACT_VARIANTS)}",
+            code="unknown_variant",
+            params={"variant": repr(variant), "known": list(CONTRACT_VARIANTS)},
+        )
     if not options:
         return rules
     if not isinstance(options, Mapping):
-        raise InvalidRules("options must be an object of house-rule names and values")
+        raise InvalidRules(
+            "options must be an object of house-rule names and values", code="options_not_object"
+        )
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if (variant, name) in _OPTIONS_NOT_SUPPORTED:
             reason = _OPTIONS_NOT_SUPPORTED[variant, name]
-            raise InvalidRules(f"option '{name}' is not supported yet: {reason}", option=name)
+            raise InvalidRules(
+                f"option '{name}' is not supported yet: {reason}",
+                code="option_not_supported",
+                params={"option": name, "reason": reason},
+                option=name,
+            )
         if name not in rules.options:
             accepted = ", ".join(rules.options)
             raise InvalidRules(
                 f"unknown option {name!r} for variant '{variant}' (accepted: {accepted})",
+                code="unknown_option",
+                params={"option": str(name), "variant": variant, "accepted": list(rules.options)},
                 option=name,
             )
         changes.update(_OPTION_HANDLERS[name](rules, value))

@@ -72,7 +72,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     problems: list[Problem] = []
     rules, sides, start, hands = _read_sheet(sheet, problems)
     if rules is None or sides is None or start is None or hands is None:
-        raise SheetRejected([p.as_dict() for p in problems])
+        raise SheetRejected(problems)
 
     totals = dict(start)
     reliable = True  # False once a hand is rejected: later totals are unknown
@@ -82,8 +82,20 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     over_at_start = bool(hands) and game_state(rules, totals, deals_played=0, won_by=None).game_over
     for index, raw_hand in enumerate(hands):
         if reliable and (over_after is not None or over_at_start):
-            when = "at the start totals" if over_after is None else f"after hand {over_after} (0-based)"
-            problems.append(Problem(hand=index, message=f"the game was over {when}; no more hands"))
+            if over_after is None:
+                problem = Problem(
+                    hand=index,
+                    code="game_over_at_start",
+                    message="the game was already over at the starting totals; no more hands can be entered",
+                )
+            else:
+                problem = Problem(
+                    hand=index,
+                    code="game_over_after_hand",
+                    message=f"the game was over after hand {over_after + 1}; no more hands can be entered",
+                    params={"after_hand": over_after, "after_hand_number": over_after + 1},
+                )
+            problems.append(problem)
             reliable = False
         entries = _read_hand(rules, sides, raw_hand, index, problems)
         if entries is None:
@@ -111,7 +123,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
         if state.game_over:
             over_after = index
     if problems:
-        raise SheetRejected([p.as_dict() for p in problems])
+        raise SheetRejected(problems)
 
     state = game_state(rules, totals, deals_played=len(scored_hands), won_by=won_by)
     next_deal = len(scored_hands) + 1
@@ -133,31 +145,35 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
 def _read_sheet(
     sheet: Any, problems: list[Problem]
 ) -> tuple[RuleSet | None, list[str] | None, dict[str, int] | None, list[Any] | None]:
-    def bad(field: str | None, message: str) -> None:
-        problems.append(Problem(field=field, message=message))
+    def bad(field: str | None, code: str, message: str, **params: Any) -> None:
+        problems.append(Problem(field=field, code=code, message=message, params=params))
 
     if type(sheet) is not dict:
-        bad(None, "the score sheet must be a JSON object with variant, sides and hands")
+        bad(None, "sheet_not_object", "the score sheet must be a JSON object with variant, sides and hands")
         return None, None, None, None
     for key in sheet:
         if key not in _SHEET_KEYS:
             bad(
                 str(key),
+                "unknown_sheet_key",
                 f"unknown score-sheet key {key!r} (expected: {', '.join(_SHEET_KEYS)})",
+                key=str(key),
+                expected=list(_SHEET_KEYS),
             )
 
     rules = None
     if "variant" not in sheet:
-        bad("variant", "the score sheet has no 'variant'")
+        bad("variant", "missing_variant", "the score sheet does not say which variant it is")
     else:
         options = sheet.get("options")
         if options is not None and type(options) is not dict:
-            bad("options", "'options' must be an object of house-rule names and values")
+            message = "the options must be an object of house-rule names and values"
+            bad("options", "options_not_object", message)
         else:
             try:
                 rules = rules_for(sheet["variant"], options)
             except InvalidRules as exc:
-                bad("options" if exc.option else "variant", exc.message)
+                bad("options" if exc.option else "variant", exc.code, exc.message, **exc.params)
 
     sides = _read_sides(sheet.get("sides"), rules, bad)
     start = _read_start(sheet.get("start"), sides, bad) if sides is not None else None
@@ -165,28 +181,38 @@ def _read_sheet(
         # Hand and Foot minimums go by deal, and a total does not say which deal comes next.
         bad(
             "start",
+            "start_not_allowed",
             f"a {rules.name} sheet cannot start from totals; enter the earlier deals as hands",
+            variant=rules.key,
+            variant_name=rules.name,
         )
         start = None
     hands = sheet.get("hands")
     if type(hands) is not list:
-        bad("hands", "'hands' must be a list of hands (one entry per side each)")
+        bad("hands", "hands_not_list", "the hands must be a list of hands (one entry per side each)")
         hands = None
     return rules, sides, start, hands
 
 
 def _read_sides(raw: Any, rules: RuleSet | None, bad: Any) -> list[str] | None:
     if type(raw) is not list or not all(type(s) is str and s for s in raw):
-        bad("sides", "'sides' must be a list of side labels (non-empty strings)")
+        bad("sides", "sides_not_list", "the sides must be a list of side labels (non-empty strings)")
         return None
     if len(set(raw)) != len(raw):
-        bad("sides", "the side labels must be different")
+        bad("sides", "sides_not_distinct", "the side labels must be different")
         return None
     allowed = rules.side_counts if rules is not None else (2, 3)
     if len(raw) not in allowed:
         counts = " or ".join(str(n) for n in allowed)
         name = rules.name if rules is not None else "a game"
-        bad("sides", f"{name} is played by {counts} sides, not {len(raw)}")
+        bad(
+            "sides",
+            "wrong_number_of_sides",
+            f"{name} is played by {counts} sides, not {len(raw)}",
+            allowed=counts,
+            count=len(raw),
+            variant_name=name,
+        )
         return None
     return list(raw)
 
@@ -197,7 +223,9 @@ def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:
     if type(raw) is not dict or set(raw) != set(sides):
         bad(
             "start",
-            f"'start' must give a total for each side ({', '.join(sides)}) and no other",
+            "start_not_per_side",
+            f"the starting totals must give a total for each side ({', '.join(sides)}) and no other",
+            sides=list(sides),
         )
         return None
     start: dict[str, int] = {}
@@ -206,8 +234,11 @@ def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:
         if type(value) is not int or value % 5 or abs(value) > MAX_START_TOTAL:
             bad(
                 "start",
+                "start_total_invalid",
                 f"the starting total of {side} must be a whole number of points, a multiple of 5, "
                 f"between -{MAX_START_TOTAL} and {MAX_START_TOTAL}",
+                side=side,
+                limit=MAX_START_TOTAL,
             )
             return None
         start[side] = value
@@ -218,7 +249,13 @@ def _read_hand(
     rules: RuleSet, sides: list[str], raw: Any, index: int, problems: list[Problem]
 ) -> dict[str, SideEntry] | None:
     if type(raw) is not dict:
-        problems.append(Problem(hand=index, message="a hand must be an object with one entry per side"))
+        problems.append(
+            Problem(
+                hand=index,
+                code="hand_not_object",
+                message="a hand must be an object with one entry per side",
+            )
+        )
         return None
     ok = True
     for key in raw:
@@ -227,14 +264,24 @@ def _read_hand(
                 Problem(
                     hand=index,
                     side=str(key),
+                    code="unknown_side",
                     message=f"{key!r} is not a side of this game",
+                    params={"side": str(key)},
                 )
             )
             ok = False
     entries: dict[str, SideEntry] = {}
     for side in sides:
         if side not in raw:
-            problems.append(Problem(hand=index, side=side, message=f"hand has no entry for side {side}"))
+            problems.append(
+                Problem(
+                    hand=index,
+                    side=side,
+                    code="missing_side_entry",
+                    message=f"the hand has no entry for side {side}",
+                    params={"side": side},
+                )
+            )
             ok = False
             continue
         try:

@@ -262,7 +262,7 @@ def test_start_totals_at_the_target_reject_the_first_hand() -> None:
             "hand": 0,
             "side": None,
             "field": None,
-            "message": "the game was over at the start totals; no more hands",
+            "message": "the game was already over at the starting totals; no more hands can be entered",
         }
     ]
 

@@ -1,0 +1,293 @@
+"""The scoring engine's rejection messages in the user's language.
+
+`scoring` stays pure (no Django, no gettext): each of its Problems has a stable `code`
+(scoring.PROBLEM_CODES) and plain `params`. `describe(problem.as_detail())` turns one into a
+translated sentence: one template per code, %(name)s placeholders filled from the params, field
+names shown with the score sheet's labels (tournaments.labels). An unknown code, or params that
+do not fit the template, fall back to the engine's English message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from tournaments.labels import entry_field_label
+
+CARD_KIND_LABELS = {
+    "jokers": _("Jokers"),
+    "twos": _("2s"),
+    "aces": _("Aces"),
+    "high": _("8s to kings"),
+    "low": _("4s to 7s"),
+    "black_threes": _("Black threes"),
+}
+CARD_PLACE_LABELS = {"melded": _("melded"), "in_hand": _("left in hand")}
+CANASTA_KIND_LABELS = {
+    "natural": _("natural (clean)"),
+    "mixed": _("mixed (dirty)"),
+    "wild": _("wild"),
+    "sequence": _("sequence"),
+}
+MELD_REQUIREMENT_LABELS = {
+    "canasta": _("a completed canasta"),
+    "canasta_200": _("a completed canasta and at least 200 melded points"),
+    "natural_canasta": _("a completed natural canasta"),
+}
+
+# code -> template; %(field)s is the label of the problem's field, lists are joined.
+TEMPLATES: Mapping[str, Promise] = {
+    # the sheet itself
+    "sheet_not_object": _("The score sheet must be an object with a variant, sides and hands."),
+    "unknown_sheet_key": _("The score sheet has an unknown key “%(key)s” (expected: %(expected)s)."),
+    "missing_variant": _("The score sheet does not say which variant is played."),
+    "options_not_object": _("The house rules must be given as names and values."),
+    "sides_not_list": _("The sides must be a list of side names."),
+    "sides_not_distinct": _("Two sides have the same name."),
+    "wrong_number_of_sides": _("%(variant_name)s is played by %(allowed)s sides, not %(count)s."),
+    "start_not_per_side": _("The starting totals must give one total for each side (%(sides)s)."),
+    "start_total_invalid": _(
+        "The starting total of %(side)s must be a whole number of points, a multiple of 5, "
+        "between -%(limit)s and %(limit)s."
+    ),
+    "start_not_allowed": _(
+        "A %(variant_name)s game cannot start from totals; enter the earlier deals as hands."
+    ),
+    "hands_not_list": _("The hands must be a list."),
+    "game_over_at_start": _(
+        "The game was already over at the starting totals; no more hands can be entered."
+    ),
+    "game_over_after_hand": _(
+        "The game was over after hand %(after_hand_number)s; no more hands can be entered."
+    ),
+    "hand_not_object": _("A hand must have one entry per side."),
+    "unknown_side": _("“%(side)s” is not a side of this game."),
+    "missing_side_entry": _("The hand has no entry for %(side)s."),
+    # variant and options
+    "unsupported_variant": _("The variant “%(variant)s” is not supported yet."),
+    "unknown_variant": _("Unknown variant %(variant)s (known: %(known)s)."),
+    "unknown_option": _(
+        "The house rule “%(option)s” does not exist for this variant (accepted: %(accepted)s)."
+    ),
+    "option_not_supported": _("The house rule “%(option)s” is not supported yet."),
+    "option_not_whole_number": _("The house rule “%(option)s” must be a whole number of points."),
+    "option_not_positive_multiple_of_5": _(
+        "The house rule “%(option)s” must be a positive multiple of 5 points, not %(value)s."
+    ),
+    "option_not_a_choice": _("The house rule “%(option)s” must be one of %(allowed)s, not %(value)s."),
+    "option_not_boolean": _("The house rule “%(option)s” must be yes or no."),
+    "option_books_not_object": _("The books needed to go out must be given as clean, dirty and wild counts."),
+    "option_books_bad_count": _("The number of %(key)s books needed to go out must be 0 or more."),
+    # one side's entry, field by field
+    "entry_not_object": _("The entry must be a set of fields."),
+    "unknown_field": _("Unknown field “%(field)s”."),
+    "field_not_in_variant": _("“%(field)s” is not part of a %(variant_name)s entry."),
+    "not_boolean": _("“%(field)s” must be yes or no."),
+    "not_a_choice": _("“%(field)s” must be one of %(choices)s."),
+    "not_whole_number": _("“%(field)s” must be a whole number."),
+    "negative": _("“%(field)s” cannot be negative."),
+    "not_multiple_of_5": _(
+        "“%(field)s” must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not %(value)s."
+    ),
+    "points_given_with_cards": _(
+        "“%(field)s” is worked out from the card count; give the card count or the points, not both."
+    ),
+    "total_with_other_fields": _(
+        "An entry with a total has only “went out” and penalties beside it; remove “%(field)s”."
+    ),
+    "total_not_whole_number": _("The total must be a whole number of points."),
+    "total_not_multiple_of_5": _("The total must be a multiple of 5, not %(value)s."),
+    "total_out_of_range": _(
+        "A total of %(value)s is outside what one side can score in one hand (%(lowest)s to %(highest)s)."
+    ),
+    "cards_not_object": _("The card count must give the melded cards and the cards left in hand."),
+    "unknown_cards_key": _(
+        "Unknown part “%(key)s” of the card count: it has the melded cards and the cards left in hand."
+    ),
+    "card_counts_not_object": _("The %(place)s cards must be counted by kind."),
+    "unknown_card_kind": _("Unknown kind of card “%(kind)s”."),
+    "card_count_not_whole_number": _("“%(field)s” must be a whole number of cards."),
+    "card_count_negative": _("“%(field)s” cannot be negative."),
+    "too_many_cards_for_side": _("%(kind)s: %(count)s for one side, but the pack holds %(in_pack)s."),
+    "black_threes_not_meldable": _("Black threes are never melded in %(variant_name)s."),
+    "black_three_meld_too_small": _("A meld of black threes has at least 3 cards, not %(count)s."),
+    # one side's entry as a whole
+    "penalty_too_high": _(
+        "Penalties of %(points)s points in one hand are more than any published penalty "
+        "(at most %(maximum)s); check the number."
+    ),
+    "acaba_with_other_fields": _("Acaba ends the hand and nothing else is counted; remove: %(fields)s."),
+    "special_hand_with_other_fields": _("A special hand is the side's only score; remove: %(fields)s."),
+    "concealed_without_going_out": _("Going out concealed is a way of going out: tick “went out” too."),
+    "going_out_needs_canastas": ngettext_lazy(
+        "Going out needs %(needed)s canasta; this side has %(have)s.",
+        "Going out needs %(needed)s canastas; this side has %(have)s.",
+        "needed",
+    ),
+    "going_out_needs_canasta_kind": ngettext_lazy(
+        "Going out needs %(needed)s %(kind)s canasta; this side has %(have)s.",
+        "Going out needs %(needed)s %(kind)s canastas; this side has %(have)s.",
+        "needed",
+    ),
+    "went_out_with_unfinished_meld": _(
+        "A side cannot go out while it has an unfinished aces, 7s or wild meld."
+    ),
+    "went_out_holding_points": _(
+        "The player who went out holds no cards, so the cards left in hand must be 0 points, not %(points)s."
+    ),
+    "went_out_holding_red_threes": _("The player who went out holds no cards, so no red threes either."),
+    "held_cards_missing": _(
+        "Every player of the side still holds cards, worth at least %(minimum)s points in all; "
+        "%(entered)s entered."
+    ),
+    "partner_held_cards_missing": _(
+        "The partner of the player who went out still holds cards, worth at least %(minimum)s points; "
+        "%(entered)s entered."
+    ),
+    "canastas_without_melded_points": ngettext_lazy(
+        "%(canastas)s canasta is entered, but no melded points.",
+        "%(canastas)s canastas are entered, but no melded points.",
+        "canastas",
+    ),
+    "melded_points_below_canastas": ngettext_lazy(
+        "%(canastas)s canasta needs at least %(minimum)s melded points; %(melded)s entered.",
+        "%(canastas)s canastas need at least %(minimum)s melded points; %(melded)s entered.",
+        "canastas",
+    ),
+    "too_many_canastas_for_side": _("%(canastas)s canastas for one side; at most %(maximum)s are possible."),
+    "unfinished_melds_more_than_one": _("“%(field)s”: a side has at most one, not %(count)s."),
+    "more_players_than_side": ngettext_lazy(
+        "“%(field)s”: a side has %(players)s player, not %(count)s.",
+        "“%(field)s”: a side has %(players)s players, not %(count)s.",
+        "players",
+    ),
+    "black_threes_melded_without_going_out": _(
+        "Black threes are melded only by the player going out, and this side did not go out."
+    ),
+    "canastas_need_wild_cards": ngettext_lazy(
+        "The side's canastas need at least %(needed)s wild card (jokers and 2s); %(melded)s melded.",
+        "The side's canastas need at least %(needed)s wild cards (jokers and 2s); %(melded)s melded.",
+        "needed",
+    ),
+    "canastas_need_natural_cards": _(
+        "The side's canastas need at least %(needed)s natural cards (aces, 4s to kings); %(melded)s melded."
+    ),
+    "aces_canastas_need_aces": ngettext_lazy(
+        "%(canastas)s canasta of aces needs at least %(needed)s melded aces; %(melded)s melded.",
+        "%(canastas)s canastas of aces need at least %(needed)s melded aces; %(melded)s melded.",
+        "canastas",
+    ),
+    "sevens_canastas_need_sevens": ngettext_lazy(
+        "%(canastas)s canasta of 7s needs at least %(needed)s melded 7s; "
+        "%(melded)s cards from 4 to 7 melded.",
+        "%(canastas)s canastas of 7s need at least %(needed)s melded 7s; "
+        "%(melded)s cards from 4 to 7 melded.",
+        "canastas",
+    ),
+    "opening_meld_too_low": _(
+        "With %(total_before)s points before this hand, the side's opening meld had to be at least "
+        "%(minimum)s points, so its melded points cannot be %(melded)s."
+    ),
+    "opening_meld_needs_canasta": _(
+        "With %(total_before)s points before this hand, the side's opening meld had to hold "
+        "a completed canasta, but none is entered."
+    ),
+    "opening_meld_needs_canasta_200": _(
+        "With %(total_before)s points before this hand, the side's opening meld had to hold "
+        "a completed canasta and at least 200 melded points, but no canasta is entered."
+    ),
+    "opening_meld_needs_natural_canasta": _(
+        "With %(total_before)s points before this hand, the side's opening meld had to hold "
+        "a completed natural canasta, but none is entered."
+    ),
+    # the sides of one hand together
+    "too_many_red_threes": _("%(count)s red threes entered over all sides; the pack has %(in_pack)s."),
+    "too_many_black_threes": _("%(count)s black threes entered over all sides; the pack has %(in_pack)s."),
+    "two_sides_went_out": _("More than one side went out (%(sides)s); a hand ends when one side goes out."),
+    "too_many_card_points": _(
+        "Melded points and cards left in hand add up to %(points)s over all sides; the pack holds "
+        "only %(pack_points)s card points."
+    ),
+    "too_many_cards_in_pack": _("%(kind)s: %(count)s counted over all sides, but the pack has %(in_pack)s."),
+    "too_many_canastas_in_pack": _("%(count)s canastas over all sides; the pack allows at most %(maximum)s."),
+    "too_many_canastas_of_kind": _(
+        "%(kind)s: %(count)s over all sides; the pack allows at most %(maximum)s."
+    ),
+    "unfinished_meld_after_canasta": _(
+        "“%(completed)s” were completed this hand, so no cards are left for “%(field)s”."
+    ),
+    "two_special_hands": _(
+        "More than one side laid a special hand (%(sides)s); a special hand ends the hand."
+    ),
+    "two_sides_called_acaba": _("More than one side called Acaba (%(sides)s); Acaba ends the hand."),
+    "went_out_after_special_hand": _("%(ender)s ended the hand with a special hand, so no one went out."),
+    "went_out_after_acaba": _("%(ender)s ended the hand with Acaba, so no one went out."),
+    "scores_after_acaba": _(
+        "%(ender)s called Acaba: this side scores the award and nothing else; remove: %(fields)s."
+    ),
+}
+
+# params whose value is a list of plain names, shown joined
+_LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides")
+
+
+def field_label(name: str) -> str:
+    """A score-sheet field for people, card-count fields (`cards.melded.jokers`) included."""
+    parts = name.split(".")
+    if parts[0] == "cards" and len(parts) == 3 and parts[1] in CARD_PLACE_LABELS:
+        kind = CARD_KIND_LABELS.get(parts[2], parts[2])
+        return f"{kind} {CARD_PLACE_LABELS[parts[1]]}"
+    if name == "cards.melded":
+        return str(_("Melded cards"))
+    if name == "cards.in_hand":
+        return str(_("Cards left in hand"))
+    if name == "cards":
+        return str(_("Card count"))
+    if name == "total":
+        return str(_("Total"))
+    return entry_field_label(name)
+
+
+def describe(problem_detail: Mapping[str, Any]) -> str:
+    """The translated text of one engine problem (`scoring.Problem.as_detail()`)."""
+    template = TEMPLATES.get(str(problem_detail.get("code")))
+    fallback = str(problem_detail.get("message", ""))
+    if template is None:
+        return fallback
+    try:
+        return str(template % _params(problem_detail))
+    except (KeyError, TypeError, ValueError):
+        return fallback
+
+
+def _params(detail: Mapping[str, Any]) -> dict[str, Any]:
+    params: dict[str, Any] = dict(detail.get("params") or {})
+    field = detail.get("field")
+    if detail.get("code") != "unknown_field":  # an unknown field is shown as it was typed
+        params["field"] = field_label(str(params.get("field", field or "")))
+    for name in _LIST_PARAMS:
+        if isinstance(params.get(name), list):
+            params[name] = ", ".join(str(v) for v in params[name])
+    if isinstance(params.get("fields"), list):
+        params["fields"] = ", ".join(field_label(f) for f in params["fields"])
+    kind = params.get("kind")
+    if isinstance(kind, str):
+        if kind in CARD_KIND_LABELS and detail.get("code") != "unknown_card_kind":
+            params["kind"] = str(CARD_KIND_LABELS[kind])
+        elif kind in CANASTA_KIND_LABELS:
+            params["kind"] = str(CANASTA_KIND_LABELS[kind])
+        elif kind == "all":
+            params["kind"] = str(_("Canastas"))
+        elif "_" in kind:
+            params["kind"] = field_label(kind)
+    if "place" in params:
+        params["place"] = str(CARD_PLACE_LABELS.get(params["place"], params["place"]))
+    if "completed" in params:
+        params["completed"] = field_label(params["completed"])
+    if "requirement" in params:
+        params["requirement"] = str(MELD_REQUIREMENT_LABELS.get(params["requirement"], params["requirement"]))
+    return params
