@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -9,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Player
-from tournaments.labels import entry_field_label
+from tournaments.labels import card_kind_label, entry_field_label
 from tournaments.models import Event
 from tournaments.numbers import NumberRefused, parse_whole_number
 
@@ -19,6 +20,18 @@ class EventForm(forms.ModelForm):
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=_("Players"),
+    )
+
+    options = forms.JSONField(
+        label=_("House rules"),
+        required=False,
+        initial=dict,
+        help_text=_(
+            'Changes to the variant\'s rules, as JSON, for example {"target": 3000} or '
+            '{"tie_policy": "draw"}. Leave {} for the published rules. Each game keeps the '
+            "rules it started with."
+        ),
+        widget=forms.Textarea(attrs={"rows": 2, "dir": "ltr"}),
     )
 
     class Meta:
@@ -44,42 +57,74 @@ class ParticipantAddForm(forms.Form):
         )
 
 
+ENTRY_MODES = ("summary", "cards", "total")
+# Fields a card-count entry computes from the cards, and those a total-only entry allows.
+_COMPUTED_FROM_CARDS = ("melded_points", "hand_points")
+_TOTAL_MODE_FIELDS = ("went_out", "penalty_points")
+
+
+@dataclass(frozen=True, slots=True)
+class _FormField:
+    """One input of a side: its form name suffix, how to build it, and where it goes in the entry."""
+
+    name: str
+    kind: str
+    path: tuple[str, ...]
+    label: str
+
+
 class HandForm(forms.Form):
     """One hand: every side's entry, with fields named `<side>-<field>`.
 
-    Counts and points are whole numbers of 0 or more; anything else is refused with a message,
-    never rounded or read as another number.
+    Three ways to enter a side (`mode`), all scored and checked by the engine: the summary
+    (points and counts), a card count (the engine adds up the card points) or the total only,
+    as written on a paper pad. Counts and points are whole numbers; anything else is refused
+    with a message, never rounded or read as another number.
     """
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    mode = forms.ChoiceField(
+        widget=forms.HiddenInput, choices=[(m, m) for m in ENTRY_MODES], initial="summary", required=False
+    )
     entered_by_side = forms.ChoiceField(
         label=_("Entered by"), required=False, widget=forms.RadioSelect, choices=()
     )
 
-    def __init__(self, *args: Any, rules: scoring.RuleSet, sides: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, rules: scoring.RuleSet, sides: list[str], mode: str = "summary", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if self.is_bound:
+            mode = self.data.get("mode", mode)
+        self.entry_mode = mode if mode in ENTRY_MODES else "summary"
+        self.initial.setdefault("mode", self.entry_mode)
         self.sides = sides
         self.fields["entered_by_side"].choices = [(side, side) for side in sides]
-        self.entry_fields = scoring.entry_fields(rules)
+        self.inputs = _inputs(rules, self.entry_mode)
         for side in sides:
-            for field in self.entry_fields:
-                self.fields[f"{side}-{field.name}"] = _form_field(field)
+            for spec in self.inputs:
+                self.fields[f"{side}-{spec.name}"] = _form_field(spec)
 
     def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(side, [self[f"{side}-{f.name}"] for f in self.entry_fields]) for side in self.sides]
+        return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
 
     def entries(self) -> dict[str, dict[str, Any]]:
         """The entries as score-sheet entries (side -> field -> value), after is_valid()."""
-        return {
-            side: {
-                field.name: self.cleaned_data[f"{side}-{field.name}"]
-                for field in self.entry_fields
-                if self.cleaned_data.get(f"{side}-{field.name}") not in (None, "")
-            }
-            for side in self.sides
-        }
+        result: dict[str, dict[str, Any]] = {}
+        for side in self.sides:
+            entry: dict[str, Any] = {}
+            for spec in self.inputs:
+                value = self.cleaned_data.get(f"{side}-{spec.name}")
+                if value in (None, ""):
+                    continue
+                target = entry
+                for key in spec.path[:-1]:
+                    target = target.setdefault(key, {})
+                target[spec.path[-1]] = value
+            result[side] = entry
+        return result
 
     def add_engine_errors(self, message_dict: dict[str, list[str]]) -> None:
         """Place the engine's errors (keyed `<side>.<field>`) next to their fields."""
@@ -93,8 +138,54 @@ class HandForm(forms.Form):
                 self.add_error(target, message)
 
     @staticmethod
+    def mode_of(entries: dict[str, dict[str, Any]]) -> str:
+        """The entry mode a stored hand was entered in."""
+        entry = next(iter(entries.values()), {})
+        return "total" if "total" in entry else "cards" if "cards" in entry else "summary"
+
+    @staticmethod
     def initial_for(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        return {f"{side}-{name}": value for side, entry in entries.items() for name, value in entry.items()}
+        initial: dict[str, Any] = {}
+        for side, entry in entries.items():
+            for name, value in entry.items():
+                if name == "cards":
+                    for place, counts in value.items():
+                        for kind, count in counts.items():
+                            initial[f"{side}-cards.{place}.{kind}"] = count
+                else:
+                    initial[f"{side}-{name}"] = value
+        return initial
+
+
+def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
+    summary = [
+        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name)) for f in scoring.entry_fields(rules)
+    ]
+    if mode == "total":
+        total = _FormField("total", "signed", ("total",), str(_("Hand score (points)")))
+        return [total, *(f for f in summary if f.name in _TOTAL_MODE_FIELDS)]
+    if mode == "cards":
+        cards = []
+        for kind in scoring.card_count_fields(rules):
+            if kind.meldable:
+                cards.append(
+                    _FormField(
+                        f"cards.melded.{kind.name}",
+                        "count",
+                        ("cards", "melded", kind.name),
+                        card_kind_label(kind.name, in_hand=False),
+                    )
+                )
+            cards.append(
+                _FormField(
+                    f"cards.in_hand.{kind.name}",
+                    "count",
+                    ("cards", "in_hand", kind.name),
+                    card_kind_label(kind.name, in_hand=True),
+                )
+            )
+        return [*cards, *(f for f in summary if f.name not in _COMPUTED_FROM_CARDS)]
+    return summary
 
 
 class WholeNumberField(forms.CharField):
@@ -119,8 +210,8 @@ class WholeNumberField(forms.CharField):
         return number
 
 
-def _form_field(field: Any) -> forms.Field:
-    label = entry_field_label(field.name)
+def _form_field(field: _FormField) -> forms.Field:
+    label = field.label
     if field.kind == "flag":
         return forms.BooleanField(label=label, required=False)
     if field.kind == "choice":
@@ -129,4 +220,8 @@ def _form_field(field: Any) -> forms.Field:
     attrs = {"inputmode": "numeric", "autocomplete": "off", "class": f"entry-{field.kind}"}
     if field.kind == "count":
         attrs["data-stepper"] = ""
+    if field.kind == "signed":
+        # Phone number pads have no minus key: a ± control beside the field (static/js/table.js).
+        attrs["data-signed"] = ""
+        return WholeNumberField(label=label, required=False, widget=forms.TextInput(attrs=attrs))
     return WholeNumberField(label=label, required=False, min_value=0, widget=forms.TextInput(attrs=attrs))

@@ -47,7 +47,33 @@ BREAKDOWN_LABELS = {
     "going_out": _("Going out"),
     "concealed_going_out": _("Going out concealed"),
     "penalty": _("Penalties"),
+    "hand_total": _("Hand score"),
+    "acaba": _("Called Acaba"),
+    "acaba_award": _("Acaba award"),
+    "black_threes": _("Black threes"),
+    "captured_black_threes": _("Black threes captured"),
+    "special_hand": _("Special hand"),
+    "five_natural_canastas": _("Five natural canastas"),
+    "four_natural_one_mixed_canastas": _("Four natural and one mixed canasta"),
+    "ten_canastas": _("Ten canastas"),
+    "five_canastas": _("Five canastas"),
+    "seven_canastas": _("Seven canastas"),
 }
+
+
+CARD_KIND_LABELS = {
+    "jokers": (_("Jokers melded"), _("Jokers in hand")),
+    "twos": (_("2s melded"), _("2s in hand")),
+    "aces": (_("Aces melded"), _("Aces in hand")),
+    "high": (_("8 to K melded"), _("8 to K in hand")),
+    "low": (_("4 to 7 melded"), _("4 to 7 in hand")),
+    "black_threes": (_("Black threes melded"), _("Black threes in hand")),
+}
+
+
+def card_kind_label(kind: str, *, in_hand: bool) -> str:
+    melded, held = CARD_KIND_LABELS.get(kind, (kind, kind))
+    return str(held if in_hand else melded)
 
 
 def entry_field_label(name: str) -> str:
@@ -55,4 +81,6 @@ def entry_field_label(name: str) -> str:
 
 
 def breakdown_label(item: str) -> str:
-    return str(BREAKDOWN_LABELS.get(item, item.replace("_", " ").capitalize()))
+    """A breakdown line's name; canasta kinds and penalties are named like their entry fields."""
+    label = BREAKDOWN_LABELS.get(item) or ENTRY_FIELD_LABELS.get(item)
+    return str(label) if label else item.replace("_", " ").capitalize()

@@ -20,6 +20,7 @@ from django.utils import timezone
 import scoring
 from clubs.models import Club, Player
 from tournaments import seating
+from tournaments.engine_messages import describe
 from tournaments.models import (
     Event,
     Game,
@@ -446,7 +447,10 @@ def _score_or_raise(game: Game, hands: list[Any], number: int) -> dict[str, Any]
     try:
         return game_score(game=game, hands=hands)
     except scoring.SheetRejected as exc:
-        raise ValidationError(_errors_by_field(exc.errors, number, game.sides)) from exc
+        details = [problem.as_detail() for problem in exc.problems]
+        for detail in details:
+            detail["message"] = describe(detail)  # in the user's language
+        raise ValidationError(_errors_by_field(details, number, game.sides)) from exc
 
 
 def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]) -> dict[str, list[str]]:

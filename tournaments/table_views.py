@@ -91,7 +91,9 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    form = _hand_form_for(access.game, request.GET.get("hand")) if access.can_score else None
+    form = None
+    if access.can_score:
+        form = _hand_form_for(access.game, request.GET.get("hand"), request.GET.get("mode"))
     return render(request, "tournaments/game_detail.html", _context(access, form))
 
 
@@ -154,12 +156,17 @@ def _rules(game: Game) -> scoring.RuleSet:
     return scoring.rules_for(game.variant, game.options)
 
 
-def _hand_form_for(game: Game, hand_param: str | None) -> HandForm | None:
+def _hand_form_for(game: Game, hand_param: str | None, mode: str | None) -> HandForm | None:
+    """The form for the next hand, or for correcting hand `hand_param` (in the mode it was
+    entered in, unless the scorer switches); None once the game is over."""
     hands = selectors.game_hands(game=game)
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     if hand_param and hand_param.isascii() and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
         line = hands[int(hand_param) - 1]
-        initial.update(HandForm.initial_for(line.entries))
+        stored_mode = HandForm.mode_of(line.entries)
+        if mode in (None, stored_mode):
+            mode = stored_mode
+            initial.update(HandForm.initial_for(line.entries))
         initial.update(
             number=line.number, expected_version=line.version, entered_by_side=line.entered_by_side
         )
@@ -167,7 +174,7 @@ def _hand_form_for(game: Game, hand_param: str | None) -> HandForm | None:
         return None
     else:
         initial["number"] = len(hands) + 1
-    return HandForm(initial=initial, rules=_rules(game), sides=game.sides)
+    return HandForm(initial=initial, rules=_rules(game), sides=game.sides, mode=mode or "summary")
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:

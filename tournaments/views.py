@@ -68,10 +68,12 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 variant=form.cleaned_data["variant"],
                 hands_per_round=form.cleaned_data["hands_per_round"],
                 confirmation_required=form.cleaned_data["confirmation_required"],
+                options=form.cleaned_data["options"] or {},
                 players=form.cleaned_data["players"],
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
         else:
             return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})

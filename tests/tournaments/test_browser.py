@@ -229,3 +229,20 @@ def test_a_hand_can_be_entered_with_the_keyboard_alone(page, live_server, league
     page.wait_for_selector("#hands")
     assert page.locator(".side-total[data-side=NS]").inner_text() == "1685"
     assert page.locator(".side-total[data-side=EW]").inner_text() == "485"
+
+
+def test_a_negative_hand_score_typed_with_the_sign_control(page, live_server, league_night, sam):
+    """Phone number pads have no minus key: the ± control beside the field makes 85 into −85."""
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/?mode=total")
+    page.fill("[name='NS-total']", "1685")
+    page.tap("[name='NS-went_out']")
+    page.fill("[name='EW-total']", "85")
+    page.locator(".field-entry-signed", has=page.locator("[name='EW-total']")).locator(".sign-toggle").tap()
+    assert page.input_value("[name='EW-total']") == "\u221285"
+    page.tap("#save-hand")
+    page.wait_for_selector("#hands")
+    assert page.locator(".side-total[data-side=EW]").inner_text() == "\u221285"
+    game.refresh_from_db()
+    assert game.totals == {"NS": 1685, "EW": -85}

@@ -139,3 +139,70 @@ def test_an_odd_hand_number_in_the_address_is_ignored(client, league_night, sam)
     game = Game.objects.filter(table__round__event=league_night).first()
     client.force_login(sam)
     assert client.get(f"/games/{game.pk}/?hand=\u00b2").status_code == 200
+
+
+def test_a_hand_entered_as_totals_only_with_a_typed_minus(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    data = {
+        "submission_id": "0b7c6a8e-0f5e-4c77-8b55-3d2b8a3f1e01",
+        "number": 1,
+        "mode": "total",
+        "save": "1",
+        "NS-total": "1685",
+        "NS-went_out": "on",
+        "EW-total": "\u221285",
+    }
+    assert client.post(f"/games/{game.pk}/hands/", data).status_code == 302
+    game.refresh_from_db()
+    assert game.totals == {"NS": 1685, "EW": -85}
+
+
+def test_a_hand_entered_by_counting_the_cards(client, league_night, sam):
+    """NS went out with a natural canasta of seven kings (7 × 10) and three aces (3 × 20)
+    melded, the partner holding two 5s: 130 − 10 + 500 + 100 = 720. EW melded three queens
+    and a 2 (30 + 20 = 50, its opening minimum) and holds a joker and three 4s (50 + 15):
+    50 − 65 = −15. Card values: rules.md §1.0."""
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    data = {
+        "submission_id": "0b7c6a8e-0f5e-4c77-8b55-3d2b8a3f1e02",
+        "number": 1,
+        "mode": "cards",
+        "save": "1",
+        "NS-cards.melded.high": "7",
+        "NS-cards.melded.aces": "3",
+        "NS-cards.in_hand.low": "2",
+        "NS-natural_canastas": "1",
+        "NS-went_out": "on",
+        "EW-cards.melded.high": "3",
+        "EW-cards.melded.twos": "1",
+        "EW-cards.in_hand.jokers": "1",
+        "EW-cards.in_hand.low": "3",
+    }
+    assert client.post(f"/games/{game.pk}/hands/", data).status_code == 302
+    game.refresh_from_db()
+    assert game.totals == {"NS": 720, "EW": -15}
+    # Correcting it opens the card count again, with the counts entered.
+    page = client.get(f"/games/{game.pk}/?hand=1").content.decode()
+    assert 'name="NS-cards.melded.high"' in page
+    assert 'value="7"' in page
+
+
+def test_an_event_with_a_bad_house_rule_is_refused_by_the_field(client, club, alice, players):
+    client.force_login(alice)
+    data = {
+        "name": "Monday",
+        "date": "2026-11-30",
+        "kind": "league_night",
+        "variant": "classic",
+        "players": [p.pk for p in players[:8]],
+        "options": '{"target": 3001}',
+    }
+    response = client.post(f"/clubs/{club.slug}/events/new/", data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["options"]
+    data["options"] = '{"target": 3000}'
+    response = client.post(f"/clubs/{club.slug}/events/new/", data)
+    assert response.status_code == 302
+    assert club.events.get().options == {"target": 3000}
