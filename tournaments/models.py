@@ -16,6 +16,19 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Player, variant_choices
+from tournaments import victory_points
+
+
+def default_tie_breaks() -> list[str]:
+    return list(victory_points.DEFAULT_TIE_BREAKS)
+
+
+VP_SCALE_CHOICES = [
+    ("win-draw-loss", _("Win 2, draw 1, loss 0")),
+    ("three-one-zero", _("Win 3, draw 1, loss 0")),
+    ("burraco-20", _("20 to 0 by score difference (3- and 4-hand tables)")),
+    ("custom", _("The club's own table")),
+]
 
 
 class Event(models.Model):
@@ -54,6 +67,12 @@ class Event(models.Model):
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
     created_at = models.DateTimeField(auto_now_add=True)
+    # How the standings rank (tournaments/victory_points.py); set with `event_ranking_set`.
+    vp_scale = models.CharField(
+        _("victory-point scale"), max_length=32, choices=VP_SCALE_CHOICES, default="win-draw-loss"
+    )
+    vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
+    tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -248,6 +267,9 @@ class Standing(models.Model):
     points_for = models.IntegerField(default=0)
     points_against = models.IntegerField(default=0)
     finished_points = models.IntegerField(default=0)
+    match_points = models.PositiveIntegerField(default=0)
+    # The criterion that put this row ahead of the next one ("tied": they share a rank).
+    separated_by = models.CharField(max_length=24, blank=True)
 
     class Meta:
         ordering = ["event", "rank", "player__name"]

@@ -15,11 +15,13 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 import scoring
 from clubs.models import Club, Player
 from tournaments import seating
+from tournaments import victory_points as vp
 from tournaments.models import (
     Event,
     Game,
@@ -541,7 +543,11 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     names = dict(event.participants.values_list("player_id", "player__name"))
     confirmed = _confirmed_totals(event) if event.confirmation_required else None
     results = []
-    games = Game.objects.filter(table__round__event=event).prefetch_related("table__seats")
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .annotate(hands_played=Count("hands"))
+        .prefetch_related("table__seats")
+    )
     for game in games:
         totals, finished = game.totals, game.game_over
         if confirmed is not None:
@@ -560,9 +566,11 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
                     finished=finished,
                     won=finished and game.winner == side,
                     drew=finished and game.is_draw,
+                    hands=game.hands_played,
                 )
             )
-    rows = rank_players(results, names)
+    scale, tie_breaks = event_ranking_rules(event=event)
+    rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     Standing.objects.filter(event=event).delete()
     return Standing.objects.bulk_create(
         Standing(
@@ -577,6 +585,52 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
             points_for=row.points_for,
             points_against=row.points_against,
             finished_points=row.finished_points,
+            match_points=row.match_points,
+            separated_by=row.separated_by,
         )
         for row in rows
     )
+
+
+def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
+    """The event's victory-point scale and tie-break order, as the standings use them.
+
+    A stored setting that no longer validates (edited by hand in the database) falls back to
+    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
+    """
+    try:
+        scale = vp.scale_for(event.vp_scale, event.vp_custom)
+        tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
+    except vp.InvalidScale:
+        return vp.PRESETS[vp.DEFAULT_SCALE], vp.DEFAULT_TIE_BREAKS
+    return scale, tie_breaks
+
+
+@transaction.atomic
+def event_ranking_set(
+    *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
+) -> Event:
+    """Set how the event's standings rank: the victory-point scale and the tie-break order.
+
+    `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
+    when `vp_scale` is "custom". The standings are rebuilt after the commit.
+    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    tie_breaks = list(tie_breaks)
+    try:
+        vp.checked_tie_breaks(tie_breaks)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"tie_breaks": str(exc)}) from exc
+    custom = dict(vp_custom or {})
+    try:
+        vp.scale_for(vp_scale, custom)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": str(exc)}) from exc
+    event.vp_scale = vp_scale
+    event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
+    event.tie_breaks = tie_breaks
+    event.full_clean()
+    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return event
