@@ -11,6 +11,8 @@ from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where
+from tournaments import victory_points as vp
+from tournaments.labels import criterion_label
 from tournaments.models import Event, Game, Hand, Round, SideEntry, Standing, Table
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
@@ -222,3 +224,40 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
 
 def round_tables(*, round: Round) -> QuerySet[Table]:
     return round.tables.select_related("game").prefetch_related("seats__player").order_by("number")
+
+
+# --- ranking rules --------------------------------------------------------------------------
+
+
+def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
+    """The event's victory-point scale and tie-break order, as the standings use them.
+
+    A stored setting that no longer validates (edited by hand in the database) falls back to
+    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
+    """
+    try:
+        scale = vp.scale_for(event.vp_scale, event.vp_custom)
+        tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
+    except vp.InvalidScale:
+        return vp.PRESETS[vp.DEFAULT_SCALE], vp.DEFAULT_TIE_BREAKS
+    return scale, tie_breaks
+
+
+@dataclass(frozen=True, slots=True)
+class RankingRules:
+    """How an event ranks, for the standings page: the scale and the criteria in order."""
+
+    scale: vp.Scale
+    criteria: list[str]  # display names, victory points first
+    bands: list[tuple[int, tuple[vp.Band, ...]]]  # (hands, bands); hands 0: any other length
+
+
+def event_ranking_description(*, event: Event) -> RankingRules:
+    """The event's scale and tie-break order with display names, victory points first."""
+    scale, tie_breaks = event_ranking_rules(event=event)
+    criteria = [criterion_label(c) for c in (vp.VICTORY_POINTS, *tie_breaks)]
+    tables = dict(scale.tables or {})
+    if 0 in tables and list(tables.values()).count(tables[0]) > 1:
+        del tables[0]  # the table for other lengths repeats one shown already
+    bands = sorted(tables.items(), key=lambda item: (item[0] == 0, item[0]))
+    return RankingRules(scale=scale, criteria=criteria, bands=bands)

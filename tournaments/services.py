@@ -35,6 +35,7 @@ from tournaments.models import (
     Table,
     new_access_token,
 )
+from tournaments.selectors import event_ranking_rules
 from tournaments.standings import SideResult, rank_players
 from tournaments.tasks import round_seat as round_seat_task
 from tournaments.tasks import standings_recompute as standings_recompute_task
@@ -590,20 +591,6 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
         )
         for row in rows
     )
-
-
-def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
-    """The event's victory-point scale and tie-break order, as the standings use them.
-
-    A stored setting that no longer validates (edited by hand in the database) falls back to
-    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
-    """
-    try:
-        scale = vp.scale_for(event.vp_scale, event.vp_custom)
-        tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
-    except vp.InvalidScale:
-        return vp.PRESETS[vp.DEFAULT_SCALE], vp.DEFAULT_TIE_BREAKS
-    return scale, tie_breaks
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from tournaments.labels import criterion_label
 from tournaments.models import Standing
 from tournaments.templatetags.canasta import signed, typographic
 
@@ -34,6 +35,8 @@ class StandingTable(tables.Table):
     losses = tables.Column(verbose_name=_("Lost"), attrs=OPTIONAL)
     points_for = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
     point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
+    match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
+    separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
 
     class Meta:
         model = Standing
@@ -47,6 +50,8 @@ class StandingTable(tables.Table):
             "losses",
             "points_for",
             "point_difference",
+            "match_points",
+            "separated_by",
         )
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
@@ -54,6 +59,9 @@ class StandingTable(tables.Table):
 
     def render_point_difference(self, value: int) -> str:
         return signed(value)
+
+    def render_separated_by(self, value: str) -> str:
+        return criterion_label(value)
 
 
 class RankingTable(tables.Table):

@@ -1,0 +1,36 @@
+"""Pages about rankings: how an event ranks (the director's setting). Thin: scope, form,
+service, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments import selectors, services
+from tournaments.ranking_forms import EventRankingForm
+
+
+@login_required
+def event_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director sets the event's victory-point scale and tie-break order."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    form = EventRankingForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_ranking_set(
+                event=event,
+                vp_scale=form.cleaned_data["vp_scale"],
+                vp_custom=form.cleaned_data["vp_custom"],
+                tie_breaks=form.tie_breaks(),
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("The standings now rank by the new rules."))
+            return redirect("tournaments:event_standings", event_id=event.pk)
+    return render(request, "tournaments/event_ranking.html", {"event": event, "form": form})
