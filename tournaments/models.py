@@ -279,3 +279,39 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player} in {self.event}"
+
+
+class Rating(models.Model):
+    """A player's current skill rating (OpenSkill, tournaments/ratings.py). Derived: rebuilt
+    from the club's finished games by `ratings_rebuild`."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    provisional = models.BooleanField(_("provisional"), default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal:.1f}"
+
+
+class RatingHistory(models.Model):
+    """A player's rating right after one of their games. Derived, like Rating."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    sequence = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_history_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.sequence}: {self.ordinal:.1f}"

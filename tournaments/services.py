@@ -20,13 +20,15 @@ from django.utils import timezone
 
 import scoring
 from clubs.models import Club, Player
-from tournaments import seating
+from tournaments import ratings, seating
 from tournaments import victory_points as vp
 from tournaments.models import (
     Event,
     Game,
     Hand,
     Participant,
+    Rating,
+    RatingHistory,
     Round,
     Seat,
     SideEntry,
@@ -37,6 +39,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings import SideResult, rank_players
+from tournaments.tasks import ratings_recompute as ratings_recompute_task
 from tournaments.tasks import round_seat as round_seat_task
 from tournaments.tasks import standings_recompute as standings_recompute_task
 
@@ -391,9 +394,14 @@ def hand_record(
         side_entry.score = scored["score"]
         side_entry.breakdown = scored["breakdown"]
         side_entry.save()  # one by one, so that each change enters the history
+    was_over = game.game_over
     _store_result(game, result)
     event_id = game.table.round.event_id
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    if was_over or game.game_over:
+        # A game finished, or a finished game was corrected: its result feeds the ratings.
+        club_id = game.table.round.event.club_id
+        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
 
@@ -621,3 +629,92 @@ def event_ranking_set(
     event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
     return event
+
+
+# --- ratings -------------------------------------------------------------------------------
+
+
+def _rated_games(club_id: int) -> list[ratings.RatedGame]:
+    """The club's finished games in rating order: event date, event, round, table.
+
+    Where an event asks the other side to confirm each hand, a game counts once every hand
+    is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
+    hand_record) can never count a game twice.
+    """
+    unconfirmed = Hand.objects.filter(
+        game__table__round__event__club_id=club_id,
+        game__table__round__event__confirmation_required=True,
+        confirmed_at__isnull=True,
+    ).values("game_id")
+    games = (
+        Game.objects.filter(table__round__event__club_id=club_id, game_over=True)
+        .exclude(pk__in=unconfirmed)
+        .order_by(
+            "table__round__event__date", "table__round__event_id", "table__round__number", "table__number"
+        )
+        .values_list("pk", "sides", "totals")
+    )
+    games = list(games)
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event__club_id=club_id, table__game__game_over=True).order_by(
+        "table_id", "position"
+    )
+    for game_id, side, player_id in seats.values_list("table__game", "side", "player_id"):
+        players.setdefault(game_id, {}).setdefault(side, []).append(player_id)
+    rated = []
+    for game_id, sides, totals in games:
+        by_side = players.get(game_id, {})
+        rated.append(
+            ratings.RatedGame(
+                game=game_id,
+                sides=tuple(tuple(by_side.get(side, ())) for side in sides),
+                totals=tuple(int(totals.get(side, 0)) for side in sides),
+            )
+        )
+    return rated
+
+
+@transaction.atomic
+def ratings_rebuild(*, club_id: int) -> int:
+    """Rebuild every rating and rating history of a club from its finished games.
+
+    Deterministic (see tournaments/ratings.py), so running it after a correction gives what a
+    fresh rebuild gives, and running it twice changes nothing. Holds the club row locked so
+    two workers never interleave their rewrites. Returns the number of players rated (0 if
+    the club no longer exists).
+    """
+    club = Club.objects.select_for_update().filter(pk=club_id).first()
+    if club is None:
+        return 0
+    result = ratings.rate_games(_rated_games(club_id))
+    RatingHistory.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.bulk_create(
+        (
+            Rating(
+                player_id=r.player,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                games=r.games,
+                provisional=r.provisional,
+            )
+            for r in result.ratings.values()
+        ),
+        batch_size=2000,
+    )
+    RatingHistory.objects.bulk_create(
+        (
+            RatingHistory(
+                player_id=h.player,
+                game_id=h.game,
+                sequence=h.sequence,
+                mu=h.mu,
+                sigma=h.sigma,
+                ordinal=h.ordinal,
+            )
+            for h in result.history
+        ),
+        batch_size=5000,
+    )
+    return len(result.ratings)

@@ -20,3 +20,11 @@ def round_seat(*, round_id: int) -> str | None:
 
     round = round_seat_service(round_id=round_id)
     return None if round is None else round.status
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def ratings_recompute(*, club_id: int) -> int:
+    """Rebuild one club's ratings from its finished games; returns the number of players rated."""
+    from tournaments.services import ratings_rebuild
+
+    return ratings_rebuild(club_id=club_id)
