@@ -1,5 +1,5 @@
-"""Pages about rankings: how an event ranks (the director's setting). Thin: scope, form,
-service, render."""
+"""Pages about rankings: how an event ranks (the director's setting) and the player page.
+Thin: scope, form, service or selector, render."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from tournaments import selectors, services
 from tournaments.ranking_forms import EventRankingForm
+from tournaments.ratings import PROVISIONAL_GAMES
+from tournaments.tables import RecentEventTable, RecordTable
 
 
 @login_required
@@ -34,3 +37,24 @@ def event_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, _("The standings now rank by the new rules."))
             return redirect("tournaments:event_standings", event_id=event.pk)
     return render(request, "tournaments/event_ranking.html", {"event": event, "form": form})
+
+
+@login_required
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's games, wins, averages, rating with its history chart, partners, head-to-head
+    records and recent events; members of the player's club may see it."""
+    player = get_object_or_404(selectors.players_visible_to(user=request.user), pk=player_id)
+    profile = selectors.player_profile(player=player)
+    partners = RecordTable(profile.partners, prefix="partners-")
+    opponents = RecordTable(profile.opponents, prefix="opponents-")
+    for table in (partners, opponents):
+        RequestConfig(request, paginate={"per_page": 10}).configure(table)
+    context = {
+        "player": player,
+        "profile": profile,
+        "partners": partners,
+        "opponents": opponents,
+        "recent": RecentEventTable(profile.recent),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "tournaments/player_detail.html", context)

@@ -261,3 +261,101 @@ def event_ranking_description(*, event: Event) -> RankingRules:
         del tables[0]  # the table for other lengths repeats one shown already
     bands = sorted(tables.items(), key=lambda item: (item[0] == 0, item[0]))
     return RankingRules(scale=scale, criteria=criteria, bands=bands)
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+def players_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Player]:
+    return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+@dataclass(slots=True)
+class Record:
+    """A player's record with or against someone: games, wins, draws, losses (finished games)."""
+
+    player: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerProfile:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    total_points: int
+    average_points: float | None
+    rating: Any  # Rating or None
+    history: list[dict[str, Any]]  # {"game": n, "rating": ordinal} oldest first
+    partners: list[Record]  # best first
+    opponents: list[Record]  # most met first
+    recent: QuerySet[Standing]
+
+
+def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
+    """Everything the player page shows: totals over finished games, rating and its history,
+    partners (best win rate first, then most games) and head-to-head records (most met first).
+
+    A fixed number of queries whatever the number of games (one per part).
+    """
+    from tournaments.models import Rating, RatingHistory, Seat
+
+    totals = Standing.objects.filter(player=player).aggregate(
+        games=Sum("games", default=0),
+        wins=Sum("wins", default=0),
+        draws=Sum("draws", default=0),
+        losses=Sum("losses", default=0),
+        points=Sum("finished_points", default=0),
+    )
+    mine = {
+        table: (side, winner, is_draw)
+        for table, side, winner, is_draw in Seat.objects.filter(
+            player=player, table__game__game_over=True
+        ).values_list("table_id", "side", "table__game__winner", "table__game__is_draw")
+    }
+    partners: dict[int, Record] = {}
+    opponents: dict[int, Record] = {}
+    others = Seat.objects.filter(table_id__in=mine).exclude(player=player)
+    for table, side, other, name in others.values_list("table_id", "side", "player_id", "player__name"):
+        my_side, winner, is_draw = mine[table]
+        book = partners if side == my_side else opponents
+        record = book.setdefault(other, Record(other, name))
+        record.games += 1
+        if is_draw:
+            record.draws += 1
+        elif winner == my_side:
+            record.wins += 1
+        else:
+            record.losses += 1
+    history = [
+        {"game": sequence, "rating": round(ordinal, 2)}
+        for sequence, ordinal in RatingHistory.objects.filter(player=player)
+        .order_by("sequence")
+        .values_list("sequence", "ordinal")
+    ]
+    games = totals["games"]
+    return PlayerProfile(
+        games=games,
+        wins=totals["wins"],
+        draws=totals["draws"],
+        losses=totals["losses"],
+        total_points=totals["points"],
+        average_points=totals["points"] / games if games else None,
+        rating=Rating.objects.filter(player=player).first(),
+        history=history,
+        partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
+        opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
+        recent=Standing.objects.filter(player=player)
+        .select_related("event")
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .order_by("-event__date", "-event_id")[:recent_events],
+    )

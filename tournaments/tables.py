@@ -65,7 +65,9 @@ class StandingTable(tables.Table):
 
 
 class RankingTable(tables.Table):
-    name = tables.Column(verbose_name=_("Player"))
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("pk")})
+    )
     games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
     wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
     win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER)
@@ -83,3 +85,41 @@ class RankingTable(tables.Table):
 
     def render_average_points(self, value: float) -> str:
         return typographic(round(value))
+
+
+class RecordTable(tables.Table):
+    """A player's record with each partner or against each opponent (rows: selectors.Record)."""
+
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("player")})
+    )
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
+    losses = tables.Column(verbose_name=_("Lost"), attrs=NUMBER)
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=OPTIONAL, orderable=False)
+
+    class Meta:
+        attrs = {"class": "data-table"}
+        empty_text = _("No finished games yet.")
+
+    def render_win_rate(self, value: float) -> str:
+        return f"{value:.0%}"
+
+
+class RecentEventTable(tables.Table):
+    event = tables.Column(
+        verbose_name=_("Event"), linkify=("tournaments:event_standings", {"event_id": tables.A("event_id")})
+    )
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date", attrs=OPTIONAL)
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
+    points_for = PointsColumn(verbose_name=_("Points"), attrs=OPTIONAL)
+
+    class Meta:
+        attrs = {"class": "data-table", "id": "recent-events"}
+        orderable = False
+        empty_text = _("No events yet.")
+
+    def render_event(self, record: Standing) -> str:
+        return record.event.name
