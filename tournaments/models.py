@@ -73,6 +73,14 @@ class Event(models.Model):
     )
     vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
     tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
+    season = models.ForeignKey(
+        "Season",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("season"),
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -315,3 +323,25 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after game {self.sequence}: {self.ordinal:.1f}"
+
+
+class Season(models.Model):
+    """A club's season: the nights (events) it gathers and how its table counts them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    best_n = models.PositiveSmallIntegerField(
+        _("count each player's best nights"),
+        null=True,
+        blank=True,
+        help_text=_("Leave it empty to count every night."),
+    )
+    min_nights = models.PositiveSmallIntegerField(
+        _("minimum attendance"), default=0, help_text=_("Nights a player needs to be ranked.")
+    )
+
+    class Meta:
+        ordering = ["club", "-id"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournaments import selectors, services
+from tournaments.exports import export_response
 from tournaments.ranking_forms import EventRankingForm
 from tournaments.ratings import PROVISIONAL_GAMES
-from tournaments.tables import RecentEventTable, RecordTable
+from tournaments.tables import RecentEventTable, RecordTable, SeasonTable
 
 
 @login_required
@@ -58,3 +59,15 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "provisional_games": PROVISIONAL_GAMES,
     }
     return render(request, "tournaments/player_detail.html", context)
+
+
+@login_required
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season table, with its CSV/XLSX download."""
+    season = get_object_or_404(selectors.seasons_visible_to(user=request.user), pk=season_id)
+    table = SeasonTable(selectors.season_standings(season=season))
+    RequestConfig(request, paginate=False).configure(table)
+    download = export_response(request, table, f"season-{season.pk}")
+    if download is not None:
+        return download
+    return render(request, "tournaments/season_detail.html", {"season": season, "table": table})

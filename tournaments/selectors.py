@@ -359,3 +359,40 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
         .annotate(point_difference=POINT_DIFFERENCE)
         .order_by("-event__date", "-event_id")[:recent_events],
     )
+
+
+# --- seasons --------------------------------------------------------------------------------
+
+
+def season_standings(*, season: Any) -> list[Any]:
+    """The season table (tournaments/seasons.py) from its nights' standings, in two queries.
+
+    Nights are the season's events that have standings, oldest first; computed on read, so
+    it always agrees with the nights' standings.
+    """
+    from tournaments.seasons import NightResult, season_table
+
+    rows = (
+        Standing.objects.filter(event__season=season)
+        .order_by("event__date", "event_id")
+        .values_list(
+            "event_id", "player_id", "player__name", "victory_points", "points_for", "points_against"
+        )
+    )
+    nights: list[int] = []
+    results: dict[int, list[NightResult]] = {}
+    names: dict[int, str] = {}
+    for event_id, player_id, name, victory_points, points_for, points_against in rows:
+        if not nights or nights[-1] != event_id:
+            nights.append(event_id)
+        names[player_id] = name
+        results.setdefault(player_id, []).append(
+            NightResult(event_id, victory_points, points_for - points_against)
+        )
+    return season_table(nights, results, names, best_n=season.best_n, min_nights=season.min_nights)
+
+
+def seasons_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Any]:
+    from tournaments.models import Season
+
+    return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")

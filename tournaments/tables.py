@@ -123,3 +123,34 @@ class RecentEventTable(tables.Table):
 
     def render_event(self, record: Standing) -> str:
         return record.event.name
+
+
+class SeasonTable(tables.Table):
+    """A season table (rows: seasons.SeasonRow); formatting only."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    movement = tables.Column(verbose_name=_("Since last night"), attrs=NUMBER, default="")
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("player")})
+    )
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
+    point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
+    nights = tables.Column(verbose_name=_("Nights"), attrs=NUMBER)
+    counted = tables.Column(verbose_name=_("Nights counted"), attrs=OPTIONAL)
+    qualified = tables.BooleanColumn(verbose_name=_("Ranked"), attrs=OPTIONAL)
+
+    class Meta:
+        attrs = {"class": "data-table", "id": "season"}
+        orderable = False
+        empty_text = _("No night of this season has standings yet.")
+
+    def render_movement(self, value: int | None) -> str:
+        if value is None:
+            return str(_("new"))
+        return f"▲{value}" if value > 0 else f"▼{-value}" if value < 0 else "="
+
+    def render_point_difference(self, value: int) -> str:
+        return signed(value)
+
+    def render_qualified(self, value: bool) -> str:
+        return str(_("yes") if value else _("not yet"))
