@@ -123,3 +123,16 @@ class TestRatingsRebuild:
         assert ratings_recompute(club_id=league_night.club_id) == 8
         assert ratings_recompute(club_id=league_night.club_id) == 8
         assert ratings_recompute(club_id=987654) == 0
+
+
+@pytest.mark.django_db
+def test_the_nightly_schedule_rebuilds_every_clubs_ratings(league_night, mallory):
+    from django.conf import settings
+
+    from tournaments.tasks import ratings_refresh_all
+
+    entry = settings.CELERY_BEAT_SCHEDULE["ratings-refresh-nightly"]
+    assert entry["task"] == ratings_refresh_all.name
+    TestRatingsRebuild()._finish_round(league_night)
+    assert ratings_refresh_all() == 2  # Riverside and mallory's club; run in-process in tests
+    assert Rating.objects.filter(player__club=league_night.club).count() == 8
