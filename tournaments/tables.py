@@ -26,7 +26,9 @@ class PointsColumn(tables.Column):
 
 
 class StandingTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    # Players sharing a rank keep the standings' order (by name), on which `separated_by` was
+    # computed; ordering by rank alone leaves their order to the database.
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, order_by=("rank", "player__name", "player_id"))
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by="player__name")
     victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
@@ -68,11 +70,17 @@ class RankingTable(tables.Table):
     name = tables.Column(
         verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("pk")})
     )
-    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
-    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
-    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER)
-    total_points = PointsColumn(verbose_name=_("Total points"), attrs=OPTIONAL)
-    average_points = tables.Column(verbose_name=_("Points per game"), attrs=NUMBER)
+    # Each sort ends with the name, so equal values list in one order on the page and in
+    # the download.
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER, order_by=("games", "name", "pk"))
+    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER, order_by=("wins", "name", "pk"))
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER, order_by=("win_rate", "name", "pk"))
+    total_points = PointsColumn(
+        verbose_name=_("Total points"), attrs=OPTIONAL, order_by=("total_points", "name", "pk")
+    )
+    average_points = tables.Column(
+        verbose_name=_("Points per game"), attrs=NUMBER, order_by=("average_points", "name", "pk")
+    )
 
     class Meta:
         model = Player
