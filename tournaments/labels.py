@@ -56,3 +56,19 @@ def entry_field_label(name: str) -> str:
 
 def breakdown_label(item: str) -> str:
     return str(BREAKDOWN_LABELS.get(item, item.replace("_", " ").capitalize()))
+
+
+# Standings criteria (tournaments/victory_points.py), as the standings page names them.
+CRITERION_LABELS = {
+    "victory_points": _("Victory points"),
+    "match_points": _("Match points"),
+    "point_difference": _("Point difference"),
+    "points_for": _("Points scored"),
+    "wins": _("Games won"),
+    "points_against": _("Fewest points conceded"),
+    "tied": _("Tied"),
+}
+
+
+def criterion_label(key: str) -> str:
+    return str(CRITERION_LABELS.get(key, key))

@@ -16,6 +16,19 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Player, variant_choices
+from tournaments import victory_points
+
+
+def default_tie_breaks() -> list[str]:
+    return list(victory_points.DEFAULT_TIE_BREAKS)
+
+
+VP_SCALE_CHOICES = [
+    ("win-draw-loss", _("Win 2, draw 1, loss 0")),
+    ("three-one-zero", _("Win 3, draw 1, loss 0")),
+    ("burraco-20", _("20 to 0 by score difference (3- and 4-hand tables)")),
+    ("custom", _("The club's own table")),
+]
 
 
 class Event(models.Model):
@@ -54,6 +67,20 @@ class Event(models.Model):
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
     created_at = models.DateTimeField(auto_now_add=True)
+    # How the standings rank (tournaments/victory_points.py); set with `event_ranking_set`.
+    vp_scale = models.CharField(
+        _("victory-point scale"), max_length=32, choices=VP_SCALE_CHOICES, default="win-draw-loss"
+    )
+    vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
+    tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
+    season = models.ForeignKey(
+        "Season",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("season"),
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -248,6 +275,9 @@ class Standing(models.Model):
     points_for = models.IntegerField(default=0)
     points_against = models.IntegerField(default=0)
     finished_points = models.IntegerField(default=0)
+    match_points = models.PositiveIntegerField(default=0)
+    # The criterion that put this row ahead of the next one ("tied": they share a rank).
+    separated_by = models.CharField(max_length=24, blank=True)
 
     class Meta:
         ordering = ["event", "rank", "player__name"]
@@ -257,3 +287,61 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player} in {self.event}"
+
+
+class Rating(models.Model):
+    """A player's current skill rating (OpenSkill, tournaments/ratings.py). Derived: rebuilt
+    from the club's finished games by `ratings_rebuild`."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    provisional = models.BooleanField(_("provisional"), default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal:.1f}"
+
+
+class RatingHistory(models.Model):
+    """A player's rating right after one of their games. Derived, like Rating."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    sequence = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_history_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.sequence}: {self.ordinal:.1f}"
+
+
+class Season(models.Model):
+    """A club's season: the nights (events) it gathers and how its table counts them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    best_n = models.PositiveSmallIntegerField(
+        _("count each player's best nights"),
+        null=True,
+        blank=True,
+        help_text=_("Leave it empty to count every night."),
+    )
+    min_nights = models.PositiveSmallIntegerField(
+        _("minimum attendance"), default=0, help_text=_("Nights a player needs to be ranked.")
+    )
+
+    class Meta:
+        ordering = ["club", "-id"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -15,16 +15,20 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 import scoring
 from clubs.models import Club, Player
-from tournaments import seating
+from tournaments import ratings, seating
+from tournaments import victory_points as vp
 from tournaments.models import (
     Event,
     Game,
     Hand,
     Participant,
+    Rating,
+    RatingHistory,
     Round,
     Seat,
     SideEntry,
@@ -33,7 +37,9 @@ from tournaments.models import (
     Table,
     new_access_token,
 )
+from tournaments.selectors import event_ranking_rules
 from tournaments.standings import SideResult, rank_players
+from tournaments.tasks import ratings_recompute as ratings_recompute_task
 from tournaments.tasks import round_seat as round_seat_task
 from tournaments.tasks import standings_recompute as standings_recompute_task
 
@@ -388,9 +394,14 @@ def hand_record(
         side_entry.score = scored["score"]
         side_entry.breakdown = scored["breakdown"]
         side_entry.save()  # one by one, so that each change enters the history
+    was_over = game.game_over
     _store_result(game, result)
     event_id = game.table.round.event_id
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    if was_over or game.game_over:
+        # A game finished, or a finished game was corrected: its result feeds the ratings.
+        club_id = game.table.round.event.club_id
+        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
 
@@ -541,7 +552,11 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     names = dict(event.participants.values_list("player_id", "player__name"))
     confirmed = _confirmed_totals(event) if event.confirmation_required else None
     results = []
-    games = Game.objects.filter(table__round__event=event).prefetch_related("table__seats")
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .annotate(hands_played=Count("hands"))
+        .prefetch_related("table__seats")
+    )
     for game in games:
         totals, finished = game.totals, game.game_over
         if confirmed is not None:
@@ -560,9 +575,11 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
                     finished=finished,
                     won=finished and game.winner == side,
                     drew=finished and game.is_draw,
+                    hands=game.hands_played,
                 )
             )
-    rows = rank_players(results, names)
+    scale, tie_breaks = event_ranking_rules(event=event)
+    rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     Standing.objects.filter(event=event).delete()
     return Standing.objects.bulk_create(
         Standing(
@@ -577,6 +594,127 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
             points_for=row.points_for,
             points_against=row.points_against,
             finished_points=row.finished_points,
+            match_points=row.match_points,
+            separated_by=row.separated_by,
         )
         for row in rows
     )
+
+
+@transaction.atomic
+def event_ranking_set(
+    *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
+) -> Event:
+    """Set how the event's standings rank: the victory-point scale and the tie-break order.
+
+    `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
+    when `vp_scale` is "custom". The standings are rebuilt after the commit.
+    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    tie_breaks = list(tie_breaks)
+    try:
+        vp.checked_tie_breaks(tie_breaks)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"tie_breaks": str(exc)}) from exc
+    custom = dict(vp_custom or {})
+    try:
+        vp.scale_for(vp_scale, custom)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": str(exc)}) from exc
+    event.vp_scale = vp_scale
+    event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
+    event.tie_breaks = tie_breaks
+    event.full_clean()
+    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return event
+
+
+# --- ratings -------------------------------------------------------------------------------
+
+
+def _rated_games(club_id: int) -> list[ratings.RatedGame]:
+    """The club's finished games in rating order: event date, event, round, table.
+
+    Where an event asks the other side to confirm each hand, a game counts once every hand
+    is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
+    hand_record) can never count a game twice.
+    """
+    unconfirmed = Hand.objects.filter(
+        game__table__round__event__club_id=club_id,
+        game__table__round__event__confirmation_required=True,
+        confirmed_at__isnull=True,
+    ).values("game_id")
+    games = (
+        Game.objects.filter(table__round__event__club_id=club_id, game_over=True)
+        .exclude(pk__in=unconfirmed)
+        .order_by(
+            "table__round__event__date", "table__round__event_id", "table__round__number", "table__number"
+        )
+        .values_list("pk", "sides", "totals")
+    )
+    games = list(games)
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event__club_id=club_id, table__game__game_over=True).order_by(
+        "table_id", "position"
+    )
+    for game_id, side, player_id in seats.values_list("table__game", "side", "player_id"):
+        players.setdefault(game_id, {}).setdefault(side, []).append(player_id)
+    rated = []
+    for game_id, sides, totals in games:
+        by_side = players.get(game_id, {})
+        rated.append(
+            ratings.RatedGame(
+                game=game_id,
+                sides=tuple(tuple(by_side.get(side, ())) for side in sides),
+                totals=tuple(int(totals.get(side, 0)) for side in sides),
+            )
+        )
+    return rated
+
+
+@transaction.atomic
+def ratings_rebuild(*, club_id: int) -> int:
+    """Rebuild every rating and rating history of a club from its finished games.
+
+    Deterministic (see tournaments/ratings.py), so running it after a correction gives what a
+    fresh rebuild gives, and running it twice changes nothing. Holds the club row locked so
+    two workers never interleave their rewrites. Returns the number of players rated (0 if
+    the club no longer exists).
+    """
+    club = Club.objects.select_for_update().filter(pk=club_id).first()
+    if club is None:
+        return 0
+    result = ratings.rate_games(_rated_games(club_id))
+    RatingHistory.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.bulk_create(
+        (
+            Rating(
+                player_id=r.player,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                games=r.games,
+                provisional=r.provisional,
+            )
+            for r in result.ratings.values()
+        ),
+        batch_size=2000,
+    )
+    RatingHistory.objects.bulk_create(
+        (
+            RatingHistory(
+                player_id=h.player,
+                game_id=h.game,
+                sequence=h.sequence,
+                mu=h.mu,
+                sigma=h.sigma,
+                ordinal=h.ordinal,
+            )
+            for h in result.history
+        ),
+        batch_size=5000,
+    )
+    return len(result.ratings)

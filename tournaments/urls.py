@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import table_views, views
+from tournaments import ranking_views, table_views, views
 
 app_name = "tournaments"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/events/new/", views.event_create, name="event_create"),
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
+    path("events/<int:event_id>/ranking/", ranking_views.event_ranking, name="event_ranking"),
+    path("players/<int:player_id>/", ranking_views.player_detail, name="player_detail"),
+    path("seasons/<int:season_id>/", ranking_views.season_detail, name="season_detail"),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
     path("events/<int:event_id>/rounds/<int:number>/reseat/", views.round_reseat, name="round_reseat"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
