@@ -8,7 +8,8 @@ North-South), or one partnership with the bye.
 
 Swiss (`swiss_round`)
     The bye (odd field) goes to the lowest-ranked partnership with the fewest byes, so no
-    partnership has a second bye while another has had none. The others are paired by a
+    partnership has a second bye while another has had none (among those, to the
+    lowest-ranked one that leaves a round without a rematch, if one does). The others are paired by a
     minimum-cost perfect matching (networkx `max_weight_matching` with maximum cardinality
     over inverted costs, as well-kept Swiss software does): pairing two partnerships costs
     the square of their distance in the standings, and a rematch costs more than any
@@ -86,12 +87,24 @@ def swiss_round(
     met_count = met if isinstance(met, Mapping) else Counter(met)
     byes = Counter(byes or {})
     order = list(ranking)
-    pairings: list[Pairing] = []
-    if len(order) % 2:
-        fewest = min(byes[p] for p in order)
-        bye = next(p for p in reversed(order) if byes[p] == fewest)
-        order.remove(bye)
-        pairings.append(Pairing(bye, None, BYE))
+    if len(order) % 2 == 0:
+        return _swiss_tables(order, met_count)
+    # The bye: among the partnerships with the fewest byes, the lowest-ranked one whose
+    # absence leaves a round without a rematch (else simply the lowest-ranked of them).
+    fewest = min(byes[p] for p in order)
+    candidates = [p for p in reversed(order) if byes[p] == fewest]
+    fallback: list[Pairing] | None = None
+    for bye in candidates:
+        tables = _swiss_tables([p for p in order if p != bye], met_count)
+        pairings = [*tables, Pairing(bye, None, BYE)]
+        if not any(t.reason == REMATCH for t in tables):
+            return pairings
+        fallback = fallback or pairings
+    assert fallback is not None
+    return fallback
+
+
+def _swiss_tables(order: list[int], met_count: Mapping[frozenset[int], int]) -> list[Pairing]:
     position = {p: i for i, p in enumerate(order)}
     graph = nx.Graph()
     costs = {}
@@ -106,8 +119,7 @@ def swiss_round(
         (tuple(sorted((a, b), key=position.__getitem__)) for a, b in matching),
         key=lambda pair: position[pair[0]],
     )
-    pairings += [_swiss_pairing(high, low, order, position, met_count) for high, low in tables]
-    return _byes_last(pairings)
+    return [_swiss_pairing(high, low, order, position, met_count) for high, low in tables]
 
 
 def _swiss_pairing(

@@ -11,7 +11,7 @@ from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where
-from tournaments.models import Event, Game, Hand, Round, SideEntry, Standing, Table
+from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -222,3 +222,28 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
 
 def round_tables(*, round: Round) -> QuerySet[Table]:
     return round.tables.select_related("game").prefetch_related("seats__player").order_by("number")
+
+
+def event_missed_rounds(*, event: Event) -> dict[int, int]:
+    """Player id -> how many seated rounds of the event they took part in without a seat.
+
+    A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
+    withdrawal are not. A participant not present who never played (a no-show) misses nothing.
+    """
+    rounds = list(event.rounds.filter(status=Round.Status.SEATED).values_list("number", flat=True))
+    played: dict[int, set[int]] = {}
+    for number, player in Seat.objects.filter(table__round__event=event).values_list(
+        "table__round__number", "player_id"
+    ):
+        played.setdefault(player, set()).add(number)
+    missed = {}
+    for player, present, withdrawn_after in event.participants.values_list(
+        "player_id", "present", "withdrawn_after_round"
+    ):
+        if not present and withdrawn_after is None and player not in played:
+            continue
+        last = withdrawn_after if withdrawn_after is not None else max(rounds, default=0)
+        count = sum(1 for n in rounds if n <= last and n not in played.get(player, ()))
+        if count:
+            missed[player] = count
+    return missed

@@ -20,7 +20,8 @@ from django.utils import timezone
 
 import scoring
 from clubs.models import Club, Partnership, Player
-from tournaments import partnership_seating, seating
+from tournaments import partnership_seating, seating, selectors
+from tournaments.missed_rounds import missed_round_credits
 from tournaments.models import (
     Event,
     Game,
@@ -169,12 +170,36 @@ def event_finish(*, event: Event) -> Event:
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player present or absent for the next seating; adds a late arrival to the event."""
+    """Mark a player present or absent for the next seating; adds a late arrival to the event.
+
+    A late arrival appears in the standings at once (queued after the commit); marking a
+    withdrawn player present brings them back from the next round.
+    """
     if player.club_id != event.club_id:
         raise ValidationError({"player": "The player belongs to another club."})
     participant, _ = Participant.objects.get_or_create(event=event, player=player)
     participant.present = present
-    participant.save(update_fields=["present"])
+    if present:
+        participant.withdrawn_after_round = None
+    participant.save(update_fields=["present", "withdrawn_after_round"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return participant
+
+
+@transaction.atomic
+def participant_withdraw(*, event: Event, player: Player) -> Participant:
+    """A player leaves the event: not seated again, every result so far kept.
+
+    The participant stays (marked withdrawn after the latest round), so their games, seats
+    and standings row remain, and the seating history that keeps partners from repeating
+    still counts them. Raises Participant.DoesNotExist if the player is not in the event.
+    """
+    participant = Participant.objects.select_for_update().get(event=event, player=player)
+    last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    participant.present = False
+    participant.withdrawn_after_round = last or 0
+    participant.save(update_fields=["present", "withdrawn_after_round"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
     return participant
 
 
@@ -660,6 +685,14 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
                 )
             )
     rows = rank_players(results, names)
+    credits = missed_round_credits(
+        event.missed_round_policy,
+        rows,
+        selectors.event_missed_rounds(event=event),
+        event.sit_out_victory_points,
+    )
+    if credits:
+        rows = rank_players(results, names, credits)
     Standing.objects.filter(event=event).delete()
     return Standing.objects.bulk_create(
         Standing(

@@ -11,7 +11,7 @@ share a rank (1, 2, 2, 4), and are listed by name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 WIN_VICTORY_POINTS = 2
@@ -30,6 +30,13 @@ class SideResult:
     drew: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Credit:
+    """Victory points credited for rounds a player missed (see tournaments.missed_rounds)."""
+
+    victory_points: int = 0
+
+
 @dataclass(slots=True, kw_only=True)
 class StandingRow:
     player: int
@@ -45,13 +52,19 @@ class StandingRow:
     rank: int = 0
 
 
-def rank_players(results: Iterable[SideResult], names: dict[int, str]) -> list[StandingRow]:
+def rank_players(
+    results: Iterable[SideResult], names: dict[int, str], credits: Mapping[int, Credit] | None = None
+) -> list[StandingRow]:
     """Standings rows for every player in `names`, ranked (see the module docstring).
 
     `results` holds one SideResult per side per game; `names` maps player id to the display
     name used to order players who share a rank. Players with no game get an empty row.
+    `credits` adds victory points for missed rounds (no game, win or points).
     """
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
+    for player, credit in (credits or {}).items():
+        if player in rows:
+            rows[player].victory_points += credit.victory_points
     for result in results:
         for player in result.players:
             row = rows.setdefault(player, StandingRow(player=player, name=names.get(player, "")))
