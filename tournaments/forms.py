@@ -166,3 +166,15 @@ def _form_field(field: Any) -> forms.Field:
     if field.kind == "count":
         attrs["data-stepper"] = ""
     return WholeNumberField(label=label, required=False, min_value=0, widget=forms.TextInput(attrs=attrs))
+
+
+class SwapForm(forms.Form):
+    """Two players of a round whose places the director exchanges."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Swap"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("with"))
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = players
+        self.fields["second"].queryset = players

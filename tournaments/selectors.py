@@ -247,3 +247,40 @@ def event_missed_rounds(*, event: Event) -> dict[int, int]:
         if count:
             missed[player] = count
     return missed
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One player's place in a round, for the seating sheet's index by name."""
+
+    name: str
+    table: int | None  # None: sits out
+    side: str
+    position: str
+
+
+def round_players(*, round: Round) -> QuerySet[Player]:
+    """The players seated or sitting out in a round, by name."""
+    return Player.objects.filter(
+        Exists(Seat.objects.filter(table__round=round, player=OuterRef("pk")))
+        | Exists(round.sit_outs.filter(player=OuterRef("pk")))
+    ).order_by("name")
+
+
+def round_sheet_index(*, round: Round) -> list[SheetLine]:
+    """Every player of the round by name, with their table and seat (or sitting out)."""
+    lines = [
+        SheetLine(seat.player.name, seat.table.number, seat.side, seat.get_position_display())
+        for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
+    ]
+    lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
+    return sorted(lines, key=lambda line: line.name.casefold())
+
+
+def event_board_round(*, event: Event) -> Round | None:
+    """The round the room's screen shows: the latest one, with its tables, seats and games."""
+    return (
+        event.rounds.order_by("-number")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+        .first()
+    )

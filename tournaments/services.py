@@ -241,15 +241,19 @@ def round_start(*, event: Event) -> Round:
 def round_reseat(*, round: Round) -> Round:
     """Compute the round's seating again, replacing the one it has (before any hand is played).
 
-    Also the way out for a round whose seating task was lost (a worker killed mid-task) or
-    failed. Raises ValidationError once a hand of the round is recorded.
+    Locked tables are kept and the other players seated again. Also the way out for a round
+    whose seating task was lost (a worker killed mid-task) or failed. Raises ValidationError
+    for a locked round, or once a hand is recorded at a table that is not locked.
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
-    if Hand.objects.filter(game__table__round=round).exists():
+    if round.locked:
+        raise ValidationError("The round is locked; unlock it to seat it again.")
+    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
         raise ValidationError("Hands have been entered in this round; its seating is kept.")
     round.status = Round.Status.SEATING
     round.seating_error = ""
-    round.save(update_fields=["status", "seating_error"])
+    round.seating_started_at = None
+    round.save(update_fields=["status", "seating_error", "seating_started_at"])
     transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
     return round
 
