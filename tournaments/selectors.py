@@ -13,7 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where
 from tournaments import victory_points as vp
 from tournaments.labels import criterion_label
-from tournaments.models import Event, Game, Hand, Round, SideEntry, Standing, Table
+from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -396,3 +396,65 @@ def seasons_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[An
     from tournaments.models import Season
 
     return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def event_missed_rounds(*, event: Event) -> dict[int, int]:
+    """Player id -> how many seated rounds of the event they took part in without a seat.
+
+    A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
+    withdrawal are not. A participant not present who never played (a no-show) misses nothing.
+    """
+    rounds = list(event.rounds.filter(status=Round.Status.SEATED).values_list("number", flat=True))
+    played: dict[int, set[int]] = {}
+    for number, player in Seat.objects.filter(table__round__event=event).values_list(
+        "table__round__number", "player_id"
+    ):
+        played.setdefault(player, set()).add(number)
+    missed = {}
+    for player, present, withdrawn_after in event.participants.values_list(
+        "player_id", "present", "withdrawn_after_round"
+    ):
+        if not present and withdrawn_after is None and player not in played:
+            continue
+        last = withdrawn_after if withdrawn_after is not None else max(rounds, default=0)
+        count = sum(1 for n in rounds if n <= last and n not in played.get(player, ()))
+        if count:
+            missed[player] = count
+    return missed
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One player's place in a round, for the seating sheet's index by name."""
+
+    name: str
+    table: int | None  # None: sits out
+    side: str
+    position: str
+
+
+def round_players(*, round: Round) -> QuerySet[Player]:
+    """The players seated or sitting out in a round, by name."""
+    return Player.objects.filter(
+        Exists(Seat.objects.filter(table__round=round, player=OuterRef("pk")))
+        | Exists(round.sit_outs.filter(player=OuterRef("pk")))
+    ).order_by("name")
+
+
+def round_sheet_index(*, round: Round) -> list[SheetLine]:
+    """Every player of the round by name, with their table and seat (or sitting out)."""
+    lines = [
+        SheetLine(seat.player.name, seat.table.number, seat.side, seat.get_position_display())
+        for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
+    ]
+    lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
+    return sorted(lines, key=lambda line: line.name.casefold())
+
+
+def event_board_round(*, event: Event) -> Round | None:
+    """The round the room's screen shows: the latest one, with its tables, seats and games."""
+    return (
+        event.rounds.order_by("-number")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+        .first()
+    )

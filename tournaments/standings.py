@@ -9,11 +9,16 @@ entered.
 Order: victory points, then the event's tie-breaks (by default point difference, then points
 scored); players equal on all of them share a rank (1, 2, 2, 4) and are listed by name. Each
 row records the criterion that put it ahead of the next row (`separated_by`).
+
+A player may also be credited victory points for rounds they missed (a sit-out or bye, a
+round before they arrived), by the event's missed-round policy (`missed_rounds.py`). A
+credit adds victory points only: games, results, match points and points for and against
+stay those of games really played, so no tie-break below victory points is invented.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments import victory_points as vp
@@ -30,6 +35,13 @@ class SideResult:
     won: bool
     drew: bool
     hands: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Credit:
+    """Victory points credited for rounds a player missed (see tournaments.missed_rounds)."""
+
+    victory_points: int = 0
 
 
 @dataclass(slots=True, kw_only=True)
@@ -62,6 +74,7 @@ class StandingRow:
 def rank_players(
     results: Iterable[SideResult],
     names: dict[int, str],
+    credits: Mapping[int, Credit] | None = None,
     *,
     scale: vp.Scale | None = None,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
@@ -70,11 +83,17 @@ def rank_players(
 
     `results` holds one SideResult per side per game; `names` maps player id to the display
     name used to order players who share a rank. Players with no game get an empty row.
+    `credits` adds victory points for missed rounds (no game, win, match point or points:
+    see `tournaments.missed_rounds`); they count in the victory points the ranking starts
+    from, so the tie-breaks and `separated_by` see them too.
     `scale` defaults to the 2-1-0 preset; `tie_breaks` must be checked already
     (`victory_points.checked_tie_breaks`).
     """
     scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
+    for player, credit in (credits or {}).items():
+        if player in rows:
+            rows[player].victory_points += credit.victory_points
     for result in results:
         for player in result.players:
             row = rows.setdefault(player, StandingRow(player=player, name=names.get(player, "")))

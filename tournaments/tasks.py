@@ -16,8 +16,10 @@ def standings_recompute(*, event_id: int) -> int:
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
+    from tournaments.round_services import round_seating_began
     from tournaments.services import round_seat as round_seat_service
 
+    round_seating_began(round_id=round_id)
     round = round_seat_service(round_id=round_id)
     return None if round is None else round.status
 

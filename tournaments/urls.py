@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import ranking_views, table_views, views
+from tournaments import director_views, ranking_views, table_views, views
 
 app_name = "tournaments"
 
@@ -17,6 +17,20 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/reseat/", views.round_reseat, name="round_reseat"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
     path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
+    path("events/<int:event_id>/board/", director_views.round_board, name="round_board"),
+    path("events/<int:event_id>/rounds/<int:number>/sheet/", director_views.round_sheet, name="round_sheet"),
+    path("events/<int:event_id>/rounds/<int:number>/lock/", director_views.round_lock, name="round_lock"),
+    path("events/<int:event_id>/rounds/<int:number>/swap/", director_views.seats_swap, name="seats_swap"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/lock/",
+        director_views.table_lock,
+        name="table_lock",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/withdraw/",
+        director_views.participant_withdraw,
+        name="participant_withdraw",
+    ),
     path("events/<int:event_id>/players/add/", views.participant_add, name="participant_add"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
     path(

@@ -76,6 +76,11 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 hands_per_round=form.cleaned_data["hands_per_round"],
                 confirmation_required=form.cleaned_data["confirmation_required"],
                 players=form.cleaned_data["players"],
+                format=form.cleaned_data["format"],
+                partnerships=form.cleaned_data.get("partnerships") or (),
+                three_player_tables=form.cleaned_data["three_player_tables"],
+                missed_round_policy=form.cleaned_data["missed_round_policy"],
+                sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)
