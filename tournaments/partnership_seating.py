@@ -6,7 +6,8 @@ store. Writes nothing.
 
 A pair plays a round when both its players are present (not withdrawn, not marked absent)
 and neither sits at a table the director locked. Swiss ranks the pairs by the sum of their
-players' standings (victory points, point difference, points), ties by pair number; round
+players' standings, in the order the event's standings use (victory points, then the event's
+tie-breaks: by default point difference, then points), ties by pair number; round
 robin and Mitchell follow the pair numbers, and a pair that is not in play leaves its
 scheduled opponent a bye instead of changing the movement (so nobody meets twice).
 """
@@ -18,7 +19,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from tournaments import pairing
+from tournaments import victory_points as vp
 from tournaments.models import Event, Pair, Round, Standing
+from tournaments.selectors import event_ranking_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +97,29 @@ def _pair_history(
 
 
 def _ranking(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
+    """The pairs in play, best first: by the sum of their players' standings, compared as the
+    event's standings compare players (victory points, then its tie-break order), then by
+    pair number."""
+    _, tie_breaks = event_ranking_rules(event=event)
     rows = {
         row.player_id: row
         for row in Standing.objects.filter(event=event).only(
-            "player_id", "victory_points", "points_for", "points_against"
+            "player_id", "victory_points", "match_points", "wins", "points_for", "points_against"
         )
     }
 
-    def merit(pair: Pair) -> tuple[int, int, int, int]:
+    def merit(pair: Pair) -> tuple[int, ...]:
         mine = [rows[p] for p in (pair.partnership.first_id, pair.partnership.second_id) if p in rows]
-        vp = sum(r.victory_points for r in mine)
-        diff = sum(r.points_for - r.points_against for r in mine)
-        points = sum(r.points_for for r in mine)
-        return (-vp, -diff, -points, pair.number)
+        points_for = sum(r.points_for for r in mine)
+        points_against = sum(r.points_against for r in mine)
+        criteria = {
+            "victory_points": sum(r.victory_points for r in mine),
+            "match_points": sum(r.match_points for r in mine),
+            "point_difference": points_for - points_against,
+            "points_for": points_for,
+            "wins": sum(r.wins for r in mine),
+            "points_against": points_against,
+        }
+        return (*vp.ranking_key(criteria, tie_breaks), pair.number)
 
     return [p.number for p in sorted(pairs, key=merit) if p.number in active]

@@ -145,3 +145,28 @@ def test_mitchell_north_south_pairs_keep_their_table(club, players, django_captu
         for table in round_.tables.prefetch_related("seats"):
             ns = {pair_of[s.player_id] for s in table.seats.all() if s.side == "NS"}
             assert ns == {table.number}
+
+
+def test_swiss_ranks_the_pairs_by_the_events_tie_break_order(club, players):
+    """Swiss pairs by the standings as the event ranks them: its tie-breaks, not a fixed order."""
+    from tournaments import partnership_seating
+    from tournaments.models import Standing
+
+    event = _event(club, players, Event.Format.SWISS, 2)
+    pairs = list(event.pairs.select_related("partnership"))
+    # Equal victory points; pair 1 ahead on point difference, pair 2 on wins.
+    for pair, (points_for, points_against, wins) in zip(pairs, [(900, 100, 1), (700, 600, 2)], strict=True):
+        for player in (pair.partnership.first_id, pair.partnership.second_id):
+            Standing.objects.create(
+                event=event,
+                player_id=player,
+                rank=1,
+                victory_points=4,
+                wins=wins,
+                points_for=points_for,
+                points_against=points_against,
+            )
+    assert partnership_seating._ranking(event, pairs, [1, 2]) == [1, 2]
+    services.event_ranking_set(event=event, vp_scale="win-draw-loss", tie_breaks=["wins", "point_difference"])
+    event.refresh_from_db()
+    assert partnership_seating._ranking(event, pairs, [1, 2]) == [2, 1]
