@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Event, Game, Hand, Participant, Round, Standing
+from tournaments.models import Event, Game, Hand, Participant, Round, Season, Standing
 
 
 class ParticipantInline(admin.TabularInline):
@@ -36,3 +36,6 @@ class HandAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     list_display = ("event", "rank", "player", "victory_points", "points_for")
     list_filter = ("event",)
+
+
+admin.site.register(Season)

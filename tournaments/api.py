@@ -95,6 +95,9 @@ class EventSerializer(serializers.ModelSerializer):
             "hands_per_round",
             "status",
             "players",
+            "vp_scale",
+            "vp_custom",
+            "tie_breaks",
         )
 
     def get_players(self, obj: Event) -> list[int]:
@@ -146,6 +149,8 @@ class StandingSerializer(serializers.ModelSerializer):
             "points_for",
             "points_against",
             "point_difference",
+            "match_points",
+            "separated_by",
         )
 
 

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from clubs.models import Club, Player
+from clubs.models import Club, Partnership, Player
 from tournaments.labels import card_kind_label, entry_field_label
 from tournaments.models import Event
 from tournaments.numbers import NumberRefused, parse_whole_number
@@ -20,6 +20,14 @@ class EventForm(forms.ModelForm):
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=_("Players"),
+        required=False,
+        help_text=_("For fixed partnerships without partnerships chosen below: paired in this order."),
+    )
+    partnerships = forms.ModelMultipleChoiceField(
+        queryset=Partnership.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Partnerships (fixed-partnership formats)"),
+        required=False,
     )
 
     options = forms.JSONField(
@@ -36,13 +44,41 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ("name", "date", "kind", "variant", "hands_per_round", "confirmation_required")
+        fields = (
+            "name",
+            "date",
+            "kind",
+            "format",
+            "variant",
+            "hands_per_round",
+            "confirmation_required",
+            "three_player_tables",
+            "missed_round_policy",
+            "sit_out_victory_points",
+        )
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["players"].queryset = club.players.filter(active=True)
+        self.fields["partnerships"].queryset = club.partnerships.select_related("first", "second")
+        if not self.fields["partnerships"].queryset.exists():
+            del self.fields["partnerships"]
         self.fields["variant"].initial = club.default_variant
+        for name in self._DEFAULTED:
+            self.fields[name].required = False
+
+    # Optional in the form: an empty value takes the model's default.
+    _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in self._DEFAULTED:
+            if data.get(name) in (None, ""):
+                data[name] = Event._meta.get_field(name).default
+        if not data.get("players") and not data.get("partnerships"):
+            self.add_error("players", _("Choose the players (or the partnerships)."))
+        return data
 
 
 class ParticipantAddForm(forms.Form):
@@ -225,3 +261,15 @@ def _form_field(field: _FormField) -> forms.Field:
         attrs["data-signed"] = ""
         return WholeNumberField(label=label, required=False, widget=forms.TextInput(attrs=attrs))
     return WholeNumberField(label=label, required=False, min_value=0, widget=forms.TextInput(attrs=attrs))
+
+
+class SwapForm(forms.Form):
+    """Two players of a round whose places the director exchanges."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Swap"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("with"))
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = players
+        self.fields["second"].queryset = players

@@ -84,3 +84,19 @@ def breakdown_label(item: str) -> str:
     """A breakdown line's name; canasta kinds and penalties are named like their entry fields."""
     label = BREAKDOWN_LABELS.get(item) or ENTRY_FIELD_LABELS.get(item)
     return str(label) if label else item.replace("_", " ").capitalize()
+
+
+# Standings criteria (tournaments/victory_points.py), as the standings page names them.
+CRITERION_LABELS = {
+    "victory_points": _("Victory points"),
+    "match_points": _("Match points"),
+    "point_difference": _("Point difference"),
+    "points_for": _("Points scored"),
+    "wins": _("Games won"),
+    "points_against": _("Fewest points conceded"),
+    "tied": _("Tied"),
+}
+
+
+def criterion_label(key: str) -> str:
+    return str(CRITERION_LABELS.get(key, key))

@@ -15,7 +15,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from clubs.models import Club, Player, variant_choices
+from clubs.models import Club, Partnership, Player, variant_choices
+from tournaments import victory_points
+
+
+def default_tie_breaks() -> list[str]:
+    return list(victory_points.DEFAULT_TIE_BREAKS)
+
+
+VP_SCALE_CHOICES = [
+    ("win-draw-loss", _("Win 2, draw 1, loss 0")),
+    ("three-one-zero", _("Win 3, draw 1, loss 0")),
+    ("burraco-20", _("20 to 0 by score difference (3- and 4-hand tables)")),
+    ("custom", _("The club's own table")),
+]
 
 
 class Event(models.Model):
@@ -25,6 +38,14 @@ class Event(models.Model):
 
     class Format(models.TextChoices):
         INDIVIDUAL = "individual", _("Individual (partners rotate)")
+        SWISS = "swiss", _("Fixed partnerships: Swiss (Danese)")
+        ROUND_ROBIN = "round_robin", _("Fixed partnerships: round robin")
+        MITCHELL = "mitchell", _("Fixed partnerships: Mitchell movement")
+
+    class MissedRounds(models.TextChoices):
+        NOTHING = "nothing", _("Nothing")
+        SIT_OUT_SCORE = "sit_out_score", _("The sit-out score")
+        AVERAGE = "average", _("The player's average")
 
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
@@ -53,7 +74,46 @@ class Event(models.Model):
         help_text=_("Standings then count only confirmed hands. On by default for tournaments."),
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    three_player_tables = models.BooleanField(
+        _("tables of three instead of sit-outs"),
+        default=False,
+        help_text=_(
+            "When the players present are not a multiple of four, seat the others at tables of "
+            "three (each for themself, the variant's 3-player game) instead of sitting them out."
+        ),
+    )
+    missed_round_policy = models.CharField(
+        _("a round a player misses counts"),
+        max_length=16,
+        choices=MissedRounds.choices,
+        default=MissedRounds.NOTHING,
+        help_text=_(
+            "For a sit-out, or a round played before a late player arrived: nothing, the "
+            "sit-out score below, or the player's average over the games they played."
+        ),
+    )
+    sit_out_victory_points = models.PositiveSmallIntegerField(
+        _("sit-out score (victory points)"),
+        default=1,
+        help_text=_("Victory points for a missed round under the sit-out score (a draw is 1, a win 2)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    # How the standings rank (tournaments/victory_points.py); set with `event_ranking_set`.
+    vp_scale = models.CharField(
+        _("victory-point scale"), max_length=32, choices=VP_SCALE_CHOICES, default="win-draw-loss"
+    )
+    vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
+    tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
+    season = models.ForeignKey(
+        "Season",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("season"),
+    )
+
+    PARTNERSHIP_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.MITCHELL)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -68,6 +128,12 @@ class Participant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="participations")
     present = models.BooleanField(_("present"), default=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrew after round"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the player leaves the event: their results so far stay (0: before round 1)."),
+    )
 
     class Meta:
         constraints = [
@@ -88,6 +154,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
     seating_error = models.TextField(blank=True)
+    seating_started_at = models.DateTimeField(null=True, blank=True)
+    locked = models.BooleanField(
+        _("locked"), default=False, help_text=_("A locked round's seating is final: no reseat, no swap.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -110,6 +180,10 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     access_token = models.CharField(max_length=64, unique=True, default=new_access_token, editable=False)
+    locked = models.BooleanField(
+        _("locked"), default=False, help_text=_("Kept as it is when the rest of the round is seated again.")
+    )
+    pairing_note = models.CharField(_("why this pairing"), max_length=16, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -119,6 +193,24 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number} ({self.round})"
+
+
+class Pair(models.Model):
+    """A partnership playing a fixed-partnership event; `number` is its seed and movement number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField(_("pair"))
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique_per_event"),
+            models.UniqueConstraint(fields=["event", "partnership"], name="pair_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.number}: {self.partnership}"
 
 
 class Seat(models.Model):
@@ -248,6 +340,9 @@ class Standing(models.Model):
     points_for = models.IntegerField(default=0)
     points_against = models.IntegerField(default=0)
     finished_points = models.IntegerField(default=0)
+    match_points = models.PositiveIntegerField(default=0)
+    # The criterion that put this row ahead of the next one ("tied": they share a rank).
+    separated_by = models.CharField(max_length=24, blank=True)
 
     class Meta:
         ordering = ["event", "rank", "player__name"]
@@ -257,3 +352,61 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player} in {self.event}"
+
+
+class Rating(models.Model):
+    """A player's current skill rating (OpenSkill, tournaments/ratings.py). Derived: rebuilt
+    from the club's finished games by `ratings_rebuild`."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    provisional = models.BooleanField(_("provisional"), default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal:.1f}"
+
+
+class RatingHistory(models.Model):
+    """A player's rating right after one of their games. Derived, like Rating."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    sequence = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_history_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.sequence}: {self.ordinal:.1f}"
+
+
+class Season(models.Model):
+    """A club's season: the nights (events) it gathers and how its table counts them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    best_n = models.PositiveSmallIntegerField(
+        _("count each player's best nights"),
+        null=True,
+        blank=True,
+        help_text=_("Leave it empty to count every night."),
+    )
+    min_nights = models.PositiveSmallIntegerField(
+        _("minimum attendance"), default=0, help_text=_("Nights a player needs to be ranked.")
+    )
+
+    class Meta:
+        ordering = ["club", "-id"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -11,7 +11,9 @@ from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where
-from tournaments.models import Event, Game, Hand, Round, SideEntry, Standing, Table
+from tournaments import victory_points as vp
+from tournaments.labels import criterion_label
+from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -222,3 +224,237 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
 
 def round_tables(*, round: Round) -> QuerySet[Table]:
     return round.tables.select_related("game").prefetch_related("seats__player").order_by("number")
+
+
+# --- ranking rules --------------------------------------------------------------------------
+
+
+def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
+    """The event's victory-point scale and tie-break order, as the standings use them.
+
+    A stored setting that no longer validates (edited by hand in the database) falls back to
+    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
+    """
+    try:
+        scale = vp.scale_for(event.vp_scale, event.vp_custom)
+        tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
+    except vp.InvalidScale:
+        return vp.PRESETS[vp.DEFAULT_SCALE], vp.DEFAULT_TIE_BREAKS
+    return scale, tie_breaks
+
+
+@dataclass(frozen=True, slots=True)
+class RankingRules:
+    """How an event ranks, for the standings page: the scale and the criteria in order."""
+
+    scale: vp.Scale
+    criteria: list[str]  # display names, victory points first
+    bands: list[tuple[int, tuple[vp.Band, ...]]]  # (hands, bands); hands 0: any other length
+
+
+def event_ranking_description(*, event: Event) -> RankingRules:
+    """The event's scale and tie-break order with display names, victory points first."""
+    scale, tie_breaks = event_ranking_rules(event=event)
+    criteria = [criterion_label(c) for c in (vp.VICTORY_POINTS, *tie_breaks)]
+    tables = dict(scale.tables or {})
+    if 0 in tables and list(tables.values()).count(tables[0]) > 1:
+        del tables[0]  # the table for other lengths repeats one shown already
+    bands = sorted(tables.items(), key=lambda item: (item[0] == 0, item[0]))
+    return RankingRules(scale=scale, criteria=criteria, bands=bands)
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+def players_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Player]:
+    return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+@dataclass(slots=True)
+class Record:
+    """A player's record with or against someone: games, wins, draws, losses (finished games)."""
+
+    player: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerProfile:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    total_points: int
+    average_points: float | None
+    rating: Any  # Rating or None
+    history: list[dict[str, Any]]  # {"game": n, "rating": ordinal} oldest first
+    partners: list[Record]  # best first
+    opponents: list[Record]  # most met first
+    recent: QuerySet[Standing]
+
+
+def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
+    """Everything the player page shows: totals over finished games, rating and its history,
+    partners (best win rate first, then most games) and head-to-head records (most met first).
+
+    A fixed number of queries whatever the number of games (one per part).
+    """
+    from tournaments.models import Rating, RatingHistory, Seat
+
+    totals = Standing.objects.filter(player=player).aggregate(
+        games=Sum("games", default=0),
+        wins=Sum("wins", default=0),
+        draws=Sum("draws", default=0),
+        losses=Sum("losses", default=0),
+        points=Sum("finished_points", default=0),
+    )
+    mine = {
+        table: (side, winner, is_draw)
+        for table, side, winner, is_draw in Seat.objects.filter(
+            player=player, table__game__game_over=True
+        ).values_list("table_id", "side", "table__game__winner", "table__game__is_draw")
+    }
+    partners: dict[int, Record] = {}
+    opponents: dict[int, Record] = {}
+    others = Seat.objects.filter(table_id__in=mine).exclude(player=player)
+    for table, side, other, name in others.values_list("table_id", "side", "player_id", "player__name"):
+        my_side, winner, is_draw = mine[table]
+        book = partners if side == my_side else opponents
+        record = book.setdefault(other, Record(other, name))
+        record.games += 1
+        if is_draw:
+            record.draws += 1
+        elif winner == my_side:
+            record.wins += 1
+        else:
+            record.losses += 1
+    history = [
+        {"game": sequence, "rating": round(ordinal, 2)}
+        for sequence, ordinal in RatingHistory.objects.filter(player=player)
+        .order_by("sequence")
+        .values_list("sequence", "ordinal")
+    ]
+    games = totals["games"]
+    return PlayerProfile(
+        games=games,
+        wins=totals["wins"],
+        draws=totals["draws"],
+        losses=totals["losses"],
+        total_points=totals["points"],
+        average_points=totals["points"] / games if games else None,
+        rating=Rating.objects.filter(player=player).first(),
+        history=history,
+        partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
+        opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
+        recent=Standing.objects.filter(player=player)
+        .select_related("event")
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .order_by("-event__date", "-event_id")[:recent_events],
+    )
+
+
+# --- seasons --------------------------------------------------------------------------------
+
+
+def season_standings(*, season: Any) -> list[Any]:
+    """The season table (tournaments/seasons.py) from its nights' standings, in two queries.
+
+    Nights are the season's events that have standings, oldest first; computed on read, so
+    it always agrees with the nights' standings.
+    """
+    from tournaments.seasons import NightResult, season_table
+
+    rows = (
+        Standing.objects.filter(event__season=season)
+        .order_by("event__date", "event_id")
+        .values_list(
+            "event_id", "player_id", "player__name", "victory_points", "points_for", "points_against"
+        )
+    )
+    nights: list[int] = []
+    results: dict[int, list[NightResult]] = {}
+    names: dict[int, str] = {}
+    for event_id, player_id, name, victory_points, points_for, points_against in rows:
+        if not nights or nights[-1] != event_id:
+            nights.append(event_id)
+        names[player_id] = name
+        results.setdefault(player_id, []).append(
+            NightResult(event_id, victory_points, points_for - points_against)
+        )
+    return season_table(nights, results, names, best_n=season.best_n, min_nights=season.min_nights)
+
+
+def seasons_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Any]:
+    from tournaments.models import Season
+
+    return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def event_missed_rounds(*, event: Event) -> dict[int, int]:
+    """Player id -> how many seated rounds of the event they took part in without a seat.
+
+    A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
+    withdrawal are not. A participant not present who never played (a no-show) misses nothing.
+    """
+    rounds = list(event.rounds.filter(status=Round.Status.SEATED).values_list("number", flat=True))
+    played: dict[int, set[int]] = {}
+    for number, player in Seat.objects.filter(table__round__event=event).values_list(
+        "table__round__number", "player_id"
+    ):
+        played.setdefault(player, set()).add(number)
+    missed = {}
+    for player, present, withdrawn_after in event.participants.values_list(
+        "player_id", "present", "withdrawn_after_round"
+    ):
+        if not present and withdrawn_after is None and player not in played:
+            continue
+        last = withdrawn_after if withdrawn_after is not None else max(rounds, default=0)
+        count = sum(1 for n in rounds if n <= last and n not in played.get(player, ()))
+        if count:
+            missed[player] = count
+    return missed
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One player's place in a round, for the seating sheet's index by name."""
+
+    name: str
+    table: int | None  # None: sits out
+    side: str
+    position: str
+
+
+def round_players(*, round: Round) -> QuerySet[Player]:
+    """The players seated or sitting out in a round, by name."""
+    return Player.objects.filter(
+        Exists(Seat.objects.filter(table__round=round, player=OuterRef("pk")))
+        | Exists(round.sit_outs.filter(player=OuterRef("pk")))
+    ).order_by("name")
+
+
+def round_sheet_index(*, round: Round) -> list[SheetLine]:
+    """Every player of the round by name, with their table and seat (or sitting out)."""
+    lines = [
+        SheetLine(seat.player.name, seat.table.number, seat.side, seat.get_position_display())
+        for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
+    ]
+    lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
+    return sorted(lines, key=lambda line: line.name.casefold())
+
+
+def event_board_round(*, event: Event) -> Round | None:
+    """The round the room's screen shows: the latest one, with its tables, seats and games."""
+    return (
+        event.rounds.order_by("-number")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+        .first()
+    )

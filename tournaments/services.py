@@ -7,6 +7,7 @@ task only after the commit, so a worker never sees half a write.
 from __future__ import annotations
 
 import datetime
+import itertools
 import uuid
 from collections.abc import Iterable, Mapping
 from functools import partial
@@ -15,17 +16,23 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 import scoring
-from clubs.models import Club, Player
-from tournaments import seating
+from clubs.models import Club, Partnership, Player
+from tournaments import partnership_seating, ratings, seating, selectors
+from tournaments import victory_points as vp
 from tournaments.engine_messages import describe
+from tournaments.missed_rounds import missed_round_credits
 from tournaments.models import (
     Event,
     Game,
     Hand,
+    Pair,
     Participant,
+    Rating,
+    RatingHistory,
     Round,
     Seat,
     SideEntry,
@@ -34,13 +41,24 @@ from tournaments.models import (
     Table,
     new_access_token,
 )
+from tournaments.selectors import event_ranking_rules
 from tournaments.standings import SideResult, rank_players
+from tournaments.tasks import ratings_recompute as ratings_recompute_task
 from tournaments.tasks import round_seat as round_seat_task
 from tournaments.tasks import standings_recompute as standings_recompute_task
 
 PARTNERSHIP_SIDES = ("NS", "EW")
 # Compass seats of each side: partners sit opposite each other.
 SIDE_POSITIONS = {"NS": ("N", "S"), "EW": ("E", "W")}
+# A table of three: three sides of one player, each named by its seat.
+THREE_SIDES = ("N", "E", "S")
+THREE_PLAYER_VARIANT = "classic-3p"
+
+
+def three_player_variant(variant: str) -> str:
+    """The variant a table of three plays: the event's own 3-player game if the engine has one."""
+    own = f"{variant}-3p"
+    return own if own in scoring.VARIANTS else THREE_PLAYER_VARIANT
 
 
 # --- events -------------------------------------------------------------------------------
@@ -58,18 +76,33 @@ def event_create(
     hands_per_round: int | None = None,
     kind: str = Event.Kind.LEAGUE_NIGHT,
     confirmation_required: bool | None = None,
+    format: str = Event.Format.INDIVIDUAL,
+    partnerships: Iterable[Partnership] = (),
+    three_player_tables: bool = False,
+    missed_round_policy: str = Event.MissedRounds.NOTHING,
+    sit_out_victory_points: int = 1,
 ) -> Event:
-    """Create an event with its participants.
+    """Create an event with its participants (and, for a fixed-partnership format, its pairs).
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
-    table. `confirmation_required` defaults to on for tournaments, off for league nights.
-    Raises ValidationError (field `options` or `players`) on bad input.
+    table (with tables of three, against the 3-player game too). `confirmation_required`
+    defaults to on for tournaments, off for league nights. For a fixed-partnership format,
+    `partnerships` are numbered in the order given, and their players join the event; with
+    none, the `players` are paired in the order given (1 & 2, 3 & 4, ...).
+    Raises ValidationError (field `options`, `players` or `partnerships`) on bad input.
     """
     if confirmation_required is None:
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
     players = list(players)
+    pairs: list[Partnership] = []
+    if format in Event.PARTNERSHIP_FORMATS:
+        three_player_tables = False  # partnerships sit out (a bye), never at a table of three
+        pairs = _event_partnerships(club, list(partnerships), players)
+        players = list(dict.fromkeys([*players, *(p for pair in pairs for p in (pair.first, pair.second))]))
+    elif three_player_tables:
+        _check_rules(three_player_variant(variant), options)
     if any(player.club_id != club.pk for player in players):
         raise ValidationError({"players": "Every player must belong to the event's club."})
     event = Event(
@@ -81,11 +114,43 @@ def event_create(
         hands_per_round=hands_per_round,
         kind=kind,
         confirmation_required=confirmation_required,
+        format=format,
+        three_player_tables=three_player_tables,
+        missed_round_policy=missed_round_policy,
+        sit_out_victory_points=sit_out_victory_points,
     )
     event.full_clean()
     event.save()
     Participant.objects.bulk_create(Participant(event=event, player=p) for p in players)
+    Pair.objects.bulk_create(
+        Pair(event=event, number=number, partnership=partnership)
+        for number, partnership in enumerate(pairs, start=1)
+    )
     return event
+
+
+def _event_partnerships(
+    club: Club, partnerships: list[Partnership], players: list[Player]
+) -> list[Partnership]:
+    if not partnerships:
+        if len(players) % 2:
+            raise ValidationError({"players": "Fixed partnerships need an even number of players."})
+        partnerships = [
+            Partnership.objects.get_or_create(
+                club=club,
+                first=min(a, b, key=lambda p: p.pk),
+                second=max(a, b, key=lambda p: p.pk),
+            )[0]
+            for a, b in zip(players[::2], players[1::2], strict=True)
+        ]
+    if any(p.club_id != club.pk for p in partnerships):
+        raise ValidationError({"partnerships": "Every partnership must belong to the event's club."})
+    seen = [player for p in partnerships for player in (p.first_id, p.second_id)]
+    if len(set(seen)) != len(seen):
+        raise ValidationError({"partnerships": "A player can play in one partnership only."})
+    if len(partnerships) < 2:
+        raise ValidationError({"partnerships": "Fixed partnerships need at least two partnerships."})
+    return partnerships
 
 
 def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
@@ -112,12 +177,36 @@ def event_finish(*, event: Event) -> Event:
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player present or absent for the next seating; adds a late arrival to the event."""
+    """Mark a player present or absent for the next seating; adds a late arrival to the event.
+
+    A late arrival appears in the standings at once (queued after the commit); marking a
+    withdrawn player present brings them back from the next round.
+    """
     if player.club_id != event.club_id:
         raise ValidationError({"player": "The player belongs to another club."})
     participant, _ = Participant.objects.get_or_create(event=event, player=player)
     participant.present = present
-    participant.save(update_fields=["present"])
+    if present:
+        participant.withdrawn_after_round = None
+    participant.save(update_fields=["present", "withdrawn_after_round"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return participant
+
+
+@transaction.atomic
+def participant_withdraw(*, event: Event, player: Player) -> Participant:
+    """A player leaves the event: not seated again, every result so far kept.
+
+    The participant stays (marked withdrawn after the latest round), so their games, seats
+    and standings row remain, and the seating history that keeps partners from repeating
+    still counts them. Raises Participant.DoesNotExist if the player is not in the event.
+    """
+    participant = Participant.objects.select_for_update().get(event=event, player=player)
+    last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    participant.present = False
+    participant.withdrawn_after_round = last or 0
+    participant.save(update_fields=["present", "withdrawn_after_round"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
     return participant
 
 
@@ -159,15 +248,19 @@ def round_start(*, event: Event) -> Round:
 def round_reseat(*, round: Round) -> Round:
     """Compute the round's seating again, replacing the one it has (before any hand is played).
 
-    Also the way out for a round whose seating task was lost (a worker killed mid-task) or
-    failed. Raises ValidationError once a hand of the round is recorded.
+    Locked tables are kept and the other players seated again. Also the way out for a round
+    whose seating task was lost (a worker killed mid-task) or failed. Raises ValidationError
+    for a locked round, or once a hand is recorded at a table that is not locked.
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
-    if Hand.objects.filter(game__table__round=round).exists():
+    if round.locked:
+        raise ValidationError("The round is locked; unlock it to seat it again.")
+    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
         raise ValidationError("Hands have been entered in this round; its seating is kept.")
     round.status = Round.Status.SEATING
     round.seating_error = ""
-    round.save(update_fields=["status", "seating_error"])
+    round.seating_started_at = None
+    round.save(update_fields=["status", "seating_error", "seating_started_at"])
     transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
     return round
 
@@ -188,50 +281,89 @@ def round_seat(*, round_id: int) -> Round | None:
     if round.status != Round.Status.SEATING:
         return round  # seated already (a repeated task), or failed: round_reseat asks again
     event = round.event
-    players = list(
-        event.participants.filter(present=True).order_by("player_id").values_list("player_id", flat=True)
+    kept_tables = list(round.tables.filter(locked=True).prefetch_related("seats"))
+    kept = {seat.player_id for table in kept_tables for seat in table.seats.all()}
+    present = list(
+        event.participants.filter(present=True, withdrawn_after_round__isnull=True)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
     )
-    history = seating.SeatingHistory()
-    for earlier in event.rounds.filter(number__lt=round.number):
-        played = _stored_round_seating(earlier)
-        history.record(played)
-        # A late arrival missed the rounds before it came: those count as its sit-outs, so
-        # it is not also the first to sit out now.
-        for player in set(players) - set(played.players):
-            history.sit_outs[player] += 1
     try:
-        planned = seating.seat_round(players, history, seed=round.number)
+        if event.format in Event.PARTNERSHIP_FORMATS:
+            if event.format == Event.Format.SWISS:
+                standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
+            planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
+            tables = [(t.sides, t.note) for t in planned.tables]
+            sit_out = planned.sit_out
+        else:
+            players = [p for p in present if p not in kept]
+            individual = seating.seat_round(
+                players,
+                _individual_history(round, players),
+                seed=round.number,
+                three_player_tables=event.three_player_tables,
+            )
+            tables = [(t.sides, "") for t in individual.tables]
+            sit_out = individual.sit_out
     except ValueError as exc:
         round.status = Round.Status.FAILED
         round.seating_error = str(exc)
         round.save(update_fields=["status", "seating_error"])
         return round
 
-    round.tables.all().delete()
+    round.tables.filter(locked=False).delete()
     round.sit_outs.all().delete()
-    for number, planned_table in enumerate(planned.tables, start=1):
-        table = Table.objects.create(round=round, number=number)
-        sides = PARTNERSHIP_SIDES[: len(planned_table.sides)]
-        seats = [
-            Seat(table=table, player_id=player, side=side, position=position)
-            for side, players_of_side in zip(sides, planned_table.sides, strict=True)
-            for player, position in zip(players_of_side, SIDE_POSITIONS[side], strict=False)
-        ]
-        Seat.objects.bulk_create(seats)
-        Game.objects.create(
-            table=table,
-            variant=event.variant,
-            options=event.options,
-            sides=list(sides),
-            hands_planned=event.hands_per_round,
-            totals={side: 0 for side in sides},
-            initial_meld=_opening_minimums(event.variant, event.options, sides),
-        )
-    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in planned.sit_out)
+    taken = {table.number for table in kept_tables}
+    free_numbers = (n for n in itertools.count(1) if n not in taken)
+    for (sides_players, note), number in zip(tables, free_numbers, strict=False):
+        _table_create(round, number, sides_players, note)
+    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
     round.status = Round.Status.SEATED
     round.seating_error = ""
     round.save(update_fields=["status", "seating_error"])
     return round
+
+
+def _individual_history(round: Round, players: list[int]) -> seating.SeatingHistory:
+    history = seating.SeatingHistory()
+    for earlier in round.event.rounds.filter(number__lt=round.number):
+        played = _stored_round_seating(earlier)
+        history.record(played)
+        # A late arrival missed the rounds before it came: those count as its sit-outs, so
+        # it is not also the first to sit out now.
+        for player in set(players) - set(played.players):
+            history.sit_outs[player] += 1
+    return history
+
+
+def side_labels(side_count: int) -> tuple[str, ...]:
+    """The side labels of a table: NS and EW for two partnerships, one seat each at a table of three."""
+    return THREE_SIDES if side_count == len(THREE_SIDES) else PARTNERSHIP_SIDES[:side_count]
+
+
+def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:
+    event = round.event
+    sides_players = [tuple(side) for side in sides_players]
+    sides = side_labels(len(sides_players))
+    three = len(sides) == len(THREE_SIDES)
+    table = Table.objects.create(round=round, number=number, pairing_note=note)
+    seats = [
+        Seat(table=table, player_id=player, side=side, position=position)
+        for side, players_of_side in zip(sides, sides_players, strict=True)
+        for player, position in zip(players_of_side, (side,) if three else SIDE_POSITIONS[side], strict=False)
+    ]
+    Seat.objects.bulk_create(seats)
+    variant = three_player_variant(event.variant) if three else event.variant
+    Game.objects.create(
+        table=table,
+        variant=variant,
+        options=event.options,
+        sides=list(sides),
+        hands_planned=event.hands_per_round,
+        totals={side: 0 for side in sides},
+        initial_meld=_opening_minimums(variant, event.options, sides),
+    )
+    return table
 
 
 def _stored_round_seating(round: Round) -> seating.RoundSeating:
@@ -389,9 +521,14 @@ def hand_record(
         side_entry.score = scored["score"]
         side_entry.breakdown = scored["breakdown"]
         side_entry.save()  # one by one, so that each change enters the history
+    was_over = game.game_over
     _store_result(game, result)
     event_id = game.table.round.event_id
     transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    if was_over or game.game_over:
+        # A game finished, or a finished game was corrected: its result feeds the ratings.
+        club_id = game.table.round.event.club_id
+        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
 
@@ -545,7 +682,11 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     names = dict(event.participants.values_list("player_id", "player__name"))
     confirmed = _confirmed_totals(event) if event.confirmation_required else None
     results = []
-    games = Game.objects.filter(table__round__event=event).prefetch_related("table__seats")
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .annotate(hands_played=Count("hands"))
+        .prefetch_related("table__seats")
+    )
     for game in games:
         totals, finished = game.totals, game.game_over
         if confirmed is not None:
@@ -564,9 +705,21 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
                     finished=finished,
                     won=finished and game.winner == side,
                     drew=finished and game.is_draw,
+                    hands=game.hands_played,
                 )
             )
-    rows = rank_players(results, names)
+    scale, tie_breaks = event_ranking_rules(event=event)
+    rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
+    # Missed rounds are credited from the rows over games played (the average policy reads
+    # each player's victory points per finished game on the event's own scale), then ranked again.
+    credits = missed_round_credits(
+        event.missed_round_policy,
+        rows,
+        selectors.event_missed_rounds(event=event),
+        event.sit_out_victory_points,
+    )
+    if credits:
+        rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
     Standing.objects.filter(event=event).delete()
     return Standing.objects.bulk_create(
         Standing(
@@ -581,6 +734,127 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
             points_for=row.points_for,
             points_against=row.points_against,
             finished_points=row.finished_points,
+            match_points=row.match_points,
+            separated_by=row.separated_by,
         )
         for row in rows
     )
+
+
+@transaction.atomic
+def event_ranking_set(
+    *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
+) -> Event:
+    """Set how the event's standings rank: the victory-point scale and the tie-break order.
+
+    `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
+    when `vp_scale` is "custom". The standings are rebuilt after the commit.
+    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    tie_breaks = list(tie_breaks)
+    try:
+        vp.checked_tie_breaks(tie_breaks)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"tie_breaks": str(exc)}) from exc
+    custom = dict(vp_custom or {})
+    try:
+        vp.scale_for(vp_scale, custom)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": str(exc)}) from exc
+    event.vp_scale = vp_scale
+    event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
+    event.tie_breaks = tie_breaks
+    event.full_clean()
+    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    return event
+
+
+# --- ratings -------------------------------------------------------------------------------
+
+
+def _rated_games(club_id: int) -> list[ratings.RatedGame]:
+    """The club's finished games in rating order: event date, event, round, table.
+
+    Where an event asks the other side to confirm each hand, a game counts once every hand
+    is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
+    hand_record) can never count a game twice.
+    """
+    unconfirmed = Hand.objects.filter(
+        game__table__round__event__club_id=club_id,
+        game__table__round__event__confirmation_required=True,
+        confirmed_at__isnull=True,
+    ).values("game_id")
+    games = (
+        Game.objects.filter(table__round__event__club_id=club_id, game_over=True)
+        .exclude(pk__in=unconfirmed)
+        .order_by(
+            "table__round__event__date", "table__round__event_id", "table__round__number", "table__number"
+        )
+        .values_list("pk", "sides", "totals")
+    )
+    games = list(games)
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event__club_id=club_id, table__game__game_over=True).order_by(
+        "table_id", "position"
+    )
+    for game_id, side, player_id in seats.values_list("table__game", "side", "player_id"):
+        players.setdefault(game_id, {}).setdefault(side, []).append(player_id)
+    rated = []
+    for game_id, sides, totals in games:
+        by_side = players.get(game_id, {})
+        rated.append(
+            ratings.RatedGame(
+                game=game_id,
+                sides=tuple(tuple(by_side.get(side, ())) for side in sides),
+                totals=tuple(int(totals.get(side, 0)) for side in sides),
+            )
+        )
+    return rated
+
+
+@transaction.atomic
+def ratings_rebuild(*, club_id: int) -> int:
+    """Rebuild every rating and rating history of a club from its finished games.
+
+    Deterministic (see tournaments/ratings.py), so running it after a correction gives what a
+    fresh rebuild gives, and running it twice changes nothing. Holds the club row locked so
+    two workers never interleave their rewrites. Returns the number of players rated (0 if
+    the club no longer exists).
+    """
+    club = Club.objects.select_for_update().filter(pk=club_id).first()
+    if club is None:
+        return 0
+    result = ratings.rate_games(_rated_games(club_id))
+    RatingHistory.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.bulk_create(
+        (
+            Rating(
+                player_id=r.player,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                games=r.games,
+                provisional=r.provisional,
+            )
+            for r in result.ratings.values()
+        ),
+        batch_size=2000,
+    )
+    RatingHistory.objects.bulk_create(
+        (
+            RatingHistory(
+                player_id=h.player,
+                game_id=h.game,
+                sequence=h.sequence,
+                mu=h.mu,
+                sigma=h.sigma,
+                ordinal=h.ordinal,
+            )
+            for h in result.history
+        ),
+        batch_size=5000,
+    )
+    return len(result.ratings)

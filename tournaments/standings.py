@@ -1,21 +1,27 @@
 """Rank an event's players from their game results. Pure: no ORM, plain values in and out.
 
 In an individual event each player takes their side's result at each table they played.
-A finished game gives its winners 2 victory points and a draw gives both sides 1 (the usual
-2-1-0 of club card play). Games still in progress count their points but no result yet, so
-the standings move as hands are entered.
+A finished game gives match points by its result (2-1-0) and victory points by the event's
+scale (`victory_points.py`; the default scale is the same 2-1-0 of club card play). Games
+still in progress count their points but no result yet, so the standings move as hands are
+entered.
 
-Order: victory points, then point difference, then points scored; players equal on all three
-share a rank (1, 2, 2, 4), and are listed by name.
+Order: victory points, then the event's tie-breaks (by default point difference, then points
+scored); players equal on all of them share a rank (1, 2, 2, 4) and are listed by name. Each
+row records the criterion that put it ahead of the next row (`separated_by`).
+
+A player may also be credited victory points for rounds they missed (a sit-out or bye, a
+round before they arrived), by the event's missed-round policy (`missed_rounds.py`). A
+credit adds victory points only: games, results, match points and points for and against
+stay those of games really played, so no tie-break below victory points is invented.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-WIN_VICTORY_POINTS = 2
-DRAW_VICTORY_POINTS = 1
+from tournaments import victory_points as vp
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,6 +34,14 @@ class SideResult:
     finished: bool
     won: bool
     drew: bool
+    hands: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Credit:
+    """Victory points credited for rounds a player missed (see tournaments.missed_rounds)."""
+
+    victory_points: int = 0
 
 
 @dataclass(slots=True, kw_only=True)
@@ -39,19 +53,47 @@ class StandingRow:
     draws: int = 0
     losses: int = 0
     victory_points: int = 0
+    match_points: int = 0
     points_for: int = 0
     points_against: int = 0
     finished_points: int = 0
     rank: int = 0
+    separated_by: str = ""
+
+    def criteria(self) -> dict[str, int]:
+        return {
+            "victory_points": self.victory_points,
+            "match_points": self.match_points,
+            "point_difference": self.points_for - self.points_against,
+            "points_for": self.points_for,
+            "wins": self.wins,
+            "points_against": self.points_against,
+        }
 
 
-def rank_players(results: Iterable[SideResult], names: dict[int, str]) -> list[StandingRow]:
+def rank_players(
+    results: Iterable[SideResult],
+    names: dict[int, str],
+    credits: Mapping[int, Credit] | None = None,
+    *,
+    scale: vp.Scale | None = None,
+    tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
+) -> list[StandingRow]:
     """Standings rows for every player in `names`, ranked (see the module docstring).
 
     `results` holds one SideResult per side per game; `names` maps player id to the display
     name used to order players who share a rank. Players with no game get an empty row.
+    `credits` adds victory points for missed rounds (no game, win, match point or points:
+    see `tournaments.missed_rounds`); they count in the victory points the ranking starts
+    from, so the tie-breaks and `separated_by` see them too.
+    `scale` defaults to the 2-1-0 preset; `tie_breaks` must be checked already
+    (`victory_points.checked_tie_breaks`).
     """
+    scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
+    for player, credit in (credits or {}).items():
+        if player in rows:
+            rows[player].victory_points += credit.victory_points
     for result in results:
         for player in result.players:
             row = rows.setdefault(player, StandingRow(player=player, name=names.get(player, "")))
@@ -63,21 +105,27 @@ def rank_players(results: Iterable[SideResult], names: dict[int, str]) -> list[S
             row.finished_points += result.points_for
             if result.won:
                 row.wins += 1
-                row.victory_points += WIN_VICTORY_POINTS
             elif result.drew:
                 row.draws += 1
-                row.victory_points += DRAW_VICTORY_POINTS
             else:
                 row.losses += 1
-    ordered = sorted(rows.values(), key=lambda r: (*_merit(r), r.name, r.player))
-    previous: tuple[int, ...] | None = None
+            row.match_points += vp.match_points(won=result.won, drew=result.drew)
+            row.victory_points += vp.side_victory_points(
+                scale,
+                difference=result.points_for - result.points_against,
+                hands=result.hands,
+                won=result.won,
+                drew=result.drew,
+            )
+    criteria = {player: row.criteria() for player, row in rows.items()}
+    ordered = sorted(
+        rows.values(), key=lambda r: (*vp.ranking_key(criteria[r.player], tie_breaks), r.name, r.player)
+    )
     for position, row in enumerate(ordered, start=1):
-        merit = _merit(row)
-        row.rank = ordered[position - 2].rank if merit == previous else position
-        previous = merit
+        following = ordered[position] if position < len(ordered) else None
+        row.separated_by = vp.separating_criterion(
+            criteria[row.player], criteria[following.player] if following else None, tie_breaks
+        )
+        previous = ordered[position - 2] if position > 1 else None
+        row.rank = previous.rank if previous is not None and previous.separated_by == vp.TIED else position
     return ordered
-
-
-def _merit(row: StandingRow) -> tuple[int, int, int]:
-    # Negated so that an ascending sort puts the best first.
-    return (-row.victory_points, -(row.points_for - row.points_against), -row.points_for)

@@ -10,6 +10,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from tournaments.labels import criterion_label
 from tournaments.models import Standing
 from tournaments.templatetags.canasta import signed, typographic
 
@@ -25,7 +26,9 @@ class PointsColumn(tables.Column):
 
 
 class StandingTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    # Players sharing a rank keep the standings' order (by name), on which `separated_by` was
+    # computed; ordering by rank alone leaves their order to the database.
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, order_by=("rank", "player__name", "player_id"))
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by="player__name")
     victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
@@ -34,6 +37,8 @@ class StandingTable(tables.Table):
     losses = tables.Column(verbose_name=_("Lost"), attrs=OPTIONAL)
     points_for = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
     point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
+    match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
+    separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
 
     class Meta:
         model = Standing
@@ -47,6 +52,8 @@ class StandingTable(tables.Table):
             "losses",
             "points_for",
             "point_difference",
+            "match_points",
+            "separated_by",
         )
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
@@ -55,14 +62,25 @@ class StandingTable(tables.Table):
     def render_point_difference(self, value: int) -> str:
         return signed(value)
 
+    def render_separated_by(self, value: str) -> str:
+        return criterion_label(value)
+
 
 class RankingTable(tables.Table):
-    name = tables.Column(verbose_name=_("Player"))
-    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
-    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
-    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER)
-    total_points = PointsColumn(verbose_name=_("Total points"), attrs=OPTIONAL)
-    average_points = tables.Column(verbose_name=_("Points per game"), attrs=NUMBER)
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("pk")})
+    )
+    # Each sort ends with the name, so equal values list in one order on the page and in
+    # the download.
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER, order_by=("games", "name", "pk"))
+    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER, order_by=("wins", "name", "pk"))
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER, order_by=("win_rate", "name", "pk"))
+    total_points = PointsColumn(
+        verbose_name=_("Total points"), attrs=OPTIONAL, order_by=("total_points", "name", "pk")
+    )
+    average_points = tables.Column(
+        verbose_name=_("Points per game"), attrs=NUMBER, order_by=("average_points", "name", "pk")
+    )
 
     class Meta:
         model = Player
@@ -75,3 +93,72 @@ class RankingTable(tables.Table):
 
     def render_average_points(self, value: float) -> str:
         return typographic(round(value))
+
+
+class RecordTable(tables.Table):
+    """A player's record with each partner or against each opponent (rows: selectors.Record)."""
+
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("player")})
+    )
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
+    losses = tables.Column(verbose_name=_("Lost"), attrs=NUMBER)
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=OPTIONAL, orderable=False)
+
+    class Meta:
+        attrs = {"class": "data-table"}
+        empty_text = _("No finished games yet.")
+
+    def render_win_rate(self, value: float) -> str:
+        return f"{value:.0%}"
+
+
+class RecentEventTable(tables.Table):
+    event = tables.Column(
+        verbose_name=_("Event"), linkify=("tournaments:event_standings", {"event_id": tables.A("event_id")})
+    )
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date", attrs=OPTIONAL)
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
+    points_for = PointsColumn(verbose_name=_("Points"), attrs=OPTIONAL)
+
+    class Meta:
+        attrs = {"class": "data-table", "id": "recent-events"}
+        orderable = False
+        empty_text = _("No events yet.")
+
+    def render_event(self, record: Standing) -> str:
+        return record.event.name
+
+
+class SeasonTable(tables.Table):
+    """A season table (rows: seasons.SeasonRow); formatting only."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    movement = tables.Column(verbose_name=_("Since last night"), attrs=NUMBER, default="")
+    name = tables.Column(
+        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("player")})
+    )
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
+    point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
+    nights = tables.Column(verbose_name=_("Nights"), attrs=NUMBER)
+    counted = tables.Column(verbose_name=_("Nights counted"), attrs=OPTIONAL)
+    qualified = tables.BooleanColumn(verbose_name=_("Ranked"), attrs=OPTIONAL)
+
+    class Meta:
+        attrs = {"class": "data-table", "id": "season"}
+        orderable = False
+        empty_text = _("No night of this season has standings yet.")
+
+    def render_movement(self, value: int | None) -> str:
+        if value is None:
+            return str(_("new"))
+        return f"▲{value}" if value > 0 else f"▼{-value}" if value < 0 else "="
+
+    def render_point_difference(self, value: int) -> str:
+        return signed(value)
+
+    def render_qualified(self, value: bool) -> str:
+        return str(_("yes") if value else _("not yet"))

@@ -16,7 +16,31 @@ def standings_recompute(*, event_id: int) -> int:
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
+    from tournaments.round_services import round_seating_began
     from tournaments.services import round_seat as round_seat_service
 
+    round_seating_began(round_id=round_id)
     round = round_seat_service(round_id=round_id)
     return None if round is None else round.status
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def ratings_recompute(*, club_id: int) -> int:
+    """Rebuild one club's ratings from its finished games; returns the number of players rated."""
+    from tournaments.services import ratings_rebuild
+
+    return ratings_rebuild(club_id=club_id)
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def ratings_refresh_all() -> int:
+    """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
+
+    Season tables need no refresh: they are computed on read from the nights' standings.
+    """
+    from clubs.models import Club
+
+    club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
+    for club_id in club_ids:
+        ratings_recompute.delay(club_id=club_id)
+    return len(club_ids)

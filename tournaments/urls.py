@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import table_views, views
+from tournaments import director_views, ranking_views, table_views, views
 
 app_name = "tournaments"
 
@@ -10,10 +10,27 @@ urlpatterns = [
     path("clubs/<slug:slug>/events/new/", views.event_create, name="event_create"),
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
+    path("events/<int:event_id>/ranking/", ranking_views.event_ranking, name="event_ranking"),
+    path("players/<int:player_id>/", ranking_views.player_detail, name="player_detail"),
+    path("seasons/<int:season_id>/", ranking_views.season_detail, name="season_detail"),
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
     path("events/<int:event_id>/rounds/<int:number>/reseat/", views.round_reseat, name="round_reseat"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
     path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
+    path("events/<int:event_id>/board/", director_views.round_board, name="round_board"),
+    path("events/<int:event_id>/rounds/<int:number>/sheet/", director_views.round_sheet, name="round_sheet"),
+    path("events/<int:event_id>/rounds/<int:number>/lock/", director_views.round_lock, name="round_lock"),
+    path("events/<int:event_id>/rounds/<int:number>/swap/", director_views.seats_swap, name="seats_swap"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/lock/",
+        director_views.table_lock,
+        name="table_lock",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/withdraw/",
+        director_views.participant_withdraw,
+        name="participant_withdraw",
+    ),
     path("events/<int:event_id>/players/add/", views.participant_add, name="participant_add"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
     path(

@@ -21,6 +21,8 @@ import scoring
 from clubs.models import Membership
 from clubs.selectors import clubs_where, role_in
 from tournaments import selectors, services
+from tournaments.exports import export_response
+from tournaments.filters import RankingFilter, StandingFilter
 from tournaments.forms import EventForm, ParticipantAddForm
 from tournaments.models import Round
 from tournaments.tables import RankingTable, StandingTable
@@ -49,9 +51,14 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(clubs_where(user=request.user), slug=slug)
-    table = RankingTable(selectors.club_rankings(club=club))
+    filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
+    table = RankingTable(filtered.qs)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
-    return render(request, "tournaments/club_rankings.html", {"club": club, "table": table})
+    download = export_response(request, table, f"{club.slug}-rankings")
+    if download is not None:
+        return download
+    context = {"club": club, "table": table, "filter": filtered}
+    return render(request, "tournaments/club_rankings.html", context)
 
 
 @login_required
@@ -70,6 +77,11 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 confirmation_required=form.cleaned_data["confirmation_required"],
                 options=form.cleaned_data["options"] or {},
                 players=form.cleaned_data["players"],
+                format=form.cleaned_data["format"],
+                partnerships=form.cleaned_data.get("partnerships") or (),
+                three_player_tables=form.cleaned_data["three_player_tables"],
+                missed_round_policy=form.cleaned_data["missed_round_policy"],
+                sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
@@ -171,9 +183,20 @@ def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> H
 @login_required
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
-    table = StandingTable(selectors.event_standings(event=event))
+    filtered = StandingFilter(request.GET, queryset=selectors.event_standings(event=event))
+    table = StandingTable(filtered.qs)
     RequestConfig(request, paginate=False).configure(table)
-    return render(request, "tournaments/event_standings.html", {"event": event, "table": table})
+    download = export_response(request, table, f"event-{event.pk}-standings")
+    if download is not None:
+        return download
+    context = {
+        "event": event,
+        "table": table,
+        "filter": filtered,
+        "ranking": selectors.event_ranking_description(event=event),
+        "is_director": role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR,
+    }
+    return render(request, "tournaments/event_standings.html", context)
 
 
 @login_required

@@ -5,6 +5,7 @@ in-process (eagerly) because no broker is configured. Setting DATABASE_URL and C
 switches to PostgreSQL and a real Redis broker with separate worker processes.
 """
 
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -162,4 +163,15 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
     # Each task's success line is noise in-process; failures still show.
     "loggers": {"celery.app.trace": {"level": "WARNING"}},
+}
+
+# Celery beat (`celery -A config beat`): every night at 04:00 UTC, after the clubs' nights
+# are over, rebuild every club's ratings from scratch, so a rating missed by a lost task is
+# put right within a day. The task is idempotent; standings are rebuilt on every hand save
+# and season tables are computed on read, so neither needs a schedule.
+CELERY_BEAT_SCHEDULE = {
+    "ratings-refresh-nightly": {
+        "task": "tournaments.tasks.ratings_refresh_all",
+        "schedule": crontab(hour=4, minute=0),
+    },
 }

@@ -1,0 +1,123 @@
+"""Pages for the director's hand on a round (lock, swap, keep a table) and for the room: the
+printable seating sheet and the self-refreshing round board. Thin: scope, validate, call a
+service or selector, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import round_services, selectors, services
+from tournaments.forms import SwapForm
+from tournaments.models import Round
+
+BOARD_REFRESH_SECONDS = 15
+
+
+def _directed_round(request: HttpRequest, event_id: int, number: int) -> Round:
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    return get_object_or_404(event.rounds.select_related("event"), number=number)
+
+
+def _report(request: HttpRequest, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+def _back(round_: Round) -> HttpResponse:
+    response = redirect("tournaments:event_detail", event_id=round_.event_id)
+    response["Location"] += f"#round-{round_.number}"
+    return response
+
+
+@login_required
+@require_POST
+def round_lock(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    round_ = _directed_round(request, event_id, number)
+    try:
+        round_services.round_lock(round=round_, locked=not round_.locked)
+    except ValidationError as exc:
+        _report(request, exc)
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def table_lock(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    round_ = _directed_round(request, event_id, number)
+    table_ = get_object_or_404(round_.tables, number=table)
+    try:
+        round_services.table_lock(table=table_, locked=not table_.locked)
+    except ValidationError as exc:
+        _report(request, exc)
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def seats_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    round_ = _directed_round(request, event_id, number)
+    form = SwapForm(request.POST, players=selectors.round_players(round=round_))
+    if not form.is_valid():
+        messages.error(request, _("Choose two players of this round."))
+        return _back(round_)
+    try:
+        round_services.seats_swap(
+            round=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+        )
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(
+            request,
+            _("%(first)s and %(second)s swapped places; their tables are locked.")
+            % {"first": form.cleaned_data["first"].name, "second": form.cleaned_data["second"].name},
+        )
+    return _back(round_)
+
+
+@login_required
+def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Printable seating sheet: the tables, and every player by name with their table."""
+    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": [
+            {"table": table, "sides": selectors.table_sides(table=table)}
+            for table in selectors.round_tables(round=round_)
+        ],
+        "index": selectors.round_sheet_index(round=round_),
+    }
+    return render(request, "tournaments/round_sheet.html", context)
+
+
+@login_required
+def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The room's screen: the latest round's tables in large type; the page refreshes itself."""
+    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    round_ = selectors.event_board_round(event=event)
+    tables = []
+    if round_ is not None and round_.status == Round.Status.SEATED:
+        tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
+    context = {"event": event, "round": round_, "tables": tables, "refresh": BOARD_REFRESH_SECONDS}
+    return render(request, "tournaments/round_board.html", context)
+
+
+@login_required
+@require_POST
+def participant_withdraw(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """A player leaves the event: not seated again, results kept."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
+    services.participant_withdraw(event=event, player=participant.player)
+    messages.success(
+        request, _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
+    )
+    return redirect("tournaments:event_detail", event_id=event.pk)

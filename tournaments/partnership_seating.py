@@ -1,0 +1,125 @@
+"""The bridge between the stored event and `tournaments.pairing` for fixed-partnership rounds.
+
+Reads the event's pairs, who is in play, the earlier rounds and the standings, asks the pure
+pairing module for the round, and returns it as plain tables for `services.round_seat` to
+store. Writes nothing.
+
+A pair plays a round when both its players are present (not withdrawn, not marked absent)
+and neither sits at a table the director locked. Swiss ranks the pairs by the sum of their
+players' standings, in the order the event's standings use (victory points, then the event's
+tie-breaks: by default point difference, then points), ties by pair number; round
+robin and Mitchell follow the pair numbers, and a pair that is not in play leaves its
+scheduled opponent a bye instead of changing the movement (so nobody meets twice).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from tournaments import pairing
+from tournaments import victory_points as vp
+from tournaments.models import Event, Pair, Round, Standing
+from tournaments.selectors import event_ranking_rules
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedTable:
+    """One table to store: sides of player ids (NS first) and why it was paired so."""
+
+    sides: tuple[tuple[int, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedRound:
+    tables: tuple[PlannedTable, ...]
+    sit_out: tuple[int, ...]
+
+
+def plan_pair_round(*, round: Round, present: Collection[int], kept: Collection[int] = ()) -> PlannedRound:
+    """The round's tables for the event's pairs in play.
+
+    `present` holds the player ids present and not withdrawn, `kept` the players at locked
+    tables of this round (they keep their table). Raises ValueError when fewer than two
+    pairs are in play.
+    """
+    event = round.event
+    pairs = list(event.pairs.select_related("partnership").order_by("number"))
+    players_of = {p.number: (p.partnership.first_id, p.partnership.second_id) for p in pairs}
+    active = [
+        p.number
+        for p in pairs
+        if all(player in present and player not in kept for player in players_of[p.number])
+    ]
+    if len(active) < 2:
+        raise ValueError(f"Seating needs at least two pairs with both players present; {len(active)} are.")
+    met, byes = _pair_history(event, round, players_of)
+    if event.format == Event.Format.SWISS:
+        pairings = pairing.swiss_round(_ranking(event, pairs, active), met, byes)
+    else:
+        mitchell = event.format == Event.Format.MITCHELL
+        movement = pairing.mitchell_round if mitchell else pairing.round_robin_round
+        scheduled = movement([p.number for p in pairs], round.number)
+        pairings = pairing.drop_withdrawn(scheduled, set(active))
+        pairings = [
+            pairing.Pairing(p.ns, p.ew, pairing.REMATCH)
+            if p.ew is not None and met.get(pairing.meeting(p.ns, p.ew))
+            else p
+            for p in pairings
+        ]
+    tables = tuple(
+        PlannedTable(sides=(players_of[p.ns], players_of[p.ew]), note=p.reason)
+        for p in pairings
+        if p.ew is not None
+    )
+    sit_out = tuple(player for p in pairings if p.ew is None for player in players_of[p.ns])
+    return PlannedRound(tables=tables, sit_out=sit_out)
+
+
+def _pair_history(
+    event: Event, round: Round, players_of: dict[int, tuple[int, int]]
+) -> tuple[Counter[frozenset[int]], Counter[int]]:
+    pair_of_player = {player: number for number, players in players_of.items() for player in players}
+    met: Counter[frozenset[int]] = Counter()
+    byes: Counter[int] = Counter()
+    earlier = event.rounds.filter(number__lt=round.number).prefetch_related("tables__seats", "sit_outs")
+    for played in earlier:
+        for table in played.tables.all():
+            at_table = {pair_of_player.get(seat.player_id) for seat in table.seats.all()} - {None}
+            if len(at_table) == 2:
+                met[frozenset(at_table)] += 1
+        bye_pairs = {pair_of_player.get(s.player_id) for s in played.sit_outs.all()} - {None}
+        for number in bye_pairs:
+            byes[number] += 1
+    return met, byes
+
+
+def _ranking(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
+    """The pairs in play, best first: by the sum of their players' standings, compared as the
+    event's standings compare players (victory points, then its tie-break order), then by
+    pair number."""
+    _, tie_breaks = event_ranking_rules(event=event)
+    rows = {
+        row.player_id: row
+        for row in Standing.objects.filter(event=event).only(
+            "player_id", "victory_points", "match_points", "wins", "points_for", "points_against"
+        )
+    }
+
+    def merit(pair: Pair) -> tuple[int, ...]:
+        mine = [rows[p] for p in (pair.partnership.first_id, pair.partnership.second_id) if p in rows]
+        points_for = sum(r.points_for for r in mine)
+        points_against = sum(r.points_against for r in mine)
+        criteria = {
+            "victory_points": sum(r.victory_points for r in mine),
+            "match_points": sum(r.match_points for r in mine),
+            "point_difference": points_for - points_against,
+            "points_for": points_for,
+            "wins": sum(r.wins for r in mine),
+            "points_against": points_against,
+        }
+        return (*vp.ranking_key(criteria, tie_breaks), pair.number)
+
+    return [p.number for p in sorted(pairs, key=merit) if p.number in active]

@@ -1,0 +1,64 @@
+"""The director's form for how an event ranks: shape only; `event_ranking_set` checks the rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import victory_points as vp
+from tournaments.labels import CRITERION_LABELS
+from tournaments.models import VP_SCALE_CHOICES, Event
+
+TIE_BREAK_SLOTS = 4
+
+
+def _criterion_choices() -> list[tuple[str, Any]]:
+    return [("", "—")] + [
+        (key, label) for key, label in CRITERION_LABELS.items() if key not in (vp.VICTORY_POINTS, vp.TIED)
+    ]
+
+
+class EventRankingForm(forms.Form):
+    vp_scale = forms.ChoiceField(label=_("Victory-point scale"), choices=VP_SCALE_CHOICES)
+    vp_custom = forms.CharField(
+        label=_("The club's own table (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "dir": "ltr"}),
+        help_text=_(
+            'Only for "The club\'s own table". For example {"total": 20, "bands": [{"from": 0, '
+            '"to": 99, "ahead": 10, "behind": 10}, …, {"from": 3500, "to": null, "ahead": 20, '
+            '"behind": 0}]}; add "tables": {"any": […], "3": […]} for a table by round length.'
+        ),
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        initial = {
+            "vp_scale": event.vp_scale,
+            "vp_custom": json.dumps(event.vp_custom) if event.vp_custom else "",
+        }
+        for slot, criterion in enumerate(event.tie_breaks[:TIE_BREAK_SLOTS], start=1):
+            initial[f"tie_break_{slot}"] = criterion
+        super().__init__(*args, initial=initial, **kwargs)
+        for slot in range(1, TIE_BREAK_SLOTS + 1):
+            self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": slot}, choices=_criterion_choices(), required=False
+            )
+
+    def clean_vp_custom(self) -> dict[str, Any]:
+        text = self.cleaned_data["vp_custom"].strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(_("This is not valid JSON: %(error)s") % {"error": exc}) from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("The table is a JSON object with a total and its bands."))
+        return value
+
+    def tie_breaks(self) -> list[str]:
+        slots = (self.cleaned_data.get(f"tie_break_{n}") for n in range(1, TIE_BREAK_SLOTS + 1))
+        return [criterion for criterion in slots if criterion]

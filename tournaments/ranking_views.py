@@ -1,0 +1,73 @@
+"""Pages about rankings: how an event ranks (the director's setting) and the player page.
+Thin: scope, form, service or selector, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from tournaments import selectors, services
+from tournaments.exports import export_response
+from tournaments.ranking_forms import EventRankingForm
+from tournaments.ratings import PROVISIONAL_GAMES
+from tournaments.tables import RecentEventTable, RecordTable, SeasonTable
+
+
+@login_required
+def event_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director sets the event's victory-point scale and tie-break order."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    form = EventRankingForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_ranking_set(
+                event=event,
+                vp_scale=form.cleaned_data["vp_scale"],
+                vp_custom=form.cleaned_data["vp_custom"],
+                tie_breaks=form.tie_breaks(),
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("The standings now rank by the new rules."))
+            return redirect("tournaments:event_standings", event_id=event.pk)
+    return render(request, "tournaments/event_ranking.html", {"event": event, "form": form})
+
+
+@login_required
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's games, wins, averages, rating with its history chart, partners, head-to-head
+    records and recent events; members of the player's club may see it."""
+    player = get_object_or_404(selectors.players_visible_to(user=request.user), pk=player_id)
+    profile = selectors.player_profile(player=player)
+    partners = RecordTable(profile.partners, prefix="partners-")
+    opponents = RecordTable(profile.opponents, prefix="opponents-")
+    for table in (partners, opponents):
+        RequestConfig(request, paginate={"per_page": 10}).configure(table)
+    context = {
+        "player": player,
+        "profile": profile,
+        "partners": partners,
+        "opponents": opponents,
+        "recent": RecentEventTable(profile.recent),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "tournaments/player_detail.html", context)
+
+
+@login_required
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season table, with its CSV/XLSX download."""
+    season = get_object_or_404(selectors.seasons_visible_to(user=request.user), pk=season_id)
+    table = SeasonTable(selectors.season_standings(season=season))
+    RequestConfig(request, paginate=False).configure(table)
+    download = export_response(request, table, f"season-{season.pk}")
+    if download is not None:
+        return download
+    return render(request, "tournaments/season_detail.html", {"season": season, "table": table})

@@ -1,0 +1,89 @@
+"""Writes for a director's hand on a round: lock it, lock a table, swap two players, and mark
+the moment a worker starts computing a seating (the progress the event page shows).
+
+The seating itself is computed by `services.round_seat`; a reseat keeps the locked tables
+and seats the other players again ("regenerate the rest").
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Player
+from tournaments.models import Hand, Round, Seat, SitOut, Table
+from tournaments.tasks import standings_recompute as standings_recompute_task
+
+
+def round_seating_began(*, round_id: int) -> None:
+    """Note that a worker has started computing the round's seating (outside any transaction,
+    so the event page sees it while the computation runs). A no-op for a round not waiting."""
+    Round.objects.filter(pk=round_id, status=Round.Status.SEATING).update(seating_started_at=timezone.now())
+
+
+@transaction.atomic
+def round_lock(*, round: Round, locked: bool) -> Round:
+    """Lock (or unlock) a round's seating: a locked round is neither reseated nor swapped."""
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if locked and round.status != Round.Status.SEATED:
+        raise ValidationError("Only a seated round can be locked.")
+    round.locked = locked
+    round.save(update_fields=["locked"])
+    return round
+
+
+@transaction.atomic
+def table_lock(*, table: Table, locked: bool) -> Table:
+    """Keep (or release) a table when the rest of its round is seated again."""
+    round = Round.objects.select_for_update().get(pk=table.round_id)
+    if round.locked:
+        raise ValidationError("The round is locked.")
+    table.locked = locked
+    table.save(update_fields=["locked"])
+    return table
+
+
+@transaction.atomic
+def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
+    """Exchange two players' places in a round (a seat and a seat, or a seat and a sit-out).
+
+    The tables involved are locked, so seating the rest of the round again keeps the change.
+    Refused (ValidationError) for a locked round, a table where hands are entered, the same
+    player twice, two players both sitting out, or a player not in the round.
+    """
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.locked:
+        raise ValidationError("The round is locked; unlock it to change the seating.")
+    if round.status != Round.Status.SEATED:
+        raise ValidationError("The round is not seated yet.")
+    if first.pk == second.pk:
+        raise ValidationError("Choose two different players.")
+    seats = {s.player_id: s for s in Seat.objects.filter(table__round=round, player__in=[first, second])}
+    sitting_out = {s.player_id: s for s in SitOut.objects.filter(round=round, player__in=[first, second])}
+    for player in (first, second):
+        if player.pk not in seats and player.pk not in sitting_out:
+            raise ValidationError(f"{player.name} is not in round {round.number}.")
+    if not seats:
+        raise ValidationError("Both players sit out; there is nothing to swap.")
+    tables = {seat.table_id for seat in seats.values()}
+    if Hand.objects.filter(game__table__in=tables).exists():
+        raise ValidationError("Hands are entered at that table; its seating is kept.")
+    places = {}
+    for player in (first, second):
+        seat = seats.get(player.pk)
+        places[player.pk] = (seat.table_id, seat.side, seat.position) if seat else None
+    Seat.objects.filter(pk__in=[s.pk for s in seats.values()]).delete()
+    SitOut.objects.filter(pk__in=[s.pk for s in sitting_out.values()]).delete()
+    for player, other in ((first, second), (second, first)):
+        place = places[other.pk]
+        if place is None:
+            SitOut.objects.create(round=round, player=player)
+        else:
+            table_id, side, position = place
+            Seat.objects.create(table_id=table_id, player=player, side=side, position=position)
+    Table.objects.filter(pk__in=tables).update(locked=True)
+    transaction.on_commit(partial(standings_recompute_task.delay, event_id=round.event_id))
+    return round

@@ -1,0 +1,282 @@
+"""Victory-point scales and tie-break orders. Pure: no ORM, plain values in and out.
+
+A finished game gives each side *match points* by its result (2 for a win, 1 for a draw, 0
+for a loss) and *victory points* by the event's scale. A scale is either
+
+- `result`: victory points by the result only (win, draw, loss), or
+- `difference`: victory points by the score difference between the two sides, read from a
+  table of contiguous bands ("a difference of 100 to 299 gives 11 to the side ahead and 9 to
+  the side behind"). A scale may hold one table per number of hands in the round (the
+  Italian Burraco way: one table for 3-hand rounds, one for 4-hand rounds) and a default
+  table for any other length.
+
+The shipped presets (`PRESETS`) are club conventions, not published rules: Canasta has no
+federation scale. `burraco-20` borrows the shape of the Italian Burraco club scales (20
+victory points shared by the two sides of each table, 10–10 for an even game, 20–0 for a
+rout) and sets the band edges for Canasta scores, which run about three times Burraco's: the
+4-hand bands are the club's, the 3-hand bands are the 4-hand edges times three quarters
+(rounded to a multiple of 5), so one hand fewer needs a proportionally smaller margin.
+
+A club's own table is validated by `scale_from_custom`: bands start at a difference of 0,
+each band starts one point after the previous one ends, only the last band is open-ended,
+each band's two numbers add up to the scale's total, and the side ahead never gets fewer
+points in a wider band.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# --- scales ---------------------------------------------------------------------------------
+
+
+class InvalidScale(ValueError):
+    """A custom victory-point table that breaks a rule; the message says which band and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Differences from `low` to `high` (inclusive; `high` None: no upper end) give the side
+    ahead `ahead` victory points and the side behind `behind`."""
+
+    low: int
+    high: int | None
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    key: str
+    kind: str  # "result" or "difference"
+    total: int
+    # result scales: victory points for a win, a draw, a loss
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    # difference scales: hands in the round -> bands; key 0 is the table for any other length
+    tables: Mapping[int, tuple[Band, ...]] | None = None
+
+    def bands_for(self, hands: int) -> tuple[Band, ...]:
+        assert self.tables is not None
+        return self.tables.get(hands) or self.tables[0]
+
+
+def _bands(rows: Sequence[tuple[int, int, int]]) -> tuple[Band, ...]:
+    """Bands from (lowest difference, ahead, behind) rows; each band ends where the next starts."""
+    bands = []
+    for index, (low, ahead, behind) in enumerate(rows):
+        high = rows[index + 1][0] - 1 if index + 1 < len(rows) else None
+        bands.append(Band(low, high, ahead, behind))
+    return tuple(bands)
+
+
+# The club's 4-hand table (see the module docstring): difference from -> (ahead, behind).
+BURRACO_20_FOUR_HANDS = _bands(
+    [
+        (0, 10, 10),
+        (100, 11, 9),
+        (300, 12, 8),
+        (500, 13, 7),
+        (800, 14, 6),
+        (1100, 15, 5),
+        (1500, 16, 4),
+        (1900, 17, 3),
+        (2400, 18, 2),
+        (2900, 19, 1),
+        (3500, 20, 0),
+    ]
+)
+# The 4-hand edges times 3/4, rounded to a multiple of 5.
+BURRACO_20_THREE_HANDS = _bands(
+    [
+        (0, 10, 10),
+        (75, 11, 9),
+        (225, 12, 8),
+        (375, 13, 7),
+        (600, 14, 6),
+        (825, 15, 5),
+        (1125, 16, 4),
+        (1425, 17, 3),
+        (1800, 18, 2),
+        (2175, 19, 1),
+        (2625, 20, 0),
+    ]
+)
+
+DEFAULT_SCALE = "win-draw-loss"
+CUSTOM = "custom"
+PRESETS: dict[str, Scale] = {
+    # The usual 2-1-0 of club card play: the standings' victory points equal the match points.
+    "win-draw-loss": Scale(key="win-draw-loss", kind="result", total=2, win=2, draw=1, loss=0),
+    # 3-1-0, as in football leagues: a win is worth more than two draws.
+    "three-one-zero": Scale(key="three-one-zero", kind="result", total=3, win=3, draw=1, loss=0),
+    "burraco-20": Scale(
+        key="burraco-20",
+        kind="difference",
+        total=20,
+        tables={0: BURRACO_20_FOUR_HANDS, 3: BURRACO_20_THREE_HANDS, 4: BURRACO_20_FOUR_HANDS},
+    ),
+}
+
+
+def scale_for(key: str, custom: Any = None) -> Scale:
+    """The preset named `key`, or the club's own table when `key` is "custom".
+
+    Raises InvalidScale for an unknown key or a custom table that breaks a rule.
+    """
+    if key == CUSTOM:
+        return scale_from_custom(custom)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise InvalidScale(f"Unknown victory-point scale {key!r}.") from None
+
+
+def scale_from_custom(custom: Any) -> Scale:
+    """A difference scale from a club's table, checked (see the module docstring).
+
+    `custom` is JSON: {"total": 20, "tables": {"any": [bands], "3": [bands], ...}} where each
+    band is {"from": 0, "to": 99, "ahead": 10, "behind": 10} and the last band has "to": null.
+    `{"total": T, "bands": [...]}` is short for a single table used for any round length.
+    Raises InvalidScale naming the table and band at fault.
+    """
+    if not isinstance(custom, Mapping):
+        raise InvalidScale("The scale must be an object with a total and its bands.")
+    total = custom.get("total")
+    if not isinstance(total, int) or isinstance(total, bool) or total <= 0:
+        raise InvalidScale("The scale's total must be a whole number above 0.")
+    raw_tables = custom.get("tables")
+    if raw_tables is None and "bands" in custom:
+        raw_tables = {"any": custom["bands"]}
+    if not isinstance(raw_tables, Mapping) or "any" not in raw_tables:
+        raise InvalidScale('The scale needs a table for any round length ("any").')
+    tables: dict[int, tuple[Band, ...]] = {}
+    for name, rows in raw_tables.items():
+        hands = 0 if name == "any" else _hands_key(name)
+        tables[hands] = _checked_bands(str(name), rows, total)
+    return Scale(key=CUSTOM, kind="difference", total=total, tables=tables)
+
+
+def _hands_key(name: Any) -> int:
+    try:
+        hands = int(name)
+    except (TypeError, ValueError):
+        raise InvalidScale(f'Table {name!r}: name a table by its number of hands, or "any".') from None
+    if hands < 1:
+        raise InvalidScale(f"Table {name!r}: a round has at least one hand.")
+    return hands
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _checked_bands(name: str, rows: Any, total: int) -> tuple[Band, ...]:
+    if not isinstance(rows, list) or not rows:
+        raise InvalidScale(f"Table {name}: give at least one band.")
+    bands: list[Band] = []
+    for number, row in enumerate(rows, start=1):
+        where = f"Table {name}, band {number}"
+        if not isinstance(row, Mapping):
+            raise InvalidScale(f"{where}: a band is an object with from, to, ahead and behind.")
+        low, high, ahead, behind = row.get("from"), row.get("to"), row.get("ahead"), row.get("behind")
+        if not all(_whole(v) for v in (low, ahead, behind)) or not (high is None or _whole(high)):
+            raise InvalidScale(f"{where}: from, to, ahead and behind must be whole numbers.")
+        expected_low = 0 if not bands else (bands[-1].high or 0) + 1
+        if low != expected_low:
+            raise InvalidScale(
+                f"{where}: starts at {low} but must start at {expected_low}, so that the bands "
+                "leave no gap and do not overlap."
+            )
+        if high is not None and high < low:
+            raise InvalidScale(f"{where}: ends at {high}, before it starts ({low}).")
+        if high is None and number != len(rows):
+            raise InvalidScale(f"{where}: only the last band may be open-ended.")
+        if high is not None and number == len(rows):
+            raise InvalidScale(f"{where}: the last band must be open-ended (to: null).")
+        if ahead + behind != total:
+            raise InvalidScale(f"{where}: {ahead} + {behind} = {ahead + behind}, not the total {total}.")
+        if ahead < behind or behind < 0:
+            raise InvalidScale(f"{where}: the side ahead gets at least as many points as the side behind.")
+        if bands and ahead < bands[-1].ahead:
+            raise InvalidScale(f"{where}: a wider margin cannot give the side ahead fewer points.")
+        bands.append(Band(low, high, ahead, behind))
+    return tuple(bands)
+
+
+def side_victory_points(scale: Scale, *, difference: int, hands: int, won: bool, drew: bool) -> int:
+    """Victory points of one side of a finished game.
+
+    `difference` is the side's total minus its opponents' (points); `hands` the hands played.
+    A result scale reads the result; a difference scale reads the band of |difference|.
+    """
+    if scale.kind == "result":
+        return scale.win if won else scale.draw if drew else scale.loss
+    margin = abs(difference)
+    for band in scale.bands_for(hands):
+        if band.high is None or margin <= band.high:
+            return band.ahead if difference >= 0 else band.behind
+    raise AssertionError("the last band is open-ended")  # checked when the scale was built
+
+
+def match_points(*, won: bool, drew: bool) -> int:
+    """2 for a win, 1 for a draw, 0 for a loss, whatever the victory-point scale."""
+    return 2 if won else 1 if drew else 0
+
+
+# --- tie-breaks -----------------------------------------------------------------------------
+
+VICTORY_POINTS = "victory_points"
+# Criterion -> (higher is better?). Victory points always come first; the rest in the
+# event's order.
+CRITERIA: dict[str, bool] = {
+    "victory_points": True,
+    "match_points": True,
+    "point_difference": True,
+    "points_for": True,
+    "wins": True,
+    "points_against": False,
+}
+DEFAULT_TIE_BREAKS = ("point_difference", "points_for")
+TIED = "tied"
+
+
+def checked_tie_breaks(order: Any) -> tuple[str, ...]:
+    """The event's tie-break order, checked: known criteria, each once, victory points excluded.
+
+    Raises InvalidScale naming the unknown or repeated criterion.
+    """
+    if not isinstance(order, list | tuple):
+        raise InvalidScale("The tie-break order is a list of criteria.")
+    seen: list[str] = []
+    for criterion in order:
+        if criterion not in CRITERIA or criterion == VICTORY_POINTS:
+            known = ", ".join(c for c in CRITERIA if c != VICTORY_POINTS)
+            raise InvalidScale(f"Unknown tie-break {criterion!r}; choose from {known}.")
+        if criterion in seen:
+            raise InvalidScale(f"The tie-break {criterion!r} is listed twice.")
+        seen.append(criterion)
+    return tuple(seen)
+
+
+def ranking_key(values: Mapping[str, int], order: Sequence[str]) -> tuple[int, ...]:
+    """Sort key (ascending = best first) over victory points then the tie-breaks in `order`."""
+    return tuple(-values[c] if CRITERIA[c] else values[c] for c in (VICTORY_POINTS, *order))
+
+
+def separating_criterion(
+    this: Mapping[str, int], following: Mapping[str, int] | None, order: Sequence[str]
+) -> str:
+    """The first criterion on which `this` row is ahead of the `following` one.
+
+    "" for the last row; TIED when the two are equal on every criterion (they share a rank).
+    """
+    if following is None:
+        return ""
+    for criterion in (VICTORY_POINTS, *order):
+        if this[criterion] != following[criterion]:
+            return criterion
+    return TIED
