@@ -265,17 +265,17 @@ class HandRecordApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class HandRecordInputSerializer(serializers.Serializer):
         number = serializers.IntegerField(min_value=1)
         submission_id = serializers.UUIDField(required=False)
         expected_version = serializers.IntegerField(min_value=1, required=False)
         entered_by_side = serializers.CharField(required=False, allow_blank=True, default="")
         entries = serializers.DictField(child=serializers.DictField())
 
-    @extend_schema(request=InputSerializer, responses={201: HandSerializer, 200: HandSerializer})
+    @extend_schema(request=HandRecordInputSerializer, responses={201: HandSerializer, 200: HandSerializer})
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
-        data = _valid(self.InputSerializer, request)
+        data = _valid(self.HandRecordInputSerializer, request)
         hand = services.hand_record(
             game=game,
             number=data["number"],
@@ -294,14 +294,14 @@ class HandConfirmApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class HandConfirmInputSerializer(serializers.Serializer):
         side = serializers.CharField(required=False, allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer, responses={200: HandSerializer})
+    @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
     def post(self, request: Request, game_id: int, number: int) -> Response:
         game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
         hand = get_object_or_404(game.hands, number=number)
-        data = _valid(self.InputSerializer, request)
+        data = _valid(self.HandConfirmInputSerializer, request)
         is_director = (
             selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
         )
