@@ -59,6 +59,7 @@ def hand_problems(
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
     acaba_called = any(e.acaba for e in entries.values())
+    players = rules.players_for(len(entries))  # classic-6p: 3 a side with 2 sides, 2 with 3
     for side, e in entries.items():
         counts[side] = side_counts = canasta_counts(rules, e)
         total_before = None if totals_before is None else totals_before.get(side)
@@ -70,6 +71,7 @@ def hand_problems(
             hand=hand,
             total_before=total_before,
             deal=deal,
+            players=players,
             cards_counted=not acaba_called,
         )
         if found and e.cards is not None:
@@ -102,8 +104,10 @@ def _side_problems(
     hand: int | None,
     total_before: int | None,
     deal: int,
+    players: int,
     cards_counted: bool = True,
 ) -> list[Problem]:
+    """One side's own problems; `players` is how many players the side has in this game."""
     out: list[Problem] = []
 
     def bad(field: str, code: str, message: str, **params: Any) -> None:
@@ -158,7 +162,7 @@ def _side_problems(
                 "a side cannot go out while it has an unfinished aces, 7s or wild meld",
             )
         # §4 #18: the player who went out holds no cards
-        if rules.players_per_side == 1:
+        if players == 1:
             if e.hand_points:
                 bad(
                     "hand_points",
@@ -178,13 +182,18 @@ def _side_problems(
     # [derived] Every player who has not gone out still holds a card, and every card left in
     # hand is worth at least 5 points (a red three never laid down is held too): rules.md §3's
     # note on "hand 0" and cases/README.md. So a blank entry cannot be a real hand.
-    holding = rules.players_per_side - (1 if e.went_out else 0)
+    holding = players - (1 if e.went_out else 0)
     if cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
-        who = "the partner of the player who went out" if e.went_out else "every player of the side"
+        if not e.went_out:
+            who = "every player of the side still holds"
+        elif holding == 1:
+            who = "the partner of the player who went out still holds"
+        else:  # classic-6p, 2 teams of 3
+            who = "the partners of the player who went out still hold"
         bad(
             "hand_points",
             "partner_held_cards_missing" if e.went_out else "held_cards_missing",
-            f"{who} still holds cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
+            f"{who} cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
             minimum=5 * holding,
             entered=e.hand_points,
             players=holding,
@@ -231,13 +240,12 @@ def _side_problems(
                     count=getattr(e, field),
                 )
         for field in ("players_with_three_aces", "players_with_three_sevens"):
-            if getattr(e, field) > rules.players_per_side:
+            if getattr(e, field) > players:
                 bad(
                     field,
                     "more_players_than_side",
-                    f"a side has {plural(rules.players_per_side, 'player', 'players')}, "
-                    f"not {getattr(e, field)}",
-                    players=rules.players_per_side,
+                    f"a side has {plural(players, 'player', 'players')}, not {getattr(e, field)}",
+                    players=players,
                     count=getattr(e, field),
                 )
 

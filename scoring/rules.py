@@ -161,6 +161,9 @@ class RuleSet:
     name: str
     side_counts: tuple[int, ...]  # how many sides a game may have
     players_per_side: int  # 1: the side that goes out holds no cards (rules.md §4 #18)
+    # (number of sides, players per side) where it depends on the sides (classic-6p: 2 teams of
+    # 3 or 3 teams of 2, rules.md §1.1c); `players_per_side` is then the most of them.
+    players_by_side_count: tuple[tuple[int, int], ...] = ()
     fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
     options: tuple[str, ...]  # the house-rule options this variant accepts
     # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card
@@ -238,6 +241,13 @@ class RuleSet:
         for name, value in derived.items():
             object.__setattr__(self, name, value)
 
+    def players_for(self, side_count: int) -> int:
+        """How many players each side has in a game of `side_count` sides."""
+        for sides, players in self.players_by_side_count:
+            if sides == side_count:
+                return players
+        return self.players_per_side
+
     def target_for(self, side_count: int) -> int:
         """The game target in points for a game of `side_count` sides (0: no target)."""
         for sides, target in self.targets:
@@ -313,12 +323,16 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
 
 # --- shared pieces ---------------------------------------------------------------------------
 
-_COMMON_OPTIONS = ("tie_policy", "target")
+# Overrides of a variant's own values that a club or event may set (rules_for): every variant
+# but Hand and Foot, whose minimums go by deal (`initial_meld_by_deal` instead).
+_OVERRIDE_OPTIONS = ("initial_meld_table", "red_three_values", "going_out_bonus")
+_COMMON_OPTIONS = ("tie_policy", "target", *_OVERRIDE_OPTIONS)
 _CLASSIC_OPTIONS = (
     *_COMMON_OPTIONS,
     "red_threes_negative_without",
     "negative_minimum",
     "concealed_canasta_bonus",
+    "concealed_going_out_bonus",
 )
 _CLASSIC_FIELDS = (
     "melded_points",
@@ -406,6 +420,9 @@ CLASSIC_6P = replace(
     key="classic-6p",
     name="Classic Canasta for 6 players (3 decks)",
     side_counts=(2, 3),
+    # 2 teams of 3 or 3 teams of 2 (RG-6, rules.md §1.1c)
+    players_per_side=3,
+    players_by_side_count=((2, 3), (3, 2)),
     decks=3,
     pack_points=1770,  # 3 decks + 6 jokers (rules.md §1.0)
     red_threes_in_pack=6,
@@ -563,7 +580,15 @@ HAND_AND_FOOT = RuleSet(
         "went_out",
         "penalty_points",
     ),
-    options=("tie_policy", "red_three_in_hand_penalty", "books_to_go_out"),
+    options=(
+        "tie_policy",
+        "red_three_in_hand_penalty",
+        "books_to_go_out",
+        "initial_meld_by_deal",
+        "red_three_values",
+        "going_out_bonus",
+        "book_values",
+    ),
     decks=5,
     pack_points=2950,  # 5 packs of 54 (S2, PAG-HF via GH-HFG; rules.md §1.0)
     red_threes_in_pack=10,
@@ -927,6 +952,8 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
 
 
 def _points(name: str, value: Any, *, positive: bool = True) -> int:
+    """`value` as a points option: a whole multiple of 5, more than 0 (0 allowed if not
+    `positive`)."""
     if type(value) is not int:
         raise InvalidRules(
             f"option '{name}' must be a whole number of points",
@@ -934,11 +961,30 @@ def _points(name: str, value: Any, *, positive: bool = True) -> int:
             params={"option": name},
             option=name,
         )
-    if value < 0 or (positive and value == 0) or value % 5:
+    if positive and (value <= 0 or value % 5):
         raise InvalidRules(
             f"option '{name}' must be a positive multiple of 5 points, not {value}",
             code="option_not_positive_multiple_of_5",
             params={"option": name, "value": value},
+            option=name,
+        )
+    if value < 0 or value % 5:
+        raise InvalidRules(
+            f"option '{name}' must be a multiple of 5 points, 0 or more, not {value}",
+            code="option_not_multiple_of_5",
+            params={"option": name, "value": value},
+            option=name,
+        )
+    return value
+
+
+def _item_points(name: str, key: str, value: Any) -> int:
+    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more."""
+    if type(value) is not int or value < 0 or value % 5:
+        raise InvalidRules(
+            f"option '{name}': '{key}' must be a whole multiple of 5 points, 0 or more, not {value!r}",
+            code="option_item_bad_points",
+            params={"option": name, "key": key, "value": repr(value)},
             option=name,
         )
     return value
@@ -1061,8 +1107,149 @@ def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
     }
 
 
+def _opt_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"going_out_bonus": _points("going_out_bonus", value, positive=False)}
+
+
+def _opt_concealed_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # The whole bonus for going out concealed, in place of going_out_bonus (rules.md §6).
+    return {"concealed_going_out_bonus": _points("concealed_going_out_bonus", value, positive=False)}
+
+
+def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
+    what = "a whole multiple of 5" + (", 0 or more" if key == "minimum" else "")
+    return InvalidRules(
+        f"option 'initial_meld_table': band {band}'s '{key}' must be {what}, not {value!r}",
+        code="option_meld_band_bad_value",
+        params={"option": "initial_meld_table", "band": band, "key": key, "value": repr(value)},
+        option="initial_meld_table",
+    )
+
+
+def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """`[{"below": 0, "minimum": 15}, {"below": 1500, "minimum": 50}, ..., {"minimum": 120}]`:
+    a side whose cumulative total is strictly below a band's `below` (and not below the band
+    before) needs that band's `minimum`; the last band has no `below` and covers the rest. So
+    `below` ascends strictly and exactly the last band is open-ended: the bands are contiguous
+    and cover every score. Every number is a multiple of 5, minimums 0 or more. Brazilian's
+    canasta requirements from 7000 on (`initial_meld_requirements`) still apply: the table
+    replaces only the points minimums below them."""
+    name = "initial_meld_table"
+    if type(value) is not list or not value:
+        raise InvalidRules(
+            f"option '{name}' must be a list of bands, each with 'below' and 'minimum', the last "
+            "with 'minimum' only",
+            code="option_meld_table_not_list",
+            params={"option": name},
+            option=name,
+        )
+    bands: list[tuple[int, int]] = []
+    top = 0
+    for band, item in enumerate(value, start=1):
+        if type(item) is not dict or "minimum" not in item or set(item) - {"below", "minimum"}:
+            raise InvalidRules(
+                f"option '{name}': band {band} must be an object with 'minimum' and (but for the "
+                "last band) 'below'",
+                code="option_meld_band_not_object",
+                params={"option": name, "band": band},
+                option=name,
+            )
+        minimum = item["minimum"]
+        if type(minimum) is not int or minimum < 0 or minimum % 5:
+            raise _meld_band_error(band, "minimum", minimum)
+        last = band == len(value)
+        if ("below" in item) == last:
+            raise InvalidRules(
+                f"option '{name}': the last band, and only the last, has no 'below' (it covers "
+                f"every score from the band before it up); band {band} does not fit",
+                code="option_meld_table_open_end",
+                params={"option": name, "band": band},
+                option=name,
+            )
+        if last:
+            top = minimum
+            break
+        below = item["below"]
+        if type(below) is not int or below % 5:
+            raise _meld_band_error(band, "below", below)
+        if bands and below <= bands[-1][0]:
+            raise InvalidRules(
+                f"option '{name}': band {band}'s 'below' {below} must be higher than band "
+                f"{band - 1}'s {bands[-1][0]}",
+                code="option_meld_bands_not_ascending",
+                params={"option": name, "band": band, "below": below, "previous": bands[-1][0]},
+                option=name,
+            )
+        bands.append((below, minimum))
+    return {"initial_meld_bands": tuple(bands), "initial_meld_top": top}
+
+
+def _opt_initial_meld_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot: `[50, 90, 120, 150]`, the minimum of deal 1, 2, ... (one per deal)."""
+    name = "initial_meld_by_deal"
+    if type(value) is not list or len(value) != rules.deals:
+        raise InvalidRules(
+            f"option '{name}' must be a list of {rules.deals} minimums, one per deal",
+            code="option_meld_by_deal_not_list",
+            params={"option": name, "deals": rules.deals},
+            option=name,
+        )
+    minimums = tuple(_item_points(name, str(deal), m) for deal, m in enumerate(value, start=1))
+    return {"initial_meld_by_deal": minimums}
+
+
+def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values), as either
+    a list with one value per red three of the pack (`[100, 200, 300, 800]`: the value of 1, 2,
+    3 and 4 threes, not per three), or `{"each": 100, "all": 800}`: `each` per three, and all
+    the pack's threes together `all` (default: `each` times their number). They count for or
+    against the side as the variant says; Modern American scores black threes at these values
+    too."""
+    name = "red_three_values"
+    in_pack = rules.red_threes_in_pack
+    if type(value) is list and len(value) == in_pack:
+        return {"red_three_values": (0, *(_item_points(name, str(n), v) for n, v in enumerate(value, 1)))}
+    if type(value) is dict and "each" in value and not set(value) - {"each", "all"}:
+        each = _item_points(name, "each", value["each"])
+        every = _item_points(name, "all", value.get("all", each * in_pack))
+        return {"red_three_values": (*(each * n for n in range(in_pack)), every)}
+    raise InvalidRules(
+        f"option '{name}' must be a list of {in_pack} values (1 to {in_pack} red threes) or an "
+        "object with 'each' (and 'all')",
+        code="option_red_three_values_bad_shape",
+        params={"option": name, "in_pack": in_pack},
+        option=name,
+    )
+
+
+# Hand and Foot books by the names its players use, and the entry fields that count them.
+_BOOK_FIELDS = {"clean": "natural_canastas", "dirty": "mixed_canastas", "wild": "wild_canastas"}
+
+
+def _opt_book_values(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot: `{"clean": 500, "dirty": 300, "wild": 1500}`, any of the three keys."""
+    name = "book_values"
+    if type(value) is not dict or not value or set(value) - set(_BOOK_FIELDS):
+        raise InvalidRules(
+            f"option '{name}' must be an object with keys clean, dirty and wild",
+            code="option_book_values_not_object",
+            params={"option": name},
+            option=name,
+        )
+    bonus = {_BOOK_FIELDS[key]: _item_points(name, key, v) for key, v in value.items()}
+    return {"canastas": tuple(replace(k, bonus=bonus.get(k.field, k.bonus)) for k in rules.canastas)}
+
+
+# In the order they are applied: an option sees the RuleSet the options before it made (a
+# variant's values replaced first, then the options that adjust them).
 _OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(
     {
+        "initial_meld_table": _opt_initial_meld_table,
+        "initial_meld_by_deal": _opt_initial_meld_by_deal,
+        "red_three_values": _opt_red_three_values,
+        "going_out_bonus": _opt_going_out_bonus,
+        "concealed_going_out_bonus": _opt_concealed_going_out_bonus,
+        "book_values": _opt_book_values,
         "target": _opt_target,
         "tie_policy": _opt_tie_policy,
         "red_threes_negative_without": _opt_red_threes_negative_without,
@@ -1075,6 +1262,11 @@ _OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = Mappi
         "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
         "black_three_in_hand": _opt_black_three_in_hand,
     }
+)
+# Options that set the same value two ways: both given is an error, not an order to guess.
+_CONFLICTING_OPTIONS = (
+    ("initial_meld_table", "negative_minimum"),  # the minimum of a negative total
+    ("initial_meld_table", "minimum_at_7000"),  # Samba's top band
 )
 # rules.md §6 options that the score-sheet entry cannot express yet, by (variant, option).
 _OPTIONS_NOT_SUPPORTED = {
@@ -1090,6 +1282,17 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     `options` maps option names to JSON values (points are ints, multiples of 5). Raises
     UnsupportedVariant (an InvalidRules) for a contract variant not scored yet, and
     InvalidRules for an unknown variant, an option the variant does not have, or a bad value.
+
+    Besides the rules.md §6 readings, a club or event may override a variant's own values:
+    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
+    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
+    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
+    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
+    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
+    handlers document the shapes. Options are applied in `_OPTION_HANDLERS` order, so an
+    adjustment (`red_three_penalty_all_six`) sees the overridden values; two options setting the
+    same value (`_CONFLICTING_OPTIONS`) are an error. The result is a new RuleSet: `VARIANTS`
+    and `options` are never changed.
     """
     rules = VARIANTS.get(variant) if type(variant) is str else None
     if rules is None:
@@ -1110,8 +1313,7 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"
         )
-    changes: dict[str, Any] = {}
-    for name, value in options.items():
+    for name in options:
         if (variant, name) in _OPTIONS_NOT_SUPPORTED:
             reason = _OPTIONS_NOT_SUPPORTED[variant, name]
             raise InvalidRules(
@@ -1128,5 +1330,15 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
                 params={"option": str(name), "variant": variant, "accepted": list(rules.options)},
                 option=name,
             )
-        changes.update(_OPTION_HANDLERS[name](rules, value))
-    return replace(rules, **changes)
+    for name, other in _CONFLICTING_OPTIONS:
+        if name in options and other in options:
+            raise InvalidRules(
+                f"options '{name}' and '{other}' both set the initial-meld minimum: give one",
+                code="options_conflict",
+                params={"option": name, "other": other},
+                option=name,
+            )
+    for name, handler in _OPTION_HANDLERS.items():
+        if name in options:
+            rules = replace(rules, **handler(rules, options[name]))
+    return rules

@@ -82,6 +82,42 @@ TEMPLATES: Mapping[str, Promise] = {
     "option_not_boolean": _("The house rule “%(option)s” must be yes or no."),
     "option_books_not_object": _("The books needed to go out must be given as clean, dirty and wild counts."),
     "option_books_bad_count": _("The number of %(key)s books needed to go out must be 0 or more."),
+    "option_not_multiple_of_5": _(
+        "The house rule “%(option)s” must be a multiple of 5 points, 0 or more, not %(value)s."
+    ),
+    "option_item_bad_points": _(
+        "In the house rule “%(option)s”, “%(key)s” must be a whole multiple of 5 points, 0 or more, "
+        "not %(value)s."
+    ),
+    "option_meld_table_not_list": _(
+        "The initial-meld table must be a list of bands, each with an upper limit and a minimum, "
+        "the last with a minimum only."
+    ),
+    "option_meld_band_not_object": _(
+        "Band %(band)s of the initial-meld table must give a minimum and (but for the last band) "
+        "the score it applies below."
+    ),
+    "option_meld_band_bad_value": _(
+        "Band %(band)s of the initial-meld table: “%(key)s” must be a whole multiple of 5 "
+        "(a minimum 0 or more), not %(value)s."
+    ),
+    "option_meld_bands_not_ascending": _(
+        "Band %(band)s of the initial-meld table must apply below a higher score than the band "
+        "before it (%(below)s is not above %(previous)s)."
+    ),
+    "option_meld_table_open_end": _(
+        "In the initial-meld table only the last band has no upper limit, so that every score is "
+        "covered; band %(band)s does not fit."
+    ),
+    "option_meld_by_deal_not_list": _(
+        "The initial-meld minimums must be a list of %(deals)s values, one per deal."
+    ),
+    "option_red_three_values_bad_shape": _(
+        "The red-three values must be a list of %(in_pack)s values (for 1 to %(in_pack)s red threes), "
+        "or a value each and a value for all of them."
+    ),
+    "option_book_values_not_object": _("The book values must be given for clean, dirty and wild books."),
+    "options_conflict": _("The house rules “%(option)s” and “%(other)s” cannot both be given."),
     # one side's entry, field by field
     "entry_not_object": _("The entry must be a set of fields."),
     "unknown_field": _("Unknown field “%(field)s”."),

@@ -74,6 +74,36 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "option_books_bad_count": sheet(
         "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"books_to_go_out": {"clean": -1}}
     ),
+    "option_not_multiple_of_5": _classic(MELDED, options={"going_out_bonus": -100}),
+    "option_item_bad_points": _classic(MELDED, options={"red_three_values": {"each": 100, "all": 802}}),
+    "option_meld_table_not_list": _classic(MELDED, options={"initial_meld_table": {"minimum": 50}}),
+    "option_meld_band_not_object": _classic(MELDED, options={"initial_meld_table": [50]}),
+    "option_meld_band_bad_value": _classic(
+        MELDED, options={"initial_meld_table": [{"below": 1502, "minimum": 50}, {"minimum": 90}]}
+    ),
+    "option_meld_bands_not_ascending": _classic(
+        MELDED,
+        options={
+            "initial_meld_table": [
+                {"below": 3000, "minimum": 50},
+                {"below": 1500, "minimum": 90},
+                {"minimum": 120},
+            ]
+        },
+    ),
+    "option_meld_table_open_end": _classic(
+        MELDED, options={"initial_meld_table": [{"below": 0, "minimum": 15}]}
+    ),
+    "option_meld_by_deal_not_list": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"initial_meld_by_deal": [50, 90, 120]}
+    ),
+    "option_red_three_values_bad_shape": _classic(MELDED, options={"red_three_values": [100, 200]}),
+    "option_book_values_not_object": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"book_values": {"red": 100}}
+    ),
+    "options_conflict": _classic(
+        MELDED, options={"initial_meld_table": [{"minimum": 50}], "negative_minimum": 0}
+    ),
     # one side's entry, field by field
     "entry_not_object": _classic(5),
     "unknown_field": _classic({**MELDED, "bonus_points": 100}),

@@ -652,7 +652,12 @@ PARTNER_HAND_0 = {
 # both partners' cards as 0. That is the same simplification, although the §3 note names only
 # sides that went out: both partners still hold cards, at least 5 + 5 = 10 points.
 STOCK_OUT_HAND_0 = {"H5 stock ran out"}
+# S1A is a team of three (2 teams of 3, rules.md §1.1c): two partners still hold cards, 10 points.
+TWO_PARTNERS_HAND_0 = {"S1A 6p five red threes 1000"}
 _HELD_BY_PARTNER = "the partner of the player who went out still holds cards, worth at least 5 points in all"
+_HELD_BY_PARTNERS = (
+    "the partners of the player who went out still hold cards, worth at least 10 points in all"
+)
 _HELD_BY_BOTH = "every player of the side still holds cards, worth at least 10 points in all"
 
 
@@ -668,7 +673,10 @@ def test_worked_example(
     entry = scoring.parse_entry(rules, fields)
     problems = [(p.side, p.field, p.message) for p in hand_problems(rules, {"A": entry}, None)]
     row = request.node.callspec.id
-    if row in PARTNER_HAND_0:
+    if row in TWO_PARTNERS_HAND_0:
+        assert entry.went_out and entry.hand_points == 0
+        assert problems == [("A", "hand_points", f"{_HELD_BY_PARTNERS}; 0 entered")]
+    elif row in PARTNER_HAND_0:
         assert rules.players_per_side > 1 and entry.went_out and entry.hand_points == 0
         assert problems == [("A", "hand_points", f"{_HELD_BY_PARTNER}; 0 entered")]
     elif row in STOCK_OUT_HAND_0:
@@ -694,7 +702,8 @@ def test_worked_example_with_the_cards_still_held(
 ) -> None:
     # The same rows as real entries (the §3 note): 5 points for each player still holding cards,
     # which every check accepts and which each cost the side their value: §3's score − 5 (− 10).
-    held = 5 if request.node.callspec.id in PARTNER_HAND_0 else 10
+    row = request.node.callspec.id
+    held = 5 if row in PARTNER_HAND_0 - TWO_PARTNERS_HAND_0 else 10
     rules = scoring.rules_for(variant, options)
     entry = scoring.parse_entry(rules, {**fields, "hand_points": held})
     assert hand_problems(rules, {"A": entry}, None) == []
