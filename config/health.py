@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -30,7 +29,13 @@ def _database() -> str:
 
 
 def _broker_url() -> str:
-    url = settings.CELERY_BROKER_URL or ""
+    """The broker this process queues tasks on, or "" when tasks run in-process."""
+    from config import celery_app
+
+    conf = celery_app.conf
+    if conf.task_always_eager:
+        return ""
+    url = conf.broker_write_url or conf.broker_url or ""
     return "" if url.startswith("memory://") else url
 
 

@@ -18,6 +18,9 @@ class RunHereIfBrokerDown(Task):
     still reaches the standings and the scorer gets no error for a committed hand.
     """
 
+    # Nobody reads these tasks' return values: storing them would only load Redis.
+    ignore_result = True
+
     def apply_async(self, args=None, kwargs=None, **options):
         try:
             return super().apply_async(args, kwargs, **options)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from config import celery_app
+from tests.ops.services import app_broker
 from tests.tournaments.hands import HAND_A
 from tournaments import services
 from tournaments.models import Game, Hand, Standing
@@ -15,13 +15,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def broker_down():
     """The app's broker is a port nothing listens on (connection refused at once)."""
-    conf = celery_app.conf
-    saved = conf.broker_url, conf.task_always_eager
-    conf.broker_url, conf.task_always_eager = "redis://127.0.0.1:1/0", False
-    celery_app._after_fork()  # drop pooled connections to the old broker (Celery's own reset)
-    yield
-    conf.broker_url, conf.task_always_eager = saved
-    celery_app._after_fork()
+    with app_broker("redis://127.0.0.1:1/0"):
+        yield
 
 
 def test_a_hand_saved_while_redis_is_down_still_reaches_the_standings(

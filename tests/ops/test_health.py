@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from config import health
+from tests.ops.services import app_broker
 
 pytestmark = pytest.mark.django_db
 
 
-def test_health_is_ok_in_the_embedded_set_up(client, settings):
-    settings.CELERY_BROKER_URL = "memory://"
+def test_health_is_ok_in_the_embedded_set_up(client):
     response = client.get("/health/")
     assert response.status_code == 200
     body = response.json()
@@ -36,36 +36,36 @@ def test_health_reports_a_broken_database_with_503(client, monkeypatch):
     assert body["checks"]["database"]["error"] == "ConnectionError"
 
 
-def test_health_fails_when_redis_does_not_answer(client, settings):
+def test_health_fails_when_redis_does_not_answer(client):
     # Nothing listens on port 1: the connection is refused at once.
-    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
-    response = client.get("/health/")
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
     assert response.status_code == 503
     body = response.json()
     assert "redis" in body["failed"]
     assert body["checks"]["database"]["ok"] is True
 
 
-def test_health_fails_when_no_worker_answers(client, settings, monkeypatch):
+def test_health_fails_when_no_worker_answers(client, monkeypatch):
     from config import celery_app
 
-    settings.CELERY_BROKER_URL = "redis://127.0.0.1:6379/0"
     monkeypatch.setitem(health.CHECKS, "redis", lambda: "ok")
     monkeypatch.setattr(celery_app.control, "ping", lambda **kwargs: [])
-    response = client.get("/health/")
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
     assert response.status_code == 503
     body = response.json()
     assert body["failed"] == ["worker"]
     assert body["checks"]["worker"]["error"] == "no Celery worker answered"
 
 
-def test_health_is_ok_when_a_worker_answers(client, settings, monkeypatch):
+def test_health_is_ok_when_a_worker_answers(client, monkeypatch):
     from config import celery_app
 
-    settings.CELERY_BROKER_URL = "redis://127.0.0.1:6379/0"
     monkeypatch.setitem(health.CHECKS, "redis", lambda: "ok")
     monkeypatch.setattr(celery_app.control, "ping", lambda **kwargs: [{"w@host": {"ok": "pong"}}])
-    response = client.get("/health/")
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
     assert response.status_code == 200
     assert response.json()["checks"]["worker"]["status"] == "ok"
 
