@@ -71,14 +71,30 @@ class Worker:
     def start(self) -> Worker:
         self.process = subprocess.Popen(
             [
-                sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-                "-Q", self.queue, "-n", self.hostname, "--loglevel=warning",
-                "--without-gossip", "--without-mingle", "--without-heartbeat",
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "-Q",
+                self.queue,
+                "-n",
+                self.hostname,
+                "--loglevel=warning",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
             ],
             cwd=ROOT,
             env=self.env,
         )
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.kill()  # never leave a worker behind a failed start
+            raise
         return self
 
     def wait_ready(self, timeout: float = 60) -> None:
