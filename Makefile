@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test worker venv migrate demo lint cases seating-check browser clean
+.PHONY: run serve beat release test worker venv migrate demo lint cases seating-check browser clean
 
 $(VENV)/.installed: requirements.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -30,6 +30,21 @@ run: demo
 worker: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
 	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
+
+## make release: production steps before (re)starting web processes: migrate, collectstatic, check --deploy
+release: venv
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(PY) manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(PY) manage.py collectstatic --noinput
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(PY) manage.py check --deploy
+
+## make serve: the site under gunicorn with the production settings (config/gunicorn.py; GUNICORN_BIND, GUNICORN_WORKERS)
+serve: venv
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi
+
+## make beat: celery beat, the scheduler of periodic tasks (one per site; needs CELERY_BROKER_URL)
+beat: venv
+	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
+	$(VENV)/bin/celery -A config beat --loglevel=info --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-.celerybeat-schedule}
 
 ## make browser: Debian's Chromium for the browser tests (installed with apt-get when root)
 browser:

@@ -457,7 +457,9 @@ def hand_record(
     Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`); nothing is
     written then.
     """
-    game = Game.objects.select_for_update().select_related("table__round__event").get(pk=game.pk)
+    # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
+    # event row, queueing every table of the night (and the standings rebuild) behind each hand.
+    game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
     if submission_id is not None:
         done = Hand.objects.filter(submission_id=submission_id).first()
         if done is not None:
@@ -546,7 +548,7 @@ def hand_confirm(
     Idempotent: confirming a confirmed hand changes nothing. Raises ValidationError when the
     side is unknown or is the side that entered the hand.
     """
-    hand = Hand.objects.select_for_update().select_related("game__table__round").get(pk=hand.pk)
+    hand = Hand.objects.select_for_update(of=("self",)).select_related("game__table__round").get(pk=hand.pk)
     if hand.confirmed_at is not None:
         return hand
     if not as_director:

@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+
+from celery import Task, shared_task
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
 
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+class RunHereIfBrokerDown(Task):
+    """Queue as usual; if the broker cannot take the task (Redis down or restarting), run it here.
+
+    Every task here is idempotent and derives its result from the database, so running it in
+    the web process is a correct, slower, stand-in for the worker: the hand that was just saved
+    still reaches the standings and the scorer gets no error for a committed hand.
+    """
+
+    # Nobody reads these tasks' return values: storing them would only load Redis.
+    ignore_result = True
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        try:
+            return super().apply_async(args, kwargs, **options)
+        except OperationalError:
+            logger.warning("Celery broker unreachable: running %s in-process", self.name)
+            return self.apply(args, kwargs, throw=False)
+
+
+@shared_task(
+    base=RunHereIfBrokerDown,
+    acks_late=True,
+    autoretry_for=(ConnectionError,),
+    retry_backoff=True,
+    max_retries=5,
+)
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     from tournaments.services import standings_rebuild
@@ -13,7 +43,13 @@ def standings_recompute(*, event_id: int) -> int:
     return len(standings_rebuild(event_id=event_id))
 
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+@shared_task(
+    base=RunHereIfBrokerDown,
+    acks_late=True,
+    autoretry_for=(ConnectionError,),
+    retry_backoff=True,
+    max_retries=5,
+)
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
     from tournaments.round_services import round_seating_began

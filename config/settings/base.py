@@ -154,7 +154,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task taken by a worker that died is handed to another worker after this many seconds
 # (Redis's default is an hour). Every task here is idempotent and takes well under a minute.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    # Workers look for such tasks every 10 s (kombu's default scans only every tenth time).
+    "unacked_restore_throttle": 1,
+}
 
 LOGGING = {
     "version": 1,

@@ -20,3 +20,5 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Load balancers and monitors poll /health/ over plain HTTP behind the proxy.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]

@@ -1,0 +1,32 @@
+"""Gunicorn settings for production: `gunicorn -c config/gunicorn.py config.wsgi` (see `make serve`).
+
+Everything a deployment changes comes from the environment:
+- GUNICORN_BIND (default 127.0.0.1:8000): where the reverse proxy sends requests;
+- GUNICORN_WORKERS (default 2 x CPUs + 1): processes; GUNICORN_THREADS (default 1) per process;
+- GUNICORN_TIMEOUT (default 30 s): a request that takes longer is killed and its worker replaced;
+- GUNICORN_FORWARDED_ALLOW_IPS (default 127.0.0.1): proxies trusted for X-Forwarded-*;
+- GUNICORN_ACCESSLOG: "-" for stdout; off by default, because table links carry their token in
+  the path and an access log would keep them.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Recycle workers now and then so a slow leak never builds up over a season.
+max_requests = 2000
+max_requests_jitter = 200
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
+proc_name = "canasta"
+# Gunicorn's control socket sits at one path per user by default, so two sites (or a test
+# run beside the real one) on one machine would fight over it. Off unless asked for.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket

@@ -1,0 +1,180 @@
+"""Real Celery workers and a throwaway Redis for the fault tests (PostgreSQL + Redis only).
+
+Follows the worker fixture of tests/tournaments/test_integration.py: a worker process on the
+test database, consuming a queue of this test run's own, so no other worker takes its tasks.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+from config import celery_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def has_services() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get(
+        "CELERY_BROKER_URL", ""
+    ).startswith("redis")
+
+
+def database_url() -> str:
+    """The URL of the test database (test_<name>), for processes started by a test."""
+    db = connection.settings_dict
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    return f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+def wait_for(predicate, what: str, timeout: float = 30, step: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+class Worker:
+    """One `celery worker --pool=solo` process: the task runs in the process itself, so
+    killing that process kills the task where it stands."""
+
+    _count = 0
+
+    def __init__(self, *, broker_url: str | None = None, visibility_timeout: int = 300):
+        Worker._count += 1
+        self.queue = settings.CELERY_TASK_DEFAULT_QUEUE
+        self.hostname = f"{self.queue}-{Worker._count}@localhost"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.test",
+            "DATABASE_URL": database_url(),
+            "CELERY_VISIBILITY_TIMEOUT": str(visibility_timeout),
+        }
+        if broker_url:
+            self.env["CELERY_BROKER_URL"] = broker_url
+            self.env["CELERY_RESULT_BACKEND"] = broker_url
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Worker:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "-Q",
+                self.queue,
+                "-n",
+                self.hostname,
+                "--loglevel=warning",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env=self.env,
+        )
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.kill()  # never leave a worker behind a failed start
+            raise
+        return self
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the Celery worker exited with {self.process.returncode}")
+            try:
+                if celery_app.control.ping(destination=[self.hostname], timeout=1.0):
+                    return
+            except Exception:  # the broker itself may still be coming back
+                time.sleep(0.5)
+        raise RuntimeError(f"the Celery worker did not answer within {timeout:.0f} s")
+
+    def stop(self) -> None:
+        """A warm shutdown, as `systemctl stop` or Ctrl-C does."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+    def kill(self) -> None:
+        """kill -9: no cleanup, no acknowledgement, the task dies where it is."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ThrowawayRedis:
+    """A redis-server of the test's own, without persistence (the shared one is never touched)."""
+
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> ThrowawayRedis:
+        server = shutil.which("redis-server")
+        if server is None:
+            raise RuntimeError("redis-server is not installed")
+        self.process = subprocess.Popen(
+            [server, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
+        wait_for(self._answers, f"redis-server on port {self.port}", timeout=10, step=0.1)
+        return self
+
+    def _answers(self) -> bool:
+        import redis
+
+        try:
+            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
+        except redis.ConnectionError:
+            return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@contextmanager
+def app_broker(url: str):
+    """Point this process's Celery app (what `.delay()` and `control.ping` use) at `url`."""
+    conf = celery_app.conf
+    keys = ("broker_url", "broker_read_url", "broker_write_url", "result_backend", "task_always_eager")
+    saved = {key: conf[key] for key in keys}
+    conf.update(dict.fromkeys(keys[:4], url), task_always_eager=False)
+    celery_app._after_fork()  # drop pooled connections to the old broker (Celery's own reset)
+    try:
+        yield
+    finally:
+        conf.update(saved)
+        celery_app._after_fork()

@@ -1,0 +1,209 @@
+"""A bad night against PostgreSQL, Redis and real Celery workers: nothing saved is lost.
+
+- the worker is stopped: hands still save, and the standings catch up when it starts again;
+- a worker is killed (kill -9) halfway through rebuilding the standings: its transaction rolls
+  back, the task (acks_late) goes to the next worker, and the standings end consistent;
+- Redis restarts mid-night (a throwaway redis-server of the test's own, never the shared one):
+  hands keep saving while it is down, and after it the worker and standings carry on.
+
+Runs when DATABASE_URL is PostgreSQL and CELERY_BROKER_URL is Redis (as `.ci/run` sets them);
+skipped otherwise, unless REQUIRE_INTEGRATION is set, which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from config import celery_app
+from tests.ops.services import ThrowawayRedis, Worker, app_broker, wait_for
+from tests.ops.services import has_services as _has_services
+from tests.tournaments.hands import HAND_A, HAND_B
+from tournaments import services
+from tournaments.models import Game, Hand, Standing
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+if not _has_services():
+    if os.environ.get("REQUIRE_INTEGRATION"):
+        raise RuntimeError(
+            "REQUIRE_INTEGRATION is set but DATABASE_URL/CELERY_BROKER_URL are not PostgreSQL/Redis"
+        )
+    pytestmark.append(
+        pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis)")
+    )
+
+HANDS = (HAND_A, HAND_B)
+
+
+@pytest.fixture
+def night(club, players, sam):
+    """An 8-player league night with round 1 seated (two tables), set up in-process."""
+    celery_app.conf.task_always_eager = True
+    try:
+        event = services.event_create(
+            club=club, name="Friday", date="2026-11-27", variant="classic", players=players[:8]
+        )
+        services.round_start(event=event)
+    finally:
+        celery_app.conf.task_always_eager = False
+    return event
+
+
+@pytest.fixture
+def scorer(sam):
+    client = APIClient()
+    client.force_authenticate(sam)
+    return client
+
+
+@pytest.fixture
+def workers():
+    """Start workers with `workers(...)`; whatever is still running is stopped at the end."""
+    started: list[Worker] = []
+
+    def start(**kwargs) -> Worker:
+        worker = Worker(**kwargs).start()
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.kill()
+
+
+def _games(event) -> list[Game]:
+    return list(Game.objects.filter(table__round__event=event).order_by("pk"))
+
+
+def _submit(scorer, game: Game, number: int) -> None:
+    response = scorer.post(
+        f"/api/v1/games/{game.pk}/hands/",
+        {"number": number, "entries": HANDS[(number - 1) % 2], "submission_id": _submission(game, number)},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+
+
+def _submission(game: Game, number: int) -> str:
+    return f"00000000-0000-4000-8000-{game.pk:06d}{number:06d}"
+
+
+def _standings(event) -> list[tuple]:
+    return list(
+        Standing.objects.filter(event=event)
+        .order_by("player_id")
+        .values_list("player_id", "rank", "games", "wins", "points_for", "points_against")
+    )
+
+
+def _caught_up(event) -> bool:
+    """The standings count every stored hand: each side's two players carry its points."""
+    expected = 2 * sum(sum(game.totals.values()) for game in _games(event))
+    return sum(row[4] for row in _standings(event)) == expected
+
+
+def _assert_consistent(event, hands: int) -> None:
+    assert Hand.objects.filter(game__table__round__event=event).count() == hands
+    for game in _games(event):
+        assert list(game.hands.values_list("number", flat=True).order_by("number")) == list(
+            range(1, game.hands.count() + 1)
+        )
+    rows = _standings(event)
+    assert _caught_up(event)
+    # Rebuilding here from the stored hands gives exactly what the workers left.
+    services.standings_rebuild(event_id=event.pk)
+    assert _standings(event) == rows
+
+
+def test_hands_save_while_the_worker_is_stopped_and_standings_catch_up(night, scorer, workers):
+    worker = workers()
+    games = _games(night)
+    for game in games:
+        _submit(scorer, game, 1)
+    wait_for(lambda: _caught_up(night), "the worker to rebuild the standings")
+
+    worker.stop()
+    before = _standings(night)
+    for game in games:
+        _submit(scorer, game, 2)
+        _submit(scorer, game, 3)
+    assert Hand.objects.filter(game__table__round__event=night).count() == 6
+    time.sleep(1)
+    assert _standings(night) == before  # nobody rebuilt them: the tasks wait in Redis
+
+    workers()
+    wait_for(lambda: _caught_up(night), "the standings to catch up after the worker restarts")
+    _assert_consistent(night, hands=6)
+
+
+def _waiting_for_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def test_a_worker_killed_halfway_through_a_rebuild_leaves_consistent_standings(night, scorer, workers):
+    import psycopg
+
+    from tests.ops.services import database_url
+
+    first = workers(visibility_timeout=5)
+    games = _games(night)
+    _submit(scorer, games[0], 1)
+    wait_for(lambda: _caught_up(night), "the first standings")
+    before = _standings(night)
+
+    # Another session holds the standings rows: the worker's rebuild takes the event lock,
+    # computes the rows and then waits at its first write, halfway through the task.
+    with psycopg.connect(database_url()) as holder:
+        holder.execute("SELECT id FROM tournaments_standing WHERE event_id = %s FOR UPDATE", [night.pk])
+        _submit(scorer, games[1], 1)
+        wait_for(_waiting_for_lock, "the worker's rebuild to reach its writes")
+        first.kill()
+        holder.rollback()
+
+    # The dead worker's transaction is rolled back by PostgreSQL: the old rows stand, whole.
+    wait_for(lambda: not _waiting_for_lock(), "the dead worker's transaction to end")
+    assert _standings(night) == before
+
+    workers(visibility_timeout=5)  # redelivers the unacknowledged task once it is 5 s old
+    wait_for(lambda: _caught_up(night), "the task's retry on the new worker", timeout=90)
+    _assert_consistent(night, hands=2)
+
+
+def test_nothing_is_lost_when_redis_restarts_mid_night(night, scorer, workers):
+    redis = ThrowawayRedis().start()
+    try:
+        with app_broker(redis.url):
+            worker = workers(broker_url=redis.url)
+            games = _games(night)
+            for game in games:
+                _submit(scorer, game, 1)
+            wait_for(lambda: _caught_up(night), "the worker to rebuild the standings")
+
+            redis.stop()
+            # Redis is down: the hand saves and the web process rebuilds the standings itself.
+            _submit(scorer, games[0], 2)
+            assert _caught_up(night)
+            health = APIClient().get("/health/")
+            assert health.status_code == 503
+            assert "redis" in health.json()["failed"]
+
+            redis.start()  # empty: whatever was queued in it is gone, the hands are not
+            worker.wait_ready(timeout=90)  # the worker reconnects by itself
+            _submit(scorer, games[1], 2)
+            for game in games:
+                _submit(scorer, game, 3)
+            wait_for(lambda: _caught_up(night), "the standings after Redis came back")
+            _assert_consistent(night, hands=6)
+            assert APIClient().get("/health/").status_code == 200
+    finally:
+        redis.stop()

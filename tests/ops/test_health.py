@@ -1,0 +1,74 @@
+"""`/health/`: 200 when the database, Redis and a worker answer; 503 naming what failed."""
+
+from __future__ import annotations
+
+import pytest
+
+from config import health
+from tests.ops.services import app_broker
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health_is_ok_in_the_embedded_set_up(client):
+    response = client.get("/health/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["failed"] == []
+    assert body["checks"]["database"]["status"] == "ok"
+    assert body["checks"]["redis"]["status"] == "in-process"
+    assert body["checks"]["worker"]["status"] == "in-process"
+    assert response["Cache-Control"].startswith("max-age=0")
+
+
+def test_health_reports_a_broken_database_with_503(client, monkeypatch):
+    def broken():
+        raise ConnectionError("db down at 10.0.0.5")
+
+    monkeypatch.setitem(health.CHECKS, "database", broken)
+    response = client.get("/health/")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "failing"
+    assert body["failed"] == ["database"]
+    # The class name only: a public endpoint never shows hosts or passwords.
+    assert body["checks"]["database"]["error"] == "ConnectionError"
+
+
+def test_health_fails_when_redis_does_not_answer(client):
+    # Nothing listens on port 1: the connection is refused at once.
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
+    assert response.status_code == 503
+    body = response.json()
+    assert "redis" in body["failed"]
+    assert body["checks"]["database"]["ok"] is True
+
+
+def test_health_fails_when_no_worker_answers(client, monkeypatch):
+    from config import celery_app
+
+    monkeypatch.setitem(health.CHECKS, "redis", lambda: "ok")
+    monkeypatch.setattr(celery_app.control, "ping", lambda **kwargs: [])
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failed"] == ["worker"]
+    assert body["checks"]["worker"]["error"] == "no Celery worker answered"
+
+
+def test_health_is_ok_when_a_worker_answers(client, monkeypatch):
+    from config import celery_app
+
+    monkeypatch.setitem(health.CHECKS, "redis", lambda: "ok")
+    monkeypatch.setattr(celery_app.control, "ping", lambda **kwargs: [{"w@host": {"ok": "pong"}}])
+    with app_broker("redis://127.0.0.1:1/0"):
+        response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json()["checks"]["worker"]["status"] == "ok"
+
+
+def test_health_refuses_writes(client):
+    assert client.post("/health/").status_code == 405
