@@ -22,6 +22,23 @@ def _tasks_in_process(request):
     celery_app.conf.task_always_eager = before
 
 
+@pytest.fixture(autouse=True)
+def _no_standings_marks():
+    """Each test starts with no standings rebuild marked as queued (tournaments.standings_queue)."""
+    from django.core.cache import cache
+
+    from tournaments.standings_queue import standings_mark
+
+    pattern = cache.make_key(standings_mark("*"))
+    client = getattr(cache, "_cache", None)
+    if client is not None and hasattr(client, "get_client"):
+        redis = client.get_client(pattern, write=True)
+        for key in redis.scan_iter(match=pattern):
+            redis.delete(key)
+    else:
+        cache.clear()
+
+
 @pytest.fixture
 def club(db):
     return ClubFactory(name="Riverside", slug="riverside")

@@ -7,15 +7,13 @@ and seats the other players again ("regenerate the rest").
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Player
 from tournaments.models import Hand, Round, Seat, SitOut, Table
-from tournaments.tasks import standings_recompute as standings_recompute_task
+from tournaments.standings_queue import standings_queue
 
 
 def round_seating_began(*, round_id: int) -> None:
@@ -85,5 +83,5 @@ def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
             table_id, side, position = place
             Seat.objects.create(table_id=table_id, player=player, side=side, position=position)
     Table.objects.filter(pk__in=tables).update(locked=True)
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=round.event_id))
+    standings_queue(event_id=round.event_id)
     return round

@@ -43,9 +43,9 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings import SideResult, rank_players
+from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 from tournaments.tasks import round_seat as round_seat_task
-from tournaments.tasks import standings_recompute as standings_recompute_task
 
 PARTNERSHIP_SIDES = ("NS", "EW")
 # Compass seats of each side: partners sit opposite each other.
@@ -171,7 +171,7 @@ def event_finish(*, event: Event) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    standings_queue(event_id=event.pk)
     return event
 
 
@@ -189,7 +189,7 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     if present:
         participant.withdrawn_after_round = None
     participant.save(update_fields=["present", "withdrawn_after_round"])
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    standings_queue(event_id=event.pk)
     return participant
 
 
@@ -206,7 +206,7 @@ def participant_withdraw(*, event: Event, player: Player) -> Participant:
     participant.present = False
     participant.withdrawn_after_round = last or 0
     participant.save(update_fields=["present", "withdrawn_after_round"])
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    standings_queue(event_id=event.pk)
     return participant
 
 
@@ -526,7 +526,7 @@ def hand_record(
     was_over = game.game_over
     _store_result(game, result)
     event_id = game.table.round.event_id
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    standings_queue(event_id=event_id)
     if was_over or game.game_over:
         # A game finished, or a finished game was corrected: its result feeds the ratings.
         club_id = game.table.round.event.club_id
@@ -561,7 +561,7 @@ def hand_confirm(
     hand.confirmed_by_side = side if side in hand.game.sides else ""
     hand.save()
     event_id = hand.game.table.round.event_id
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event_id))
+    standings_queue(event_id=event_id)
     return hand
 
 
@@ -769,7 +769,7 @@ def event_ranking_set(
     event.tie_breaks = tie_breaks
     event.full_clean()
     event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
-    transaction.on_commit(partial(standings_recompute_task.delay, event_id=event.pk))
+    standings_queue(event_id=event.pk)
     return event
 
 

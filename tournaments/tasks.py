@@ -39,7 +39,9 @@ class RunHereIfBrokerDown(Task):
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     from tournaments.services import standings_rebuild
+    from tournaments.standings_queue import standings_unmark
 
+    standings_unmark(event_id)  # hands saved from now on queue the next rebuild
     return len(standings_rebuild(event_id=event_id))
 
 

@@ -145,6 +145,12 @@ _BROKER = env("CELERY_BROKER_URL", default="")
 CELERY_BROKER_URL = _BROKER or "memory://"
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
+# The cache gathers a burst of saved hands into one standings rebuild
+# (tournaments/standings_queue.py); with Redis every web process shares it.
+# CACHE_URL names it apart from the broker; by default a Redis broker serves as the cache too.
+_CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") else "")
+if _CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}}
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -9,7 +9,8 @@ import os
 from config.settings.base import *  # noqa: F403
 
 # A queue of this test run's own, so that no other worker on the same Redis takes its tasks.
-CELERY_TASK_DEFAULT_QUEUE = f"test-{os.getpid()}"
+# Worker processes that the tests start inherit the same name through the environment.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("TEST_RUN_ID", f"test-{os.getpid()}")
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -17,3 +18,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Keys of this test run's own in a shared Redis cache (see CELERY_TASK_DEFAULT_QUEUE above).
+if "CACHES" in globals():
+    CACHES["default"]["KEY_PREFIX"] = CELERY_TASK_DEFAULT_QUEUE
+    # Workers the tests start on another broker still share this cache with the tests.
+    os.environ.setdefault("CACHE_URL", CACHES["default"]["LOCATION"])

@@ -131,11 +131,21 @@ def test_equal_totals_after_the_rounds_hands_are_a_draw(league_night):
 def test_saving_a_hand_queues_the_standings_after_commit(league_night, django_capture_on_commit_callbacks):
     game = _first_game(league_night)
     with (
-        mock.patch("tournaments.services.standings_recompute_task.delay") as delay,
+        mock.patch("tournaments.standings_queue.standings_recompute_task.apply_async") as queue,
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.hand_record(game=game, number=1, entries=HAND_A)
-    delay.assert_called_once_with(event_id=league_night.pk)
+    queue.assert_called_once_with(kwargs={"event_id": league_night.pk}, countdown=1)
+
+
+def test_a_burst_of_hands_queues_one_standings_rebuild(league_night, django_capture_on_commit_callbacks):
+    """Two tables saving at once: the second hand finds the rebuild already queued."""
+    first, second = Game.objects.filter(table__round__event=league_night)
+    with mock.patch("tournaments.standings_queue.standings_recompute_task.apply_async") as queue:
+        for game in (first, second):
+            with django_capture_on_commit_callbacks(execute=True):
+                services.hand_record(game=game, number=1, entries=HAND_A)
+    assert queue.call_count == 1
 
 
 def test_standings_follow_the_hands_and_rebuilding_twice_changes_nothing(league_night):

@@ -1,0 +1,51 @@
+"""Queue an event's standings rebuild after the commit, once for a burst of hands.
+
+When fifty tables save hands within a second, one rebuild from all of them is as good as
+fifty. The first hand of a burst marks the event in the cache and queues a rebuild a
+moment later; the hands that follow see the mark and queue nothing. The task clears the mark
+before it reads the hands, so a hand saved while it runs queues the next rebuild. A lost task
+(a worker killed, Redis restarted) delays the standings by at most the mark's lifetime.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from django.core.cache import cache
+from django.db import transaction
+
+from tournaments.tasks import standings_recompute as standings_recompute_task
+
+logger = logging.getLogger(__name__)
+
+# Long enough to gather a burst of hands, short enough to show them at once.
+DELAY_SECONDS = 1
+MARK_SECONDS = 60
+
+
+def standings_mark(event_id: int) -> str:
+    return f"standings-queued:{event_id}"
+
+
+def standings_queue(*, event_id: int) -> None:
+    """Queue the event's standings rebuild after the current transaction commits (coalesced)."""
+    transaction.on_commit(partial(_queue_now, event_id))
+
+
+def _queue_now(event_id: int) -> None:
+    try:
+        first_of_burst = cache.add(standings_mark(event_id), 1, timeout=MARK_SECONDS)
+    except Exception:  # the cache is Redis, and Redis is down: queue without coalescing
+        logger.warning("cache unreachable: standings rebuild queued without coalescing")
+        first_of_burst = True
+    if first_of_burst:
+        standings_recompute_task.apply_async(kwargs={"event_id": event_id}, countdown=DELAY_SECONDS)
+
+
+def standings_unmark(event_id: int) -> None:
+    """Clear the event's mark, so that hands saved from now on queue the next rebuild."""
+    try:
+        cache.delete(standings_mark(event_id))
+    except Exception:  # Redis down: the mark expires by itself
+        logger.warning("cache unreachable: standings mark left to expire")
