@@ -25,6 +25,18 @@ class Club(models.Model):
     default_variant = models.CharField(
         _("default variant"), max_length=32, choices=variant_choices, default="classic"
     )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The language of the club's pages for visitors who have not chosen one."),
+    )
+    results_public = models.BooleanField(
+        _("results are public"),
+        default=False,
+        help_text=_("Anyone, even without an account, may see the event standings and player rankings."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
