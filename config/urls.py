@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
 ]

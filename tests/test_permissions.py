@@ -122,6 +122,19 @@ MATRIX: dict[str, Row] = {
     "password_reset_complete": Row("page", read=ANYONE),
     "set_language": Row("page"),
     # --- club and event pages -------------------------------------------------------------
+    "clubs:settings": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "name": "Riverside CC",
+            "time_zone": "Europe/Madrid",
+            "language": "es",
+            "default_variant": "classic",
+            "results_public": "on",
+        },
+    ),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "tournaments:event_create": Row(
