@@ -191,6 +191,9 @@ MATRIX: dict[str, Row] = {
     "schema": Row("api", read=ANYONE),
     "api-docs": Row("api", read=ANYONE),
     "score-sheet": Row("api", write=ANYONE, data=_sheet, changes=False),
+    "api-token": Row(
+        "api", write=ANYONE, data=lambda w: {"username": "bob", "password": "pw"}, changes=False
+    ),
     "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
     "club-detail": Row("api", _pk(lambda w: w.club), read=MEMBER),
     "player-list": Row("api", read=AUTH, listed=lambda w: set(w.club.players.values_list("pk", flat=True))),
