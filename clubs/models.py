@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from scoring import VARIANTS
 
@@ -38,6 +39,7 @@ class Club(models.Model):
         help_text=_("Anyone, even without an account, may see the event standings and player rankings."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # settings changes, e.g. results made public (audit page)
 
     class Meta:
         ordering = ["name"]
@@ -79,6 +81,7 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # who gave or changed a role (audit page)
 
     class Meta:
         constraints = [

@@ -21,5 +21,6 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("clubs.urls")),
+    path("", include("tournaments.audit_urls")),
     path("", include("tournaments.urls")),
 ]

@@ -135,6 +135,7 @@ MATRIX: dict[str, Row] = {
             "results_public": "on",
         },
     ),
+    "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "tournaments:event_create": Row(

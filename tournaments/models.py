@@ -54,6 +54,7 @@ class Event(models.Model):
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # created, started, finished (standings final): audit page
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -90,6 +91,9 @@ class Round(models.Model):
     seating_error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Who asked for a seating or a new draw, and when it was done (audit page). The seats
+    # themselves are rewritten in bulk by the seating task and are not recorded one by one.
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["event", "number"]
