@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
@@ -265,6 +265,7 @@ class HandRecordApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema_serializer(component_name="HandRecordInput")
     class InputSerializer(serializers.Serializer):
         number = serializers.IntegerField(min_value=1)
         submission_id = serializers.UUIDField(required=False)
@@ -294,6 +295,7 @@ class HandConfirmApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema_serializer(component_name="HandConfirmInput")
     class InputSerializer(serializers.Serializer):
         side = serializers.CharField(required=False, allow_blank=True, default="")
 
