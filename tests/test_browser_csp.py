@@ -32,3 +32,40 @@ def test_pages_run_under_the_content_security_policy(page, live_server, league_n
     page.goto(f"{live_server.url}/api/docs/")
     page.wait_for_selector(".swagger-ui .info")  # Swagger UI started from its script file
     assert violations == []
+
+
+def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server, league_night, bob):
+    """Chart.js from static, started by rating_chart.js from the json_script data; the board
+    refreshes by a meta tag and takes its styles from site.css; the sheet prints by site.js."""
+    from tests.tournaments.test_player_page import _finish_round, _seats
+
+    _finish_round(league_night)
+    north, _, _ = _seats(league_night)
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda msg: (
+            problems.append(f"{page.url}: {msg.text[:80]}") if "Content Security Policy" in msg.text else None
+        ),
+    )
+    page.on("pageerror", lambda exc: problems.append(f"{page.url}: {exc}"))
+    _log_in(page, live_server, "bob")
+    test_browser.ARTIFACTS.mkdir(exist_ok=True)
+
+    page.goto(f"{live_server.url}/players/{north.pk}/")
+    page.wait_for_function("window.Chart && Chart.getChart(document.getElementById('rating-chart'))")
+    assert page.evaluate("Chart.getChart(document.getElementById('rating-chart')).data.labels") == [1]
+    page.screenshot(path=str(test_browser.ARTIFACTS / "csp-player-chart.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/events/{league_night.pk}/board/")
+    assert page.locator("meta[http-equiv=refresh]").count() == 1
+    assert page.locator(".topbar").is_hidden()  # the board's own styles, from site.css
+    assert page.locator(".board-tables li").count() == 2
+    page.screenshot(path=str(test_browser.ARTIFACTS / "csp-round-board.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/events/{league_night.pk}/rounds/1/sheet/")
+    assert page.locator("button[data-print]").count() == 1
+    assert page.evaluate("getComputedStyle(document.querySelector('.sheet-tables')).borderCollapse") == (
+        "collapse"
+    )
+    assert problems == []
