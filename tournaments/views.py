@@ -56,7 +56,7 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
     filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
-    table = RankingTable(filtered.qs)
+    table = RankingTable(filtered.qs, link_players=is_member)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     download = export_response(request, table, f"{club.slug}-rankings")
     if download is not None:
