@@ -64,6 +64,8 @@ def _lines(records: list[Any], fields: tuple[str, ...], describe: Callable[[Any]
 
 
 HAND_FIELDS = ("version", "confirmed_at")
+# The event's state and the director's ranking rules (scale, own table, tie-break order).
+EVENT_FIELDS = ("status", "name", "date", "vp_scale", "vp_custom", "tie_breaks")
 CLUB_FIELDS = ("name", "time_zone", "language", "default_variant", "results_public")
 
 
@@ -115,10 +117,10 @@ def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
         ),
         *_lines(
             rounds,
-            ("status",),
+            ("status", "locked"),
             lambda r: _("Seating of round %(n)s · %(event)s") % {"n": r.number, "event": r.event.name},
         ),
-        *_lines(events, ("status", "name", "date"), lambda r: _("Event %(name)s") % {"name": r.name}),
+        *_lines(events, EVENT_FIELDS, lambda r: _("Event %(name)s") % {"name": r.name}),
         *_lines(memberships, ("role",), lambda r: _("Role of %(user)s") % {"user": r.user.get_username()}),
         *_lines(clubs, CLUB_FIELDS, lambda r: _("Club settings")),
     ]

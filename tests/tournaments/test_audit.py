@@ -68,3 +68,13 @@ def test_the_audit_of_one_club_shows_nothing_of_another(client, club, league_nig
 def test_the_audit_reads_in_a_bounded_number_of_queries(club, league_night, django_assert_max_num_queries):
     with django_assert_max_num_queries(8):
         club_audit(club=club)
+
+
+def test_the_audit_shows_a_locked_round_and_changed_ranking_rules(client, club, league_night, alice):
+    client.force_login(alice)
+    assert client.post(f"/events/{league_night.pk}/rounds/1/lock/").status_code == 302
+    ranking = {"vp_scale": "three-one-zero", "vp_custom": "", "tie_break_1": "point_difference"}
+    assert client.post(f"/events/{league_night.pk}/ranking/", ranking).status_code == 302
+    details = [(line.who, line.detail) for line in club_audit(club=club)]
+    assert ("alice", "locked: False → True") in details
+    assert any(who == "alice" and "vp_scale: win-draw-loss → three-one-zero" in d for who, d in details)
