@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import Club
-from tournaments.models import Game
+from tournaments.models import Event, Game, Season
 
 pytestmark = pytest.mark.django_db
 
@@ -59,10 +59,32 @@ def test_public_results_show_standings_and_rankings_only(client, club, league_ni
     assert client.get("/api/v1/standings/").status_code in (401, 403)
 
 
+def test_public_results_link_no_members_only_page_and_download(client, club, league_night, bob):
+    from tests.tournaments.test_player_page import _finish_round
+
+    _finish_round(league_night)
+    season = Season.objects.create(club=club, name="Winter")
+    Event.objects.filter(pk=league_night.pk).update(season=season)
+    Club.objects.filter(pk=club.pk).update(results_public=True)
+    rankings = client.get(f"/clubs/{club.slug}/rankings/").content.decode()
+    assert "Player 01" in rankings and 'href="/players/' not in rankings
+    standings = client.get(f"/events/{league_night.pk}/standings/").content.decode()
+    assert f"/seasons/{season.pk}/" not in standings
+    download = client.get(f"/events/{league_night.pk}/standings/?_export=csv")
+    assert download.status_code == 200 and b"Player 01" in download.content
+    assert client.get(f"/clubs/{club.slug}/rankings/?_export=csv").status_code == 200
+    # Members keep the links.
+    client.force_login(bob)
+    assert 'href="/players/' in client.get(f"/clubs/{club.slug}/rankings/").content.decode()
+    assert f"/seasons/{season.pk}/" in client.get(f"/events/{league_night.pk}/standings/").content.decode()
+
+
 def test_private_results_send_a_visitor_to_the_login_page(client, club, league_night):
     response = client.get(f"/events/{league_night.pk}/standings/")
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+    download = client.get(f"/events/{league_night.pk}/standings/?_export=csv")
+    assert download.status_code == 302 and download["Location"].startswith("/accounts/login/")
 
 
 def test_the_club_language_is_the_default_for_its_pages(client, club, league_night, bob):
