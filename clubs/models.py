@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from scoring import VARIANTS
 
@@ -25,7 +26,20 @@ class Club(models.Model):
     default_variant = models.CharField(
         _("default variant"), max_length=32, choices=variant_choices, default="classic"
     )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The language of the club's pages for visitors who have not chosen one."),
+    )
+    results_public = models.BooleanField(
+        _("results are public"),
+        default=False,
+        help_text=_("Anyone, even without an account, may see the event standings and player rankings."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # settings changes, e.g. results made public (audit page)
 
     class Meta:
         ordering = ["name"]
@@ -67,6 +81,7 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # who gave or changed a role (audit page)
 
     class Meta:
         constraints = [

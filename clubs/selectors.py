@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from clubs.models import Club, Membership
 
@@ -27,3 +27,8 @@ def role_in(*, user: AbstractBaseUser | AnonymousUser, club: Club) -> str | None
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
+
+
+def clubs_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
+    """Clubs whose standings and rankings the user may see: their own, and every public one."""
+    return Club.objects.filter(Q(results_public=True) | Q(pk__in=clubs_where(user=user).values("pk")))

@@ -31,3 +31,19 @@ def membership_add(*, club: Club, user: AbstractBaseUser, role: str) -> Membersh
     """Give `user` a role in `club`, replacing any role they had there."""
     membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
     return membership
+
+
+CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_public")
+
+
+@transaction.atomic
+def club_update(*, club: Club, **changes: object) -> Club:
+    """Change the club's settings (only the fields in CLUB_SETTINGS). Raises ValidationError."""
+    unknown = set(changes) - set(CLUB_SETTINGS)
+    if unknown:
+        raise ValueError(f"not a club setting: {sorted(unknown)}")
+    for name, value in changes.items():
+        setattr(club, name, value)
+    club.full_clean()
+    club.save()
+    return club

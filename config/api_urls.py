@@ -1,6 +1,7 @@
 """The /api/v1/ routes of every app."""
 
 from django.urls import include, path
+from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from clubs.api import ClubViewSet, PlayerViewSet
@@ -23,5 +24,7 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/confirm/", api.HandConfirmApi.as_view(), name="hand-confirm"
     ),
     path("score-sheets/", api.ScoreSheetApi.as_view(), name="score-sheet"),
+    # POST username and password, get {"token": ...} for `Authorization: Token ...` (README, API).
+    path("auth/token/", obtain_auth_token, name="api-token"),
     path("", include(router.urls)),
 ]

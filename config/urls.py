@@ -1,6 +1,8 @@
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
 from tournaments import views as tournament_views
@@ -13,6 +15,14 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
+    # Swagger UI applies inline styles, allowed on this page only.
+    path(
+        "api/docs/",
+        csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="api-docs",
+    ),
+    path("", include("clubs.urls")),
+    path("", include("tournaments.audit_urls")),
     path("", include("tournaments.urls")),
 ]

@@ -113,6 +113,8 @@ class Event(models.Model):
         verbose_name=_("season"),
     )
 
+    history = HistoricalRecords()  # created, started, finished (standings final): audit page
+
     PARTNERSHIP_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.MITCHELL)
 
     class Meta:
@@ -160,6 +162,9 @@ class Round(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Who asked for a seating or a new draw, and when it was done (audit page). The seats
+    # themselves are rewritten in bulk by the seating task and are not recorded one by one.
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["event", "number"]

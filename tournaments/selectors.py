@@ -10,7 +10,7 @@ from django.db.models import Exists, F, FloatField, OuterRef, QuerySet, Sum
 from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
-from clubs.selectors import clubs_where
+from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments import victory_points as vp
 from tournaments.labels import criterion_label
 from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
@@ -21,6 +21,11 @@ POINT_DIFFERENCE = F("points_for") - F("points_against")
 
 def events_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
     return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def events_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+    """Events whose standings the user may see: of their clubs, and of clubs with public results."""
+    return Event.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
 
 
 def events_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:

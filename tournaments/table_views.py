@@ -136,6 +136,8 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
 
 
 def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    if not access.can_score:
+        return HttpResponse(status=404)  # a member may look at the table, not confirm its hands
     hand = get_object_or_404(access.game.hands, number=number)
     try:
         services.hand_confirm(

@@ -6,6 +6,8 @@ decide the order stay in view.
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
@@ -87,6 +89,12 @@ class RankingTable(tables.Table):
         fields = ("name", "games", "wins", "win_rate", "total_points", "average_points")
         attrs = {"class": "data-table", "id": "rankings"}
         empty_text = _("No finished games yet.")
+
+    def __init__(self, *args: Any, link_players: bool = True, **kwargs: Any) -> None:
+        # A visitor of a club with public results may not open the player pages (members only).
+        if not link_players:
+            kwargs["extra_columns"] = [("name", tables.Column(verbose_name=_("Player")))]
+        super().__init__(*args, **kwargs)
 
     def render_win_rate(self, value: float) -> str:
         return f"{value:.0%}"

@@ -9,8 +9,9 @@ from __future__ import annotations
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from django_tables2 import RequestConfig
 
 import scoring
 from clubs.models import Membership
-from clubs.selectors import clubs_where, role_in
+from clubs.selectors import clubs_where, clubs_with_results_visible_to, role_in
 from tournaments import selectors, services
 from tournaments.exports import export_response
 from tournaments.filters import RankingFilter, StandingFilter
@@ -48,17 +49,29 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@login_required
 def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(clubs_where(user=request.user), slug=slug)
+    """Members see their club's rankings; anyone sees them once the club made its results public."""
+    club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
+    if club is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=club) is not None
     filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
-    table = RankingTable(filtered.qs)
+    table = RankingTable(filtered.qs, link_players=is_member)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     download = export_response(request, table, f"{club.slug}-rankings")
     if download is not None:
         return download
-    context = {"club": club, "table": table, "filter": filtered}
+    context = {"club": club, "table": table, "filter": filtered, "is_member": is_member}
+    if not is_member:
+        context["public_events"] = club.events.order_by("-date", "-id")
     return render(request, "tournaments/club_rankings.html", context)
+
+
+def _login_or_404(request: HttpRequest) -> HttpResponse:
+    """What a visitor gets for a page they may not see: the login page, or 404 once signed in."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise Http404
 
 
 @login_required
@@ -180,21 +193,25 @@ def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> H
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
-@login_required
 def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    """Members see the standings; anyone sees them once the club made its results public."""
+    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
+    if event is None:
+        return _login_or_404(request)
     filtered = StandingFilter(request.GET, queryset=selectors.event_standings(event=event))
     table = StandingTable(filtered.qs)
     RequestConfig(request, paginate=False).configure(table)
     download = export_response(request, table, f"event-{event.pk}-standings")
     if download is not None:
         return download
+    role = role_in(user=request.user, club=event.club)
     context = {
         "event": event,
         "table": table,
         "filter": filtered,
         "ranking": selectors.event_ranking_description(event=event),
-        "is_director": role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR,
+        "is_member": role is not None,
+        "is_director": role == Membership.Role.DIRECTOR,
     }
     return render(request, "tournaments/event_standings.html", context)
 

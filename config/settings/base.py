@@ -5,7 +5,10 @@ in-process (eagerly) because no broker is configured. Setting DATABASE_URL and C
 switches to PostgreSQL and a real Redis broker with separate worker processes.
 """
 
+from datetime import timedelta
+
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -31,6 +34,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "axes",
+    "import_export",
     "clubs",
     "tournaments",
 ]
@@ -40,6 +45,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "clubs.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -47,6 +53,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -85,6 +94,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -119,7 +133,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Closed by default: an endpoint open to visitors says so itself (the score-sheet scorer).
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
@@ -135,7 +150,47 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the variant choices of clubs, events and games (check --deploy stays clean).
+    "ENUM_NAME_OVERRIDES": {"VariantEnum": "clubs.models.variant_choices"},
 }
+
+# Login throttling (django-axes): after 5 failed logins for one username from one address,
+# that pair is locked out for 15 minutes; a successful login resets the count. Behind a
+# reverse proxy set DJANGO_PROXY_COUNT (how many proxies add to X-Forwarded-For) so that the
+# client's address, not the proxy's, is the one counted.
+AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# No personal data in the logs: axes masks these in its log lines.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "user_agent"]
+_PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+if _PROXY_COUNT:
+    AXES_IPWARE_PROXY_COUNT = _PROXY_COUNT
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+
+# Content security policy (django-csp): scripts, styles and images from this site only, so an
+# injected <script> or inline handler does not run. The pages keep their JavaScript in
+# static/js/ (no inline handlers); SVG QR codes are inline markup, not images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
@@ -169,10 +224,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"redact_table_links": {"()": "config.logs.RedactTableLinks"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
-    # Each task's success line is noise in-process; failures still show.
-    "loggers": {"celery.app.trace": {"level": "WARNING"}},
+    "loggers": {
+        # Each task's success line is noise in-process; failures still show.
+        "celery.app.trace": {"level": "WARNING"},
+        # Request lines carry the path: table links are credentials (config/logs.py).
+        "django.request": {"filters": ["redact_table_links"]},
+        "django.server": {"filters": ["redact_table_links"]},
+    },
 }
 
 # Celery beat (`celery -A config beat`): every night at 04:00 UTC, after the clubs' nights

@@ -1,0 +1,51 @@
+"""The club's language for its pages, for visitors who have not chosen one.
+
+A visitor's own choice (the language cookie set by the picker in the top bar) always wins.
+Without it, a page that belongs to a club (its slug, an event, a game or a table link in the
+URL) speaks the club's language when the club set one; other pages keep what
+LocaleMiddleware chose from the browser. Runs after LocaleMiddleware.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+
+from clubs.models import Club
+
+
+def _club_language(kwargs: dict[str, Any]) -> str:
+    clubs = Club.objects.exclude(language="")
+    if "slug" in kwargs:
+        clubs = clubs.filter(slug=kwargs["slug"])
+    elif "event_id" in kwargs:
+        clubs = clubs.filter(events__pk=kwargs["event_id"])
+    elif "game_id" in kwargs:
+        clubs = clubs.filter(events__rounds__tables__game__pk=kwargs["game_id"])
+    elif "token" in kwargs:
+        clubs = clubs.filter(events__rounds__tables__access_token=kwargs["token"])
+    else:
+        return ""
+    return clubs.values_list("language", flat=True).first() or ""
+
+
+class ClubLanguageMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
+        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES or request.path.startswith("/api/"):
+            return
+        language = _club_language(kwargs)
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language

@@ -1,0 +1,15 @@
+/* Behaviour shared by every page, kept out of the markup so that the content security policy
+   can forbid inline scripts and handlers:
+   - <select data-autosubmit> sends its form when changed (the language picker);
+   - <button data-print> prints the page (the table cards). */
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el && el.matches && el.matches("select[data-autosubmit]") && el.form) { el.form.submit(); }
+  });
+  document.addEventListener("click", function (event) {
+    var el = event.target && event.target.closest ? event.target.closest("[data-print]") : null;
+    if (el) { event.preventDefault(); window.print(); }
+  });
+})();
