@@ -90,34 +90,48 @@ class Correction:
     who: str
     before: int
     after: int
+    game_id: int | None = None
 
 
 def game_corrections(*, game: Game) -> list[Correction]:
     """Every change of a side's score after it was first saved, newest first (from the history)."""
+    return corrections_of(games=Game.objects.filter(pk=game.pk))
+
+
+def corrections_of(*, games: QuerySet[Game]) -> list[Correction]:
+    """Every change of a side's score in `games` after it was first saved, newest first."""
     changes = []
     records = (
-        SideEntry.history.filter(hand__game=game)
+        SideEntry.history.filter(hand__game__in=games)
         .select_related("history_user")
         .order_by("hand_id", "side", "history_date")
     )
-    numbers = dict(game.hands.values_list("pk", "number"))
+    hands = {
+        pk: (number, game_id)
+        for pk, number, game_id in Hand.objects.filter(game__in=games).values_list("pk", "number", "game_id")
+    }
     previous: dict[tuple[int, str], int] = {}
     for record in records:
         key = (record.hand_id, record.side)
         if key in previous and record.history_type == "~" and previous[key] != record.score:
             who = record.history_user.get_username() if record.history_user else ""
+            number, game_id = hands.get(record.hand_id, (0, None))
             changes.append(
                 Correction(
-                    numbers.get(record.hand_id, 0),
-                    record.side,
-                    record.history_date,
-                    who,
-                    previous[key],
-                    record.score,
+                    number, record.side, record.history_date, who, previous[key], record.score, game_id
                 )
             )
         previous[key] = record.score
     return sorted(changes, key=lambda c: c.when, reverse=True)
+
+
+def finished_game_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
+    """Corrections in the event's finished games, newest first, each with its game (round,
+    table, result now): what a director must know once results were already announced. Later
+    rounds keep their seatings; the standings follow the correction."""
+    games = Game.objects.filter(table__round__event=event, game_over=True).select_related("table__round")
+    by_id = {game.pk: game for game in games}
+    return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.game_id in by_id]
 
 
 def game_players(*, game: Game) -> dict[str, list[Player]]:

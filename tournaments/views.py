@@ -120,6 +120,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
         "games_in_play": selectors.games_in_play(event=event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
+        "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
     }
     return render(request, "tournaments/event_detail.html", context)
 

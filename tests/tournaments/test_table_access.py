@@ -133,3 +133,17 @@ def test_a_correction_needs_confirming_again_and_is_in_the_history(tournament, a
 
     (change,) = game_corrections(game=game)
     assert (change.number, change.side, change.before, change.after) == (1, "EW", 485, 520)
+
+
+def test_the_director_is_told_of_a_correction_to_a_finished_game(client, league_night, alice):
+    """Hand 1 of a finished game corrected: EW's 485 becomes 520 (150 − 30 + 300 + 100)."""
+    game = _games(league_night)[0]
+    for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+        services.hand_record(game=game, number=number, entries=hand)
+    corrected = dict(HAND_A, EW={**HAND_A["EW"], "hand_points": 30})
+    services.hand_record(game=game, number=1, entries=corrected, expected_version=1, recorded_by=alice)
+    client.force_login(alice)
+    page = client.get(f"/events/{league_night.pk}/").content.decode()
+    assert "Corrections to finished games" in page
+    assert "Round 1, table 1, hand 1, EW: 485 → 520" in page
+    assert "now won by NS" in page
