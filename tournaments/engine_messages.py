@@ -16,7 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from tournaments.labels import entry_field_label
+from tournaments.labels import card_kind_label, entry_field_label
 
 CARD_KIND_LABELS = {
     "jokers": _("Jokers"),
@@ -275,8 +275,8 @@ def field_label(name: str) -> str:
     """A score-sheet field for people, card-count fields (`cards.melded.jokers`) included."""
     parts = name.split(".")
     if parts[0] == "cards" and len(parts) == 3 and parts[1] in CARD_PLACE_LABELS:
-        kind = CARD_KIND_LABELS.get(parts[2], parts[2])
-        return f"{kind} {CARD_PLACE_LABELS[parts[1]]}"
+        # Whole labels, as the form shows them: word order differs between languages.
+        return card_kind_label(parts[2], in_hand=parts[1] == "in_hand")
     if name == "cards.melded":
         return str(_("Melded cards"))
     if name == "cards.in_hand":
