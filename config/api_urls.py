@@ -19,6 +19,12 @@ router.register("standings", api.StandingViewSet, basename="standing")
 
 urlpatterns = [
     path("events/<int:event_id>/rounds/", api.RoundStartApi.as_view(), name="round-start"),
+    path("events/<int:event_id>/players/", api.ParticipantAddApi.as_view(), name="participant-add"),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/withdraw/",
+        api.ParticipantWithdrawApi.as_view(),
+        name="participant-withdraw",
+    ),
     path("games/<int:game_id>/hands/", api.HandRecordApi.as_view(), name="hand-record"),
     path(
         "games/<int:game_id>/hands/<int:number>/confirm/", api.HandConfirmApi.as_view(), name="hand-confirm"

@@ -250,6 +250,14 @@ MATRIX: dict[str, Row] = {
     ),
     "standing-detail": Row("api", lambda w: {"pk": w.event.standings.first().pk}, read=MEMBER),
     "round-start": Row("api", _event, write=DIRECTOR, prepare=_games_over),
+    "participant-add": Row(
+        "api", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
+    ),
+    "participant-withdraw": Row(
+        "api",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        write=DIRECTOR,
+    ),
     "hand-record": Row("api", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_api_hand_two),
     "hand-confirm": Row(
         "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=lambda w: {"side": "EW"}

@@ -7,8 +7,11 @@ engine's messages.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from typing import Any
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
@@ -18,10 +21,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
-from clubs.models import Membership, Player
+from clubs.models import Membership, Partnership, Player
 from clubs.selectors import clubs_where
 from tournaments import selectors, services
-from tournaments.models import Event, Game, Hand, Round, Standing, Table
+from tournaments.models import Event, Game, Hand, Participant, Round, Standing, Table
 
 
 class SeatSerializer(serializers.Serializer):
@@ -98,6 +101,11 @@ class EventSerializer(serializers.ModelSerializer):
             "vp_scale",
             "vp_custom",
             "tie_breaks",
+            "three_player_tables",
+            "missed_round_policy",
+            "sit_out_victory_points",
+            "avoid_season_partners",
+            "season",
         )
 
     def get_players(self, obj: Event) -> list[int]:
@@ -162,7 +170,44 @@ class EventInputSerializer(serializers.Serializer):
     variant = serializers.CharField(max_length=32)
     options = serializers.DictField(required=False, default=dict)
     hands_per_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    players = serializers.ListField(child=serializers.IntegerField(), min_length=4)
+    players = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    format = serializers.ChoiceField(choices=Event.Format.choices, default=Event.Format.INDIVIDUAL)
+    partnerships = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    pairs = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        required=False,
+        default=list,
+        help_text="Fixed partnerships as pairs of player ids (instead of `partnerships`).",
+    )
+    three_player_tables = serializers.BooleanField(default=False)
+    missed_round_policy = serializers.ChoiceField(
+        choices=Event.MissedRounds.choices, default=Event.MissedRounds.NOTHING
+    )
+    sit_out_victory_points = serializers.IntegerField(min_value=0, max_value=32767, default=1)
+    avoid_season_partners = serializers.BooleanField(default=False)
+    season = serializers.IntegerField(required=False, allow_null=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        partnership_format = attrs["format"] in Event.PARTNERSHIP_FORMATS
+        if attrs["partnerships"] and attrs["pairs"]:
+            raise serializers.ValidationError({"pairs": "Give `partnerships` or `pairs`, not both."})
+        if (attrs["partnerships"] or attrs["pairs"]) and not partnership_format:
+            raise serializers.ValidationError(
+                {"format": "Partnerships are for a fixed-partnership format (swiss, round robin, mitchell)."}
+            )
+        if not partnership_format and len(attrs["players"]) < 4:
+            raise serializers.ValidationError({"players": "An individual event needs at least 4 players."})
+        return attrs
+
+
+class ParticipantSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Participant
+        fields = ("event", "player", "present", "withdrawn_after_round")
+
+
+class ParticipantAddInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
 
 
 # --- resources -------------------------------------------------------------------------------
@@ -182,20 +227,52 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         club = get_object_or_404(
             clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), pk=data["club"]
         )
-        players = list(Player.objects.filter(club=club, pk__in=data["players"]))
+        by_id = Player.objects.filter(club=club).in_bulk(data["players"])
+        players = [by_id[pk] for pk in dict.fromkeys(data["players"]) if pk in by_id]
         if len(players) != len(set(data["players"])):
             raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
-        event = services.event_create(
-            club=club,
-            name=data["name"],
-            date=data["date"],
-            kind=data["kind"],
-            variant=data["variant"],
-            options=data["options"],
-            hands_per_round=data.get("hands_per_round"),
-            players=players,
-        )
+        with transaction.atomic():  # partnerships made from `pairs` go if the event is refused
+            partnerships = _partnerships(club, data)
+            season = None
+            if data.get("season") is not None:
+                season = club.seasons.filter(pk=data["season"]).first()
+                if season is None:
+                    raise serializers.ValidationError({"season": "Unknown season for this club."})
+            event = services.event_create(
+                club=club,
+                name=data["name"],
+                date=data["date"],
+                kind=data["kind"],
+                variant=data["variant"],
+                options=data["options"],
+                hands_per_round=data.get("hands_per_round"),
+                players=players,
+                format=data["format"],
+                partnerships=partnerships,
+                three_player_tables=data["three_player_tables"],
+                missed_round_policy=data["missed_round_policy"],
+                sit_out_victory_points=data["sit_out_victory_points"],
+                avoid_season_partners=data["avoid_season_partners"],
+                season=season,
+            )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+def _partnerships(club: Any, data: Mapping[str, Any]) -> list[Partnership]:
+    """The event's partnerships, by id or as pairs of player ids (found or created)."""
+    if data["partnerships"]:
+        by_id = club.partnerships.in_bulk(data["partnerships"])
+        if len(by_id) != len(set(data["partnerships"])):
+            raise serializers.ValidationError({"partnerships": "Unknown partnership id(s) for this club."})
+        return [by_id[pk] for pk in data["partnerships"]]
+    players = club.players.in_bulk(list(itertools.chain(*data["pairs"])))
+    partnerships = []
+    for a, b in data["pairs"]:
+        if a == b or a not in players or b not in players:
+            raise serializers.ValidationError({"pairs": f"[{a}, {b}] is not a pair of this club's players."})
+        first, second = sorted((players[a], players[b]), key=lambda p: p.pk)
+        partnerships.append(Partnership.objects.get_or_create(club=club, first=first, second=second)[0])
+    return partnerships
 
 
 class RoundViewSet(viewsets.ReadOnlyModelViewSet):
@@ -255,6 +332,40 @@ class RoundStartApi(APIView):
         new_round = services.round_start(event=event)
         new_round.refresh_from_db()
         return Response(RoundSerializer(new_round).data, status=status.HTTP_202_ACCEPTED)
+
+
+class ParticipantAddApi(APIView):
+    """Add a club player to the event (a late arrival, seated from the next round), or bring back
+    a withdrawn or absent one. Directors only."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ParticipantAddInputSerializer, responses={201: ParticipantSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+        data = _valid(ParticipantAddInputSerializer, request)
+        player = event.club.players.filter(pk=data["player"], active=True).first()
+        if player is None:
+            raise serializers.ValidationError({"player": "Unknown player id for this club."})
+        if event.participants.filter(
+            player=player, present=True, withdrawn_after_round__isnull=True
+        ).exists():
+            raise serializers.ValidationError({"player": "The player is in the event already."})
+        participant = services.participant_set_present(event=event, player=player, present=True)
+        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
+
+
+class ParticipantWithdrawApi(APIView):
+    """A player leaves the event: not seated again, every result so far kept. Directors only."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: ParticipantSerializer})
+    def post(self, request: Request, event_id: int, player_id: int) -> Response:
+        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+        participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
+        participant = services.participant_withdraw(event=event, player=participant.player)
+        return Response(ParticipantSerializer(participant).data)
 
 
 class HandRecordApi(APIView):

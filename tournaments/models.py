@@ -97,6 +97,14 @@ class Event(models.Model):
         default=1,
         help_text=_("Victory points for a missed round under the sit-out score (a draw is 1, a win 2)."),
     )
+    avoid_season_partners = models.BooleanField(
+        _("avoid partners from earlier nights of the season"),
+        default=False,
+        help_text=_(
+            "Individual seating: avoid, while possible, partnering players who partnered on "
+            "earlier nights of the event's season (a repeat within tonight is avoided first)."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # How the standings rank (tournaments/victory_points.py); set with `event_ranking_set`.
     vp_scale = models.CharField(

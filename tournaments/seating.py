@@ -22,6 +22,10 @@ How a round is seated (``seat_round``)
       ``3**m - 1`` (0 for a first meeting, then 2, 8, 26, ...), which spreads
       meetings and keeps the most frequent meeting low;
     * two opponents who have opposed ``o`` times cost ``_W_OPPONENT * o``;
+    * optionally, earlier nights (of a season): a pair who partnered ``e`` times
+      on earlier nights costs ``_W_EARLIER_PARTNER * e`` as partners (far below
+      a repeat of tonight, far above meetings), and ``_W_EARLIER_OPPONENT`` per
+      earlier opposition at one table;
     * a player at a table of three who has been at one ``t`` times costs
       ``_W_SHORT_TABLE * t``, which rotates the tables of three.
 
@@ -91,6 +95,10 @@ from dataclasses import dataclass, field
 _W_SIT_OUT = 10**13
 _W_PARTNER = 10**10
 _W_OPPONENT = 2
+# Earlier nights of a season (``SeatingHistory.earlier_*``): below any repeat of tonight
+# (even summed over every partnership of a 100-player round), above meetings.
+_W_EARLIER_PARTNER = 10**6
+_W_EARLIER_OPPONENT = 1
 _W_SHORT_TABLE = 3
 # 3**m - 1 grows fast enough to keep the most frequent meeting low; capped so that
 # meetings never outweigh a sit-out, even in very long histories.
@@ -149,12 +157,19 @@ class SeatingHistory:
 
     ``short_tables`` (times at a table of three) is optional; it only steers who
     gets the tables of three when ``three_player_tables=True``.
+
+    ``earlier_partners`` and ``earlier_opponents`` (optional) count earlier nights,
+    for instance of a season: they steer the seating away from those partners too,
+    but always less than a repeat of tonight (``partners``). ``record`` and
+    ``from_rounds`` fill tonight's counts only; ``record_earlier`` fills these.
     """
 
     partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
     sit_outs: Counter[int] = field(default_factory=Counter)
     short_tables: Counter[int] = field(default_factory=Counter)
+    earlier_partners: Counter[tuple[int, int]] = field(default_factory=Counter)
+    earlier_opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
 
     @classmethod
     def from_rounds(cls, rounds: Iterable[RoundSeating]) -> SeatingHistory:
@@ -179,6 +194,12 @@ class SeatingHistory:
                     self.short_tables[p] += 1
         for p in seating.sit_out:
             self.sit_outs[p] += 1
+
+    def record_earlier(self, seating: RoundSeating) -> None:
+        """Add a round of an earlier night to the earlier partners and opponents (in place)."""
+        night = SeatingHistory.from_rounds([seating])
+        self.earlier_partners.update(night.partners)
+        self.earlier_opponents.update(night.opponents)
 
 
 @dataclass(frozen=True)
@@ -343,7 +364,7 @@ class _Layout:
 class _Counts:
     """History counts over local player indices 0..n-1 (symmetric matrices)."""
 
-    __slots__ = ("n", "opp", "part", "short", "sits")
+    __slots__ = ("eopp", "epart", "n", "opp", "part", "short", "sits")
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -351,12 +372,20 @@ class _Counts:
         self.opp = [[0] * n for _ in range(n)]
         self.sits = [0] * n
         self.short = [0] * n
+        # Earlier nights: fixed costs, never changed by `add`.
+        self.epart = [[0] * n for _ in range(n)]
+        self.eopp = [[0] * n for _ in range(n)]
 
     @classmethod
     def from_history(cls, ids: Sequence[int], history: SeatingHistory) -> _Counts:
         index = {p: i for i, p in enumerate(ids)}
         counts = cls(len(ids))
-        for source, matrix in ((history.partners, counts.part), (history.opponents, counts.opp)):
+        for source, matrix in (
+            (history.partners, counts.part),
+            (history.opponents, counts.opp),
+            (history.earlier_partners, counts.epart),
+            (history.earlier_opponents, counts.eopp),
+        ):
             for (a, b), k in source.items():
                 i, j = index.get(a), index.get(b)
                 if i is not None and j is not None and i != j:
@@ -394,11 +423,20 @@ class _Counts:
         n, part, opp = self.n, self.part, self.opp
         top = max((part[i][j] + opp[i][j] for i in range(n) for j in range(n)), default=0)
         meet = [3 ** min(m, _MEET_EXPONENT_CAP) - 1 for m in range(top + 1)]
+        epart, eopp = self.epart, self.eopp
         as_partners = [
-            [_W_PARTNER * p + meet[p + o] for p, o in zip(part[i], opp[i], strict=True)] for i in range(n)
+            [
+                _W_PARTNER * p + meet[p + o] + _W_EARLIER_PARTNER * ep + _W_EARLIER_OPPONENT * eo
+                for p, o, ep, eo in zip(part[i], opp[i], epart[i], eopp[i], strict=True)
+            ]
+            for i in range(n)
         ]
         as_opponents = [
-            [_W_OPPONENT * o + meet[p + o] for p, o in zip(part[i], opp[i], strict=True)] for i in range(n)
+            [
+                _W_OPPONENT * o + meet[p + o] + _W_EARLIER_OPPONENT * eo
+                for p, o, eo in zip(part[i], opp[i], eopp[i], strict=True)
+            ]
+            for i in range(n)
         ]
         sit_cost = [_W_SIT_OUT * s for s in self.sits]
         short_cost = [_W_SHORT_TABLE * t for t in self.short]

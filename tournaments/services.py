@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 import scoring
@@ -34,6 +34,7 @@ from tournaments.models import (
     Rating,
     RatingHistory,
     Round,
+    Season,
     Seat,
     SideEntry,
     SitOut,
@@ -81,6 +82,8 @@ def event_create(
     three_player_tables: bool = False,
     missed_round_policy: str = Event.MissedRounds.NOTHING,
     sit_out_victory_points: int = 1,
+    avoid_season_partners: bool = False,
+    season: Season | None = None,
 ) -> Event:
     """Create an event with its participants (and, for a fixed-partnership format, its pairs).
 
@@ -88,7 +91,9 @@ def event_create(
     table (with tables of three, against the 3-player game too). `confirmation_required`
     defaults to on for tournaments, off for league nights. For a fixed-partnership format,
     `partnerships` are numbered in the order given, and their players join the event; with
-    none, the `players` are paired in the order given (1 & 2, 3 & 4, ...).
+    none, the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
+    `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
+    earlier nights.
     Raises ValidationError (field `options`, `players` or `partnerships`) on bad input.
     """
     if confirmation_required is None:
@@ -105,6 +110,8 @@ def event_create(
         _check_rules(three_player_variant(variant), options)
     if any(player.club_id != club.pk for player in players):
         raise ValidationError({"players": "Every player must belong to the event's club."})
+    if season is not None and season.club_id != club.pk:
+        raise ValidationError({"season": "The season belongs to another club."})
     event = Event(
         club=club,
         name=name,
@@ -118,6 +125,8 @@ def event_create(
         three_player_tables=three_player_tables,
         missed_round_policy=missed_round_policy,
         sit_out_victory_points=sit_out_victory_points,
+        avoid_season_partners=avoid_season_partners,
+        season=season,
     )
     event.full_clean()
     event.save()
@@ -325,7 +334,11 @@ def round_seat(*, round_id: int) -> Round | None:
 
 
 def _individual_history(round: Round, players: list[int]) -> seating.SeatingHistory:
+    """Tonight's earlier rounds; with `avoid_season_partners`, the season's earlier nights too."""
     history = seating.SeatingHistory()
+    for earlier_night in _earlier_season_nights(round.event):
+        for played in earlier_night.rounds.order_by("number"):
+            history.record_earlier(_stored_round_seating(played))
     for earlier in round.event.rounds.filter(number__lt=round.number):
         played = _stored_round_seating(earlier)
         history.record(played)
@@ -334,6 +347,17 @@ def _individual_history(round: Round, players: list[int]) -> seating.SeatingHist
         for player in set(players) - set(played.players):
             history.sit_outs[player] += 1
     return history
+
+
+def _earlier_season_nights(event: Event) -> list[Event]:
+    """The nights of the event's season before it (by date, then creation), if the option is on."""
+    if not event.avoid_season_partners or event.season_id is None:
+        return []
+    return list(
+        Event.objects.filter(season_id=event.season_id)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
+        .order_by("date", "pk")
+    )
 
 
 def side_labels(side_count: int) -> tuple[str, ...]:

@@ -183,3 +183,44 @@ def test_a_partnership_withdrawal_causes_no_rematch(
     assert max(met.values()) == 1
     assert 6 not in byes
     assert max(byes.values()) == 1
+
+
+@pytestmark_db
+def test_a_twenty_player_night_with_a_late_arrival_and_a_withdrawal(
+    club, players, django_capture_on_commit_callbacks
+):
+    """20 players, 4 rounds; a 21st arrives after round 2, one player leaves after round 3."""
+    from tests.factories import PlayerFactory
+
+    field = players + [PlayerFactory(club=club, name=f"Player {n:02d}") for n in range(17, 22)]
+    event = _night(club, field, 20)
+    late, leaver = field[20], field[3]
+    expected_present = []
+    rounds = []
+    for number in range(1, 5):
+        if number == 3:
+            with django_capture_on_commit_callbacks(execute=True):
+                services.participant_set_present(event=event, player=late, present=True)
+        if number == 4:
+            with django_capture_on_commit_callbacks(execute=True):
+                services.participant_withdraw(event=event, player=leaver)
+        present = {p.pk for p in field[:20]} | ({late.pk} if number >= 3 else set())
+        expected_present.append(present - ({leaver.pk} if number == 4 else set()))
+        rounds.append(_play_round(event, django_capture_on_commit_callbacks))
+
+    partnerships: Counter[tuple[int, ...]] = Counter()
+    for round_, present in zip(rounds, expected_present, strict=True):
+        seated = list(Seat.objects.filter(table__round=round_).values_list("player_id", flat=True))
+        out = list(round_.sit_outs.values_list("player_id", flat=True))
+        assert sorted(seated + out) == sorted(present), f"round {round_.number}"
+        played = services._stored_round_seating(round_)
+        partnerships.update(tuple(sorted(side)) for table in played.tables for side in table.sides)
+    assert max(partnerships.values()) == 1  # no partnership repeats
+
+    # The leaver's three rounds stay in the standings; the late player is ranked too.
+    leaver_games = Game.objects.filter(table__round__event=event, table__seats__player=leaver).count()
+    standing = _standing(event, leaver)
+    assert standing.games == leaver_games >= 2  # at most one sit-out in three rounds
+    assert Participant.objects.get(event=event, player=leaver).withdrawn_after_round == 3
+    assert _standing(event, late).games >= 1
+    assert Standing.objects.filter(event=event).count() == 21

@@ -334,3 +334,35 @@ def test_seating_module_imports_no_framework() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             roots.add(node.module.split(".")[0])
     assert not roots & {"django", "rest_framework", "celery", "clubs", "tournaments"}
+
+
+# --- earlier nights (a season) ---------------------------------------------------------------
+
+
+def test_partners_of_earlier_nights_are_avoided():
+    history = SeatingHistory(earlier_partners=Counter({(1, 2): 1, (3, 4): 1, (5, 6): 1, (7, 8): 1}))
+    for seed in range(5):
+        seated = seat_round(range(1, 9), history, seed=seed)
+        assert not _partner_pairs(seated) & {(1, 2), (3, 4), (5, 6), (7, 8)}
+
+
+def test_a_repeat_of_tonight_weighs_more_than_earlier_nights():
+    # Four players: every other partnering was partnered on earlier nights, some twice; a repeat
+    # of tonight's (1, 2) & (3, 4) is still the last resort.
+    history = SeatingHistory(
+        partners=Counter({(1, 2): 1, (3, 4): 1}),
+        earlier_partners=Counter({(1, 3): 2, (2, 4): 2, (1, 4): 1, (2, 3): 1}),
+    )
+    assert _partner_pairs(seat_round([1, 2, 3, 4], history)) == {(1, 4), (2, 3)}
+
+
+def test_earlier_counts_are_kept_apart_from_tonights():
+    history = SeatingHistory()
+    history.record_earlier(RoundSeating((TableSeating(((1, 2), (3, 4))),), (5,)))
+    assert history.earlier_partners == Counter({(1, 2): 1, (3, 4): 1})
+    assert history.earlier_opponents == Counter({(1, 3): 1, (1, 4): 1, (2, 3): 1, (2, 4): 1})
+    assert not history.partners and not history.opponents and not history.sit_outs
+
+
+def _partner_pairs(seated: RoundSeating) -> set[tuple[int, int]]:
+    return {tuple(sorted(side)) for table in seated.tables for side in table.sides if len(side) == 2}
