@@ -55,6 +55,8 @@ class EventForm(forms.ModelForm):
             "three_player_tables",
             "missed_round_policy",
             "sit_out_victory_points",
+            "season",
+            "avoid_season_partners",
         )
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
@@ -65,6 +67,10 @@ class EventForm(forms.ModelForm):
         if not self.fields["partnerships"].queryset.exists():
             del self.fields["partnerships"]
         self.fields["variant"].initial = club.default_variant
+        self.fields["season"].queryset = club.seasons.all()
+        if not self.fields["season"].queryset.exists():
+            del self.fields["season"]
+            del self.fields["avoid_season_partners"]
         for name in self._DEFAULTED:
             self.fields[name].required = False
 

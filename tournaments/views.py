@@ -95,6 +95,8 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 three_player_tables=form.cleaned_data["three_player_tables"],
                 missed_round_policy=form.cleaned_data["missed_round_policy"],
                 sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
+                season=form.cleaned_data.get("season"),
+                avoid_season_partners=form.cleaned_data.get("avoid_season_partners", False),
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
