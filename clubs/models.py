@@ -11,12 +11,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubs.variants import variant_label
 from scoring import VARIANTS
 
 
 def variant_choices() -> list[tuple[str, str]]:
     """The variants the rules engine knows, for model and form choices."""
-    return [(key, rules.name) for key, rules in VARIANTS.items()]
+    return [(key, variant_label(key, rules.name)) for key, rules in VARIANTS.items()]
 
 
 class Club(models.Model):

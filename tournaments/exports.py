@@ -1,7 +1,8 @@
 """CSV and XLSX downloads of a page's table (django-tables2's export, written by tablib).
 
 The download is built from the very table object the page renders, after the same filter and
-sort, so its rows equal the page's row for row (all pages of a paginated table).
+sort, so its rows equal the page's row for row (all pages of a paginated table). Numbers stay
+numbers in the download (-895, not the page's "−895"), so they sort and add up.
 """
 
 from __future__ import annotations
@@ -20,4 +21,8 @@ def export_response(request: HttpRequest, table: tables.Table, name: str) -> Htt
     if export_format not in FORMATS:
         return None
     exporter = TableExport(export_format, table, dataset_kwargs={"title": name[:31]})
-    return exporter.response(f"{name}.{export_format}")
+    response = exporter.response(f"{name}.{export_format}")
+    if export_format == "csv":
+        # A byte-order mark tells spreadsheet programs the file is UTF-8 (Greek, Arabic names).
+        response.content = b"\xef\xbb\xbf" + response.content
+    return response

@@ -230,6 +230,14 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
     return summary
 
 
+NUMBER_MESSAGES = {
+    "empty": _("Enter a number."),
+    "separator": _("Type the number without separators or decimals (for example 1250, not %(typed)s)."),
+    "minus_position": _("A minus sign can only stand in front of the number."),
+    "not_a_number": _("“%(typed)s” is not a whole number."),
+}
+
+
 class WholeNumberField(forms.CharField):
     """A whole number read exactly as typed (tournaments.numbers), or refused with a message."""
 
@@ -244,7 +252,9 @@ class WholeNumberField(forms.CharField):
         try:
             number = parse_whole_number(text)
         except NumberRefused as exc:
-            raise forms.ValidationError(str(exc), code="invalid") from exc
+            template = NUMBER_MESSAGES.get(exc.code)
+            message = str(template) % {"typed": text.strip()} if template else str(exc)
+            raise forms.ValidationError(message, code="invalid") from exc
         if self.min_value is not None and number < self.min_value:
             raise forms.ValidationError(
                 _("Enter %(minimum)s or more.") % {"minimum": self.min_value}, code="min_value"

@@ -29,7 +29,15 @@ _BIDI_MARKS = {
 
 
 class NumberRefused(ValueError):
-    """The text cannot be read as exactly one whole number; the message says why."""
+    """The text cannot be read as exactly one whole number; the message says why.
+
+    `code` names the reason for a translated message: "empty", "separator", "minus_position"
+    or "not_a_number".
+    """
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def parse_whole_number(text: str) -> int:
@@ -40,7 +48,7 @@ def parse_whole_number(text: str) -> int:
     """
     cleaned = "".join(ch for ch in text.strip() if ch not in _BIDI_MARKS)
     if not cleaned:
-        raise NumberRefused("Enter a number.")
+        raise NumberRefused("Enter a number.", "empty")
     negative = cleaned[0] in _MINUS_SIGNS
     body = cleaned[1:].strip() if negative else cleaned
     digits = []
@@ -51,13 +59,14 @@ def parse_whole_number(text: str) -> int:
             digits.append(_DIGITS[ch])
         elif ch in _SEPARATORS:
             raise NumberRefused(
-                f"Type the number without separators or decimals (for example 1250, not {text.strip()})."
+                f"Type the number without separators or decimals (for example 1250, not {text.strip()}).",
+                "separator",
             )
         elif ch in _MINUS_SIGNS:
-            raise NumberRefused("A minus sign can only stand in front of the number.")
+            raise NumberRefused("A minus sign can only stand in front of the number.", "minus_position")
         else:
-            raise NumberRefused(f"“{text.strip()}” is not a whole number.")
+            raise NumberRefused(f"“{text.strip()}” is not a whole number.", "not_a_number")
     if not digits:
-        raise NumberRefused("Enter a number.")
+        raise NumberRefused("Enter a number.", "empty")
     value = int("".join(digits))
     return -value if negative else value

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Membership
 from clubs.selectors import role_in
+from clubs.variants import variant_label
 from tournaments import selectors, services
 from tournaments.forms import HandForm
 from tournaments.models import Game, Table
@@ -180,11 +181,15 @@ def _hand_form_for(game: Game, hand_param: str | None, mode: str | None) -> Hand
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
+    """What the preview shows of hand `number`: its scores, the totals right after it, and the
+    result if it is the game's last hand (a correction of an earlier hand ends nothing)."""
+    hands = result["hands"]
+    totals = {side: sum(hand[side]["score"] for hand in hands[:number]) for side in result["totals"]}
+    last = number == len(hands)
     return {
-        "hand": result["hands"][number - 1],
-        "totals": result["totals"],
-        "initial_meld": result["initial_meld"],
-        "game_over": result["game_over"],
+        "hand": hands[number - 1],
+        "totals": totals,
+        "game_over": last and result["game_over"],
         "winner": result["winner"],
         "draw": result["draw"],
     }
@@ -204,7 +209,7 @@ def _context(access: TableAccess, form: HandForm | None) -> dict[str, Any]:
         "form": form,
         "editing": editing,
         "can_score": access.can_score,
-        "rules_name": _rules(game).name,
+        "rules_name": variant_label(game.variant, _rules(game).name),
         "save_url": access.url("save"),
         "confirmation_required": event.confirmation_required,
     }

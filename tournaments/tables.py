@@ -26,6 +26,10 @@ class PointsColumn(tables.Column):
     def render(self, value: int) -> str:
         return typographic(value)
 
+    def value(self, value: int) -> int:
+        # Downloads keep the number itself, so a spreadsheet can sort and add it up.
+        return value
+
 
 class StandingTable(tables.Table):
     # Players sharing a rank keep the standings' order (by name), on which `separated_by` was
@@ -64,6 +68,9 @@ class StandingTable(tables.Table):
     def render_point_difference(self, value: int) -> str:
         return signed(value)
 
+    def value_point_difference(self, value: int) -> int:
+        return value
+
     def render_separated_by(self, value: str) -> str:
         return criterion_label(value)
 
@@ -101,6 +108,9 @@ class RankingTable(tables.Table):
 
     def render_average_points(self, value: float) -> str:
         return typographic(round(value))
+
+    def value_average_points(self, value: float) -> int:
+        return round(value)
 
 
 class RecordTable(tables.Table):
@@ -167,6 +177,9 @@ class SeasonTable(tables.Table):
 
     def render_point_difference(self, value: int) -> str:
         return signed(value)
+
+    def value_point_difference(self, value: int) -> int:
+        return value
 
     def render_qualified(self, value: bool) -> str:
         return str(_("yes") if value else _("not yet"))

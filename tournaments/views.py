@@ -21,6 +21,7 @@ from django_tables2 import RequestConfig
 import scoring
 from clubs.models import Membership
 from clubs.selectors import clubs_where, clubs_with_results_visible_to, role_in
+from clubs.variants import variant_label
 from tournaments import selectors, services
 from tournaments.exports import export_response
 from tournaments.filters import RankingFilter, StandingFilter
@@ -239,7 +240,7 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
         "event": event,
         "round": round_,
         "cards": cards,
-        "rules_name": rules.name,
+        "rules_name": variant_label(event.variant, rules.name),
         "target": rules.target_for(2),
         "minimums": selectors.initial_meld_table(rules=rules),
         "grid_rows": range(1, (event.hands_per_round or 10) + 1),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from html.parser import HTMLParser
 
 import openpyxl
@@ -117,9 +118,15 @@ class _TableCells(HTMLParser):
 
 
 def _page_rows(html: str, table_id: str) -> list[list[str]]:
+    """The table's cells as text, numbers as a download writes them (-895, not −895 or +895)."""
     parser = _TableCells(table_id)
     parser.feed(html)
-    return [row for row in parser.rows if row]
+    return [[_plain_number(cell) for cell in row] for row in parser.rows if row]
+
+
+def _plain_number(cell: str) -> str:
+    signless = cell.replace("\u2212", "-").removeprefix("+")
+    return signless if re.fullmatch(r"-?\d+", signless) else cell
 
 
 def _csv_rows(content: bytes) -> list[list[str]]:

@@ -206,3 +206,17 @@ def test_an_event_with_a_bad_house_rule_is_refused_by_the_field(client, club, al
     response = client.post(f"/clubs/{club.slug}/events/new/", data)
     assert response.status_code == 302
     assert club.events.get().options == {"target": 3000}
+
+
+def test_the_preview_of_a_corrected_earlier_hand_shows_the_totals_after_that_hand(client, league_night, sam):
+    from tournaments import services
+
+    game = Game.objects.filter(table__round__event=league_night).first()
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, number=2, entries=HAND_A)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, preview="1", expected_version="1")
+    page = client.post(f"/games/{game.pk}/hands/", data).content.decode()
+    # After hand 1 alone: NS 1685, EW 485 (not the game's 3370 / 970 after hand 2).
+    assert "Total after this hand: 1685" in page
+    assert "Total after this hand: 485" in page
