@@ -20,3 +20,30 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ("name", "time_zone", "language", "default_variant", "results_public")
+
+
+ROSTER_MAX_BYTES = 256 * 1024
+
+
+class RosterUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_(
+            "One player a line under a first line of column names: name, and optionally active (yes/no)."
+        ),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > ROSTER_MAX_BYTES:
+            raise forms.ValidationError(_("The file is too large (at most 256 KB)."))
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+
+
+class RosterConfirmForm(forms.Form):
+    """The previewed file, sent back to be imported (checked again: nothing is trusted)."""
+
+    data = forms.CharField(widget=forms.HiddenInput, max_length=ROSTER_MAX_BYTES, strip=False)

@@ -151,6 +151,13 @@ MATRIX: dict[str, Row] = {
             "results_public": "on",
         },
     ),
+    "clubs:player_import": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"data": "name,active\nNew in town,yes\n"},
+    ),
     "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
