@@ -7,7 +7,7 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
@@ -47,3 +47,21 @@ class RosterConfirmForm(forms.Form):
     """The previewed file, sent back to be imported (checked again: nothing is trusted)."""
 
     data = forms.CharField(widget=forms.HiddenInput, max_length=ROSTER_MAX_BYTES, strip=False)
+
+
+class MemberInviteForm(forms.Form):
+    """Add someone who has an account already."""
+
+    username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+
+class MemberCreateForm(forms.Form):
+    """Create an account for someone new; the site makes up their first password."""
+
+    new_username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices)
