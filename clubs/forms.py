@@ -7,7 +7,7 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
@@ -20,3 +20,48 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ("name", "time_zone", "language", "default_variant", "results_public")
+
+
+ROSTER_MAX_BYTES = 256 * 1024
+
+
+class RosterUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_(
+            "One player a line under a first line of column names: name, and optionally active (yes/no)."
+        ),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > ROSTER_MAX_BYTES:
+            raise forms.ValidationError(_("The file is too large (at most 256 KB)."))
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+
+
+class RosterConfirmForm(forms.Form):
+    """The previewed file, sent back to be imported (checked again: nothing is trusted)."""
+
+    data = forms.CharField(widget=forms.HiddenInput, max_length=ROSTER_MAX_BYTES, strip=False)
+
+
+class MemberInviteForm(forms.Form):
+    """Add someone who has an account already."""
+
+    username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+
+class MemberCreateForm(forms.Form):
+    """Create an account for someone new; the site makes up their first password."""
+
+    new_username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices)

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import tablib
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 
@@ -29,8 +39,74 @@ def player_add(*, club: Club, name: str, user: AbstractBaseUser | None = None) -
 @transaction.atomic
 def membership_add(*, club: Club, user: AbstractBaseUser, role: str) -> Membership:
     """Give `user` a role in `club`, replacing any role they had there."""
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": gettext("Not a role.")})
+    current = Membership.objects.select_for_update().filter(club=club, user=user).first()
+    if current is not None and role != Membership.Role.DIRECTOR:
+        _keep_a_director(current)
     membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
     return membership
+
+
+def _keep_a_director(membership: Membership) -> None:
+    """Refuse to take the last director's role away: a club always has someone to run it."""
+    if membership.role != Membership.Role.DIRECTOR:
+        return
+    directors = Membership.objects.select_for_update().filter(
+        club_id=membership.club_id, role=Membership.Role.DIRECTOR
+    )
+    if not directors.exclude(pk=membership.pk).exists():
+        raise ValidationError(gettext("The club needs at least one director."))
+
+
+@transaction.atomic
+def member_invite(*, club: Club, username: str, role: str) -> Membership:
+    """Give the existing account `username` a role in the club. Raises ValidationError."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise ValidationError({"username": gettext("There is no account with that username.")})
+    if Membership.objects.filter(club=club, user=user).exists():
+        raise ValidationError({"username": gettext("They are already a member; change their role below.")})
+    return membership_add(club=club, user=user, role=role)
+
+
+@transaction.atomic
+def member_create_account(*, club: Club, username: str, role: str) -> tuple[Membership, str]:
+    """Create an account for a new person with a one-time password, and give it a role in the club.
+
+    Returns the membership and the password, in clear text this once: show it to the director and
+    keep it nowhere else (not in a message, the session or a log). The person changes it after
+    signing in.
+    """
+    model = get_user_model()
+    user = model(username=username)
+    user.set_unusable_password()
+    user.full_clean(exclude=["password"])  # username shape and uniqueness
+    password = secrets.token_urlsafe(12)
+    user.set_password(password)
+    user.save()
+    return membership_add(club=club, user=user, role=role), password
+
+
+@transaction.atomic
+def membership_change_role(*, membership: Membership, role: str) -> Membership:
+    """Change a member's role. Raises ValidationError for an unknown role or the last director."""
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": gettext("Not a role.")})
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if role != Membership.Role.DIRECTOR:
+        _keep_a_director(membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership) -> None:
+    """Take a person out of the club (their account stays). Refuses to remove the last director."""
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    _keep_a_director(membership)
+    membership.delete()
 
 
 CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_public")
@@ -47,3 +123,121 @@ def club_update(*, club: Club, **changes: object) -> Club:
     club.full_clean()
     club.save()
     return club
+
+
+# --- the roster from a CSV file -----------------------------------------------------------------
+
+ROSTER_MAX_ROWS = 2000
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    line: int  # the line of the file (the header is line 1)
+    name: str
+    active: str
+    status: str  # "new", "update", "skip" (unchanged), "invalid" or "error"
+    errors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RosterImport:
+    lines: tuple[RosterLine, ...]
+    errors: tuple[str, ...]  # errors of the whole file (its columns, its size)
+    saved: bool
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(line.status not in ("invalid", "error") for line in self.lines)
+
+    def count(self, status: str) -> int:
+        return sum(line.status == status for line in self.lines)
+
+    @property
+    def summary(self) -> dict[str, int]:
+        return {
+            "new": self.count("new"),
+            "update": self.count("update"),
+            "skip": self.count("skip"),
+            "bad": self.count("invalid") + self.count("error"),
+        }
+
+
+def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
+    """The file as a dataset, the file line of each of its rows, and the file's own errors."""
+    from clubs.resources import ROSTER_COLUMNS
+
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = next(reader, [])
+        headers = [cell.strip().casefold() for cell in header]
+        unknown = [h for h in headers if h not in ROSTER_COLUMNS]
+        if "name" not in headers or unknown or len(set(headers)) != len(headers):
+            message = gettext(
+                "The first line must name the columns: name, and optionally active (found: %(found)s)."
+            )
+            return None, [], [message % {"found": ", ".join(headers) or "—"}]
+        dataset, lines = tablib.Dataset(headers=headers), []
+        for cells in reader:
+            if not any(cell.strip() for cell in cells) and len(cells) <= 1:
+                continue  # an empty line
+            if len(cells) > len(headers):
+                message = gettext("Line %(line)s has more cells than columns.")
+                return None, [], [message % {"line": reader.line_num}]
+            if len(dataset) >= ROSTER_MAX_ROWS:
+                return None, [], [gettext("The file has more than %(n)s players.") % {"n": ROSTER_MAX_ROWS}]
+            dataset.append([*cells, *[""] * (len(headers) - len(cells))])
+            lines.append(reader.line_num)
+    except csv.Error:
+        return None, [], [gettext("The file is not a CSV file.")]
+    return dataset, lines, []
+
+
+def _row_messages(row_result: Any) -> tuple[str, ...]:
+    if row_result.validation_error is not None:
+        return tuple(
+            f"{field}: {message}" if field != NON_FIELD_ERRORS else message
+            for field, messages in row_result.validation_error.message_dict.items()
+            for message in messages
+        )
+    return tuple(gettext("This line could not be read.") for _error in row_result.errors)
+
+
+def roster_import(*, club: Club, text: str, dry_run: bool) -> RosterImport:
+    """Add and update the club's players from a CSV roster (columns name, active).
+
+    With `dry_run` nothing is saved and the result says what would happen to each line. Without
+    it the rows are saved only if every line is good: any error saves nothing.
+    """
+    from clubs.resources import PlayerResource
+
+    dataset, file_lines, errors = _roster_dataset(text)
+    if dataset is None:
+        return RosterImport(lines=(), errors=tuple(errors), saved=False)
+
+    def run(dry: bool) -> tuple[Any, bool]:
+        with transaction.atomic():
+            result = PlayerResource(club=club, file_lines=file_lines).import_data(
+                dataset, dry_run=dry, use_transactions=True, rollback_on_validation_errors=True
+            )
+            bad = result.has_errors() or result.has_validation_errors()
+            if dry or bad:
+                transaction.set_rollback(True)
+        return result, not dry and not bad
+
+    result, saved = run(dry=True)
+    if not (result.has_errors() or result.has_validation_errors()) and not dry_run:
+        result, saved = run(dry=False)
+    lines = []
+    for line, row, row_result in zip(file_lines, dataset.dict, result.rows, strict=False):
+        active = str(row.get("active") or "").strip()
+        lines.append(
+            RosterLine(
+                line=line,
+                name=str(row.get("name") or "").strip(),
+                active=active,
+                status=row_result.import_type,
+                errors=_row_messages(row_result),
+            )
+        )
+    base = tuple(gettext("The file could not be imported.") for _error in result.base_errors)
+    return RosterImport(lines=tuple(lines), errors=base, saved=saved)

@@ -1,4 +1,4 @@
-"""Club pages for directors: the club's settings.
+"""Club pages for directors: the club's settings, its roster import and its members.
 
 Each view scopes the club to the clubs the user directs (404 otherwise), checks shape with a
 form, calls a service, and renders.
@@ -12,9 +12,18 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from clubs import services
-from clubs.forms import ClubSettingsForm
+from clubs.forms import (
+    ClubSettingsForm,
+    MemberCreateForm,
+    MemberInviteForm,
+    MemberRoleForm,
+    RosterConfirmForm,
+    RosterUploadForm,
+)
 from clubs.models import Club, Membership
 from clubs.selectors import clubs_where
 
@@ -39,3 +48,136 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("The club's settings are saved."))
             return redirect("clubs:settings", slug=club.slug)
     return render(request, "clubs/settings.html", {"club": club, "form": form})
+
+
+@login_required
+def player_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Upload a roster, see what it would do line by line, then confirm to import it."""
+    club = directed_club(request, slug)
+    upload = RosterUploadForm()
+    context: dict[str, object] = {"club": club}
+    if request.method == "POST" and "data" in request.POST:
+        confirm = RosterConfirmForm(request.POST)
+        if confirm.is_valid():
+            outcome = services.roster_import(club=club, text=confirm.cleaned_data["data"], dry_run=False)
+            if outcome.saved:
+                messages.success(
+                    request,
+                    _("The roster is imported: %(new)s new, %(update)s updated, %(skip)s unchanged.")
+                    % outcome.summary,
+                )
+                return redirect("tournaments:club_detail", slug=club.slug)
+            context |= {"outcome": outcome, "confirm": confirm if outcome.ok else None}
+    elif request.method == "POST":
+        upload = RosterUploadForm(request.POST, request.FILES)
+        if upload.is_valid():
+            text = upload.cleaned_data["file"]
+            outcome = services.roster_import(club=club, text=text, dry_run=True)
+            confirm = RosterConfirmForm(initial={"data": text}) if outcome.ok else None
+            context |= {"outcome": outcome, "confirm": confirm}
+    context["upload"] = upload
+    return render(request, "clubs/player_import.html", context)
+
+
+def _members_page(request: HttpRequest, club: Club, **forms: object) -> HttpResponse:
+    memberships = club.memberships.select_related("user").order_by("user__username")
+    context = {
+        "club": club,
+        # One small form a row; auto_id off so the rows' fields do not share an id.
+        "memberships": [(m, MemberRoleForm(initial={"role": m.role}, auto_id=False)) for m in memberships],
+        "invite": forms.get("invite") or MemberInviteForm(),
+        "create": forms.get("create") or MemberCreateForm(),
+        "errors": forms.get("errors", []),
+    }
+    return render(request, "clubs/members.html", context)
+
+
+@login_required
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's people and their roles; forms to add, change and remove them."""
+    return _members_page(request, directed_club(request, slug))
+
+
+@login_required
+@require_POST
+def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    club = directed_club(request, slug)
+    form = MemberInviteForm(request.POST)
+    if form.is_valid():
+        try:
+            membership = services.member_invite(club=club, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(
+                request,
+                _("%(user)s is now a member of the club (%(role)s).")
+                % {"user": membership.user.get_username(), "role": membership.get_role_display()},
+            )
+            return redirect("clubs:members", slug=club.slug)
+    return _members_page(request, club, invite=form)
+
+
+@login_required
+@require_POST
+@never_cache
+def member_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """Create an account and show its one-time password on this page only (never stored or sent again)."""
+    club = directed_club(request, slug)
+    form = MemberCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            membership, password = services.member_create_account(
+                club=club, username=form.cleaned_data["new_username"], role=form.cleaned_data["role"]
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error("new_username" if field == "username" else None, errors)
+        else:
+            context = {"club": club, "membership": membership, "password": password}
+            return render(request, "clubs/member_created.html", context)
+    return _members_page(request, club, create=form)
+
+
+def _club_membership(club: Club, membership_id: int) -> Membership:
+    return get_object_or_404(Membership.objects.select_related("user"), pk=membership_id, club=club)
+
+
+def _after_membership_change(request: HttpRequest, club: Club) -> HttpResponse:
+    if not clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)).filter(pk=club.pk).exists():
+        return redirect("home")  # the director gave up their own role
+    return redirect("clubs:members", slug=club.slug)
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+    club = directed_club(request, slug)
+    membership = _club_membership(club, membership_id)
+    form = MemberRoleForm(request.POST)
+    if form.is_valid():
+        role = form.cleaned_data["role"]
+        try:
+            membership = services.membership_change_role(membership=membership, role=role)
+        except ValidationError as exc:
+            return _members_page(request, club, errors=exc.messages)
+        messages.success(
+            request,
+            _("%(user)s is now %(role)s.")
+            % {"user": membership.user.get_username(), "role": membership.get_role_display()},
+        )
+        return _after_membership_change(request, club)
+    return _members_page(request, club, errors=[_("Choose a role.")])
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+    club = directed_club(request, slug)
+    membership = _club_membership(club, membership_id)
+    try:
+        services.membership_remove(membership=membership)
+    except ValidationError as exc:
+        return _members_page(request, club, errors=exc.messages)
+    messages.success(request, _("%(user)s has left the club.") % {"user": membership.user.get_username()})
+    return _after_membership_change(request, club)

@@ -117,6 +117,11 @@ def _swap(w: World) -> dict[str, Any]:
     return {"first": first, "second": second}
 
 
+def _bobs_membership(w: World) -> dict[str, Any]:
+    membership = Membership.objects.get(club=w.club, user=w.users["member"])
+    return {"slug": w.club.slug, "membership_id": membership.pk}
+
+
 def _ranking(w: World) -> dict[str, Any]:
     return {"vp_scale": "three-one-zero", "vp_custom": "", "tie_break_1": "point_difference"}
 
@@ -151,6 +156,28 @@ MATRIX: dict[str, Row] = {
             "results_public": "on",
         },
     ),
+    "clubs:player_import": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"data": "name,active\nNew in town,yes\n"},
+    ),
+    "clubs:members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    "clubs:member_invite": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        write=DIRECTOR,
+        data=lambda w: {"username": w.users["other_director"].username, "role": "scorer"},
+    ),
+    "clubs:member_create": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        write=DIRECTOR,
+        data=lambda w: {"new_username": "newcomer", "role": "member"},
+    ),
+    "clubs:member_role": Row("page", _bobs_membership, write=DIRECTOR, data=lambda w: {"role": "scorer"}),
+    "clubs:member_remove": Row("page", _bobs_membership, write=DIRECTOR),
     "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
