@@ -657,8 +657,10 @@ def _confirmed_totals(event: Event) -> dict[int, tuple[dict[str, int], bool]]:
     """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed)."""
     totals: dict[int, dict[str, int]] = {}
     unconfirmed: set[int] = set()
-    rows = SideEntry.objects.filter(hand__game__table__round__event=event).values_list(
-        "hand__game_id", "side", "score", "hand__confirmed_at"
+    rows = (
+        SideEntry.objects.filter(hand__game__table__round__event=event)
+        .order_by()
+        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
     )
     for game_id, side, score, confirmed_at in rows:
         game_totals = totals.setdefault(game_id, {})
@@ -683,31 +685,39 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
         return []
     names = dict(event.participants.values_list("player_id", "player__name"))
     confirmed = _confirmed_totals(event) if event.confirmation_required else None
-    results = []
+    # Plain values and no model ordering: the models' default orderings join the rounds and the
+    # event into every query, which cost most of a rebuild on a night of 250 games.
+    hands_played = dict(
+        Hand.objects.filter(game__table__round__event=event)
+        .order_by()
+        .values_list("game_id")
+        .annotate(count=Count("pk"))
+    )
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
+    for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
+        players.setdefault(table_id, {}).setdefault(side, []).append(player_id)
     games = (
         Game.objects.filter(table__round__event=event)
-        .annotate(hands_played=Count("hands"))
-        .prefetch_related("table__seats")
+        .order_by("pk")
+        .values_list("pk", "table_id", "sides", "totals", "game_over", "winner", "is_draw")
     )
-    for game in games:
-        totals, finished = game.totals, game.game_over
+    results = []
+    for game_id, table_id, sides, totals, finished, winner, is_draw in games:
         if confirmed is not None:
-            totals, all_confirmed = confirmed.get(game.pk, (dict.fromkeys(game.sides, 0), False))
+            totals, all_confirmed = confirmed.get(game_id, (dict.fromkeys(sides, 0), False))
             finished = finished and all_confirmed
-        players_by_side: dict[str, list[int]] = {}
-        for seat in game.table.seats.all():
-            players_by_side.setdefault(seat.side, []).append(seat.player_id)
-        for side, players in players_by_side.items():
+        for side, side_players in players.get(table_id, {}).items():
             others = [total for other, total in totals.items() if other != side]
             results.append(
                 SideResult(
-                    players=tuple(players),
+                    players=tuple(side_players),
                     points_for=totals.get(side, 0),
                     points_against=max(others) if others else 0,
                     finished=finished,
-                    won=finished and game.winner == side,
-                    drew=finished and game.is_draw,
-                    hands=game.hands_played,
+                    won=finished and winner == side,
+                    drew=finished and is_draw,
+                    hands=hands_played.get(game_id, 0),
                 )
             )
     scale, tie_breaks = event_ranking_rules(event=event)
