@@ -34,6 +34,7 @@ from tournaments.models import (
     Rating,
     RatingHistory,
     Round,
+    Season,
     Seat,
     SideEntry,
     SitOut,
@@ -870,3 +871,41 @@ def ratings_rebuild(*, club_id: int) -> int:
         batch_size=5000,
     )
     return len(result.ratings)
+
+
+# --- seasons -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def season_save(
+    *,
+    club: Club,
+    name: str,
+    events: Iterable[Event],
+    best_n: int | None = None,
+    min_nights: int = 0,
+    season: Season | None = None,
+) -> Season:
+    """Create a season of `club` (or change `season`) and make `events` its nights.
+
+    The season gathers exactly `events`: nights chosen here leave the season they were in,
+    and the season's nights not chosen leave it. The season table is computed on read from
+    the nights' standings, so nothing needs rebuilding. Raises ValidationError when a night
+    belongs to another club or a setting is out of range.
+    """
+    events = list(events)
+    if any(event.club_id != club.pk for event in events):
+        raise ValidationError({"events": "Pick nights of this club only."})
+    if season is None:
+        season = Season(club=club)
+    elif season.club_id != club.pk:
+        raise ValidationError("This season belongs to another club.")
+    season.name = name
+    season.best_n = best_n
+    season.min_nights = min_nights
+    season.full_clean()
+    season.save()
+    chosen = [event.pk for event in events]
+    Event.objects.filter(season=season).exclude(pk__in=chosen).update(season=None)
+    Event.objects.filter(club=club, pk__in=chosen).update(season=season)
+    return season
