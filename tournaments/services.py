@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -856,6 +856,22 @@ def ratings_rebuild(*, club_id: int) -> int:
         ),
         batch_size=2000,
     )
+    _rating_history_insert(result.history)
+    return len(result.ratings)
+
+
+RATING_HISTORY_COLUMNS = ("player_id", "game_id", "sequence", "mu", "sigma", "ordinal")
+
+
+def _rating_history_insert(history: Iterable[ratings.HistoryPoint]) -> None:
+    """Write the history rows: on PostgreSQL with COPY (400,000 rows for 100,000 games, where
+    building and sending them through bulk_create took most of a rebuild), else bulk_create."""
+    if connection.vendor == "postgresql":
+        sql = f"COPY {RatingHistory._meta.db_table} ({', '.join(RATING_HISTORY_COLUMNS)}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.copy(sql) as copy:
+            for h in history:
+                copy.write_row((h.player, h.game, h.sequence, h.mu, h.sigma, h.ordinal))
+        return
     RatingHistory.objects.bulk_create(
         (
             RatingHistory(
@@ -866,11 +882,10 @@ def ratings_rebuild(*, club_id: int) -> int:
                 sigma=h.sigma,
                 ordinal=h.ordinal,
             )
-            for h in result.history
+            for h in history
         ),
         batch_size=5000,
     )
-    return len(result.ratings)
 
 
 # --- seasons -------------------------------------------------------------------------------
