@@ -217,6 +217,25 @@ MATRIX: dict[str, Row] = {
         "page", lambda w: {"player_id": w.event.participants.first().player_id}, read=MEMBER
     ),
     "tournaments:season_detail": Row("page", lambda w: {"season_id": w.event.season_id}, read=MEMBER),
+    "tournaments:season_create": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"name": "Spring", "min_nights": "0", "events": [str(w.event.pk)]},
+    ),
+    "tournaments:season_edit": Row(
+        "page",
+        lambda w: {"season_id": w.event.season_id},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "name": "Winter, best 3",
+            "best_n": "3",
+            "min_nights": "1",
+            "events": [str(w.event.pk)],
+        },
+    ),
     # --- the director's hand on a round; the room's seating sheet and board ------------------
     "tournaments:round_sheet": Row("page", _round_one, read=MEMBER),
     "tournaments:round_board": Row("page", _event, read=MEMBER),
@@ -363,7 +382,12 @@ def _fingerprint(w: World) -> tuple[Any, ...]:
         list(Hand.objects.order_by("pk").values_list("pk", "version", "confirmed_at")),
         list(SideEntry.objects.order_by("pk").values_list("pk", "score")),
         list(Round.objects.order_by("pk").values_list("pk", "status", "locked")),
-        list(Event.objects.order_by("pk").values_list("pk", "status", "vp_scale", "vp_custom", "tie_breaks")),
+        list(
+            Event.objects.order_by("pk").values_list(
+                "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id"
+            )
+        ),
+        list(Season.objects.order_by("pk").values()),
         list(Table.objects.order_by("pk").values_list("pk", "access_token", "locked")),
         list(Seat.objects.order_by("pk").values_list("pk", "table_id", "player_id", "side", "position")),
         list(Participant.objects.order_by("pk").values_list("pk", "present", "withdrawn_after_round")),

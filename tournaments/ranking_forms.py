@@ -1,4 +1,5 @@
-"""The director's form for how an event ranks: shape only; `event_ranking_set` checks the rules."""
+"""The director's forms for how an event ranks (shape only; `event_ranking_set` checks the rules)
+and for a season and its nights."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import json
 from typing import Any
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from tournaments import victory_points as vp
 from tournaments.labels import CRITERION_LABELS
-from tournaments.models import VP_SCALE_CHOICES, Event
+from tournaments.models import VP_SCALE_CHOICES, Event, Season
 
 TIE_BREAK_SLOTS = 4
 
@@ -62,3 +65,35 @@ class EventRankingForm(forms.Form):
     def tie_breaks(self) -> list[str]:
         slots = (self.cleaned_data.get(f"tie_break_{n}") for n in range(1, TIE_BREAK_SLOTS + 1))
         return [criterion for criterion in slots if criterion]
+
+
+class SeasonForm(forms.ModelForm):
+    """A season's name, how its table counts, and which of the club's nights it gathers."""
+
+    events = forms.ModelMultipleChoiceField(
+        label=_("Nights of this season"),
+        queryset=Event.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("A night ticked here leaves the season it was in."),
+    )
+
+    class Meta:
+        model = Season
+        fields = ["name", "best_n", "min_nights"]
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["best_n"].validators.append(MinValueValidator(1))
+        self.fields["best_n"].widget.attrs["min"] = 1
+        self.fields["events"].queryset = club.events.select_related("season").order_by("-date", "-id")
+        self.fields["events"].label_from_instance = _event_label
+        if self.instance.pk:
+            self.fields["events"].initial = list(self.instance.events.values_list("pk", flat=True))
+
+
+def _event_label(event: Event) -> str:
+    label = f"{event.name} · {event.date}"
+    if event.season_id:
+        label += f" ({event.season.name})"
+    return label

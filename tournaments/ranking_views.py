@@ -11,9 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from clubs.models import Club, Membership
+from clubs.selectors import clubs_where
 from tournaments import selectors, services
 from tournaments.exports import export_response
-from tournaments.ranking_forms import EventRankingForm
+from tournaments.models import Season
+from tournaments.ranking_forms import EventRankingForm, SeasonForm
 from tournaments.ratings import PROVISIONAL_GAMES
 from tournaments.tables import RecentEventTable, RecordTable, SeasonTable
 
@@ -71,3 +74,40 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     if download is not None:
         return download
     return render(request, "tournaments/season_detail.html", {"season": season, "table": table})
+
+
+@login_required
+def season_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """A director creates a season of the club and picks its nights."""
+    club = get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
+    return _season_form(request, club, None)
+
+
+@login_required
+def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
+    """A director changes a season: its name, how it counts and its nights."""
+    directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
+    season = get_object_or_404(Season.objects.filter(club__in=directed).select_related("club"), pk=season_id)
+    return _season_form(request, season.club, season)
+
+
+def _season_form(request: HttpRequest, club: Club, season: Season | None) -> HttpResponse:
+    form = SeasonForm(request.POST or None, instance=season, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_save(
+                club=club,
+                season=season,
+                name=form.cleaned_data["name"],
+                best_n=form.cleaned_data["best_n"],
+                min_nights=form.cleaned_data["min_nights"],
+                events=form.cleaned_data["events"],
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("The season is saved."))
+            return redirect("tournaments:season_detail", season_id=season.pk)
+    context = {"club": club, "season": season, "form": form}
+    return render(request, "tournaments/season_form.html", context)

@@ -423,10 +423,12 @@ def event_missed_rounds(*, event: Event) -> dict[int, int]:
     A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
     withdrawal are not. A participant not present who never played (a no-show) misses nothing.
     """
-    rounds = list(event.rounds.filter(status=Round.Status.SEATED).values_list("number", flat=True))
+    rounds = list(event.rounds.filter(status=Round.Status.SEATED).order_by().values_list("number", flat=True))
     played: dict[int, set[int]] = {}
-    for number, player in Seat.objects.filter(table__round__event=event).values_list(
-        "table__round__number", "player_id"
+    for number, player in (
+        Seat.objects.filter(table__round__event=event)
+        .order_by()
+        .values_list("table__round__number", "player_id")
     ):
         played.setdefault(player, set()).add(number)
     missed = {}

@@ -45,6 +45,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "club": club,
             "events": club.events.all(),
+            "seasons": club.seasons.all(),
             "is_director": role_in(user=request.user, club=club) == Membership.Role.DIRECTOR,
         },
     )

@@ -3,10 +3,14 @@ download."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+from django.urls import reverse
 
 from tests.tournaments.test_standings_ranking import _csv_rows, _page_rows, _play, _xlsx_rows
-from tournaments.models import Season
+from tournaments import services
+from tournaments.models import Event, Season
 from tournaments.seasons import NightResult, season_table
 
 NIGHTS = [10, 20, 30]
@@ -65,3 +69,56 @@ def test_the_season_download_equals_the_page(client, club, league_night, bob, ex
     )
     assert download == page
     assert len(page) == 9
+
+
+def _night(club, name, date):
+    return services.event_create(club=club, name=name, date=date, variant="classic", players=[])
+
+
+def test_a_director_creates_a_season_from_the_club_page_and_picks_its_nights(
+    client, club, league_night, alice
+):
+    other_night = _night(club, "Next Friday", league_night.date + datetime.timedelta(days=7))
+    left_out = _night(club, "Open day", league_night.date + datetime.timedelta(days=8))
+    client.force_login(alice)
+    club_page = client.get(reverse("tournaments:club_detail", args=[club.slug])).content.decode()
+    create_url = reverse("tournaments:season_create", args=[club.slug])
+    assert f'href="{create_url}"' in club_page
+    response = client.post(
+        create_url,
+        {"name": "Winter", "best_n": "2", "min_nights": "1", "events": [league_night.pk, other_night.pk]},
+    )
+    season = Season.objects.get(club=club, name="Winter")
+    assert response.status_code == 302 and response["Location"] == f"/seasons/{season.pk}/"
+    assert (season.best_n, season.min_nights) == (2, 1)
+    assert set(season.events.values_list("pk", flat=True)) == {league_night.pk, other_night.pk}
+    left_out.refresh_from_db()
+    assert left_out.season is None
+    assert (
+        f'href="{reverse("tournaments:season_edit", args=[season.pk])}"'
+        in client.get(reverse("tournaments:club_detail", args=[club.slug])).content.decode()
+    )
+
+    # Changing it: a night dropped leaves the season, a night ticked joins it.
+    response = client.post(
+        reverse("tournaments:season_edit", args=[season.pk]),
+        {"name": "Winter", "best_n": "", "min_nights": "0", "events": [other_night.pk, left_out.pk]},
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.best_n is None
+    assert set(season.events.values_list("pk", flat=True)) == {other_night.pk, left_out.pk}
+    league_night.refresh_from_db()
+    assert league_night.season is None
+
+
+def test_a_season_takes_no_night_of_another_club_and_counts_at_least_one_night(client, club, alice, mallory):
+    theirs = _night(mallory.memberships.get().club, "Theirs", datetime.date(2026, 11, 6))
+    client.force_login(alice)
+    url = reverse("tournaments:season_create", args=[club.slug])
+    response = client.post(url, {"name": "Winter", "min_nights": "0", "events": [theirs.pk]})
+    assert response.status_code == 200 and "events" in response.context["form"].errors
+    response = client.post(url, {"name": "Winter", "best_n": "0", "min_nights": "0"})
+    assert response.status_code == 200 and "best_n" in response.context["form"].errors
+    assert not Season.objects.exists()
+    assert Event.objects.get(pk=theirs.pk).season is None
