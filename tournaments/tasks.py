@@ -29,13 +29,17 @@ class RunHereIfBrokerDown(Task):
             return self.apply(args, kwargs, throw=False)
 
 
-@shared_task(
-    base=RunHereIfBrokerDown,
-    acks_late=True,
-    autoretry_for=(ConnectionError,),
-    retry_backoff=True,
-    max_retries=5,
-)
+# Every task here rebuilds from the database, so a redelivery (acks_late) or a retry is safe.
+IDEMPOTENT_TASK = {
+    "base": RunHereIfBrokerDown,
+    "acks_late": True,
+    "autoretry_for": (ConnectionError,),
+    "retry_backoff": True,
+    "max_retries": 5,
+}
+
+
+@shared_task(**IDEMPOTENT_TASK)
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     from tournaments.services import standings_rebuild
@@ -45,13 +49,7 @@ def standings_recompute(*, event_id: int) -> int:
     return len(standings_rebuild(event_id=event_id))
 
 
-@shared_task(
-    base=RunHereIfBrokerDown,
-    acks_late=True,
-    autoretry_for=(ConnectionError,),
-    retry_backoff=True,
-    max_retries=5,
-)
+@shared_task(**IDEMPOTENT_TASK)
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
     from tournaments.round_services import round_seating_began
@@ -62,7 +60,7 @@ def round_seat(*, round_id: int) -> str | None:
     return None if round is None else round.status
 
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+@shared_task(**IDEMPOTENT_TASK)
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
     from tournaments.services import ratings_rebuild
@@ -70,7 +68,7 @@ def ratings_recompute(*, club_id: int) -> int:
     return ratings_rebuild(club_id=club_id)
 
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+@shared_task(**IDEMPOTENT_TASK)
 def ratings_refresh_all() -> int:
     """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
 

@@ -265,3 +265,29 @@ def test_an_unknown_variant_is_an_error_on_the_variant(club, players):
     with pytest.raises(ValidationError) as caught:
         services.event_create(club=club, name="X", date=EVENT_DATE, variant="nope", players=players[:4])
     assert "variant" in caught.value.message_dict
+
+
+def test_a_late_arrivals_missed_rounds_count_as_sit_outs_in_the_seating_history(
+    club, players, django_capture_on_commit_callbacks
+):
+    """What the seating is told: the late player missed round 1, so it has one sit-out,
+    as the player who sat round 1 out has; the eight who played have none."""
+    from tournaments.services import _individual_history
+
+    event = services.event_create(
+        club=club, name="Late", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players[:9]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    first = event.rounds.get(number=1)
+    sat_out = first.sit_outs.get().player_id
+    for game in Game.objects.filter(table__round=first):
+        services.hand_record(game=game, number=1, entries=HAND_A)
+    late = players[9]
+    services.participant_set_present(event=event, player=late, present=True)
+    second = Round.objects.create(event=event, number=2)
+    present = [p.pk for p in players[:10]]
+    history = _individual_history(second, present)
+    assert history.sit_outs[late.pk] == 1
+    assert history.sit_outs[sat_out] == 1
+    assert sum(history.sit_outs[p] for p in present) == 2
