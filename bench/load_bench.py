@@ -90,12 +90,19 @@ def setup(tables: int) -> dict:
 
 
 class Scorer(threading.Thread):
-    def __init__(self, host, port, game_id, link, token, hands, form, start_gate):
+    """One table's scorer. Closed loop (`interval` None): each hand as soon as the last is saved.
+    Open loop: hand k is due at `offset + k * interval` seconds after the start; a hand sent late
+    (the site was still answering the last one) counts the wait in its latency, so a slow site
+    cannot hide its queue by slowing the scorers down."""
+
+    def __init__(self, host, port, game_id, link, token, hands, form, start_gate, offset=0.0, interval=None):
         super().__init__(daemon=True)
         self.host, self.port = host, port
         self.game_id, self.link, self.token = game_id, link, token
         self.hands, self.form = hands, form
         self.start_gate = start_gate
+        self.offset, self.interval = offset, interval
+        self.late = 0.0  # seconds the current hand was sent after it was due
         self.latencies: list[float] = []
         self.page_latencies: list[float] = []
         self.errors: list[str] = []
@@ -104,8 +111,15 @@ class Scorer(threading.Thread):
     def run(self) -> None:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
         self.start_gate.wait()
+        started = time.perf_counter()
         for number in range(1, self.hands + 1):
             submission = str(uuid.uuid4())
+            if self.interval is not None:
+                due = started + self.offset + (number - 1) * self.interval
+                now = time.perf_counter()
+                if now < due:
+                    time.sleep(due - now)
+                self.late = max(0.0, time.perf_counter() - due)
             for attempt in (1, 2) if number % 10 == 0 else (1,):
                 try:
                     if self.form:
@@ -126,7 +140,8 @@ class Scorer(threading.Thread):
         conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
         data = response.read()
-        return time.perf_counter() - started, response, data
+        late, self.late = self.late, 0.0  # charged to the hand's first request only
+        return time.perf_counter() - started + late, response, data
 
     def _api(self, conn, number, submission, attempt) -> bool:
         body = json.dumps({"number": number, "entries": hand_for(number), "submission_id": submission})
@@ -222,6 +237,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--hands", type=int, default=20, help="hands per table (at most 60)")
     parser.add_argument("--form-tables", type=int, default=10, help="tables scoring through the page form")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="open loop: hands per second offered over all tables, evenly spread "
+        "(default: closed loop, every scorer as fast as the site answers)",
+    )
     args = parser.parse_args()
     url = urllib.parse.urlsplit(args.url)
     if url.hostname != "127.0.0.1":
@@ -241,6 +263,8 @@ def main() -> None:
             args.hands,
             n < args.form_tables,
             gate,
+            offset=n / args.rate if args.rate else 0.0,
+            interval=args.tables / args.rate if args.rate else None,
         )
         for n, (game_id, link) in enumerate(night["games"])
     ]
@@ -273,7 +297,11 @@ def main() -> None:
         f"{args.tables} tables x {args.hands} hands = {hands} hands ({args.form_tables} tables by form), "
         f"{requests_sent} save requests (retries included) in {wall:.1f} s"
     )
-    print(f"hands per second: {hands / wall:.0f}   save requests per second: {requests_sent / wall:.0f}")
+    offered = f"offered {args.rate:g} hands/s (open loop)" if args.rate else "closed loop"
+    print(
+        f"hands per second: {hands / wall:.0f}   save requests per second: {requests_sent / wall:.0f}   "
+        f"({offered})"
+    )
     print("| requests | n | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|")
     print(line("API save", api))
     print(line("form save (POST)", form))

@@ -385,7 +385,8 @@ class HandRecordApi(APIView):
 
     @extend_schema(request=HandRecordInputSerializer, responses={201: HandSerializer, 200: HandSerializer})
     def post(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
+        # Only the permission is checked here: hand_record reads and locks the game itself.
+        game = get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
         data = _valid(self.HandRecordInputSerializer, request)
         hand = services.hand_record(
             game=game,
@@ -410,7 +411,9 @@ class HandConfirmApi(APIView):
 
     @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
     def post(self, request: Request, game_id: int, number: int) -> Response:
-        game = get_object_or_404(selectors.games_scorable_by(user=request.user), pk=game_id)
+        game = get_object_or_404(
+            selectors.games_scorable_by(user=request.user).select_related("table__round"), pk=game_id
+        )
         hand = get_object_or_404(game.hands, number=number)
         data = _valid(self.HandConfirmInputSerializer, request)
         is_director = (

@@ -41,9 +41,16 @@ def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game
 
 
 def games_scorable_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
-    """Games whose hands the user may enter and correct: directors and scorers of the club."""
-    return games_visible_to(user=user).filter(
-        table__round__event__club__in=clubs_where(user=user, roles=SCORING_ROLES)
+    """Games whose hands the user may enter and correct: directors and scorers of the club.
+
+    One join to the user's membership of the game's club (a user has at most one per club),
+    with nothing else attached: the hand services read and lock what they need themselves.
+    """
+    if not user.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(
+        table__round__event__club__memberships__user=user,
+        table__round__event__club__memberships__role__in=SCORING_ROLES,
     )
 
 

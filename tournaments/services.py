@@ -10,6 +10,7 @@ import datetime
 import itertools
 import uuid
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
 from clubs.models import Club, Partnership, Player
@@ -448,7 +450,7 @@ def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, 
 
     Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
     """
-    hands = _stored_entries(game)
+    hands = [hand.entries for hand in _stored_hands(game, None)[0]]
     _check_number(game, number, len(hands))
     if number <= len(hands):
         hands[number - 1] = entries
@@ -484,21 +486,20 @@ def hand_record(
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
     game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
-    if submission_id is not None:
-        done = Hand.objects.filter(submission_id=submission_id).first()
-        if done is not None:
-            stored = {e.side: e.entry for e in done.entries.all()}
-            if done.game_id != game.pk or done.number != number or stored != _plain(entries):
-                raise ValidationError(
-                    f"This form was already saved as hand {done.number} with other values. "
-                    "Reload the page and enter the hand again.",
-                    code="submission_reused",
-                )
-            done.was_created = False
-            return done
-    hands = _stored_entries(game)
+    stored, done = _stored_hands(game, submission_id)
+    if done is not None:
+        if done.game_id != game.pk or done.number != number or done.entries != _plain(entries):
+            raise ValidationError(
+                f"This form was already saved as hand {done.number} with other values. "
+                "Reload the page and enter the hand again.",
+                code="submission_reused",
+            )
+        hand = Hand.objects.get(pk=done.pk)
+        hand.was_created = False
+        return hand
+    hands = [stored_hand.entries for stored_hand in stored]
     _check_number(game, number, len(hands))
-    existing = game.hands.filter(number=number).first()
+    existing = stored[number - 1] if number <= len(stored) else None
     if existing is None:
         if game.game_over:
             raise ValidationError("The game is over; correct an earlier hand instead.")
@@ -521,18 +522,32 @@ def hand_record(
             {"entered_by_side": "Say which side is entering the hand: the other side confirms it."}
         )
     result = _score_or_raise(game, hands, number)
+    scored = result["hands"][number - 1]
 
     if existing is None:
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
         if submission_id is not None:
             hand.submission_id = submission_id
         try:
-            with transaction.atomic():
-                hand.save()
+            # No savepoint: the game row is locked and the submission id was looked up, so only
+            # a submission id reused at the same instant at another table can collide here.
+            hand.save()
         except IntegrityError as exc:
             raise ValidationError(f"Hand {number} is already recorded.", code="exists") from exc
+        side_entries = [
+            SideEntry(
+                hand=hand,
+                side=side,
+                entry=dict(entries[side]),
+                score=scored[side]["score"],
+                breakdown=scored[side]["breakdown"],
+            )
+            for side in scored
+        ]
+        # One INSERT for the entries and one for their history rows (who and when, as save() would).
+        bulk_create_with_history(side_entries, SideEntry)
     else:
-        hand = existing
+        hand = Hand.objects.get(pk=existing.pk)
         hand.version += 1
         hand.recorded_by = recorded_by or hand.recorded_by
         hand.entered_by_side = entered_by_side or hand.entered_by_side
@@ -540,13 +555,14 @@ def hand_record(
         hand.confirmed_by = None
         hand.confirmed_by_side = ""
         hand.save()
-    stored = {e.side: e for e in hand.entries.all()}
-    for side, scored in result["hands"][number - 1].items():
-        side_entry = stored.get(side) or SideEntry(hand=hand, side=side)
-        side_entry.entry = dict(entries[side])
-        side_entry.score = scored["score"]
-        side_entry.breakdown = scored["breakdown"]
-        side_entry.save()  # one by one, so that each change enters the history
+        side_entries = list(hand.entries.all())
+        for side_entry in side_entries:
+            side_entry.entry = dict(entries[side_entry.side])
+            side_entry.score = scored[side_entry.side]["score"]
+            side_entry.breakdown = scored[side_entry.side]["breakdown"]
+        bulk_update_with_history(side_entries, SideEntry, ["entry", "score", "breakdown"])
+    # The response shows the entries: hand it the ones in memory rather than reading them again.
+    hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
     was_over = game.game_over
     _store_result(game, result)
     event_id = game.table.round.event_id
@@ -557,6 +573,53 @@ def hand_record(
         transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
+
+
+@dataclass(frozen=True, slots=True)
+class _StoredHand:
+    """What the hand services need of a stored hand: no model instances, no breakdowns."""
+
+    pk: int
+    game_id: int
+    number: int
+    version: int
+    submission_id: uuid.UUID
+    entries: dict[str, dict[str, Any]]  # side -> its score-sheet entry
+
+
+def _stored_hands(
+    game: Game, submission_id: uuid.UUID | None
+) -> tuple[list[_StoredHand], _StoredHand | None]:
+    """The game's hands, oldest first, and the hand saved under `submission_id` (any game) or None.
+
+    One query, read as plain values: it runs on every save, for every hand of the game so far.
+    """
+    condition = Q(hand__game=game)
+    if submission_id is not None:
+        condition |= Q(hand__submission_id=submission_id)
+    rows = (
+        SideEntry.objects.filter(condition)
+        .order_by("hand__number")
+        .values_list(
+            "hand_id",
+            "hand__game_id",
+            "hand__number",
+            "hand__version",
+            "hand__submission_id",
+            "side",
+            "entry",
+        )
+    )
+    hands: dict[int, _StoredHand] = {}
+    for hand_id, game_id, number, version, hand_submission, side, entry in rows:
+        hand = hands.get(hand_id)
+        if hand is None:
+            hand = hands[hand_id] = _StoredHand(hand_id, game_id, number, version, hand_submission, {})
+        hand.entries[side] = entry
+    done = None
+    if submission_id is not None:
+        done = next((hand for hand in hands.values() if hand.submission_id == submission_id), None)
+    return [hand for hand in hands.values() if hand.game_id == game.pk], done
 
 
 def _plain(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -587,15 +650,6 @@ def hand_confirm(
     event_id = hand.game.table.round.event_id
     standings_queue(event_id=event_id)
     return hand
-
-
-def _stored_entries(game: Game) -> list[dict[str, dict[str, Any]]]:
-    hands: dict[int, dict[str, dict[str, Any]]] = {}
-    for side_entry in (
-        SideEntry.objects.filter(hand__game=game).select_related("hand").order_by("hand__number")
-    ):
-        hands.setdefault(side_entry.hand.number, {})[side_entry.side] = side_entry.entry
-    return [hands[n] for n in sorted(hands)]
 
 
 def _check_number(game: Game, number: int, recorded: int) -> None:
@@ -659,17 +713,18 @@ def _store_result(game: Game, result: Mapping[str, Any]) -> None:
 def game_rescore(*, game: Game) -> Game:
     """Rescore every stored hand of a game and rewrite its derived fields (idempotent)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    hands = _stored_entries(game)
-    result = game_score(game=game, hands=hands)
-    stored = {
-        (e.hand.number, e.side): e for e in SideEntry.objects.filter(hand__game=game).select_related("hand")
+    stored = _stored_hands(game, None)[0]
+    result = game_score(game=game, hands=[hand.entries for hand in stored])
+    scores = {
+        (hand.pk, side): scored
+        for hand, scored_hand in zip(stored, result["hands"], strict=True)
+        for side, scored in scored_hand.items()
     }
-    for index, scored_hand in enumerate(result["hands"]):
-        for side, scored in scored_hand.items():
-            side_entry = stored[(index + 1, side)]
-            side_entry.score = scored["score"]
-            side_entry.breakdown = scored["breakdown"]
-    SideEntry.objects.bulk_update(stored.values(), ["score", "breakdown"])
+    side_entries = list(SideEntry.objects.filter(hand__game=game).only("pk", "hand_id", "side"))
+    for side_entry in side_entries:
+        side_entry.score = scores[(side_entry.hand_id, side_entry.side)]["score"]
+        side_entry.breakdown = scores[(side_entry.hand_id, side_entry.side)]["breakdown"]
+    SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
     _store_result(game, result)
     return game
 

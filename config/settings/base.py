@@ -78,6 +78,13 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Keep each process's database connection open between requests (seconds; 0 opens one per
+# request, which costs PostgreSQL a new backend process each time). The health check drops
+# a connection the server closed (a restart) before a request uses it.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=600)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("PGPREP", default=False):
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 2})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tables scoring at once: writers queue for the lock (IMMEDIATE transactions,
     # WAL) instead of failing with "database is locked".
