@@ -110,6 +110,7 @@ def corrections_of(*, games: QuerySet[Game]) -> list[Correction]:
     changes = []
     records = (
         SideEntry.history.filter(hand__game__in=games)
+        .defer("entry", "breakdown")  # only the scores are compared
         .select_related("history_user")
         .order_by("hand_id", "side", "history_date")
     )

@@ -92,10 +92,11 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    hands = selectors.game_hands(game=access.game)
     form = None
     if access.can_score:
-        form = _hand_form_for(access.game, request.GET.get("hand"), request.GET.get("mode"))
-    return render(request, "tournaments/game_detail.html", _context(access, form))
+        form = _hand_form_for(access.game, hands, request.GET.get("hand"), request.GET.get("mode"))
+    return render(request, "tournaments/game_detail.html", _context(access, form, hands))
 
 
 def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
@@ -159,10 +160,12 @@ def _rules(game: Game) -> scoring.RuleSet:
     return scoring.rules_for(game.variant, game.options)
 
 
-def _hand_form_for(game: Game, hand_param: str | None, mode: str | None) -> HandForm | None:
+def _hand_form_for(
+    game: Game, hands: list[selectors.HandLine], hand_param: str | None, mode: str | None
+) -> HandForm | None:
     """The form for the next hand, or for correcting hand `hand_param` (in the mode it was
-    entered in, unless the scorer switches); None once the game is over."""
-    hands = selectors.game_hands(game=game)
+    entered in, unless the scorer switches); None once the game is over. `hands`: the game's
+    hands so far (selectors.game_hands)."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     if hand_param and hand_param.isascii() and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
         line = hands[int(hand_param) - 1]
@@ -195,7 +198,9 @@ def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
     }
 
 
-def _context(access: TableAccess, form: HandForm | None) -> dict[str, Any]:
+def _context(
+    access: TableAccess, form: HandForm | None, hands: list[selectors.HandLine] | None = None
+) -> dict[str, Any]:
     game = access.game
     event = game.table.round.event
     editing = form is not None and form["expected_version"].value() not in (None, "")
@@ -204,7 +209,7 @@ def _context(access: TableAccess, form: HandForm | None) -> dict[str, Any]:
         "game": game,
         "event": event,
         "players": selectors.game_players(game=game),
-        "hands": selectors.game_hands(game=game),
+        "hands": selectors.game_hands(game=game) if hands is None else hands,
         "history": selectors.game_corrections(game=game),
         "form": form,
         "editing": editing,

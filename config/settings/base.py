@@ -83,8 +83,16 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 # a connection the server closed (a restart) before a request uses it.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("PGPREP", default=False):
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 2})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
+    "DJANGO_DB_PREPARED_STATEMENTS", default=True
+):
+    # Parameters bound by the server, and a statement run 5 times on a connection kept
+    # prepared (psycopg's default): PostgreSQL plans each of the hand save's queries once per
+    # connection instead of on every save, which halves its CPU under load (bench/README.md).
+    # Turn off (false) behind a pooler in transaction mode, which cannot keep them.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 5}
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tables scoring at once: writers queue for the lock (IMMEDIATE transactions,
     # WAL) instead of failing with "database is locked".

@@ -5,10 +5,11 @@ import uuid
 from pathlib import Path
 
 import pytest
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_TWO_OUT
-from tournaments.models import Game, Hand
+from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B, HAND_B_SCORES, HAND_TWO_OUT
+from tournaments.models import Game, Hand, SideEntry
 
 pytestmark = pytest.mark.django_db
 CASES = Path(__file__).resolve().parents[1] / "scoring" / "cases"
@@ -117,3 +118,65 @@ def test_score_sheet_endpoint_answers_unreadable_bodies_with_the_errors_list(bod
     (error,) = response.json()["errors"]
     assert error["hand"] is None
     assert "JSON" in error["message"]
+
+
+def test_a_hand_save_reads_the_same_few_queries_however_many_hands_the_game_has(league_night, sam):
+    """The save reads the game's hands in one query, so hand 3 costs what hand 2 costs: the
+    token, the permission, the game's lock, the hands, and the writes (hand, side entries, and
+    a history row for each, the game's totals), 11 in all with the transaction."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = Game.objects.filter(table__round__event=league_night).first()
+    token = Token.objects.create(user=sam).key
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
+    counts = []
+    for number, entries in ((1, HAND_A), (2, HAND_B), (3, HAND_B)):
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(
+                f"/api/v1/games/{game.pk}/hands/", {"number": number, "entries": entries}, format="json"
+            )
+        assert response.status_code == 201, response.content
+        counts.append(
+            len(
+                [
+                    q
+                    for q in queries.captured_queries
+                    if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
+                ]
+            )
+        )
+    assert counts[1] == counts[2]
+    assert counts[2] <= 9
+
+
+def test_a_saved_hand_and_its_entries_enter_the_history_under_the_scorer(league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    url = f"/api/v1/games/{game.pk}/hands/"
+    assert _client(sam).post(url, {"number": 1, "entries": HAND_A}, format="json").status_code == 201
+    hand = Hand.objects.get(game=game, number=1)
+    correction = {"number": 1, "entries": HAND_B, "expected_version": 1}
+    assert _client(sam).post(url, correction, format="json").status_code == 200
+
+    rows = list(SideEntry.history.filter(hand_id=hand.pk))
+    assert len(rows) == 4
+    assert {(r.side, r.history_type): (r.score, r.history_user) for r in rows} == {
+        ("NS", "+"): (HAND_A_SCORES["NS"], sam),
+        ("EW", "+"): (HAND_A_SCORES["EW"], sam),
+        ("NS", "~"): (HAND_B_SCORES["NS"], sam),
+        ("EW", "~"): (HAND_B_SCORES["EW"], sam),
+    }
+    assert [(r.history_type, r.version) for r in hand.history.order_by("history_date")] == [
+        ("+", 1),
+        ("~", 2),
+    ]
+
+
+def test_a_submission_id_saved_at_another_table_is_refused(league_night, sam):
+    first, second = Game.objects.filter(table__round__event=league_night).order_by("table__number")[:2]
+    payload = {"number": 1, "submission_id": str(uuid.uuid4()), "entries": HAND_A}
+    assert _client(sam).post(f"/api/v1/games/{first.pk}/hands/", payload, format="json").status_code == 201
+    response = _client(sam).post(f"/api/v1/games/{second.pk}/hands/", payload, format="json")
+    assert response.status_code == 400
+    assert "already saved as hand 1" in json.dumps(response.json())
+    assert not Hand.objects.filter(game=second).exists()
