@@ -25,6 +25,7 @@ from clubs.forms import (
     RosterUploadForm,
 )
 from clubs.models import Club, Membership
+from clubs.resources import roster_words_by_language
 from clubs.selectors import clubs_where
 
 
@@ -75,7 +76,7 @@ def player_import(request: HttpRequest, slug: str) -> HttpResponse:
             outcome = services.roster_import(club=club, text=text, dry_run=True)
             confirm = RosterConfirmForm(initial={"data": text}) if outcome.ok else None
             context |= {"outcome": outcome, "confirm": confirm}
-    context["upload"] = upload
+    context |= {"upload": upload, "roster_words": roster_words_by_language()}
     return render(request, "clubs/player_import.html", context)
 
 
