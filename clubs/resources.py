@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -179,10 +180,18 @@ class PlayerResource(resources.ModelResource):
         report_skipped = True  # unchanged rows show in the preview too
         use_transactions = True
 
-    def __init__(self, *, club: Club, file_lines: list[int] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        club: Club,
+        file_lines: list[int] | None = None,
+        imported_by: AbstractBaseUser | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.club = club
         self.file_lines = file_lines or []  # the file's line of each row, for messages
+        self.imported_by = imported_by
         self._seen: dict[str, int] = {}
 
     def get_queryset(self) -> Any:
@@ -193,6 +202,11 @@ class PlayerResource(resources.ModelResource):
 
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
         self._seen = {}
+
+    def before_save_instance(self, instance: Player, row: Any, **kwargs: Any) -> None:
+        # The player's history names the director, not whoever the request (if any) was for.
+        if self.imported_by is not None:
+            instance._history_user = self.imported_by
 
     def before_import_row(self, row: Any, **kwargs: Any) -> None:
         name = str(row.get("name") or "").strip()

@@ -202,13 +202,15 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
     return tuple(gettext("This line could not be read.") for _error in row_result.errors)
 
 
-def roster_import(*, club: Club, text: str, dry_run: bool) -> RosterImport:
+def roster_import(
+    *, club: Club, text: str, dry_run: bool, imported_by: AbstractBaseUser | None = None
+) -> RosterImport:
     """Add and update the club's players from a CSV roster (columns name and active).
 
     The first line may name the columns, and the lines may say yes and no, in any language of
     clubs.resources.ROSTER_WORDS. With `dry_run` nothing is saved and the result says what would
     happen to each line. Without it the rows are saved only if every line is good: any error saves
-    nothing.
+    nothing. The players' history records `imported_by` as the one who added or changed them.
     """
     from clubs.resources import PlayerResource
 
@@ -218,7 +220,8 @@ def roster_import(*, club: Club, text: str, dry_run: bool) -> RosterImport:
 
     def run(dry: bool) -> tuple[Any, bool]:
         with transaction.atomic():
-            result = PlayerResource(club=club, file_lines=file_lines).import_data(
+            resource = PlayerResource(club=club, file_lines=file_lines, imported_by=imported_by)
+            result = resource.import_data(
                 dataset, dry_run=dry, use_transactions=True, rollback_on_validation_errors=True
             )
             bad = result.has_errors() or result.has_validation_errors()

@@ -170,6 +170,34 @@ def test_the_page_lists_the_words_of_each_language(client, club, alice):
         assert f"<bdi>{word}</bdi>" in page
 
 
+def _player_history(club):
+    return list(
+        Player.history.filter(club=club)
+        .order_by("history_id")
+        .values_list("name", "active", "history_type", "history_user__username")
+    )
+
+
+def test_the_players_history_names_the_director_who_imported(client, club, alice):
+    Player.objects.create(club=club, name="Ann", active=True)
+    client.force_login(alice)
+    preview = _upload(client, club, "name,active\nAnn,no\nBea,yes\nCal,\n")
+    assert _player_history(club) == [("Ann", True, "+", None)]  # the preview leaves no trace
+    client.post(f"/clubs/{club.slug}/players/import/", {"data": preview.context["confirm"].initial["data"]})
+    assert _player_history(club) == [
+        ("Ann", True, "+", None),
+        ("Ann", False, "~", "alice"),
+        ("Bea", True, "+", "alice"),
+        ("Cal", True, "+", "alice"),
+    ]
+
+
+def test_an_import_outside_a_request_records_the_director_it_is_given(club, alice):
+    outcome = services.roster_import(club=club, text="nombre\nAna\n", dry_run=False, imported_by=alice)
+    assert outcome.saved
+    assert _player_history(club) == [("Ana", True, "+", "alice")]
+
+
 def test_another_clubs_director_gets_not_found(client, club, mallory, bob):
     for user in (mallory, bob):
         client.force_login(user)
