@@ -29,7 +29,9 @@ class RosterUploadForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
         help_text=_(
-            "One player a line under a first line of column names: name, and optionally active (yes/no)."
+            "One player a line under a first line of column names: the name, and optionally whether the "
+            "player is active (yes or no). Write them in any language of the table below; capitals and "
+            "accents do not matter."
         ),
     )
 

@@ -61,6 +61,7 @@ class Player(models.Model):
     )
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()  # who added, renamed or deactivated a player (audit page)
 
     class Meta:
         ordering = ["name"]

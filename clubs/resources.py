@@ -1,23 +1,170 @@
-"""The club roster as django-import-export sees it: one row a player, `name` and `active`.
+"""The club roster as django-import-export sees it: one row a player, a name and whether active.
 
 A resource is made for one club: it finds and creates players of that club only, matches rows to
 players by name, and turns a bad row (no name, a name too long, a name twice in the file, an
 `active` it cannot read) into a row-level validation error.
+
+Directors write the file in the language of their club: ROSTER_WORDS holds, for each language of
+the site, the column names and the yes/no words the file may use. `roster_columns` reads the
+first line into the columns `name` and `active`; the rows' yes and no are read in
+`before_import_row`. Both compare words as `roster_fold` leaves them.
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from import_export import fields, resources, widgets
 
 from clubs.models import Club, Player
 
 ROSTER_COLUMNS = ("name", "active")
-TRUE_WORDS = {"1", "true", "yes", "y"}
-FALSE_WORDS = {"0", "false", "no", "n"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RosterWords:
+    """How one language writes the roster's columns (`name`, `active`) and its yes and no."""
+
+    name: tuple[str, ...]
+    active: tuple[str, ...]
+    yes: tuple[str, ...]
+    no: tuple[str, ...]
+
+
+# Keyed by the codes of settings.LANGUAGES. Compared after roster_fold, so capitals, accents and
+# surrounding spaces do not matter: "sí" also accepts "si" and "SÍ", "όχι" accepts "ΟΧΙ".
+ROSTER_WORDS: Mapping[str, RosterWords] = MappingProxyType(
+    {
+        "en": RosterWords(
+            name=("name", "full name"),
+            active=("active",),
+            yes=("yes", "y", "true", "1"),
+            no=("no", "n", "false", "0"),
+        ),
+        "es": RosterWords(
+            name=("nombre", "nombre completo"),
+            active=("activo", "activa"),
+            yes=("sí", "verdadero"),  # VERDADERO and FALSO: a Spanish spreadsheet's booleans
+            no=("no", "falso"),
+        ),
+        "ar": RosterWords(
+            name=("الاسم", "اسم", "الاسم الكامل"),
+            active=("نشط", "فعال"),
+            yes=("نعم",),
+            no=("لا",),
+        ),
+        "fa": RosterWords(
+            name=("نام", "اسم", "نام و نام خانوادگی"),
+            active=("فعال",),
+            yes=("بله", "آره"),
+            no=("خیر", "نه"),
+        ),
+        "el": RosterWords(
+            name=("όνομα", "ονοματεπώνυμο"),
+            active=("ενεργός", "ενεργή", "ενεργό"),
+            yes=("ναι",),
+            no=("όχι",),
+        ),
+    }
+)
+
+# Persian typed on an Arabic keyboard gives the Arabic yeh and kaf: read them as the Persian ones.
+_PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9"})
+
+
+def roster_fold(text: str) -> str:
+    """`text` as the roster compares words: without accents, bidi marks or extra spaces, casefolded.
+
+    Compatibility forms are decomposed (the lam-alef ligature is lam and alef), combining marks
+    dropped (accents, Arabic vowel signs, hamza and madda), format characters dropped (RLM,
+    zero-width non-joiner) and runs of spaces made one.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(ch for ch in decomposed if unicodedata.category(ch) not in ("Mn", "Cf"))
+    return " ".join(kept.translate(_PERSIAN_LETTERS).casefold().split())
+
+
+ROSTER_HEADERS: Mapping[str, str] = MappingProxyType(
+    {
+        roster_fold(word): column
+        for words in ROSTER_WORDS.values()
+        for column in ROSTER_COLUMNS
+        for word in getattr(words, column)
+    }
+)
+ROSTER_ANSWERS: Mapping[str, bool] = MappingProxyType(
+    {
+        roster_fold(word): answer
+        for words in ROSTER_WORDS.values()
+        for answer, said in ((True, words.yes), (False, words.no))
+        for word in said
+    }
+)
+
+
+def roster_words_by_language() -> list[tuple[str, str, RosterWords]]:
+    """(code, name, words) of each language of the site, in the order of settings.LANGUAGES."""
+    return [(code, name, ROSTER_WORDS[code]) for code, name in settings.LANGUAGES if code in ROSTER_WORDS]
+
+
+def _isolated(text: str) -> str:
+    # First-strong isolates: an Arabic column name keeps its place in a Greek or English sentence.
+    return f"\u2068{text}\u2069"
+
+
+def _accepted(column: str) -> str:
+    words = dict.fromkeys(word for words in ROSTER_WORDS.values() for word in getattr(words, column))
+    return ", ".join(_isolated(word) for word in words)
+
+
+def roster_columns(header: list[str]) -> list[str]:
+    """The column (`name` or `active`) of each cell of the file's first line.
+
+    Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
+    given twice) and a missing name column, then the headings it accepts.
+    """
+    columns: list[str] = []
+    errors: list[str] = []
+    first: dict[str, int] = {}
+    for number, cell in enumerate(header, start=1):
+        column = ROSTER_HEADERS.get(roster_fold(cell), "")
+        columns.append(column)
+        heading = _isolated(Truncator(cell.strip()).chars(40))
+        if not cell.strip():
+            errors.append(_("Column %(number)s has no heading.") % {"number": number})
+        elif not column:
+            errors.append(
+                _("Column %(number)s, “%(header)s”, is not a roster column.")
+                % {"number": number, "header": heading}
+            )
+        elif column in first:
+            errors.append(
+                _("Column %(number)s, “%(header)s”, repeats column %(first)s.")
+                % {"number": number, "header": heading, "first": first[column]}
+            )
+        else:
+            first[column] = number
+    if "name" not in columns:
+        errors.append(_("The file has no name column."))
+    if errors:
+        errors.append(
+            _(
+                "The first line names the columns: the player's name (%(name)s) and, optionally, "
+                "whether they are active (%(active)s)."
+            )
+            % {"name": _accepted("name"), "active": _accepted("active")}
+        )
+        raise ValidationError(errors)
+    return columns
 
 
 class PlayerResource(resources.ModelResource):
@@ -33,10 +180,18 @@ class PlayerResource(resources.ModelResource):
         report_skipped = True  # unchanged rows show in the preview too
         use_transactions = True
 
-    def __init__(self, *, club: Club, file_lines: list[int] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        club: Club,
+        file_lines: list[int] | None = None,
+        imported_by: AbstractBaseUser | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.club = club
         self.file_lines = file_lines or []  # the file's line of each row, for messages
+        self.imported_by = imported_by
         self._seen: dict[str, int] = {}
 
     def get_queryset(self) -> Any:
@@ -47,6 +202,11 @@ class PlayerResource(resources.ModelResource):
 
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
         self._seen = {}
+
+    def before_save_instance(self, instance: Player, row: Any, **kwargs: Any) -> None:
+        # The player's history names the director, not whoever the request (if any) was for.
+        if self.imported_by is not None:
+            instance._history_user = self.imported_by
 
     def before_import_row(self, row: Any, **kwargs: Any) -> None:
         name = str(row.get("name") or "").strip()
@@ -61,13 +221,11 @@ class PlayerResource(resources.ModelResource):
             else:
                 self._seen[key] = self.file_lines[kwargs["row_number"] - 1] if self.file_lines else 0
         if "active" in row:
-            word = str(row["active"] if row["active"] is not None else "").strip().casefold()
+            word = roster_fold(str(row["active"] if row["active"] is not None else ""))
             if word == "":
                 del row["active"]  # an empty cell keeps the player's state (new players: active)
-            elif word in TRUE_WORDS:
-                row["active"] = "1"
-            elif word in FALSE_WORDS:
-                row["active"] = "0"
+            elif word in ROSTER_ANSWERS:
+                row["active"] = "1" if ROSTER_ANSWERS[word] else "0"
             else:
                 errors["active"] = _("Write yes or no, not “%(value)s”.") % {"value": row["active"]}
         if errors:

@@ -163,19 +163,19 @@ class RosterImport:
 
 
 def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
-    """The file as a dataset, the file line of each of its rows, and the file's own errors."""
-    from clubs.resources import ROSTER_COLUMNS
+    """The file as a dataset, the file line of each of its rows, and the file's own errors.
+
+    The dataset's headers are the columns `name` and `active`, whatever language the file's first
+    line names them in.
+    """
+    from clubs.resources import roster_columns
 
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     try:
-        header = next(reader, [])
-        headers = [cell.strip().casefold() for cell in header]
-        unknown = [h for h in headers if h not in ROSTER_COLUMNS]
-        if "name" not in headers or unknown or len(set(headers)) != len(headers):
-            message = gettext(
-                "The first line must name the columns: name, and optionally active (found: %(found)s)."
-            )
-            return None, [], [message % {"found": ", ".join(headers) or "—"}]
+        try:
+            headers = roster_columns(next(reader, []))
+        except ValidationError as exc:
+            return None, [], list(exc.messages)
         dataset, lines = tablib.Dataset(headers=headers), []
         for cells in reader:
             if not any(cell.strip() for cell in cells) and len(cells) <= 1:
@@ -202,11 +202,15 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
     return tuple(gettext("This line could not be read.") for _error in row_result.errors)
 
 
-def roster_import(*, club: Club, text: str, dry_run: bool) -> RosterImport:
-    """Add and update the club's players from a CSV roster (columns name, active).
+def roster_import(
+    *, club: Club, text: str, dry_run: bool, imported_by: AbstractBaseUser | None = None
+) -> RosterImport:
+    """Add and update the club's players from a CSV roster (columns name and active).
 
-    With `dry_run` nothing is saved and the result says what would happen to each line. Without
-    it the rows are saved only if every line is good: any error saves nothing.
+    The first line may name the columns, and the lines may say yes and no, in any language of
+    clubs.resources.ROSTER_WORDS. With `dry_run` nothing is saved and the result says what would
+    happen to each line. Without it the rows are saved only if every line is good: any error saves
+    nothing. The players' history records `imported_by` as the one who added or changed them.
     """
     from clubs.resources import PlayerResource
 
@@ -216,7 +220,8 @@ def roster_import(*, club: Club, text: str, dry_run: bool) -> RosterImport:
 
     def run(dry: bool) -> tuple[Any, bool]:
         with transaction.atomic():
-            result = PlayerResource(club=club, file_lines=file_lines).import_data(
+            resource = PlayerResource(club=club, file_lines=file_lines, imported_by=imported_by)
+            result = resource.import_data(
                 dataset, dry_run=dry, use_transactions=True, rollback_on_validation_errors=True
             )
             bad = result.has_errors() or result.has_validation_errors()

@@ -25,6 +25,7 @@ from clubs.forms import (
     RosterUploadForm,
 )
 from clubs.models import Club, Membership
+from clubs.resources import roster_words_by_language
 from clubs.selectors import clubs_where
 
 
@@ -59,7 +60,9 @@ def player_import(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and "data" in request.POST:
         confirm = RosterConfirmForm(request.POST)
         if confirm.is_valid():
-            outcome = services.roster_import(club=club, text=confirm.cleaned_data["data"], dry_run=False)
+            outcome = services.roster_import(
+                club=club, text=confirm.cleaned_data["data"], dry_run=False, imported_by=request.user
+            )
             if outcome.saved:
                 messages.success(
                     request,
@@ -72,10 +75,10 @@ def player_import(request: HttpRequest, slug: str) -> HttpResponse:
         upload = RosterUploadForm(request.POST, request.FILES)
         if upload.is_valid():
             text = upload.cleaned_data["file"]
-            outcome = services.roster_import(club=club, text=text, dry_run=True)
+            outcome = services.roster_import(club=club, text=text, dry_run=True, imported_by=request.user)
             confirm = RosterConfirmForm(initial={"data": text}) if outcome.ok else None
             context |= {"outcome": outcome, "confirm": confirm}
-    context["upload"] = upload
+    context |= {"upload": upload, "roster_words": roster_words_by_language()}
     return render(request, "clubs/player_import.html", context)
 
 

@@ -1,7 +1,7 @@
 """The club's audit trail: who created, changed, confirmed or deleted what, and when.
 
 A selector over django-simple-history's records (hands, side entries, events, rounds,
-memberships and the club's settings), newest first. Reads only; the records are written by
+memberships, players and the club's settings), newest first. Reads only; the records are written by
 simple-history on every save, with the signed-in user of the request (none for a table link
 or a background task).
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from tournaments.models import Event, Hand, Round, SideEntry
 
 
@@ -67,6 +67,7 @@ HAND_FIELDS = ("version", "confirmed_at")
 # The event's state and the director's ranking rules (scale, own table, tie-break order).
 EVENT_FIELDS = ("status", "name", "date", "vp_scale", "vp_custom", "tie_breaks")
 CLUB_FIELDS = ("name", "time_zone", "language", "default_variant", "results_public")
+PLAYER_FIELDS = ("name", "active")
 
 
 def _where(game: Any) -> str:
@@ -99,6 +100,7 @@ def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
     rounds = recent(Round.history.filter(event__club=club).select_related("event"))
     events = recent(Event.history.filter(club=club))
     memberships = recent(Membership.history.filter(club=club).select_related("user"))
+    players = recent(Player.history.filter(club=club))  # added by hand or by a roster import
     clubs = recent(Club.history.filter(id=club.pk))
 
     lines = [
@@ -122,6 +124,7 @@ def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
         ),
         *_lines(events, EVENT_FIELDS, lambda r: _("Event %(name)s") % {"name": r.name}),
         *_lines(memberships, ("role",), lambda r: _("Role of %(user)s") % {"user": r.user.get_username()}),
+        *_lines(players, PLAYER_FIELDS, lambda r: _("Player %(name)s") % {"name": r.name}),
         *_lines(clubs, CLUB_FIELDS, lambda r: _("Club settings")),
     ]
     return sorted(lines, key=lambda line: line.when, reverse=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import Player
 from tests.tournaments.hands import HAND_A, HAND_B
 from tests.tournaments.test_views import _form_data
 from tournaments.audit import club_audit
@@ -78,3 +79,24 @@ def test_the_audit_shows_a_locked_round_and_changed_ranking_rules(client, club, 
     details = [(line.who, line.detail) for line in club_audit(club=club)]
     assert ("alice", "locked: False → True") in details
     assert any(who == "alice" and "vp_scale: win-draw-loss → three-one-zero" in d for who, d in details)
+
+
+def test_the_audit_shows_who_added_renamed_and_deactivated_players(client, club, alice, django_user_model):
+    client.force_login(alice)
+    for text in ("name,active\nAnn,\nBen,\n", "nombre,activo\nBen,no\n"):
+        assert client.post(f"/clubs/{club.slug}/players/import/", {"data": text}).status_code == 302
+    root = django_user_model.objects.create_superuser("root", "root@example.com", "x")
+    client.force_login(root)
+    ann = Player.objects.get(club=club, name="Ann")
+    change = {"club": club.pk, "name": "Anna", "user": "", "active": "on"}
+    assert client.post(f"/admin/clubs/player/{ann.pk}/change/", change).status_code == 302
+
+    lines = [(line.who, line.what, line.action, line.detail) for line in club_audit(club=club)]
+    assert [line for line in lines if line[1].startswith("Player ")] == [
+        ("root", "Player Anna", "changed", "name: Ann → Anna"),
+        ("alice", "Player Ben", "changed", "active: True → False"),
+        ("alice", "Player Ben", "created", ""),
+        ("alice", "Player Ann", "created", ""),
+    ]
+    client.force_login(alice)
+    assert "Player Anna" in client.get(f"/clubs/{club.slug}/audit/").content.decode()
