@@ -98,7 +98,7 @@ def generate(slug: str, nights: int, tables: int, hands_per_game: int, seed: int
 
     from clubs.models import Club, Player
     from tournaments.models import Event, Game, Hand, Participant, Round, Season, Seat, SideEntry, Table
-    from tournaments.services import _opening_minimums
+    from tournaments.services.rounds import _opening_minimums
 
     rng = random.Random(seed)
     game_shapes = shapes(hands_per_game, rng)

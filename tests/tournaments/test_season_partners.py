@@ -10,6 +10,7 @@ from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
 from tournaments import services
 from tournaments.models import Event, Game, Round, Season
+from tournaments.services.rounds import _individual_history, _stored_round_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def _play_round(event, capture) -> Round:
 
 
 def _partners(round_: Round) -> set[tuple[int, int]]:
-    played = services._stored_round_seating(round_)
+    played = _stored_round_seating(round_)
     return {tuple(sorted(side)) for table in played.tables for side in table.sides}
 
 
@@ -80,7 +81,7 @@ def test_the_option_puts_the_earlier_nights_in_the_history(club, players, season
     for avoid, expected in ((False, set()), (True, earlier)):
         night = _night(club, players[:8], season, later, avoid=avoid)
         round_ = Round.objects.create(event=night, number=1)
-        history = services._individual_history(round_, ids)
+        history = _individual_history(round_, ids)
         assert set(history.earlier_partners) == expected
         assert not history.partners  # tonight has no earlier round
         assert bool(history.earlier_opponents) is avoid
@@ -93,7 +94,7 @@ def test_only_earlier_nights_of_the_same_season_count(club, players, season, fir
     before = _night(club, players[:8], season, EVENT_DATE - datetime.timedelta(days=7), avoid=True)
     ids = [p.pk for p in players[:8]]
     for night in (elsewhere, before):
-        history = services._individual_history(Round.objects.create(event=night, number=1), ids)
+        history = _individual_history(Round.objects.create(event=night, number=1), ids)
         assert not history.earlier_partners
 
 

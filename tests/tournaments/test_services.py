@@ -272,7 +272,7 @@ def test_a_late_arrivals_missed_rounds_count_as_sit_outs_in_the_seating_history(
 ):
     """What the seating is told: the late player missed round 1, so it has one sit-out,
     as the player who sat round 1 out has; the eight who played have none."""
-    from tournaments.services import _individual_history
+    from tournaments.services.rounds import _individual_history
 
     event = services.event_create(
         club=club, name="Late", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players[:9]

@@ -1,0 +1,71 @@
+"""Writes for events, rounds, seatings, hands and standings. Views, the API and tasks call these.
+
+Every service that changes what was entered runs in one transaction and queues its follow-up
+task only after the commit, so a worker never sees half a write.
+
+What lives where (each name below is also importable from here, as `services.hand_record`):
+
+- `events`: an event and its participants (`event_create`, `event_finish`,
+  `participant_set_present`, `participant_withdraw`).
+- `rounds`: rounds and their seating (`round_start`, `round_reseat`, `round_seat`), the
+  tables a seating makes and their sides (`side_labels`, `three_player_variant`), and a
+  table's scoring link (`table_link_renew`).
+- `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
+  `game_score`, `game_rescore`).
+- `standings`: an event's standings and how they rank (`standings_rebuild`,
+  `event_ranking_set`).
+- `ratings`: a club's ratings (`ratings_rebuild`).
+- `seasons`: a club's seasons (`season_save`).
+
+The director's tools on a seated round (locks, swaps) are in `tournaments/round_services.py`.
+"""
+
+from tournaments.services.events import (
+    event_create,
+    event_finish,
+    participant_set_present,
+    participant_withdraw,
+)
+from tournaments.services.hands import game_rescore, game_score, hand_confirm, hand_preview, hand_record
+from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
+from tournaments.services.rounds import (
+    PARTNERSHIP_SIDES,
+    SIDE_POSITIONS,
+    THREE_PLAYER_VARIANT,
+    THREE_SIDES,
+    round_reseat,
+    round_seat,
+    round_start,
+    side_labels,
+    table_link_renew,
+    three_player_variant,
+)
+from tournaments.services.seasons import season_save
+from tournaments.services.standings import event_ranking_set, standings_rebuild
+
+__all__ = [
+    "PARTNERSHIP_SIDES",
+    "RATING_HISTORY_COLUMNS",
+    "SIDE_POSITIONS",
+    "THREE_PLAYER_VARIANT",
+    "THREE_SIDES",
+    "event_create",
+    "event_finish",
+    "event_ranking_set",
+    "game_rescore",
+    "game_score",
+    "hand_confirm",
+    "hand_preview",
+    "hand_record",
+    "participant_set_present",
+    "participant_withdraw",
+    "ratings_rebuild",
+    "round_reseat",
+    "round_seat",
+    "round_start",
+    "season_save",
+    "side_labels",
+    "standings_rebuild",
+    "table_link_renew",
+    "three_player_variant",
+]

@@ -1,0 +1,338 @@
+"""Writes for hands and the games they score: record a hand (new or corrected), preview it,
+confirm it, and rescore a game from its stored hands.
+
+The scoring engine (`scoring/`) scores the whole sheet; a game's totals and result are derived
+from its hands and stored on the game. Saving a hand queues the event's standings, and the
+club's ratings once a game is over.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+import scoring
+from tournaments.engine_messages import describe
+from tournaments.models import Game, Hand, SideEntry
+from tournaments.standings_queue import standings_queue
+from tournaments.tasks import ratings_recompute as ratings_recompute_task
+
+
+def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """Score a game's hands (oldest first) with the game's rules: the score-sheet result.
+
+    Adds `hands_played`, and applies the event's hands-per-round limit: once that many hands
+    are played the game is over and the higher total wins (equal totals: a draw).
+    Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
+    """
+    sheet = {
+        "variant": game.variant,
+        "options": game.options,
+        "sides": game.sides,
+        "hands": hands,
+    }
+    result = scoring.score_sheet(sheet)
+    result["hands_played"] = len(hands)
+    result["draw"] = False
+    if not result["game_over"] and game.hands_planned and len(hands) >= game.hands_planned:
+        result["game_over"] = True
+        best = max(result["totals"].values())
+        leaders = [side for side, total in result["totals"].items() if total == best]
+        result["winner"] = leaders[0] if len(leaders) == 1 else None
+    if result["game_over"] and result["winner"] is None:
+        result["draw"] = True
+    return result
+
+
+def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Score hand `number` as entered, without saving: the game result as if it were saved.
+
+    Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
+    """
+    hands = [hand.entries for hand in _stored_hands(game, None)[0]]
+    _check_number(game, number, len(hands))
+    if number <= len(hands):
+        hands[number - 1] = entries
+    else:
+        hands.append(entries)
+    return _score_or_raise(game, hands, number)
+
+
+@transaction.atomic
+def hand_record(
+    *,
+    game: Game,
+    number: int,
+    entries: Mapping[str, Mapping[str, Any]],
+    submission_id: uuid.UUID | None = None,
+    expected_version: int | None = None,
+    recorded_by: AbstractBaseUser | None = None,
+    entered_by_side: str = "",
+) -> Hand:
+    """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
+
+    `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
+    A retried submission (same `submission_id`, same values) returns the hand it already
+    made, with `was_created` False; the same id with other values is refused. A new hand
+    must be the next number; a correction must give the `expected_version` it started from,
+    and fails with a conflict if someone else changed the hand since; a corrected hand needs
+    confirming again where the event asks for it. Rescoring the game rewrites its totals and
+    result; the event's standings are recomputed after the commit. The history of each hand
+    and entry (who, when, before and after) is kept by django-simple-history.
+    Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`); nothing is
+    written then.
+    """
+    # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
+    # event row, queueing every table of the night (and the standings rebuild) behind each hand.
+    game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
+    stored, done = _stored_hands(game, submission_id)
+    if done is not None:
+        if done.game_id != game.pk or done.number != number or done.entries != _plain(entries):
+            raise ValidationError(
+                f"This form was already saved as hand {done.number} with other values. "
+                "Reload the page and enter the hand again.",
+                code="submission_reused",
+            )
+        hand = Hand.objects.get(pk=done.pk)
+        hand.was_created = False
+        return hand
+    hands = [stored_hand.entries for stored_hand in stored]
+    _check_number(game, number, len(hands))
+    existing = stored[number - 1] if number <= len(stored) else None
+    if existing is None:
+        if game.game_over:
+            raise ValidationError("The game is over; correct an earlier hand instead.")
+        hands.append(entries)
+    else:
+        if expected_version is None:
+            raise ValidationError(f"Hand {number} is already recorded. Open it to correct it.", code="exists")
+        if existing.version != expected_version:
+            raise ValidationError(
+                f"Hand {number} was changed by someone else while you were editing it "
+                f"(your copy is version {expected_version}, the saved one is version "
+                f"{existing.version}). Reload it and enter your correction again.",
+                code="conflict",
+            )
+        hands[number - 1] = entries
+    if entered_by_side and entered_by_side not in game.sides:
+        raise ValidationError({"entered_by_side": f"No side {entered_by_side!r} at this table."})
+    if game.table.round.event.confirmation_required and not entered_by_side:
+        raise ValidationError(
+            {"entered_by_side": "Say which side is entering the hand: the other side confirms it."}
+        )
+    result = _score_or_raise(game, hands, number)
+    scored = result["hands"][number - 1]
+
+    if existing is None:
+        hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
+        if submission_id is not None:
+            hand.submission_id = submission_id
+        try:
+            # No savepoint: the game row is locked and the submission id was looked up, so only
+            # a submission id reused at the same instant at another table can collide here.
+            hand.save()
+        except IntegrityError as exc:
+            raise ValidationError(f"Hand {number} is already recorded.", code="exists") from exc
+        side_entries = [
+            SideEntry(
+                hand=hand,
+                side=side,
+                entry=dict(entries[side]),
+                score=scored[side]["score"],
+                breakdown=scored[side]["breakdown"],
+            )
+            for side in scored
+        ]
+        # One INSERT for the entries and one for their history rows (who and when, as save() would).
+        bulk_create_with_history(side_entries, SideEntry)
+    else:
+        hand = Hand.objects.get(pk=existing.pk)
+        hand.version += 1
+        hand.recorded_by = recorded_by or hand.recorded_by
+        hand.entered_by_side = entered_by_side or hand.entered_by_side
+        hand.confirmed_at = None
+        hand.confirmed_by = None
+        hand.confirmed_by_side = ""
+        hand.save()
+        side_entries = list(hand.entries.all())
+        for side_entry in side_entries:
+            side_entry.entry = dict(entries[side_entry.side])
+            side_entry.score = scored[side_entry.side]["score"]
+            side_entry.breakdown = scored[side_entry.side]["breakdown"]
+        bulk_update_with_history(side_entries, SideEntry, ["entry", "score", "breakdown"])
+    # The response shows the entries: hand it the ones in memory rather than reading them again.
+    hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
+    was_over = game.game_over
+    _store_result(game, result)
+    event_id = game.table.round.event_id
+    standings_queue(event_id=event_id)
+    if was_over or game.game_over:
+        # A game finished, or a finished game was corrected: its result feeds the ratings.
+        club_id = game.table.round.event.club_id
+        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
+    hand.was_created = existing is None
+    return hand
+
+
+@dataclass(frozen=True, slots=True)
+class _StoredHand:
+    """What the hand services need of a stored hand: no model instances, no breakdowns."""
+
+    pk: int
+    game_id: int
+    number: int
+    version: int
+    submission_id: uuid.UUID
+    entries: dict[str, dict[str, Any]]  # side -> its score-sheet entry
+
+
+def _stored_hands(
+    game: Game, submission_id: uuid.UUID | None
+) -> tuple[list[_StoredHand], _StoredHand | None]:
+    """The game's hands, oldest first, and the hand saved under `submission_id` (any game) or None.
+
+    One query, read as plain values: it runs on every save, for every hand of the game so far.
+    """
+    condition = Q(hand__game=game)
+    if submission_id is not None:
+        condition |= Q(hand__submission_id=submission_id)
+    rows = (
+        SideEntry.objects.filter(condition)
+        .order_by("hand__number")
+        .values_list(
+            "hand_id",
+            "hand__game_id",
+            "hand__number",
+            "hand__version",
+            "hand__submission_id",
+            "side",
+            "entry",
+        )
+    )
+    hands: dict[int, _StoredHand] = {}
+    for hand_id, game_id, number, version, hand_submission, side, entry in rows:
+        hand = hands.get(hand_id)
+        if hand is None:
+            hand = hands[hand_id] = _StoredHand(hand_id, game_id, number, version, hand_submission, {})
+        hand.entries[side] = entry
+    done = None
+    if submission_id is not None:
+        done = next((hand for hand in hands.values() if hand.submission_id == submission_id), None)
+    return [hand for hand in hands.values() if hand.game_id == game.pk], done
+
+
+def _plain(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {side: dict(entry) for side, entry in entries.items()}
+
+
+@transaction.atomic
+def hand_confirm(
+    *, hand: Hand, side: str, confirmed_by: AbstractBaseUser | None = None, as_director: bool = False
+) -> Hand:
+    """Confirm a hand for the side that did not enter it (a director may confirm for either).
+
+    Idempotent: confirming a confirmed hand changes nothing. Raises ValidationError when the
+    side is unknown or is the side that entered the hand.
+    """
+    hand = Hand.objects.select_for_update(of=("self",)).select_related("game__table__round").get(pk=hand.pk)
+    if hand.confirmed_at is not None:
+        return hand
+    if not as_director:
+        if side not in hand.game.sides:
+            raise ValidationError("Say which side confirms the hand.")
+        if side == hand.entered_by_side:
+            raise ValidationError(f"Hand {hand.number} was entered by {side}; the other side confirms it.")
+    hand.confirmed_at = timezone.now()
+    hand.confirmed_by = confirmed_by
+    hand.confirmed_by_side = side if side in hand.game.sides else ""
+    hand.save()
+    event_id = hand.game.table.round.event_id
+    standings_queue(event_id=event_id)
+    return hand
+
+
+def _check_number(game: Game, number: int, recorded: int) -> None:
+    if number < 1 or number > recorded + 1:
+        raise ValidationError(
+            f"Hand {number} cannot be entered: this game has {recorded} hand(s), "
+            f"so the next one is hand {recorded + 1}."
+        )
+
+
+def _score_or_raise(game: Game, hands: list[Any], number: int) -> dict[str, Any]:
+    try:
+        return game_score(game=game, hands=hands)
+    except scoring.SheetRejected as exc:
+        details = [problem.as_detail() for problem in exc.problems]
+        for detail in details:
+            detail["message"] = describe(detail)  # in the user's language
+        raise ValidationError(_errors_by_field(details, number, game.sides)) from exc
+
+
+def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]) -> dict[str, list[str]]:
+    """Engine errors as a message dict keyed `<side>.<field>`.
+
+    An error about both sides (two sides went out) is placed at that field of every side;
+    an error of another hand than `number` (a correction that breaks a later hand) says which.
+    """
+    by_field: dict[str, list[str]] = {}
+    for error in errors:
+        message, hand, side, field = (
+            error["message"],
+            error.get("hand"),
+            error.get("side"),
+            error.get("field"),
+        )
+        if hand is not None and hand != number - 1:
+            keys = ["__all__"]
+            message = f"Hand {hand + 1}: {message}"
+        elif field and field in ("variant", "options", "sides", "start"):
+            keys = ["__all__"]
+        elif side:
+            keys = [f"{side}.{field or '__all__'}"]
+        elif field:
+            keys = [f"{each}.{field}" for each in sides]
+        else:
+            keys = ["__all__"]
+        for key in keys:
+            by_field.setdefault(key, []).append(message)
+    return by_field
+
+
+def _store_result(game: Game, result: Mapping[str, Any]) -> None:
+    game.totals = result["totals"]
+    game.initial_meld = result["initial_meld"]
+    game.game_over = bool(result["game_over"])
+    game.winner = result["winner"] or ""
+    game.is_draw = bool(result["draw"])
+    game.save(update_fields=["totals", "initial_meld", "game_over", "winner", "is_draw", "updated_at"])
+
+
+@transaction.atomic
+def game_rescore(*, game: Game) -> Game:
+    """Rescore every stored hand of a game and rewrite its derived fields (idempotent)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    stored = _stored_hands(game, None)[0]
+    result = game_score(game=game, hands=[hand.entries for hand in stored])
+    scores = {
+        (hand.pk, side): scored
+        for hand, scored_hand in zip(stored, result["hands"], strict=True)
+        for side, scored in scored_hand.items()
+    }
+    side_entries = list(SideEntry.objects.filter(hand__game=game).only("pk", "hand_id", "side"))
+    for side_entry in side_entries:
+        side_entry.score = scores[(side_entry.hand_id, side_entry.side)]["score"]
+        side_entry.breakdown = scores[(side_entry.hand_id, side_entry.side)]["breakdown"]
+    SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
+    _store_result(game, result)
+    return game

@@ -1,0 +1,229 @@
+"""Writes for rounds: start, seat and reseat them, and the tables a seating makes.
+
+A round's seating is computed by a Celery worker (`round_seat`, queued after the commit) with
+the pure `seating` and `partnership_seating` modules; each table gets its seats and its game,
+and a private scoring link that `table_link_renew` replaces. The director's tools on a seated
+round (locks, swaps) are in `tournaments/round_services.py`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+import scoring
+from tournaments import partnership_seating, seating
+from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, new_access_token
+from tournaments.services.standings import standings_rebuild
+from tournaments.tasks import round_seat as round_seat_task
+
+PARTNERSHIP_SIDES = ("NS", "EW")
+# Compass seats of each side: partners sit opposite each other.
+SIDE_POSITIONS = {"NS": ("N", "S"), "EW": ("E", "W")}
+# A table of three: three sides of one player, each named by its seat.
+THREE_SIDES = ("N", "E", "S")
+THREE_PLAYER_VARIANT = "classic-3p"
+
+
+def three_player_variant(variant: str) -> str:
+    """The variant a table of three plays: the event's own 3-player game if the engine has one."""
+    own = f"{variant}-3p"
+    return own if own in scoring.VARIANTS else THREE_PLAYER_VARIANT
+
+
+@transaction.atomic
+def round_start(*, event: Event) -> Round:
+    """Open the event's next round and queue its seating (computed by a Celery worker).
+
+    Refuses while a game of the current round is still in play, or with fewer than four
+    players present. Raises ValidationError.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError("The event is finished.")
+    present = event.participants.filter(present=True).count()
+    if present < 4:
+        raise ValidationError(f"Seating needs at least 4 players present; {present} are.")
+    last = event.rounds.order_by("-number").first()
+    if last is not None:
+        if last.status == Round.Status.SEATING:
+            raise ValidationError(f"Round {last.number} is still being seated.")
+        unfinished = Game.objects.filter(table__round=last, game_over=False).count()
+        if unfinished:
+            raise ValidationError(
+                f"Round {last.number} still has {unfinished} game(s) in play; "
+                "finish them before starting the next round."
+            )
+    new_round = Round.objects.create(event=event, number=(last.number + 1) if last else 1)
+    if event.status == Event.Status.PLANNED:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    transaction.on_commit(partial(round_seat_task.delay, round_id=new_round.pk))
+    return new_round
+
+
+@transaction.atomic
+def round_reseat(*, round: Round) -> Round:
+    """Compute the round's seating again, replacing the one it has (before any hand is played).
+
+    Locked tables are kept and the other players seated again. Also the way out for a round
+    whose seating task was lost (a worker killed mid-task) or failed. Raises ValidationError
+    for a locked round, or once a hand is recorded at a table that is not locked.
+    """
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.locked:
+        raise ValidationError("The round is locked; unlock it to seat it again.")
+    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
+        raise ValidationError("Hands have been entered in this round; its seating is kept.")
+    round.status = Round.Status.SEATING
+    round.seating_error = ""
+    round.seating_started_at = None
+    round.save(update_fields=["status", "seating_error", "seating_started_at"])
+    transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
+    return round
+
+
+@transaction.atomic
+def round_seat(*, round_id: int) -> Round | None:
+    """Seat the players present for a round, replacing any seating it had.
+
+    Partners rotate: the seating module avoids repeating a partnership of this night while it
+    can, spreads opponents and sit-outs (a round a player missed counts as a sit-out).
+    Seats only a round waiting for its seating (status SEATING): a task delivered twice, or
+    after `round_reseat`, leaves a seated round alone, so open table pages keep their game.
+    Returns None if the round no longer exists.
+    """
+    round = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+    if round is None:
+        return None
+    if round.status != Round.Status.SEATING:
+        return round  # seated already (a repeated task), or failed: round_reseat asks again
+    event = round.event
+    kept_tables = list(round.tables.filter(locked=True).prefetch_related("seats"))
+    kept = {seat.player_id for table in kept_tables for seat in table.seats.all()}
+    present = list(
+        event.participants.filter(present=True, withdrawn_after_round__isnull=True)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+    )
+    try:
+        if event.format in Event.PARTNERSHIP_FORMATS:
+            if event.format == Event.Format.SWISS:
+                standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
+            planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
+            tables = [(t.sides, t.note) for t in planned.tables]
+            sit_out = planned.sit_out
+        else:
+            players = [p for p in present if p not in kept]
+            individual = seating.seat_round(
+                players,
+                _individual_history(round, players),
+                seed=round.number,
+                three_player_tables=event.three_player_tables,
+            )
+            tables = [(t.sides, "") for t in individual.tables]
+            sit_out = individual.sit_out
+    except ValueError as exc:
+        round.status = Round.Status.FAILED
+        round.seating_error = str(exc)
+        round.save(update_fields=["status", "seating_error"])
+        return round
+
+    round.tables.filter(locked=False).delete()
+    round.sit_outs.all().delete()
+    taken = {table.number for table in kept_tables}
+    free_numbers = (n for n in itertools.count(1) if n not in taken)
+    for (sides_players, note), number in zip(tables, free_numbers, strict=False):
+        _table_create(round, number, sides_players, note)
+    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
+    round.status = Round.Status.SEATED
+    round.seating_error = ""
+    round.save(update_fields=["status", "seating_error"])
+    return round
+
+
+def _individual_history(round: Round, players: list[int]) -> seating.SeatingHistory:
+    """Tonight's earlier rounds; with `avoid_season_partners`, the season's earlier nights too."""
+    history = seating.SeatingHistory()
+    for earlier_night in _earlier_season_nights(round.event):
+        for played in earlier_night.rounds.order_by("number"):
+            history.record_earlier(_stored_round_seating(played))
+    for earlier in round.event.rounds.filter(number__lt=round.number):
+        played = _stored_round_seating(earlier)
+        history.record(played)
+        # A late arrival missed the rounds before it came: those count as its sit-outs, so
+        # it is not also the first to sit out now.
+        for player in set(players) - set(played.players):
+            history.sit_outs[player] += 1
+    return history
+
+
+def _earlier_season_nights(event: Event) -> list[Event]:
+    """The nights of the event's season before it (by date, then creation), if the option is on."""
+    if not event.avoid_season_partners or event.season_id is None:
+        return []
+    return list(
+        Event.objects.filter(season_id=event.season_id)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
+        .order_by("date", "pk")
+    )
+
+
+def side_labels(side_count: int) -> tuple[str, ...]:
+    """The side labels of a table: NS and EW for two partnerships, one seat each at a table of three."""
+    return THREE_SIDES if side_count == len(THREE_SIDES) else PARTNERSHIP_SIDES[:side_count]
+
+
+def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:
+    event = round.event
+    sides_players = [tuple(side) for side in sides_players]
+    sides = side_labels(len(sides_players))
+    three = len(sides) == len(THREE_SIDES)
+    table = Table.objects.create(round=round, number=number, pairing_note=note)
+    seats = [
+        Seat(table=table, player_id=player, side=side, position=position)
+        for side, players_of_side in zip(sides, sides_players, strict=True)
+        for player, position in zip(players_of_side, (side,) if three else SIDE_POSITIONS[side], strict=False)
+    ]
+    Seat.objects.bulk_create(seats)
+    variant = three_player_variant(event.variant) if three else event.variant
+    Game.objects.create(
+        table=table,
+        variant=variant,
+        options=event.options,
+        sides=list(sides),
+        hands_planned=event.hands_per_round,
+        totals={side: 0 for side in sides},
+        initial_meld=_opening_minimums(variant, event.options, sides),
+    )
+    return table
+
+
+def _stored_round_seating(round: Round) -> seating.RoundSeating:
+    tables = []
+    for table in round.tables.prefetch_related("seats"):
+        by_side: dict[str, list[int]] = {}
+        for seat in table.seats.all():
+            by_side.setdefault(seat.side, []).append(seat.player_id)
+        tables.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+    sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
+    return seating.RoundSeating(tables=tuple(tables), sit_out=sit_out)
+
+
+def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:
+    rules = scoring.rules_for(variant, dict(options))
+    return {side: scoring.initial_meld_minimum(rules, 0) for side in sides}
+
+
+@transaction.atomic
+def table_link_renew(*, table: Table) -> Table:
+    """Give a table a new private scoring link; the old link stops working at once."""
+    table.access_token = new_access_token()
+    table.save(update_fields=["access_token"])
+    return table

@@ -1,0 +1,48 @@
+"""Writes for seasons: a club's nights gathered under one season. The season table is computed
+on read (`tournaments/seasons.py`), so nothing here rebuilds anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from clubs.models import Club
+from tournaments.models import Event, Season
+
+
+@transaction.atomic
+def season_save(
+    *,
+    club: Club,
+    name: str,
+    events: Iterable[Event],
+    best_n: int | None = None,
+    min_nights: int = 0,
+    season: Season | None = None,
+) -> Season:
+    """Create a season of `club` (or change `season`) and make `events` its nights.
+
+    The season gathers exactly `events`: nights chosen here leave the season they were in,
+    and the season's nights not chosen leave it. The season table is computed on read from
+    the nights' standings, so nothing needs rebuilding. Raises ValidationError when a night
+    belongs to another club or a setting is out of range.
+    """
+    events = list(events)
+    if any(event.club_id != club.pk for event in events):
+        raise ValidationError({"events": "Pick nights of this club only."})
+    if season is None:
+        season = Season(club=club)
+    elif season.club_id != club.pk:
+        raise ValidationError("This season belongs to another club.")
+    season.name = name
+    season.best_n = best_n
+    season.min_nights = min_nights
+    season.full_clean()
+    season.save()
+    chosen = [event.pk for event in events]
+    Event.objects.filter(season=season).exclude(pk__in=chosen).update(season=None)
+    Event.objects.filter(club=club, pk__in=chosen).update(season=season)
+    return season

@@ -1,0 +1,151 @@
+"""Writes for an event's standings: rebuild them from its games (derived data), and set how
+they rank (victory-point scale and tie-breaks). The ranking itself is the pure
+`tournaments/standings.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+
+from tournaments import selectors
+from tournaments import victory_points as vp
+from tournaments.missed_rounds import missed_round_credits
+from tournaments.models import Event, Game, Hand, Seat, SideEntry, Standing
+from tournaments.selectors import event_ranking_rules
+from tournaments.standings import SideResult, rank_players
+from tournaments.standings_queue import standings_queue
+
+
+def _confirmed_totals(event: Event) -> dict[int, tuple[dict[str, int], bool]]:
+    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed)."""
+    totals: dict[int, dict[str, int]] = {}
+    unconfirmed: set[int] = set()
+    rows = (
+        SideEntry.objects.filter(hand__game__table__round__event=event)
+        .order_by()
+        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
+    )
+    for game_id, side, score, confirmed_at in rows:
+        game_totals = totals.setdefault(game_id, {})
+        game_totals.setdefault(side, 0)
+        if confirmed_at is None:
+            unconfirmed.add(game_id)
+        else:
+            game_totals[side] += score
+    return {game_id: (t, game_id not in unconfirmed) for game_id, t in totals.items()}
+
+
+@transaction.atomic
+def standings_rebuild(*, event_id: int) -> list[Standing]:
+    """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
+
+    Where the event asks the other side to confirm each hand, only confirmed hands count, and
+    a game counts as finished once all its hands are confirmed. Holds the event row locked so
+    two workers never interleave their rewrites. Returns [] if the event no longer exists.
+    """
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        return []
+    names = dict(event.participants.values_list("player_id", "player__name"))
+    confirmed = _confirmed_totals(event) if event.confirmation_required else None
+    # Plain values and no model ordering: the models' default orderings join the rounds and the
+    # event into every query, which cost most of a rebuild on a night of 250 games.
+    hands_played = dict(
+        Hand.objects.filter(game__table__round__event=event)
+        .order_by()
+        .values_list("game_id")
+        .annotate(count=Count("pk"))
+    )
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
+    for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
+        players.setdefault(table_id, {}).setdefault(side, []).append(player_id)
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .order_by("pk")
+        .values_list("pk", "table_id", "sides", "totals", "game_over", "winner", "is_draw")
+    )
+    results = []
+    for game_id, table_id, sides, totals, finished, winner, is_draw in games:
+        if confirmed is not None:
+            totals, all_confirmed = confirmed.get(game_id, (dict.fromkeys(sides, 0), False))
+            finished = finished and all_confirmed
+        for side, side_players in players.get(table_id, {}).items():
+            others = [total for other, total in totals.items() if other != side]
+            results.append(
+                SideResult(
+                    players=tuple(side_players),
+                    points_for=totals.get(side, 0),
+                    points_against=max(others) if others else 0,
+                    finished=finished,
+                    won=finished and winner == side,
+                    drew=finished and is_draw,
+                    hands=hands_played.get(game_id, 0),
+                )
+            )
+    scale, tie_breaks = event_ranking_rules(event=event)
+    rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
+    # Missed rounds are credited from the rows over games played (the average policy reads
+    # each player's victory points per finished game on the event's own scale), then ranked again.
+    credits = missed_round_credits(
+        event.missed_round_policy,
+        rows,
+        selectors.event_missed_rounds(event=event),
+        event.sit_out_victory_points,
+    )
+    if credits:
+        rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
+    Standing.objects.filter(event=event).delete()
+    return Standing.objects.bulk_create(
+        Standing(
+            event=event,
+            player_id=row.player,
+            rank=row.rank,
+            games=row.games,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            victory_points=row.victory_points,
+            points_for=row.points_for,
+            points_against=row.points_against,
+            finished_points=row.finished_points,
+            match_points=row.match_points,
+            separated_by=row.separated_by,
+        )
+        for row in rows
+    )
+
+
+@transaction.atomic
+def event_ranking_set(
+    *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
+) -> Event:
+    """Set how the event's standings rank: the victory-point scale and the tie-break order.
+
+    `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
+    when `vp_scale` is "custom". The standings are rebuilt after the commit.
+    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    tie_breaks = list(tie_breaks)
+    try:
+        vp.checked_tie_breaks(tie_breaks)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"tie_breaks": str(exc)}) from exc
+    custom = dict(vp_custom or {})
+    try:
+        vp.scale_for(vp_scale, custom)
+    except vp.InvalidScale as exc:
+        raise ValidationError({"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": str(exc)}) from exc
+    event.vp_scale = vp_scale
+    event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
+    event.tie_breaks = tie_breaks
+    event.full_clean()
+    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
+    standings_queue(event_id=event.pk)
+    return event
