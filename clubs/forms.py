@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership
+from clubs.roster_files import ROSTER_MAX_BYTES, roster_file_text
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
@@ -20,9 +21,6 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ("name", "time_zone", "language", "default_variant", "results_public")
-
-
-ROSTER_MAX_BYTES = 256 * 1024
 
 
 class RosterUploadForm(forms.Form):
@@ -39,10 +37,7 @@ class RosterUploadForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > ROSTER_MAX_BYTES:
             raise forms.ValidationError(_("The file is too large (at most 256 KB)."))
-        try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        return roster_file_text(name=upload.name, content=upload.read())
 
 
 class RosterConfirmForm(forms.Form):

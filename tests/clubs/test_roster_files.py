@@ -6,8 +6,13 @@ Each file is built here, byte by byte or with openpyxl, read by the upload form 
 
 from __future__ import annotations
 
+import io
+import zipfile
+
+import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from openpyxl.styles import Font
 
 from clubs import services
 from clubs.forms import RosterUploadForm
@@ -86,3 +91,149 @@ def test_lines_with_more_cells_than_a_one_column_first_line_are_refused(club):
     outcome = _import(club, "roster.csv", 'όνομα\n"Παπαδόπουλος, Βασίλης"\nAna;sí\n'.encode())
     assert outcome.errors == ("Line 3 has more cells than columns.",)
     assert not outcome.saved and _players(club) == {}
+
+
+# --- the Excel workbook ---------------------------------------------------------------------------
+
+
+def _saved(book: openpyxl.Workbook) -> bytes:
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def test_a_workbook_is_read_with_its_numbers_and_true_or_false_cells(club):
+    Player.objects.create(club=club, name="Βασίλης", active=True)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Όνομα", "Ενεργός"])
+    sheet.append(["Άννα", True])  # openpyxl reads TRUE and FALSE cells as bool
+    sheet.append(["Βασίλης", False])
+    sheet.append([1984, 1])  # a name that is a number, and active as a number
+    sheet.append(["أحمد", 0])
+    sheet.append([12.5, "ναι"])
+    sheet.append([" Γιώργος ", None])
+    outcome = _import(club, "roster.xlsx", _saved(book))
+    assert outcome.errors == () and outcome.saved
+    assert [(line.line, line.name, line.active, line.status) for line in outcome.lines] == [
+        (2, "Άννα", "TRUE", "new"),
+        (3, "Βασίλης", "FALSE", "update"),
+        (4, "1984", "1", "new"),
+        (5, "أحمد", "0", "new"),
+        (6, "12.5", "ναι", "new"),
+        (7, "Γιώργος", "", "new"),
+    ]
+    assert _players(club) == {
+        "Άννα": True,
+        "Βασίλης": False,
+        "1984": True,
+        "أحمد": False,
+        "12.5": True,
+        "Γιώργος": True,
+    }
+
+
+def test_the_roster_is_the_workbooks_first_sheet_whichever_was_open(club):
+    book = openpyxl.Workbook()
+    book.active.append(["nombre"])
+    book.active.append(["Ana"])
+    notes = book.create_sheet("Notas")
+    notes.append(["nombre"])
+    notes.append(["Zoe"])
+    book.active = notes  # saved while looking at the second sheet
+    assert _import(club, "roster.xlsx", _saved(book)).saved
+    assert _players(club) == {"Ana": True}
+
+
+def test_a_workbooks_line_errors_name_its_rows(club):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["الاسم", "نشط"])
+    sheet.append(["أحمد", "نعم"])
+    sheet.append(["أحمد", "لا"])
+    sheet.append(["بشرى", 2])
+    sheet.cell(row=7, column=1, value="سمير")  # after two empty rows
+    sheet.cell(row=1, column=5).font = Font(bold=True)  # Excel keeps formatted empty cells
+    outcome = _import(club, "roster.xlsx", _saved(book))
+    assert outcome.errors == () and not outcome.saved
+    assert [(line.line, line.status, line.errors) for line in outcome.lines] == [
+        (2, "new", ()),
+        (3, "invalid", ("name: The name is also on line 2.",)),
+        (4, "invalid", ("active: Write yes or no, not “2”.",)),
+        (7, "new", ()),
+    ]
+    assert _players(club) == {}
+
+
+def test_a_workbook_is_previewed_and_imported_from_the_page(client, club, alice):
+    book = openpyxl.Workbook()
+    book.active.append(["Nombre", "Activo"])
+    book.active.append(["Άννα", "sí"])
+    book.active.append(["بشرى", False])
+    client.force_login(alice)
+    file = SimpleUploadedFile("Jugadores.XLSX", _saved(book))
+    preview = client.post(f"/clubs/{club.slug}/players/import/", {"file": file})
+    assert [(line.line, line.name, line.status) for line in preview.context["outcome"].lines] == [
+        (2, "Άννα", "new"),
+        (3, "بشرى", "new"),
+    ]
+    assert _players(club) == {}
+    data = preview.context["confirm"].initial["data"]
+    response = client.post(f"/clubs/{club.slug}/players/import/", {"data": data})
+    assert response.status_code == 302
+    assert _players(club) == {"Άννα": True, "بشرى": False}
+
+
+def _zip(**members: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+UNREADABLE = (
+    "The file could not be read as an Excel workbook (.xlsx). Open it in Excel and save it again as "
+    "“Excel Workbook”, or as “CSV UTF-8 (Comma delimited)”."
+)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(b"PK\x03\x04 cut short", id="damaged"),
+        pytest.param(_zip(notes="not a workbook"), id="a zip of something else"),
+        pytest.param("Nombre;Activo\nAna;sí\n".encode(), id="CSV named .xlsx"),
+    ],
+)
+def test_a_file_that_is_no_workbook_is_refused(content):
+    assert _form("roster.xlsx", content).errors["file"] == [UNREADABLE]
+
+
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    [
+        pytest.param("ROSTER_WORKBOOK_MAX_UNPACKED", 1000, id="unpacked"),
+        pytest.param("ROSTER_MAX_BYTES", 100, id="as CSV"),
+    ],
+)
+def test_a_workbook_that_holds_more_than_a_roster_is_refused(monkeypatch, limit, value):
+    monkeypatch.setattr(f"clubs.roster_files.{limit}", value)
+    book = openpyxl.Workbook()
+    for number in range(20):
+        book.active.append([f"Player {number}"])
+    assert _form("roster.xlsx", _saved(book)).errors["file"] == [
+        "The workbook holds more than a roster: keep only the roster on its first sheet, or save that "
+        "sheet as “CSV UTF-8 (Comma delimited)”."
+    ]
+
+
+# --- other files ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["roster.xls", "roster.ods", "roster.numbers", "roster.pdf", "roster"])
+def test_other_kinds_of_file_are_refused(name):
+    assert _form(name, b"name\nAnn\n").errors["file"] == [
+        "The roster must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
+        "file of another kind as one of these first."
+    ]
