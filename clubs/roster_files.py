@@ -1,8 +1,9 @@
 """Roster files as directors upload them, turned into the CSV text the roster import reads.
 
 Directors mostly make the roster in Excel, which saves it as CSV or as the workbook itself. A
-CSV file is read as it is; a workbook's first sheet is written out as CSV, one line a row of the
-sheet, so that the preview's line numbers are the sheet's row numbers. What separates the
+CSV file is read if it is UTF-8 and refused otherwise, never decoded by guessing; a workbook's
+first sheet is written out as CSV, one line a row of the sheet, so that the preview's line
+numbers are the sheet's row numbers. What separates the
 columns, and what they are called, is for clubs.resources and clubs.services to read.
 """
 
@@ -30,7 +31,8 @@ def roster_file_text(*, name: str, content: bytes) -> str:
     """The roster in the uploaded file `name` as CSV text; of an .xlsx workbook, its first sheet.
 
     Raises ValidationError for a file whose name does not end in one of ROSTER_TEXT_SUFFIXES or
-    ROSTER_WORKBOOK_SUFFIXES, and for a workbook that cannot be read or holds more than a roster.
+    ROSTER_WORKBOOK_SUFFIXES, for text that is not UTF-8 (with or without a byte-order mark), and
+    for a workbook that cannot be read or holds more than a roster.
     """
     suffix = PurePath(name).suffix.lower()
     if suffix in ROSTER_WORKBOOK_SUFFIXES:
@@ -43,9 +45,18 @@ def roster_file_text(*, name: str, content: bytes) -> str:
             )
         )
     try:
-        return content.decode("utf-8-sig")
+        return content.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError:
-        raise ValidationError(_("The file is not UTF-8 text.")) from None
+        # Excel's plain "CSV" is in the Windows code page of its language (1252, 1253, 1256...).
+        # Any guess at it reads some file wrong, and turns the players' names into other letters
+        # without an error: ask for UTF-8 or the workbook instead.
+        raise ValidationError(
+            _(
+                "The file is not UTF-8 text, and guessing its encoding could garble the players' "
+                "names. In Excel, save it with File › Save As › “CSV UTF-8 (Comma delimited)”, or "
+                "upload the workbook (.xlsx) itself."
+            )
+        ) from None
 
 
 def _workbook_text(content: bytes) -> str:

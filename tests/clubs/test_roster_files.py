@@ -12,6 +12,7 @@ import zipfile
 import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
 from openpyxl.styles import Font
 
 from clubs import services
@@ -91,6 +92,80 @@ def test_lines_with_more_cells_than_a_one_column_first_line_are_refused(club):
     outcome = _import(club, "roster.csv", 'όνομα\n"Παπαδόπουλος, Βασίλης"\nAna;sí\n'.encode())
     assert outcome.errors == ("Line 3 has more cells than columns.",)
     assert not outcome.saved and _players(club) == {}
+
+
+# --- the encoding ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        pytest.param(
+            "roster.csv",
+            "\ufeffΌνομα;Ενεργός\r\nΆννα;ναι\r\nΒασίλης;όχι\r\n".encode(),
+            {"Άννα": True, "Βασίλης": False},
+            id="CSV UTF-8 from Greek Excel: a byte-order mark and semicolons",
+        ),
+        pytest.param(
+            "Jugadores.CSV",
+            "\ufeffNombre;Activo\r\nGarcía;sí\r\nMuñoz;no\r\n".encode(),
+            {"García": True, "Muñoz": False},
+            id="CSV UTF-8 from Spanish Excel",
+        ),
+        pytest.param(
+            "roster.tsv",
+            "\ufeffنام\tفعال\nآرش\tبله\nکاوه\tنه\n".encode(),
+            {"آرش": True, "کاوه": False},
+            id="tabs and a byte-order mark",
+        ),
+        pytest.param(
+            "roster.txt",
+            "الاسم\tنشط\nأحمد\tنعم\n".encode(),
+            {"أحمد": True},
+            id="tabs, no byte-order mark",
+        ),
+    ],
+)
+def test_utf8_is_read_with_or_without_a_byte_order_mark(club, name, content, expected):
+    assert _import(club, name, content).saved
+    assert _players(club) == expected
+
+
+NOT_UTF8 = (
+    "The file is not UTF-8 text, and guessing its encoding could garble the players' names. In "
+    "Excel, save it with File › Save As › “CSV UTF-8 (Comma delimited)”, or upload the workbook "
+    "(.xlsx) itself."
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        pytest.param(
+            "roster.csv", "Όνομα;Ενεργός\r\nΆννα;ναι\r\n".encode("cp1253"), id="Greek (Windows-1253)"
+        ),
+        pytest.param("roster.csv", "الاسم,نشط\r\nأحمد,نعم\r\n".encode("cp1256"), id="Arabic (Windows-1256)"),
+        pytest.param("roster.csv", "نام,فعال\r\nآرش,بله\r\n".encode("cp1256"), id="Persian (Windows-1256)"),
+        pytest.param(
+            "roster.csv", "Nombre;Activo\r\nGarcía;sí\r\n".encode("cp1252"), id="Spanish (Windows-1252)"
+        ),
+        pytest.param(
+            "roster.txt", "Όνομα\tΕνεργός\r\nΆννα\tναι\r\n".encode("utf-16"), id="Excel's Unicode text"
+        ),
+    ],
+)
+def test_text_in_another_encoding_is_refused_not_guessed(club, name, content):
+    assert _form(name, content).errors["file"] == [NOT_UTF8]
+
+
+def test_the_encoding_message_is_in_the_directors_language():
+    with translation.override("el"):
+        errors = _form("roster.csv", "Όνομα\r\nΆννα\r\n".encode("cp1253")).errors["file"]
+    assert errors == [
+        "Το αρχείο δεν είναι κείμενο UTF-8, και αν μαντεύαμε την κωδικοποίησή του θα μπορούσαν να "
+        "αλλοιωθούν τα ονόματα των παικτών. Στο Excel, αποθηκεύστε το με Αρχείο › Αποθήκευση ως › "
+        "«CSV UTF-8» ή ανεβάστε το ίδιο το βιβλίο εργασίας (.xlsx)."
+    ]
 
 
 # --- the Excel workbook ---------------------------------------------------------------------------
