@@ -312,3 +312,10 @@ def test_other_kinds_of_file_are_refused(name):
         "The roster must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
         "file of another kind as one of these first."
     ]
+
+
+def test_the_upload_field_takes_csv_files_and_workbooks(client, club, alice):
+    client.force_login(alice)
+    page = client.get(f"/clubs/{club.slug}/players/import/").content.decode()
+    assert 'accept=".csv,.tsv,.txt,.xlsx"' in page
+    assert "CSV file or Excel workbook" in page and "“CSV UTF-8 (Comma delimited)”" in page
