@@ -3,8 +3,8 @@
 Directors mostly make the roster in Excel, which saves it as CSV or as the workbook itself. A
 CSV file is read if it is UTF-8 and refused otherwise, never decoded by guessing; a workbook's
 first sheet is written out as CSV, one line a row of the sheet, so that the preview's line
-numbers are the sheet's row numbers. What separates the
-columns, and what they are called, is for clubs.resources and clubs.services to read.
+numbers are the sheet's row numbers. What separates the columns, and what they are called, is
+for clubs.resources and clubs.services to read.
 """
 
 from __future__ import annotations
@@ -60,18 +60,10 @@ def roster_file_text(*, name: str, content: bytes) -> str:
 
 
 def _workbook_text(content: bytes) -> str:
-    too_large = _(
-        "The workbook holds more than a roster: keep only the roster on its first sheet, or save that "
-        "sheet as “CSV UTF-8 (Comma delimited)”."
-    )
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             unpacked = sum(member.file_size for member in archive.infolist())
-        if unpacked > ROSTER_WORKBOOK_MAX_UNPACKED:
-            raise ValidationError(too_large)
-        text = _first_sheet_csv(content)
-    except ValidationError:
-        raise
+        text = _first_sheet_csv(content) if unpacked <= ROSTER_WORKBOOK_MAX_UNPACKED else None
     except Exception:
         # Not a zip, a zip of something else, or a damaged workbook: openpyxl raises zip, XML,
         # key, index and value errors among others, and none of them says more to a director.
@@ -81,14 +73,21 @@ def _workbook_text(content: bytes) -> str:
                 "again as “Excel Workbook”, or as “CSV UTF-8 (Comma delimited)”."
             )
         ) from None
-    if len(text) > ROSTER_MAX_BYTES:
-        raise ValidationError(too_large)
+    if text is None or len(text) > ROSTER_MAX_BYTES:
+        raise ValidationError(
+            _(
+                "The workbook holds more than a roster: keep only the roster on its first sheet, or "
+                "save that sheet as “CSV UTF-8 (Comma delimited)”."
+            )
+        )
     return text
 
 
 def _first_sheet_csv(content: bytes) -> str:
     """The first sheet as CSV, its row n on line n; stops once it is longer than ROSTER_MAX_BYTES."""
     out = io.StringIO()
+    # Every cell quoted: a semicolon or tab inside a heading cannot pass for the separator when
+    # clubs.resources.roster_delimiter reads the first line.
     writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     # read_only reads the sheet row by row; data_only gives a formula's last computed value.
     book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
@@ -116,7 +115,7 @@ def _first_sheet_csv(content: bytes) -> str:
 
 
 def _cell_text(value: object) -> str:
-    """A cell's value as text: numbers as Excel shows them, TRUE and FALSE as a CSV file has them."""
+    """A cell's value as text: whole numbers without ".0", TRUE and FALSE as Excel writes them in CSV."""
     if value is None:
         return ""
     if isinstance(value, bool):  # before int, which bool is
