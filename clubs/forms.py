@@ -8,6 +8,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Membership
+from clubs.roster_files import (
+    ROSTER_MAX_BYTES,
+    ROSTER_TEXT_SUFFIXES,
+    ROSTER_WORKBOOK_SUFFIXES,
+    roster_file_text,
+)
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
@@ -22,27 +28,24 @@ class ClubSettingsForm(forms.ModelForm):
         fields = ("name", "time_zone", "language", "default_variant", "results_public")
 
 
-ROSTER_MAX_BYTES = 256 * 1024
-
-
 class RosterUploadForm(forms.Form):
     file = forms.FileField(
-        label=_("CSV file"),
+        label=_("CSV file or Excel workbook"),
         help_text=_(
-            "One player a line under a first line of column names: the name, and optionally whether the "
-            "player is active (yes or no). Write them in any language of the table below; capitals and "
-            "accents do not matter."
+            "An Excel workbook (.xlsx; its first sheet is read) or a CSV file in UTF-8, with commas, "
+            "semicolons or tabs between the columns: from Excel, upload the workbook itself or save it "
+            "as “CSV UTF-8 (Comma delimited)”. One player a row under a first row of column names: the "
+            "name, and optionally whether the player is active (yes or no). Write them in any language "
+            "of the table below; capitals and accents do not matter."
         ),
+        widget=forms.FileInput(attrs={"accept": ",".join(ROSTER_TEXT_SUFFIXES + ROSTER_WORKBOOK_SUFFIXES)}),
     )
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
         if upload.size > ROSTER_MAX_BYTES:
             raise forms.ValidationError(_("The file is too large (at most 256 KB)."))
-        try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        return roster_file_text(name=upload.name, content=upload.read())
 
 
 class RosterConfirmForm(forms.Form):

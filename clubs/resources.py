@@ -5,13 +5,15 @@ players by name, and turns a bad row (no name, a name too long, a name twice in 
 `active` it cannot read) into a row-level validation error.
 
 Directors write the file in the language of their club: ROSTER_WORDS holds, for each language of
-the site, the column names and the yes/no words the file may use. `roster_columns` reads the
-first line into the columns `name` and `active`; the rows' yes and no are read in
-`before_import_row`. Both compare words as `roster_fold` leaves them.
+the site, the column names and the yes/no words the file may use. `roster_delimiter` finds what
+separates the columns from the first line, `roster_columns` reads that line into the columns
+`name` and `active`; the rows' yes and no are read in `before_import_row`. All three compare
+words as `roster_fold` leaves them.
 """
 
 from __future__ import annotations
 
+import csv
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -156,15 +158,51 @@ def roster_columns(header: list[str]) -> list[str]:
     if "name" not in columns:
         errors.append(_("The file has no name column."))
     if errors:
-        errors.append(
-            _(
-                "The first line names the columns: the player's name (%(name)s) and, optionally, "
-                "whether they are active (%(active)s)."
-            )
-            % {"name": _accepted("name"), "active": _accepted("active")}
-        )
-        raise ValidationError(errors)
+        raise ValidationError([*errors, _columns_hint()])
     return columns
+
+
+def _columns_hint() -> str:
+    return _(
+        "The first line names the columns: the player's name (%(name)s) and, optionally, "
+        "whether they are active (%(active)s)."
+    ) % {"name": _accepted("name"), "active": _accepted("active")}
+
+
+# Excel writes "CSV" with the list separator of the computer's region: a comma in English, a
+# semicolon where the comma is the decimal separator (Spanish, Greek and most of Europe).
+ROSTER_DELIMITERS = (",", ";", "\t")
+
+
+def roster_delimiter(heading: str) -> str:
+    """The delimiter (comma, semicolon or tab) of a CSV roster whose first line is `heading`.
+
+    It is the one of them on the line if there is only one (a line with none is a single column:
+    the comma), else the one that splits the line into the most roster column names. Raises
+    ValidationError if no one of them does.
+    """
+    present = [delimiter for delimiter in ROSTER_DELIMITERS if delimiter in heading]
+    if len(present) <= 1:
+        return present[0] if present else ","
+    known = {
+        delimiter: sum(
+            roster_fold(cell) in ROSTER_HEADERS for cell in next(csv.reader([heading], delimiter=delimiter))
+        )
+        for delimiter in present
+    }
+    best = max(known.values())
+    if best and list(known.values()).count(best) == 1:
+        return max(present, key=known.__getitem__)
+    raise ValidationError(
+        [
+            _(
+                "The columns of the first line could not be told apart: it has more than one of "
+                "comma, semicolon and tab, and none of them separates the roster's column names. "
+                "Separate the columns with one of them."
+            ),
+            _columns_hint(),
+        ]
+    )
 
 
 class PlayerResource(resources.ModelResource):

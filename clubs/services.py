@@ -166,21 +166,26 @@ def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[s
     """The file as a dataset, the file line of each of its rows, and the file's own errors.
 
     The dataset's headers are the columns `name` and `active`, whatever language the file's first
-    line names them in.
+    line names them in, and whichever of comma, semicolon and tab separates them.
     """
-    from clubs.resources import roster_columns
+    from clubs.resources import ROSTER_DELIMITERS, roster_columns, roster_delimiter
 
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff")
     try:
         try:
+            delimiter = roster_delimiter(next(iter(text.splitlines()), ""))
+            reader = csv.reader(io.StringIO(text), delimiter=delimiter)
             headers = roster_columns(next(reader, []))
         except ValidationError as exc:
             return None, [], list(exc.messages)
+        # A first line of one column shows no separator: a line that another one would split has
+        # more cells than the file has columns, not a player named "Ana;yes".
+        others = [other for other in ROSTER_DELIMITERS if other != delimiter] if len(headers) == 1 else []
         dataset, lines = tablib.Dataset(headers=headers), []
         for cells in reader:
             if not any(cell.strip() for cell in cells) and len(cells) <= 1:
                 continue  # an empty line
-            if len(cells) > len(headers):
+            if len(cells) > len(headers) or any(other in cells[0] for other in others):
                 message = gettext("Line %(line)s has more cells than columns.")
                 return None, [], [message % {"line": reader.line_num}]
             if len(dataset) >= ROSTER_MAX_ROWS:
@@ -208,9 +213,10 @@ def roster_import(
     """Add and update the club's players from a CSV roster (columns name and active).
 
     The first line may name the columns, and the lines may say yes and no, in any language of
-    clubs.resources.ROSTER_WORDS. With `dry_run` nothing is saved and the result says what would
-    happen to each line. Without it the rows are saved only if every line is good: any error saves
-    nothing. The players' history records `imported_by` as the one who added or changed them.
+    clubs.resources.ROSTER_WORDS; commas, semicolons or tabs separate the columns, as the first
+    line shows. With `dry_run` nothing is saved and the result says what would happen to each
+    line. Without it the rows are saved only if every line is good: any error saves nothing. The
+    players' history records `imported_by` as the one who added or changed them.
     """
     from clubs.resources import PlayerResource
 
