@@ -2,7 +2,7 @@
 
 Everything a deployment changes comes from the environment:
 - GUNICORN_BIND (default 127.0.0.1:8000): where the reverse proxy sends requests;
-- GUNICORN_WORKERS (default 2 x CPUs + 1): processes; GUNICORN_THREADS (default 1) per process;
+- GUNICORN_WORKERS (default CPUs + 1): processes; GUNICORN_THREADS (default 1) per process;
 - GUNICORN_TIMEOUT (default 30 s): a request that takes longer is killed and its worker replaced;
 - GUNICORN_FORWARDED_ALLOW_IPS (default 127.0.0.1): proxies trusted for X-Forwarded-*;
 - GUNICORN_ACCESSLOG: "-" for stdout; off by default, because table links carry their token in
@@ -13,7 +13,10 @@ import multiprocessing
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+# A save is CPU work in Python; a worker waits on the database for a fifth of it. CPUs + 1
+# keeps every CPU busy: on 2 CPUs, 2 and 3 workers both saved 45 hands/s and 5 workers 38
+# (bench/README.md, Load), the extra processes only taking turns on the same CPUs.
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
