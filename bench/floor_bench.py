@@ -15,8 +15,14 @@ import argparse
 import http.client
 import json
 import statistics
+import sys
 import threading
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from load_bench import percentile  # the load bench's own, so both report alike
 
 ENDPOINTS = ("/floor/plain/", "/floor/empty/", "/floor/one-query/")
 
@@ -51,8 +57,8 @@ def run(port: int, path: str, token: str, clients: int, requests: int, game: int
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - started
-    ms = sorted(x * 1000 for x in latencies)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    ms = [x * 1000 for x in latencies]
+    p95 = percentile(ms, 95)
     note = f"  FAILED: {len(failures)} answers {sorted(set(failures))}" if failures else ""
     return f"| `{path}` | {len(ms)} | {len(ms) / wall:.0f} | {statistics.median(ms):.0f} | {p95:.0f} |{note}"
 
