@@ -175,26 +175,43 @@ def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[s
         try:
             delimiter = roster_delimiter(next(iter(text.splitlines()), ""))
             reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-            headers = roster_columns(next(reader, []))
+            heading = next(reader, [])
+            rows = [(reader.line_num, cells) for cells in reader]
+            headers = roster_columns(heading[: _roster_width(heading, [cells for _line, cells in rows])])
         except ValidationError as exc:
             return None, [], list(exc.messages)
         # A first line of one column shows no separator: a line that another one would split has
         # more cells than the file has columns, not a player named "Ana;yes".
         others = [other for other in ROSTER_DELIMITERS if other != delimiter] if len(headers) == 1 else []
         dataset, lines = tablib.Dataset(headers=headers), []
-        for cells in reader:
-            if not any(cell.strip() for cell in cells) and len(cells) <= 1:
-                continue  # an empty line
+        for line, cells in rows:
+            if not any(cell.strip() for cell in cells[len(headers) :]):
+                cells = cells[: len(headers)]  # empty cells after the last column
+            if not any(cell.strip() for cell in cells):
+                continue  # an empty line, or a spreadsheet's row of empty cells (`;;`)
             if len(cells) > len(headers) or any(other in cells[0] for other in others):
                 message = gettext("Line %(line)s has more cells than columns.")
                 return None, [], [message % {"line": reader.line_num}]
             if len(dataset) >= ROSTER_MAX_ROWS:
                 return None, [], [gettext("The file has more than %(n)s players.") % {"n": ROSTER_MAX_ROWS}]
             dataset.append([*cells, *[""] * (len(headers) - len(cells))])
-            lines.append(reader.line_num)
+            lines.append(line)
     except csv.Error:
         return None, [], [gettext("The file is not a CSV file.")]
     return dataset, lines, []
+
+
+def _roster_width(heading: list[str], rows: list[list[str]]) -> int:
+    """How many columns the roster has: the first line's cells, less those at its end that have
+    no heading and nothing under them (a spreadsheet writes `Nombre;Activo;;` for cells that were
+    once formatted or used). A column with no heading but something in it still counts, and is
+    refused by name."""
+    width = len(heading)
+    while width and not heading[width - 1].strip():
+        if any(len(cells) >= width and cells[width - 1].strip() for cells in rows):
+            break
+        width -= 1
+    return width
 
 
 def _row_messages(row_result: Any) -> tuple[str, ...]:

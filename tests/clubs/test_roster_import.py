@@ -149,7 +149,7 @@ def test_a_column_the_import_does_not_know_is_named_in_the_error(club):
 def test_a_column_given_twice_or_without_a_heading_and_a_missing_name_column_are_errors(club):
     outcome = services.roster_import(club=club, text="name,Nombre\nAna,Ana\n", dry_run=False)
     assert outcome.errors[0] == "Column 2, “\u2068Nombre\u2069”, repeats column 1."
-    outcome = services.roster_import(club=club, text="activo,\nsí,\n", dry_run=False)
+    outcome = services.roster_import(club=club, text="activo,\nsí,Ana\n", dry_run=False)
     assert outcome.errors[:2] == ("Column 2 has no heading.", "The file has no name column.")
     assert not Player.objects.filter(club=club).exists()
 
@@ -205,3 +205,23 @@ def test_another_clubs_director_gets_not_found(client, club, mallory, bob):
         response = client.post(f"/clubs/{club.slug}/players/import/", {"data": "name\nIntruder\n"})
         assert response.status_code == 404
     assert not Player.objects.filter(name="Intruder").exists()
+
+
+def test_empty_columns_after_the_last_one_are_not_columns(club):
+    """Excel writes `;;` for cells after the table that were once formatted or used: they hold
+    nothing, so they are neither refused nor read."""
+    text = "Nombre;Activo;;\nAna;sí;;\nBeto;no;\nCarla;sí\n\n;;;\n"
+    outcome = services.roster_import(club=club, text=text, dry_run=False)
+    assert outcome.errors == () and outcome.saved
+    assert dict(Player.objects.filter(club=club).values_list("name", "active")) == {
+        "Ana": True,
+        "Beto": False,
+        "Carla": True,
+    }
+    assert [line.line for line in outcome.lines] == [2, 3, 4]
+
+
+def test_a_cell_past_the_last_heading_with_something_in_it_is_refused(club):
+    outcome = services.roster_import(club=club, text="Nombre;Activo\nAna;sí;x\n", dry_run=False)
+    assert outcome.errors == ("Line 2 has more cells than columns.",)
+    assert not Player.objects.filter(club=club).exists()
