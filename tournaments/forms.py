@@ -12,7 +12,7 @@ import scoring
 from clubs.models import Club, Partnership, Player
 from tournaments.labels import card_kind_label, entry_field_label
 from tournaments.models import Event
-from tournaments.numbers import NumberRefused, parse_whole_number
+from tournaments.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 
 
 class EventForm(forms.ModelForm):
@@ -235,6 +235,7 @@ NUMBER_MESSAGES = {
     "separator": _("Type the number without separators or decimals (for example 1250, not %(typed)s)."),
     "minus_position": _("A minus sign can only stand in front of the number."),
     "not_a_number": _("“%(typed)s” is not a whole number."),
+    "too_long": _("Type at most %(digits)s digits."),
 }
 
 
@@ -253,7 +254,7 @@ class WholeNumberField(forms.CharField):
             number = parse_whole_number(text)
         except NumberRefused as exc:
             template = NUMBER_MESSAGES.get(exc.code)
-            message = str(template) % {"typed": text.strip()} if template else str(exc)
+            message = str(template) % {"typed": text.strip(), "digits": MAX_DIGITS} if template else str(exc)
             raise forms.ValidationError(message, code="invalid") from exc
         if self.min_value is not None and number < self.min_value:
             raise forms.ValidationError(

@@ -31,8 +31,8 @@ _BIDI_MARKS = {
 class NumberRefused(ValueError):
     """The text cannot be read as exactly one whole number; the message says why.
 
-    `code` names the reason for a translated message: "empty", "separator", "minus_position"
-    or "not_a_number".
+    `code` names the reason for a translated message: "empty", "separator", "minus_position",
+    "not_a_number" or "too_long" (more than MAX_DIGITS digits).
     """
 
     def __init__(self, message: str, code: str) -> None:
@@ -40,11 +40,16 @@ class NumberRefused(ValueError):
         self.code = code
 
 
+# No score, total or count of the game needs more digits; Python refuses to read a number of
+# thousands of digits at all (ValueError), so a pasted run of digits is refused here first.
+MAX_DIGITS = 9
+
+
 def parse_whole_number(text: str) -> int:
     """The whole number `text` stands for, e.g. "1250", "−85", "١٢٥٠" or "۸۵".
 
     Raises NumberRefused for an empty text, separators ("1,250", "1.250", "1 250"), decimals,
-    letters, or a sign anywhere but in front.
+    letters, a sign anywhere but in front, or more than MAX_DIGITS digits.
     """
     cleaned = "".join(ch for ch in text.strip() if ch not in _BIDI_MARKS)
     if not cleaned:
@@ -68,5 +73,7 @@ def parse_whole_number(text: str) -> int:
             raise NumberRefused(f"“{text.strip()}” is not a whole number.", "not_a_number")
     if not digits:
         raise NumberRefused("Enter a number.", "empty")
+    if len(digits) > MAX_DIGITS:
+        raise NumberRefused(f"Type at most {MAX_DIGITS} digits.", "too_long")
     value = int("".join(digits))
     return -value if negative else value

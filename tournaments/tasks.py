@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 
 from celery import Task, shared_task
+from django.db import InterfaceError as DatabaseInterfaceError
+from django.db import OperationalError as DatabaseOperationalError
 from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
@@ -33,7 +35,10 @@ class RunHereIfBrokerDown(Task):
 IDEMPOTENT_TASK = {
     "base": RunHereIfBrokerDown,
     "acks_late": True,
-    "autoretry_for": (ConnectionError,),
+    # A lost connection to Redis or PostgreSQL (a restart): try again, with backoff. The
+    # standings task has already cleared its mark, so without the retry nothing would bring
+    # the standings up to date until the event's next hand.
+    "autoretry_for": (ConnectionError, DatabaseOperationalError, DatabaseInterfaceError),
     "retry_backoff": True,
     "max_retries": 5,
 }

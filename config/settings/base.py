@@ -84,12 +84,15 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
-    "DJANGO_DB_PREPARED_STATEMENTS", default=True
+    "DJANGO_DB_PREPARED_STATEMENTS", default=False
 ):
     # Parameters bound by the server, and a statement run 5 times on a connection kept
-    # prepared (psycopg's default): PostgreSQL plans each of the hand save's queries once per
-    # connection instead of on every save, which halves its CPU under load (bench/README.md).
-    # Turn off (false) behind a pooler in transaction mode, which cannot keep them.
+    # prepared (psycopg's default): PostgreSQL plans each of the save's queries once per
+    # connection, which halves its CPU under load (bench/README.md, Load). Off by default: a
+    # migration that changes a column's type makes every kept statement that reads the column
+    # fail ("cached plan must not change result type") until its connection closes, so with it
+    # on, restart the web and worker processes right after every `migrate`. Never behind a
+    # pooler in transaction mode, which cannot keep them.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 5}
     )
@@ -150,6 +153,11 @@ REST_FRAMEWORK = {
     ],
     # Closed by default: an endpoint open to visitors says so itself (the score-sheet scorer).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,

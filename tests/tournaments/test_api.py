@@ -180,3 +180,11 @@ def test_a_submission_id_saved_at_another_table_is_refused(league_night, sam):
     assert response.status_code == 400
     assert "already saved as hand 1" in json.dumps(response.json())
     assert not Hand.objects.filter(game=second).exists()
+
+
+def test_a_body_nested_too_deeply_is_a_400_not_a_server_error(league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    body = '{"number": 1, "entries": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    response = _client(sam).post(f"/api/v1/games/{game.pk}/hands/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["detail"]

@@ -33,8 +33,15 @@ def test_read_exactly(typed, value):
         pytest.param("5-", "in front", id="trailing minus"),
         pytest.param("", "Enter a number", id="empty"),
         pytest.param("-", "Enter a number", id="only a minus"),
+        pytest.param("1234567890", "at most 9 digits", id="ten digits"),
+        pytest.param("-" + "9" * 100_000, "at most 9 digits", id="a pasted run of digits"),
     ],
 )
 def test_refused_with_a_message(typed, says):
     with pytest.raises(NumberRefused, match=says):
         parse_whole_number(typed)
+
+
+def test_nine_digits_are_still_read():
+    assert parse_whole_number("999999999") == 999_999_999
+    assert parse_whole_number("−000000005") == -5

@@ -291,3 +291,76 @@ def test_a_late_arrivals_missed_rounds_count_as_sit_outs_in_the_seating_history(
     assert history.sit_outs[late.pk] == 1
     assert history.sit_outs[sat_out] == 1
     assert sum(history.sit_outs[p] for p in present) == 2
+
+
+def _record(game, hands):
+    for number, entries in enumerate(hands, start=1):
+        services.hand_record(game=game, number=number, entries=entries)
+
+
+def test_a_correction_finds_its_hand_by_number_after_a_director_deleted_an_earlier_one(league_night):
+    """Hands 1 to 3, hand 2 deleted (the admin allows it): correcting hand 3 changes hand 3, and
+    the next hand is 4. Totals: hand 1 (HAND_A) and hand 3 corrected to HAND_A again."""
+    game = _first_game(league_night)
+    _record(game, [HAND_A, HAND_B, HAND_B])
+    Hand.objects.get(game=game, number=2).delete()
+    hand = services.hand_record(game=game, number=3, entries=HAND_A, expected_version=1)
+    assert (hand.number, hand.version) == (3, 2)
+    assert {e.side: e.score for e in SideEntry.objects.filter(hand=hand)} == HAND_A_SCORES
+    game.refresh_from_db()
+    assert game.totals == {side: 2 * score for side, score in HAND_A_SCORES.items()}
+    with pytest.raises(ValidationError, match="the next one is hand 4"):
+        services.hand_record(game=game, number=5, entries=HAND_B)
+
+
+def test_a_correction_sent_twice_is_recorded_once(league_night):
+    game = _first_game(league_night)
+    _record(game, [HAND_A])
+    submission = uuid.uuid4()
+    first = services.hand_record(
+        game=game, number=1, entries=HAND_B, expected_version=1, submission_id=submission
+    )
+    again = services.hand_record(
+        game=game, number=1, entries=HAND_B, expected_version=1, submission_id=submission
+    )
+    assert (first.version, again.version, again.was_created) == (2, 2, False)
+    assert Hand.objects.get(game=game, number=1).version == 2
+
+
+def test_no_hand_is_taken_while_the_round_is_being_seated_again(league_night):
+    game = _first_game(league_night)
+    Round.objects.filter(pk=game.table.round_id).update(status=Round.Status.SEATING)
+    with pytest.raises(ValidationError, match="seating this round again"):
+        services.hand_record(game=game, number=1, entries=HAND_A)
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_a_late_seating_task_keeps_the_tables_where_hands_were_played(league_night):
+    """The director asked for a new seating, then a hand reached a table before the worker ran
+    the task: the task keeps the round's tables (and the hand) instead of replacing them."""
+    round_ = league_night.rounds.get()
+    game = _first_game(league_night)
+    services.round_reseat(round=round_)  # its task is not run here
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED)
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATING)
+    tables_before = set(round_.tables.values_list("pk", flat=True))
+
+    seated = services.round_seat(round_id=round_.pk)
+
+    assert seated.status == Round.Status.SEATED
+    assert set(round_.tables.values_list("pk", flat=True)) == tables_before
+    assert Hand.objects.filter(game=game, number=1).exists()
+
+
+def test_a_standings_rebuild_that_loses_the_database_is_tried_again(league_night):
+    """PostgreSQL restarting mid-task: the rebuild asks Celery to retry it (eagerly, Retry is
+    raised), rather than failing for good with the event's mark already cleared."""
+    from celery.exceptions import Retry
+    from django.db import OperationalError
+
+    from tournaments import tasks
+
+    lost = OperationalError("server closed the connection unexpectedly")
+    with mock.patch("tournaments.services.standings_rebuild", side_effect=lost), pytest.raises(Retry):
+        tasks.standings_recompute.apply(kwargs={"event_id": league_night.pk}, throw=True)

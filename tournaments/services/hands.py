@@ -23,7 +23,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 import scoring
 from tournaments.engine_messages import describe
-from tournaments.models import Game, Hand, SideEntry
+from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -59,13 +59,14 @@ def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, 
 
     Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
     """
-    hands = [hand.entries for hand in _stored_hands(game, None)[0]]
-    _check_number(game, number, len(hands))
-    if number <= len(hands):
-        hands[number - 1] = entries
+    stored = _stored_hands(game, None)[0]
+    position = _position(game, stored, number)
+    hands = [stored_hand.entries for stored_hand in stored]
+    if position < len(hands):
+        hands[position] = entries
     else:
         hands.append(entries)
-    return _score_or_raise(game, hands, number)
+    return _score_or_raise(game, hands, position + 1)
 
 
 @transaction.atomic
@@ -106,9 +107,15 @@ def hand_record(
         hand = Hand.objects.get(pk=done.pk)
         hand.was_created = False
         return hand
+    if game.table.round.status == Round.Status.SEATING:
+        raise ValidationError(
+            "The director is seating this round again, so this table may change. "
+            "Wait for the new seating, then enter the hand at your table.",
+            code="round_seating",
+        )
     hands = [stored_hand.entries for stored_hand in stored]
-    _check_number(game, number, len(hands))
-    existing = stored[number - 1] if number <= len(stored) else None
+    position = _position(game, stored, number)
+    existing = stored[position] if position < len(stored) else None
     if existing is None:
         if game.game_over:
             raise ValidationError("The game is over; correct an earlier hand instead.")
@@ -123,15 +130,15 @@ def hand_record(
                 f"{existing.version}). Reload it and enter your correction again.",
                 code="conflict",
             )
-        hands[number - 1] = entries
+        hands[position] = entries
     if entered_by_side and entered_by_side not in game.sides:
         raise ValidationError({"entered_by_side": f"No side {entered_by_side!r} at this table."})
     if game.table.round.event.confirmation_required and not entered_by_side:
         raise ValidationError(
             {"entered_by_side": "Say which side is entering the hand: the other side confirms it."}
         )
-    result = _score_or_raise(game, hands, number)
-    scored = result["hands"][number - 1]
+    result = _score_or_raise(game, hands, position + 1)
+    scored = result["hands"][position]
 
     if existing is None:
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
@@ -163,6 +170,10 @@ def hand_record(
         hand.confirmed_at = None
         hand.confirmed_by = None
         hand.confirmed_by_side = ""
+        if submission_id is not None:
+            # The hand answers to the submission that last changed it: a double tap or a
+            # retry of this correction finds it and changes nothing (not a false conflict).
+            hand.submission_id = submission_id
         hand.save()
         side_entries = list(hand.entries.all())
         for side_entry in side_entries:
@@ -259,6 +270,14 @@ def hand_confirm(
     event_id = hand.game.table.round.event_id
     standings_queue(event_id=event_id)
     return hand
+
+
+def _position(game: Game, stored: list[_StoredHand], number: int) -> int:
+    """Where hand `number` stands among the game's stored hands (oldest first): its place if it
+    is stored, after the last if it is the next one. By number, not by place: a hand deleted
+    by a director leaves a gap in the numbers. Raises ValidationError for any other number."""
+    _check_number(game, number, stored[-1].number if stored else 0)
+    return next((i for i, stored_hand in enumerate(stored) if stored_hand.number == number), len(stored))
 
 
 def _check_number(game: Game, number: int, recorded: int) -> None:

@@ -104,6 +104,12 @@ def round_seat(*, round_id: int) -> Round | None:
         return None
     if round.status != Round.Status.SEATING:
         return round  # seated already (a repeated task), or failed: round_reseat asks again
+    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
+        # A hand reached a table between the director's request and this task (a late worker):
+        # the tables it was played at are kept, as round_reseat would have kept them.
+        round.status = Round.Status.SEATED
+        round.save(update_fields=["status"])
+        return round
     event = round.event
     kept_tables = list(round.tables.filter(locked=True).prefetch_related("seats"))
     kept = {seat.player_id for table in kept_tables for seat in table.seats.all()}
