@@ -67,6 +67,9 @@
     box.hidden = here.length === 0;
     var count = box.querySelector(".pending-count");
     if (count) { count.textContent = String(here.length); }
+    var offline = box.querySelector(".pending-offline");
+    var server = box.querySelector(".pending-server");
+    if (offline && server) { offline.hidden = serverFailed; server.hidden = !serverFailed; }
   }
 
   function send(item) {
@@ -78,6 +81,15 @@
   }
 
   var sending = null;
+  // The last try reached the server but it could not take the hand (it is restarting, or a
+  // proxy gave up): the notice then says so instead of blaming the connection.
+  var serverFailed = false;
+
+  // A 5xx, or a proxy's timeout or "too many", decides nothing about the hand: it stays
+  // queued and the next flush sends it again (the server records a submission id once).
+  function notDecided(response) {
+    return response.status >= 500 || response.status === 408 || response.status === 429;
+  }
 
   function flush() {
     // One sending at a time: the "online" event and the timer may both ask.
@@ -88,9 +100,15 @@
 
   function sendNext() {
     var list = pending();
-    if (!list.length || !navigator.onLine) { showPending(); return Promise.resolve(); }
+    if (!list.length || !navigator.onLine) {
+      if (!navigator.onLine) { serverFailed = false; }
+      showPending();
+      return Promise.resolve();
+    }
     var item = list[0];
     return send(item).then(function (response) {
+      if (notDecided(response)) { serverFailed = true; showPending(); return; }
+      serverFailed = false;
       savePending(pending().filter(function (p) { return p.id !== item.id; }));
       if (item.page === location.pathname) {
         // Show the page the server answered with (the saved hand and its message, or the
@@ -101,7 +119,7 @@
         });
       }
       return sendNext();
-    }).catch(function () { showPending(); });
+    }).catch(function () { serverFailed = false; showPending(); });
   }
 
   function interceptSave(form) {

@@ -162,6 +162,45 @@ def test_a_hand_entered_without_a_connection_is_sent_when_it_returns(page, live_
     assert Hand.objects.filter(game=game).count() == 1
 
 
+def test_a_hand_the_server_could_not_take_stays_queued_and_is_sent_again(
+    page, live_server, league_night, sam
+):
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    refused = []
+
+    # The save answered as a restarting server or a proxy answers it; the live preview
+    # (the same address, without "save") goes through.
+    def unavailable(route):
+        if "save=1" not in (route.request.post_data or ""):
+            route.continue_()
+            return
+        refused.append(route.request)
+        route.fulfill(status=503, content_type="text/html", body="<h1>Service Unavailable</h1>")
+
+    save_url = f"{live_server.url}/games/{game.pk}/hands/"
+    page.route(save_url, unavailable)
+    page.tap("#save-hand")
+    page.wait_for_selector("#pending-hands .pending-server:visible")
+    assert refused
+    assert page.locator("#pending-hands .pending-count").inner_text() == "1"
+    assert page.locator("#pending-hands .pending-offline").is_hidden()
+    assert page.locator("#save-hand").is_visible()  # the form is still there, not an error page
+    assert page.locator("text=Service Unavailable").count() == 0
+    assert not Hand.objects.filter(game=game).exists()
+
+    page.unroute(save_url)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("#hands")
+    assert page.locator(".side-total[data-side=NS]").inner_text() == "1685"
+    assert Hand.objects.filter(game=game).count() == 1
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('canasta-pending-hands') || '[]')") == []
+    assert page.locator("#pending-hands").is_hidden()
+
+
 def test_the_other_side_confirms_the_hand(
     page, live_server, club, players, sam, django_capture_on_commit_callbacks
 ):
