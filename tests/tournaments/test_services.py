@@ -364,3 +364,10 @@ def test_a_standings_rebuild_that_loses_the_database_is_tried_again(league_night
     lost = OperationalError("server closed the connection unexpectedly")
     with mock.patch("tournaments.services.standings_rebuild", side_effect=lost), pytest.raises(Retry):
         tasks.standings_recompute.apply(kwargs={"event_id": league_night.pk}, throw=True)
+
+
+def test_a_hand_for_a_table_that_was_seated_again_is_refused_not_lost_in_a_500(league_night):
+    game = _first_game(league_night)
+    Game.objects.filter(pk=game.pk).delete()  # the round was seated again meanwhile
+    with pytest.raises(ValidationError, match="seated again"):
+        services.hand_record(game=game, number=1, entries=HAND_A)

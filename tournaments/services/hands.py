@@ -95,7 +95,18 @@ def hand_record(
     """
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .filter(pk=game.pk)
+        .first()
+    )
+    if game is None:
+        raise ValidationError(
+            "The round was seated again and this table's game is gone. "
+            "Open your new table from the round's page and enter the hand there.",
+            code="game_gone",
+        )
     stored, done = _stored_hands(game, submission_id)
     if done is not None:
         if done.game_id != game.pk or done.number != number or done.entries != _plain(entries):
