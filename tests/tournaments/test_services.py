@@ -371,3 +371,18 @@ def test_a_hand_for_a_table_that_was_seated_again_is_refused_not_lost_in_a_500(l
     Game.objects.filter(pk=game.pk).delete()  # the round was seated again meanwhile
     with pytest.raises(ValidationError, match="seated again"):
         services.hand_record(game=game, number=1, entries=HAND_A)
+
+
+def test_the_save_refusals_reach_the_scorer_in_the_scorers_language(league_night):
+    from django.utils import translation
+
+    game = _first_game(league_night)
+    _record(game, [HAND_A])
+    with translation.override("es"), pytest.raises(ValidationError) as caught:
+        services.hand_record(game=game, number=1, entries=HAND_B)
+    assert caught.value.messages == ["La mano 1 ya está registrada. Ábrala para corregirla."]
+    with translation.override("el"), pytest.raises(ValidationError) as caught:
+        services.hand_record(game=game, number=3, entries=HAND_B)
+    assert caught.value.messages == [
+        "Το χέρι 3 δεν μπορεί να περαστεί: αυτή η παρτίδα έχει 1 χέρι(α), άρα το επόμενο είναι το χέρι 2."
+    ]

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
@@ -103,16 +104,21 @@ def hand_record(
     )
     if game is None:
         raise ValidationError(
-            "The round was seated again and this table's game is gone. "
-            "Open your new table from the round's page and enter the hand there.",
+            _(
+                "The round was seated again and this table's game is gone. "
+                "Open your new table from the round's page and enter the hand there."
+            ),
             code="game_gone",
         )
     stored, done = _stored_hands(game, submission_id)
     if done is not None:
         if done.game_id != game.pk or done.number != number or done.entries != _plain(entries):
             raise ValidationError(
-                f"This form was already saved as hand {done.number} with other values. "
-                "Reload the page and enter the hand again.",
+                _(
+                    "This form was already saved as hand %(number)s with other values. "
+                    "Reload the page and enter the hand again."
+                )
+                % {"number": done.number},
                 code="submission_reused",
             )
         hand = Hand.objects.get(pk=done.pk)
@@ -120,8 +126,10 @@ def hand_record(
         return hand
     if game.table.round.status == Round.Status.SEATING:
         raise ValidationError(
-            "The director is seating this round again, so this table may change. "
-            "Wait for the new seating, then enter the hand at your table.",
+            _(
+                "The director is seating this round again, so this table may change. "
+                "Wait for the new seating, then enter the hand at your table."
+            ),
             code="round_seating",
         )
     hands = [stored_hand.entries for stored_hand in stored]
@@ -129,24 +137,32 @@ def hand_record(
     existing = stored[position] if position < len(stored) else None
     if existing is None:
         if game.game_over:
-            raise ValidationError("The game is over; correct an earlier hand instead.")
+            raise ValidationError(_("The game is over; correct an earlier hand instead."))
         hands.append(entries)
     else:
         if expected_version is None:
-            raise ValidationError(f"Hand {number} is already recorded. Open it to correct it.", code="exists")
+            raise ValidationError(
+                _("Hand %(number)s is already recorded. Open it to correct it.") % {"number": number},
+                code="exists",
+            )
         if existing.version != expected_version:
             raise ValidationError(
-                f"Hand {number} was changed by someone else while you were editing it "
-                f"(your copy is version {expected_version}, the saved one is version "
-                f"{existing.version}). Reload it and enter your correction again.",
+                _(
+                    "Hand %(number)s was changed by someone else while you were editing it "
+                    "(your copy is version %(yours)s, the saved one is version %(saved)s). "
+                    "Reload it and enter your correction again."
+                )
+                % {"number": number, "yours": expected_version, "saved": existing.version},
                 code="conflict",
             )
         hands[position] = entries
     if entered_by_side and entered_by_side not in game.sides:
-        raise ValidationError({"entered_by_side": f"No side {entered_by_side!r} at this table."})
+        raise ValidationError(
+            {"entered_by_side": _("No side “%(side)s” at this table.") % {"side": entered_by_side}}
+        )
     if game.table.round.event.confirmation_required and not entered_by_side:
         raise ValidationError(
-            {"entered_by_side": "Say which side is entering the hand: the other side confirms it."}
+            {"entered_by_side": _("Say which side is entering the hand: the other side confirms it.")}
         )
     result = _score_or_raise(game, hands, position + 1)
     scored = result["hands"][position]
@@ -160,7 +176,9 @@ def hand_record(
             # a submission id reused at the same instant at another table can collide here.
             hand.save()
         except IntegrityError as exc:
-            raise ValidationError(f"Hand {number} is already recorded.", code="exists") from exc
+            raise ValidationError(
+                _("Hand %(number)s is already recorded.") % {"number": number}, code="exists"
+            ) from exc
         side_entries = [
             SideEntry(
                 hand=hand,
@@ -271,9 +289,12 @@ def hand_confirm(
         return hand
     if not as_director:
         if side not in hand.game.sides:
-            raise ValidationError("Say which side confirms the hand.")
+            raise ValidationError(_("Say which side confirms the hand."))
         if side == hand.entered_by_side:
-            raise ValidationError(f"Hand {hand.number} was entered by {side}; the other side confirms it.")
+            raise ValidationError(
+                _("Hand %(number)s was entered by %(side)s; the other side confirms it.")
+                % {"number": hand.number, "side": side}
+            )
     hand.confirmed_at = timezone.now()
     hand.confirmed_by = confirmed_by
     hand.confirmed_by_side = side if side in hand.game.sides else ""
@@ -294,8 +315,11 @@ def _position(game: Game, stored: list[_StoredHand], number: int) -> int:
 def _check_number(game: Game, number: int, recorded: int) -> None:
     if number < 1 or number > recorded + 1:
         raise ValidationError(
-            f"Hand {number} cannot be entered: this game has {recorded} hand(s), "
-            f"so the next one is hand {recorded + 1}."
+            _(
+                "Hand %(number)s cannot be entered: this game has %(recorded)s hand(s), "
+                "so the next one is hand %(next)s."
+            )
+            % {"number": number, "recorded": recorded, "next": recorded + 1}
         )
 
 
@@ -325,7 +349,7 @@ def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]
         )
         if hand is not None and hand != number - 1:
             keys = ["__all__"]
-            message = f"Hand {hand + 1}: {message}"
+            message = _("Hand %(number)s: %(message)s") % {"number": hand + 1, "message": message}
         elif field and field in ("variant", "options", "sides", "start"):
             keys = ["__all__"]
         elif side:
