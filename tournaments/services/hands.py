@@ -91,8 +91,10 @@ def hand_record(
     confirming again where the event asks for it. Rescoring the game rewrites its totals and
     result; the event's standings are recomputed after the commit. The history of each hand
     and entry (who, when, before and after) is kept by django-simple-history.
-    Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`); nothing is
-    written then.
+    Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
+    being seated again, and when the game is gone (the round was seated again meanwhile).
+    Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`, messages in the
+    active language); nothing is written then.
     """
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.

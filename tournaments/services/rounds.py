@@ -106,7 +106,11 @@ def round_seat(*, round_id: int) -> Round | None:
         return round  # seated already (a repeated task), or failed: round_reseat asks again
     # Lock the games about to be replaced: a save in progress at one of them finishes first
     # (and is seen below), and a save that comes after finds its game gone, never half-saved.
-    list(Game.objects.select_for_update(of=("self",)).filter(table__round=round, table__locked=False))
+    list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(table__round=round, table__locked=False)
+        .values_list("pk", flat=True)
+    )
     if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
         # A hand reached a table between the director's request and this task (a late worker):
         # the tables it was played at are kept, as round_reseat would have kept them.
