@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
-from tournaments.labels import card_kind_label, entry_field_label
+from tournaments.labels import card_kind_label, entry_field_label, special_hand_label
 from tournaments.models import Event
 from tournaments.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 
@@ -107,12 +107,16 @@ _TOTAL_MODE_FIELDS = ("went_out", "penalty_points")
 
 @dataclass(frozen=True, slots=True)
 class _FormField:
-    """One input of a side: its form name suffix, how to build it, and where it goes in the entry."""
+    """One input of a side: its form name suffix, how to build it, and where it goes in the entry.
+
+    `kind` and `choices` are the engine's (scoring.EntryField) for the summary fields, so the
+    form offers exactly what the engine accepts."""
 
     name: str
     kind: str
     path: tuple[str, ...]
     label: str
+    choices: tuple[str, ...] = ()
 
 
 class HandForm(forms.Form):
@@ -201,7 +205,8 @@ class HandForm(forms.Form):
 
 def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
     summary = [
-        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name)) for f in scoring.entry_fields(rules)
+        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name), f.choices)
+        for f in scoring.entry_fields(rules)
     ]
     if mode == "total":
         total = _FormField("total", "signed", ("total",), str(_("Hand score (points)")))
@@ -268,7 +273,7 @@ def _form_field(field: _FormField) -> forms.Field:
     if field.kind == "flag":
         return forms.BooleanField(label=label, required=False)
     if field.kind == "choice":
-        choices = [("", "—"), *((c, c) for c in field.choices)]
+        choices = [("", "—"), *((c, special_hand_label(c)) for c in field.choices)]
         return forms.ChoiceField(label=label, required=False, choices=choices)
     attrs = {"inputmode": "numeric", "autocomplete": "off", "class": f"entry-{field.kind}"}
     if field.kind == "count":

@@ -100,3 +100,25 @@ CRITERION_LABELS = {
 
 def criterion_label(key: str) -> str:
     return str(CRITERION_LABELS.get(key, key))
+
+
+# Modern American special hands keep their English names in every language (glossary: players
+# know them as Pairs, Garbage, Zip Code ...); only the engine's keys are turned into those names.
+SPECIAL_HAND_NAMES = {
+    "pairs": "Pairs",
+    "wild_pairs": "Wild Pairs",
+    "miami_pairs": "Miami Pairs",
+    "zip_code": "Zip Code",
+    "straight": "Straight",
+    "garbage": "Garbage",
+    "blast_off": "Blast Off",
+    "triples": "Triples",
+    "quads": "Quads",
+    "dream_hand_4": "Dream Hand +4",
+    "dream_hand_5": "Dream Hand +5",
+}
+
+
+def special_hand_label(name: str) -> str:
+    """A special hand's name as players say it (`SPECIAL_HAND_NAMES`), or the key made readable."""
+    return SPECIAL_HAND_NAMES.get(name, name.replace("_", " ").title())
