@@ -29,6 +29,13 @@ def role_in(*, user: AbstractBaseUser | AnonymousUser, club: Club) -> str | None
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
 
 
+def directs(*, user: AbstractBaseUser | AnonymousUser | None, club_id: int) -> bool:
+    """Whether the user is a director of the club (one query; False for no user)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists()
+
+
 def clubs_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
     """Clubs whose standings and rankings the user may see: their own, and every public one."""
     return Club.objects.filter(Q(results_public=True) | Q(pk__in=clubs_where(user=user).values("pk")))

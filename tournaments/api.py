@@ -371,7 +371,9 @@ class ParticipantWithdrawApi(APIView):
 class HandRecordApi(APIView):
     """Record hand `number` of a game, or correct it (give `expected_version`).
 
-    A retry with the same `submission_id` returns the hand already recorded (200, not 201).
+    Once the game's results are final only the event's director may change a hand, giving a
+    `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
+    recorded (200, not 201).
     """
 
     permission_classes = [permissions.IsAuthenticated]
@@ -382,6 +384,7 @@ class HandRecordApi(APIView):
         expected_version = serializers.IntegerField(min_value=1, required=False)
         entered_by_side = serializers.CharField(required=False, allow_blank=True, default="")
         entries = serializers.DictField(child=serializers.DictField())
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
     @extend_schema(request=HandRecordInputSerializer, responses={201: HandSerializer, 200: HandSerializer})
     def post(self, request: Request, game_id: int) -> Response:
@@ -396,6 +399,7 @@ class HandRecordApi(APIView):
             expected_version=data.get("expected_version"),
             recorded_by=request.user,
             entered_by_side=data["entered_by_side"],
+            reason=data["reason"],
         )
         code = status.HTTP_201_CREATED if hand.was_created else status.HTTP_200_OK
         return Response(HandSerializer(hand).data, status=code)

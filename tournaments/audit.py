@@ -59,6 +59,9 @@ def _lines(records: list[Any], fields: tuple[str, ...], describe: Callable[[Any]
                 if not changed:
                     continue  # saved with nothing worth showing changed (e.g. updated_at only)
                 detail = ", ".join(f"{f}: {getattr(before, f)} → {getattr(record, f)}" for f in changed)
+        reason = getattr(record, "history_change_reason", None)
+        if reason:  # a director's change after the results were final
+            detail = _("%(detail)s · reason: %(reason)s") % {"detail": detail, "reason": reason}
         lines.append(AuditLine(record.history_date, _who(record), describe(record), action, detail))
     return lines
 

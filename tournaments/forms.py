@@ -138,10 +138,25 @@ class HandForm(forms.Form):
         label=_("Entered by"), required=False, widget=forms.RadioSelect, choices=()
     )
 
+    reason = forms.CharField(
+        label=_("Why is this hand changed?"),
+        required=False,
+        max_length=200,
+        help_text=_("The results are final: the reason is kept with the change and shown in the audit."),
+    )
+
     def __init__(
-        self, *args: Any, rules: scoring.RuleSet, sides: list[str], mode: str = "summary", **kwargs: Any
+        self,
+        *args: Any,
+        rules: scoring.RuleSet,
+        sides: list[str],
+        mode: str = "summary",
+        ask_reason: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        if not ask_reason:
+            del self.fields["reason"]
         if self.is_bound:
             mode = self.data.get("mode", mode)
         self.entry_mode = mode if mode in ENTRY_MODES else "summary"

@@ -168,6 +168,12 @@ class Round(models.Model):
     locked = models.BooleanField(
         _("locked"), default=False, help_text=_("A locked round's seating is final: no reseat, no swap.")
     )
+    results_final_at = models.DateTimeField(
+        _("results final since"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the next round starts: from then on only a director changes a hand."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Who asked for a seating or a new draw, and when it was done (audit page). The seats

@@ -66,6 +66,19 @@ class HandLine:
     breakdowns: dict[str, list[dict[str, Any]]]
 
 
+def game_results_final(*, game: Game) -> bool:
+    """Whether a game's results are final: only a director may change its hands then, giving
+    a reason.
+
+    Final once its event is finished, or once the next round of its event has been started
+    (`Round.results_final_at`, set by `services.round_start`: starting a round needs every
+    game of the round before it over, and the next tables are drawn from these results).
+    Reads `game.table.round.event`: select it with the game, and this costs no query.
+    """
+    round = game.table.round
+    return round.results_final_at is not None or round.event.status == Event.Status.FINISHED
+
+
 def game_hands(*, game: Game) -> list[HandLine]:
     """The game's hands, oldest first, each with the running totals after it (points)."""
     running = dict.fromkeys(game.sides, 0)
@@ -98,6 +111,7 @@ class Correction:
     before: int
     after: int
     game_id: int | None = None
+    reason: str = ""  # a director's reason, for a change made after the results were final
 
 
 def game_corrections(*, game: Game) -> list[Correction]:
@@ -126,7 +140,14 @@ def corrections_of(*, games: QuerySet[Game]) -> list[Correction]:
             number, game_id = hands.get(record.hand_id, (0, None))
             changes.append(
                 Correction(
-                    number, record.side, record.history_date, who, previous[key], record.score, game_id
+                    number,
+                    record.side,
+                    record.history_date,
+                    who,
+                    previous[key],
+                    record.score,
+                    game_id,
+                    record.history_change_reason or "",
                 )
             )
         previous[key] = record.score
@@ -140,6 +161,14 @@ def finished_game_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
     games = Game.objects.filter(table__round__event=event, game_over=True).select_related("table__round")
     by_id = {game.pk: game for game in games}
     return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.game_id in by_id]
+
+
+def final_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
+    """Changes a director made to the event's hands after their results were final (each
+    carries its reason), newest first, each with its game: the standings say so."""
+    games = Game.objects.filter(table__round__event=event).select_related("table__round")
+    by_id = {game.pk: game for game in games}
+    return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.reason and c.game_id in by_id]
 
 
 def game_players(*, game: Game) -> dict[str, list[Player]]:

@@ -31,11 +31,15 @@ from tournaments.models import Game, Table
 
 @dataclass(frozen=True, slots=True)
 class TableAccess:
+    """What a request may do at a table. `final`: the game's results are final
+    (selectors.game_results_final); then only a director scores, giving a reason."""
+
     game: Game
     can_score: bool
     is_director: bool
     page_url: str
     via_link: bool
+    final: bool = False
 
     def url(self, action: str, **kwargs: Any) -> str:
         if self.via_link:
@@ -50,13 +54,16 @@ def _by_account(request: HttpRequest, game_id: int) -> TableAccess:
     can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
     is_director = role_in(user=request.user, club=game.table.round.event.club) == Membership.Role.DIRECTOR
     page_url = reverse("tournaments:game_detail", kwargs={"game_id": game.pk})
-    return TableAccess(game, can_score, is_director, page_url, via_link=False)
+    final = selectors.game_results_final(game=game)
+    can_score = can_score and (is_director or not final)
+    return TableAccess(game, can_score, is_director, page_url, via_link=False, final=final)
 
 
 def _by_link(token: str) -> TableAccess:
     table = get_object_or_404(Table.objects.select_related("game", "round__event__club"), access_token=token)
     page_url = reverse("tournaments:link_detail", kwargs={"token": token})
-    return TableAccess(table.game, True, False, page_url, via_link=True)
+    final = selectors.game_results_final(game=table.game)
+    return TableAccess(table.game, not final, False, page_url, via_link=True, final=final)
 
 
 @login_required
@@ -95,15 +102,20 @@ def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     hands = selectors.game_hands(game=access.game)
     form = None
     if access.can_score:
-        form = _hand_form_for(access.game, hands, request.GET.get("hand"), request.GET.get("mode"))
+        form = _hand_form_for(
+            access.game, hands, request.GET.get("hand"), request.GET.get("mode"), ask_reason=access.final
+        )
     return render(request, "tournaments/game_detail.html", _context(access, form, hands))
 
 
 def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if not access.can_score:
+        if access.final:
+            messages.error(request, _final_message())
+            return redirect(access.page_url)
         return HttpResponse(status=404)
     game = access.game
-    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
+    form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
     preview = None
     if form.is_valid():
         data = form.cleaned_data
@@ -119,6 +131,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     expected_version=data["expected_version"],
                     recorded_by=request.user if request.user.is_authenticated else None,
                     entered_by_side=data.get("entered_by_side") or "",
+                    reason=data.get("reason") or "",
                 )
                 if hand.version > 1:
                     text = _("Hand %(number)s corrected; the totals and standings are updated.")
@@ -137,8 +150,18 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
     return render(request, "tournaments/game_detail.html", context, status=200 if form.is_valid() else 400)
 
 
+def _final_message() -> str:
+    return _(
+        "The results of this table are final (the event is finished or the next round has "
+        "started): the hands can no longer be changed here. Ask the director."
+    )
+
+
 def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
     if not access.can_score:
+        if access.final:
+            messages.error(request, _final_message())
+            return redirect(access.page_url)
         return HttpResponse(status=404)  # a member may look at the table, not confirm its hands
     hand = get_object_or_404(access.game.hands, number=number)
     try:
@@ -161,7 +184,12 @@ def _rules(game: Game) -> scoring.RuleSet:
 
 
 def _hand_form_for(
-    game: Game, hands: list[selectors.HandLine], hand_param: str | None, mode: str | None
+    game: Game,
+    hands: list[selectors.HandLine],
+    hand_param: str | None,
+    mode: str | None,
+    *,
+    ask_reason: bool = False,
 ) -> HandForm | None:
     """The form for the next hand, or for correcting hand `hand_param` (in the mode it was
     entered in, unless the scorer switches); None once the game is over. `hands`: the game's
@@ -180,7 +208,9 @@ def _hand_form_for(
         return None
     else:
         initial["number"] = len(hands) + 1
-    return HandForm(initial=initial, rules=_rules(game), sides=game.sides, mode=mode or "summary")
+    return HandForm(
+        initial=initial, rules=_rules(game), sides=game.sides, mode=mode or "summary", ask_reason=ask_reason
+    )
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
@@ -217,4 +247,5 @@ def _context(
         "rules_name": variant_label(game.variant, _rules(game).name),
         "save_url": access.url("save"),
         "confirmation_required": event.confirmation_required,
+        "final": access.final,
     }

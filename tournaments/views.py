@@ -215,6 +215,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "table": table,
         "filter": filtered,
         "ranking": selectors.event_ranking_description(event=event),
+        "final_corrections": selectors.final_corrections(event=event),
         "is_member": role is not None,
         "is_director": role == Membership.Role.DIRECTOR,
     }

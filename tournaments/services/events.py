@@ -127,7 +127,8 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
 
 @transaction.atomic
 def event_finish(*, event: Event) -> Event:
-    """Close the event: no more rounds. Games in play keep their hands and can still be corrected."""
+    """Close the event: no more rounds, and every result is final (selectors.game_results_final):
+    from then on only a director changes a hand, giving a reason. Games in play keep their hands."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])

@@ -23,8 +23,10 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
+from clubs.selectors import directs
 from tournaments.engine_messages import describe
 from tournaments.models import Game, Hand, Round, SideEntry
+from tournaments.selectors import game_results_final
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -80,6 +82,7 @@ def hand_record(
     expected_version: int | None = None,
     recorded_by: AbstractBaseUser | None = None,
     entered_by_side: str = "",
+    reason: str = "",
 ) -> Hand:
     """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
 
@@ -93,6 +96,9 @@ def hand_record(
     and entry (who, when, before and after) is kept by django-simple-history.
     Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
     being seated again, and when the game is gone (the round was seated again meanwhile).
+    Once the game's results are final (`selectors.game_results_final`) only a director of the
+    club (`recorded_by`) changes a hand, and must give a `reason`; it is kept in the history of
+    the hand and its entries (the audit page and the corrections panel show it).
     Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`, messages in the
     active language); nothing is written then.
     """
@@ -126,6 +132,7 @@ def hand_record(
         hand = Hand.objects.get(pk=done.pk)
         hand.was_created = False
         return hand
+    _check_final(game, user=recorded_by, reason=reason)
     if game.table.round.status == Round.Status.SEATING:
         raise ValidationError(
             _(
@@ -173,6 +180,7 @@ def hand_record(
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
         if submission_id is not None:
             hand.submission_id = submission_id
+        hand._change_reason = reason or None
         try:
             # No savepoint: the game row is locked and the submission id was looked up, so only
             # a submission id reused at the same instant at another table can collide here.
@@ -192,7 +200,7 @@ def hand_record(
             for side in scored
         ]
         # One INSERT for the entries and one for their history rows (who and when, as save() would).
-        bulk_create_with_history(side_entries, SideEntry)
+        bulk_create_with_history(side_entries, SideEntry, default_change_reason=reason or None)
     else:
         hand = Hand.objects.get(pk=existing.pk)
         hand.version += 1
@@ -205,13 +213,16 @@ def hand_record(
             # The hand answers to the submission that last changed it: a double tap or a
             # retry of this correction finds it and changes nothing (not a false conflict).
             hand.submission_id = submission_id
+        hand._change_reason = reason or None
         hand.save()
         side_entries = list(hand.entries.all())
         for side_entry in side_entries:
             side_entry.entry = dict(entries[side_entry.side])
             side_entry.score = scored[side_entry.side]["score"]
             side_entry.breakdown = scored[side_entry.side]["breakdown"]
-        bulk_update_with_history(side_entries, SideEntry, ["entry", "score", "breakdown"])
+        bulk_update_with_history(
+            side_entries, SideEntry, ["entry", "score", "breakdown"], default_change_reason=reason or None
+        )
     # The response shows the entries: hand it the ones in memory rather than reading them again.
     hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
     was_over = game.game_over
@@ -224,6 +235,25 @@ def hand_record(
         transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
+
+
+def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> None:
+    """Refuse a change to a game whose results are final, but from a director with a reason."""
+    if not game_results_final(game=game):
+        return
+    if not directs(user=user, club_id=game.table.round.event.club_id):
+        raise ValidationError(
+            _(
+                "The results of this table are final (the event is finished or the next round "
+                "has started): the hands can no longer be changed here. Ask the director."
+            ),
+            code="final",
+        )
+    if not reason.strip():
+        raise ValidationError(
+            {"reason": _("The results are final: say why you are changing this hand.")},
+            code="reason_needed",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,11 +314,25 @@ def hand_confirm(
     """Confirm a hand for the side that did not enter it (a director may confirm for either).
 
     Idempotent: confirming a confirmed hand changes nothing. Raises ValidationError when the
-    side is unknown or is the side that entered the hand.
+    side is unknown or is the side that entered the hand, and, but for a director, once the
+    game's results are final.
     """
-    hand = Hand.objects.select_for_update(of=("self",)).select_related("game__table__round").get(pk=hand.pk)
+    hand = (
+        Hand.objects.select_for_update(of=("self",))
+        .select_related("game__table__round__event")
+        .get(pk=hand.pk)
+    )
     if hand.confirmed_at is not None:
         return hand
+    if not as_director and game_results_final(game=hand.game):
+        raise ValidationError(
+            _(
+                "The results of this table are final: hand %(number)s can no longer be "
+                "confirmed here. Ask the director."
+            )
+            % {"number": hand.number},
+            code="final",
+        )
     if not as_director:
         if side not in hand.game.sides:
             raise ValidationError(_("Say which side confirms the hand."))

@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 import scoring
 from tournaments import partnership_seating, seating
@@ -42,7 +43,8 @@ def round_start(*, event: Event) -> Round:
     """Open the event's next round and queue its seating (computed by a Celery worker).
 
     Refuses while a game of the current round is still in play, or with fewer than four
-    players present. Raises ValidationError.
+    players present. The round before becomes final (`Round.results_final_at`): from then on
+    its hands change only by a director, with a reason. Raises ValidationError.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
@@ -60,6 +62,9 @@ def round_start(*, event: Event) -> Round:
                 f"Round {last.number} still has {unfinished} game(s) in play; "
                 "finish them before starting the next round."
             )
+        # Its tables' results are final from now on (selectors.game_results_final).
+        last.results_final_at = timezone.now()
+        last.save(update_fields=["results_final_at", "updated_at"])
     new_round = Round.objects.create(event=event, number=(last.number + 1) if last else 1)
     if event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
