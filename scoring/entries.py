@@ -126,21 +126,31 @@ class EntryField:
     """One field of a side's entry as a form or table shows it.
 
     `kind` is "count", "points", "flag" or "choice"; `choices` lists the names a "choice"
-    field accepts (Modern American special hands), empty otherwise.
+    field accepts (Modern American special hands), empty otherwise. `maximum` is the most a
+    "count" can be for one side (the threes of the pack: rules.md §1.0), None where the pack
+    sets no single bound.
     """
 
     name: str
     kind: str
     choices: tuple[str, ...] = ()
+    maximum: int | None = None
 
 
 def entry_fields(rules: RuleSet) -> tuple[EntryField, ...]:
     """The fields a side's entry has under `rules`, in display order (the contract's names)."""
+    maxima = {
+        "red_threes": rules.red_threes_in_pack,
+        "red_threes_in_hand": rules.red_threes_in_pack,
+        "black_threes": rules.black_threes_in_pack,
+        "captured_black_threes": rules.black_threes_in_pack,
+    }
     return tuple(
         EntryField(
             name=name,
             kind=FIELD_KINDS[name],
             choices=tuple(h.name for h in rules.special_hands) if FIELD_KINDS[name] == "choice" else (),
+            maximum=maxima.get(name),
         )
         for name in rules.fields
     )

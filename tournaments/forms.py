@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
-from tournaments.labels import card_kind_label, entry_field_label, special_hand_label
+from tournaments.labels import card_kind_label, entry_field_hint, entry_field_label, special_hand_label
 from tournaments.models import Event
 from tournaments.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 
@@ -30,6 +30,20 @@ class EventForm(forms.ModelForm):
         required=False,
     )
 
+    # Three ways, so that "as the kind says" reaches the service (on for tournaments): a
+    # checkbox cannot tell "left as it was" from "turned off".
+    confirmation_required = forms.TypedChoiceField(
+        label=_("The other side confirms each hand"),
+        choices=(
+            ("", _("As the kind of event says: on for tournaments, off for league nights")),
+            ("yes", _("Yes")),
+            ("no", _("No")),
+        ),
+        coerce=lambda value: value == "yes",
+        empty_value=None,
+        required=False,
+        help_text=_("Standings then count only confirmed hands."),
+    )
     options = forms.JSONField(
         label=_("House rules"),
         required=False,
@@ -117,6 +131,7 @@ class _FormField:
     path: tuple[str, ...]
     label: str
     choices: tuple[str, ...] = ()
+    maximum: int | None = None
 
 
 class HandForm(forms.Form):
@@ -167,6 +182,14 @@ class HandForm(forms.Form):
         for side in sides:
             for spec in self.inputs:
                 self.fields[f"{side}-{spec.name}"] = _form_field(spec)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for side in self.sides:
+            # "Went out concealed" is a way of going out (rules.md §4 #5): ticking it says both.
+            if data.get(f"{side}-concealed") and f"{side}-went_out" in self.fields:
+                data[f"{side}-went_out"] = True
+        return data
 
     def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
@@ -220,7 +243,7 @@ class HandForm(forms.Form):
 
 def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
     summary = [
-        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name), f.choices)
+        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name), f.choices, f.maximum)
         for f in scoring.entry_fields(rules)
     ]
     if mode == "total":
@@ -285,6 +308,7 @@ class WholeNumberField(forms.CharField):
 
 def _form_field(field: _FormField) -> forms.Field:
     label = field.label
+    help_text = entry_field_hint(field.name)
     if field.kind == "flag":
         return forms.BooleanField(label=label, required=False)
     if field.kind == "choice":
@@ -293,11 +317,17 @@ def _form_field(field: _FormField) -> forms.Field:
     attrs = {"inputmode": "numeric", "autocomplete": "off", "class": f"entry-{field.kind}"}
     if field.kind == "count":
         attrs["data-stepper"] = ""
+        if field.maximum is not None:
+            attrs["data-max"] = str(field.maximum)  # the stepper stops there; the engine checks it
     if field.kind == "signed":
         # Phone number pads have no minus key: a ± control beside the field (static/js/table.js).
         attrs["data-signed"] = ""
-        return WholeNumberField(label=label, required=False, widget=forms.TextInput(attrs=attrs))
-    return WholeNumberField(label=label, required=False, min_value=0, widget=forms.TextInput(attrs=attrs))
+        return WholeNumberField(
+            label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs=attrs)
+        )
+    return WholeNumberField(
+        label=label, required=False, min_value=0, help_text=help_text, widget=forms.TextInput(attrs=attrs)
+    )
 
 
 class SwapForm(forms.Form):

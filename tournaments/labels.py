@@ -6,8 +6,8 @@ The field and item keys come from `scoring/`; this module only names them for pe
 from django.utils.translation import gettext_lazy as _
 
 ENTRY_FIELD_LABELS = {
-    "melded_points": _("Melded cards (points)"),
-    "hand_points": _("Cards left in hand (points)"),
+    "melded_points": _("Melded card points"),
+    "hand_points": _("Card points left in hand"),
     "natural_canastas": _("Natural canastas"),
     "mixed_canastas": _("Mixed canastas"),
     "red_threes": _("Red threes laid down"),
@@ -34,6 +34,22 @@ ENTRY_FIELD_LABELS = {
     "captured_black_threes": _("Black threes captured"),
     "acaba": _("Called Acaba"),
 }
+
+# One line under a field where scorers go wrong (the canasta bonuses are counted from the
+# canastas entered, so the melded card points are the cards' values alone).
+ENTRY_FIELD_HINTS = {
+    "melded_points": _(
+        "The cards' values only, without canasta bonuses (500, 300 ...): those come from the canastas."
+    ),
+    "hand_points": _("The cards still held by the side's players when the hand ended."),
+}
+
+
+def entry_field_hint(name: str) -> str:
+    """The one-line hint under an entry field, or "" (`ENTRY_FIELD_HINTS`)."""
+    hint = ENTRY_FIELD_HINTS.get(name)
+    return str(hint) if hint else ""
+
 
 BREAKDOWN_LABELS = {
     "melded_cards": _("Melded cards"),

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -105,7 +106,9 @@ def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
         form = _hand_form_for(
             access.game, hands, request.GET.get("hand"), request.GET.get("mode"), ask_reason=access.final
         )
-    return render(request, "tournaments/game_detail.html", _context(access, form, hands))
+    context = _context(access, form, hands)
+    context["saved"] = _saved_line(hands, request.GET.get("saved"))
+    return render(request, "tournaments/game_detail.html", context)
 
 
 def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
@@ -133,12 +136,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     entered_by_side=data.get("entered_by_side") or "",
                     reason=data.get("reason") or "",
                 )
-                if hand.version > 1:
-                    text = _("Hand %(number)s corrected; the totals and standings are updated.")
-                else:
-                    text = _("Hand %(number)s saved.")
-                messages.success(request, text % {"number": data["number"]})
-                return redirect(access.page_url)
+                return redirect(_after_save_url(access, hand.number, form.entry_mode))
         except ValidationError as exc:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
@@ -148,6 +146,22 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if request.htmx:
         return render(request, "tournaments/_hand_form.html", context)
     return render(request, "tournaments/game_detail.html", context, status=200 if form.is_valid() else 400)
+
+
+def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
+    """The table page after a save: the saved hand's result in view above the next hand's
+    form, in the entry mode the table was using."""
+    query = {"saved": number}
+    if mode != "summary":
+        query["mode"] = mode
+    return f"{access.page_url}?{urlencode(query)}"
+
+
+def _saved_line(hands: list[selectors.HandLine], saved: str | None) -> selectors.HandLine | None:
+    """The hand named by `?saved=N` (just saved), if the game has it."""
+    if not saved or not saved.isascii() or not saved.isdigit():
+        return None
+    return next((line for line in hands if line.number == int(saved)), None)
 
 
 def _final_message() -> str:

@@ -5,7 +5,12 @@
   "use strict";
   var STORE = "canasta-pending-hands";
 
-  function t(el, key, fallback) { return (el && el.dataset && el.dataset[key]) || fallback; }
+  // The words for screen readers come from the form's data-label-* attributes, in the page's
+  // language (templates/tournaments/_hand_form.html).
+  function t(el, key, fallback) {
+    var form = el && el.closest ? el.closest("form[data-hand-form]") : null;
+    return (form && form.dataset[key]) || fallback;
+  }
 
   function addSteppers(root) {
     root.querySelectorAll("input[data-stepper]:not([data-ready])").forEach(function (input) {
@@ -21,10 +26,15 @@
       minus.setAttribute("aria-label", t(input, "labelLess", "one less"));
       plus.setAttribute("aria-label", t(input, "labelMore", "one more"));
       wrap.appendChild(minus); wrap.appendChild(input); wrap.appendChild(plus);
+      // data-max: the most the pack allows (red threes: 4 with two packs); typing more is
+      // still possible, and the engine then says why it is refused.
+      var most = parseInt(input.dataset.max, 10);
       function step(delta) {
         var current = parseInt(input.value, 10);
         if (isNaN(current)) { current = 0; }
-        input.value = String(Math.max(0, current + delta));
+        var next = Math.max(0, current + delta);
+        if (!isNaN(most)) { next = Math.min(most, next); }
+        input.value = String(next);
         input.dispatchEvent(new Event("change", { bubbles: true }));
       }
       // The buttons are for fingers; the keyboard types the number or uses the arrow keys.
@@ -144,14 +154,64 @@
     });
   }
 
+  // "Went out concealed" is a way of going out: ticking it ticks "went out" of the same side.
+  function linkConcealed(root) {
+    root.querySelectorAll("input[type=checkbox][name$='-concealed']:not([data-ready])").forEach(function (box) {
+      box.dataset.ready = "1";
+      box.addEventListener("change", function () {
+        var side = box.name.slice(0, -"-concealed".length);
+        var out = box.form && box.form.elements[side + "-went_out"];
+        if (box.checked && out && !out.checked) { out.checked = true; }
+      });
+    });
+  }
+
+  // Switching the language reloads the page: what was typed for the hand is kept in the tab
+  // (sessionStorage) and put back on the same table's page for the same hand.
+  var DRAFT = "canasta-hand-draft";
+  function keepDraft() {
+    var form = document.querySelector("form[data-hand-form]");
+    if (!form) { return; }
+    var fields = [];
+    new FormData(form).forEach(function (value, key) {
+      if (key !== "csrfmiddlewaretoken") { fields.push([key, value]); }
+    });
+    sessionStorage.setItem(DRAFT, JSON.stringify({ page: location.pathname, fields: fields }));
+  }
+  function restoreDraft() {
+    var saved;
+    try { saved = JSON.parse(sessionStorage.getItem(DRAFT) || "null"); } catch (e) { saved = null; }
+    sessionStorage.removeItem(DRAFT);
+    var form = document.querySelector("form[data-hand-form]");
+    if (!saved || !form || saved.page !== location.pathname) { return; }
+    var values = {};
+    saved.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    if (values.number !== form.elements.number.value || values.mode !== form.elements.mode.value) { return; }
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden") { return; }
+      if (el.type === "checkbox") { el.checked = el.name in values; return; }
+      if (!(el.name in values)) { return; }
+      if (el.type === "radio") { el.checked = el.value === values[el.name]; }
+      else { el.value = values[el.name]; }
+    });
+    // The same submission id, so a save after the switch is still the one hand.
+    form.elements.submission_id.value = values.submission_id;
+  }
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el && el.matches && el.matches("select[data-autosubmit]")) { keepDraft(); }
+  }, true);
+
   function ready(root) {
     addSteppers(root);
     addSignToggles(root);
+    linkConcealed(root);
     root.querySelectorAll("form[data-hand-form]").forEach(interceptSave);
     showPending();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    restoreDraft();
     ready(document);
     flush();
     window.addEventListener("online", flush);

@@ -35,7 +35,7 @@ def test_every_template_is_filled_from_a_real_problem(code: str) -> None:
         ),
         (
             "not_multiple_of_5",
-            "“Melded cards (points)” must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not 92.",
+            "“Melded card points” must be a multiple of 5 (every card is worth 5, 10, 20 or 50), not 92.",
         ),
         ("canastas_without_melded_points", "1 canasta is entered, but no melded points."),
         ("melded_points_below_canastas", "2 canastas need at least 70 melded points; 50 entered."),
@@ -43,7 +43,7 @@ def test_every_template_is_filled_from_a_real_problem(code: str) -> None:
         (
             "scores_after_acaba",
             "NS called Acaba: this side scores the award and nothing else; remove: "
-            "Melded cards (points), Cards left in hand (points).",
+            "Melded card points, Card points left in hand.",
         ),
     ],
 )

@@ -220,3 +220,71 @@ def test_the_preview_of_a_corrected_earlier_hand_shows_the_totals_after_that_han
     # After hand 1 alone: NS 1685, EW 485 (not the game's 3370 / 970 after hand 2).
     assert "Total after this hand: 1685" in page
     assert "Total after this hand: 485" in page
+
+
+def test_a_tournament_asks_the_other_side_to_confirm_unless_turned_off(client, club, alice, players):
+    client.force_login(alice)
+    data = {
+        "name": "Cup",
+        "date": "2026-11-30",
+        "kind": "tournament",
+        "variant": "classic",
+        "players": [p.pk for p in players[:8]],
+        "options": "{}",
+    }
+    assert client.post(f"/clubs/{club.slug}/events/new/", data).status_code == 302
+    assert club.events.get(name="Cup").confirmation_required is True
+    data.update(name="Cup without confirmation", confirmation_required="no")
+    client.post(f"/clubs/{club.slug}/events/new/", data)
+    assert club.events.get(name="Cup without confirmation").confirmation_required is False
+    data.update(name="League", kind="league_night", confirmation_required="")
+    client.post(f"/clubs/{club.slug}/events/new/", data)
+    assert club.events.get(name="League").confirmation_required is False
+
+
+def test_went_out_concealed_alone_says_the_side_went_out(client, league_night, sam):
+    """NS went out concealed with a natural canasta, melded 240, the partner holding 15:
+    240 − 15 + 500 + 200 (concealed going out, 200 in all: rules.md §1.1) = 925. EW held 110:
+    −110. Only "went out concealed" is ticked."""
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    hand = {
+        "NS": {"natural_canastas": 1, "concealed": True, "melded_points": 240, "hand_points": 15},
+        "EW": {"hand_points": 110},
+    }
+    assert client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, hand, save="1")).status_code == 302
+    game.refresh_from_db()
+    assert game.totals == {"NS": 925, "EW": -110}
+
+
+def test_after_a_save_the_page_shows_the_hand_and_keeps_the_entry_mode(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    data = {
+        "submission_id": "0b7c6a8e-0f5e-4c77-8b55-3d2b8a3f1e09",
+        "number": 1,
+        "mode": "total",
+        "save": "1",
+        "NS-total": "330",
+        "EW-total": "1705",
+        "EW-went_out": "on",
+    }
+    response = client.post(f"/games/{game.pk}/hands/", data)
+    assert response.status_code == 302
+    assert response.url == f"/games/{game.pk}/?saved=1&mode=total"
+    page = client.get(response.url).content.decode()
+    assert 'id="hand-saved"' in page
+    assert "Hand 1 saved:" in page
+    assert '<bdi dir="ltr" class="num">+330</bdi>' in page
+    assert '<bdi dir="ltr" class="num">+1705</bdi>' in page
+    assert 'name="NS-total"' in page  # the next hand's form, still "total only"
+    assert 'name="number" value="2"' in page
+
+
+def test_the_red_three_stepper_stops_at_the_pack(client, league_night, sam):
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    # Two packs hold four red threes (rules.md §1.0).
+    assert 'name="NS-red_threes"' in page
+    assert 'data-max="4"' in page

@@ -1,6 +1,8 @@
 """Formatting helpers for the scoring pages; they name things, they never compute scores."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tournaments.labels import breakdown_label as _breakdown_label
 
@@ -30,17 +32,23 @@ def field_side(name: str) -> str:
     return side if dash else ""
 
 
-@register.filter
-def typographic(value: int) -> str:
-    """A number with a true minus sign for negatives: 1685, −220."""
-    return f"\u2212{-value}" if value < 0 else str(value)
+def _left_to_right(text: str) -> SafeString:
+    # Isolated and left to right, so that in Arabic and Persian pages the sign stays in front
+    # ("−140", not "140−") and the number does not reorder the words around it.
+    return format_html('<bdi dir="ltr" class="num">{}</bdi>', text)
 
 
 @register.filter
-def signed(value: int) -> str:
-    """A score with its sign: +120, −85 (a true minus sign), 0."""
+def typographic(value: int) -> SafeString:
+    """A number with a true minus sign for negatives: 1685, −220 (isolated, left to right)."""
+    return _left_to_right(f"\u2212{-value}" if value < 0 else str(value))
+
+
+@register.filter
+def signed(value: int) -> SafeString:
+    """A score with its sign: +120, −85 (a true minus sign), 0 (isolated, left to right)."""
     if value > 0:
-        return f"+{value}"
+        return _left_to_right(f"+{value}")
     if value < 0:
-        return f"\u2212{-value}"
-    return "0"
+        return _left_to_right(f"\u2212{-value}")
+    return _left_to_right("0")
