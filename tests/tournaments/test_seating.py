@@ -1,7 +1,7 @@
 """Individual seating: the quality targets, counted here from the seatings themselves.
 
 No database. The counts below are computed independently of
-tournaments.seating (SeatingHistory / seating_quality are only tested, not used
+tournaments.domain.seating (SeatingHistory / seating_quality are only tested, not used
 to judge the targets).
 """
 
@@ -20,7 +20,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.seating import (
+from tournaments.domain.seating import (
     RoundSeating,
     SeatingHistory,
     SeatingQuality,
@@ -325,7 +325,7 @@ def test_seating_command_rejects_bad_arguments(args: list[str], message: str) ->
 
 
 def test_seating_module_imports_no_framework() -> None:
-    source = Path(__file__).resolve().parents[2] / "tournaments" / "seating.py"
+    source = Path(__file__).resolve().parents[2] / "tournaments" / "domain" / "seating.py"
     tree = ast.parse(source.read_text())
     roots = set()
     for node in ast.walk(tree):
