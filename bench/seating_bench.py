@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import (  # after the path above
+from tournaments.domain.seating import (  # after the path above
     SeatingHistory,
     individual_schedule,
     seat_round,

@@ -102,7 +102,7 @@ def breakdown_label(item: str) -> str:
     return str(label) if label else item.replace("_", " ").capitalize()
 
 
-# Standings criteria (tournaments/victory_points.py), as the standings page names them.
+# Standings criteria (tournaments/domain/victory_points.py), as the standings page names them.
 CRITERION_LABELS = {
     "victory_points": _("Victory points"),
     "match_points": _("Match points"),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
-from tournaments import victory_points
+from tournaments.domain import victory_points
 
 
 def default_tie_breaks() -> list[str]:
@@ -106,7 +106,7 @@ class Event(models.Model):
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # How the standings rank (tournaments/victory_points.py); set with `event_ranking_set`.
+    # How the standings rank (tournaments/domain/victory_points.py); set with `event_ranking_set`.
     vp_scale = models.CharField(
         _("victory-point scale"), max_length=32, choices=VP_SCALE_CHOICES, default="win-draw-loss"
     )
@@ -374,7 +374,7 @@ class Standing(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current skill rating (OpenSkill, tournaments/ratings.py). Derived: rebuilt
+    """A player's current skill rating (OpenSkill, tournaments/domain/ratings.py). Derived: rebuilt
     from the club's finished games by `ratings_rebuild`."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")

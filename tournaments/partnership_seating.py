@@ -1,4 +1,4 @@
-"""The bridge between the stored event and `tournaments.pairing` for fixed-partnership rounds.
+"""The bridge between the stored event and `tournaments.domain.pairing` for fixed-partnership rounds.
 
 Reads the event's pairs, who is in play, the earlier rounds and the standings, asks the pure
 pairing module for the round, and returns it as plain tables for `services.round_seat` to
@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from tournaments import pairing
-from tournaments import victory_points as vp
+from tournaments.domain import pairing
+from tournaments.domain import victory_points as vp
 from tournaments.models import Event, Pair, Round, Standing
 from tournaments.selectors import event_ranking_rules
 

@@ -11,7 +11,7 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from tournaments import victory_points as vp
+from tournaments.domain import victory_points as vp
 from tournaments.labels import CRITERION_LABELS
 from tournaments.models import VP_SCALE_CHOICES, Event, Season
 

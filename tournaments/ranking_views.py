@@ -14,10 +14,10 @@ from django_tables2 import RequestConfig
 from clubs.models import Club, Membership
 from clubs.selectors import clubs_where
 from tournaments import selectors, services
+from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.exports import export_response
 from tournaments.models import Season
 from tournaments.ranking_forms import EventRankingForm, SeasonForm
-from tournaments.ratings import PROVISIONAL_GAMES
 from tournaments.tables import RecentEventTable, RecordTable, SeasonTable
 
 

@@ -11,7 +11,7 @@ from django.db.models.functions import Cast, NullIf
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
-from tournaments import victory_points as vp
+from tournaments.domain import victory_points as vp
 from tournaments.labels import criterion_label
 from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
 
@@ -421,12 +421,12 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
 
 
 def season_standings(*, season: Any) -> list[Any]:
-    """The season table (tournaments/seasons.py) from its nights' standings, in two queries.
+    """The season table (tournaments/domain/seasons.py) from its nights' standings, in two queries.
 
     Nights are the season's events that have standings, oldest first; computed on read, so
     it always agrees with the nights' standings.
     """
-    from tournaments.seasons import NightResult, season_table
+    from tournaments.domain.seasons import NightResult, season_table
 
     rows = (
         Standing.objects.filter(event__season=season)

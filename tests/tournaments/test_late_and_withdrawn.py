@@ -9,10 +9,10 @@ import pytest
 from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
 from tournaments import services
-from tournaments.missed_rounds import AVERAGE, NOTHING, SIT_OUT_SCORE, missed_round_credits
+from tournaments.domain.missed_rounds import AVERAGE, NOTHING, SIT_OUT_SCORE, missed_round_credits
+from tournaments.domain.standings import Credit, StandingRow
 from tournaments.models import Event, Game, Participant, Round, Seat, Standing
 from tournaments.services.rounds import _stored_round_seating
-from tournaments.standings import Credit, StandingRow
 
 # --- the policy, pure ------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.pairing import (
+from tournaments.domain.pairing import (
     BYE,
     NORMAL,
     PULLED_UP,

@@ -11,7 +11,8 @@ import pytest
 from clubs.models import Partnership
 from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
-from tournaments import pairing, services
+from tournaments import services
+from tournaments.domain import pairing
 from tournaments.models import Event, Game, Round
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from tests.tournaments.hands import HAND_A, HAND_B
-from tournaments import ratings, services
+from tournaments import services
+from tournaments.domain import ratings
 from tournaments.models import Game, Rating, RatingHistory
 
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.tournaments.test_standings_ranking import _csv_rows, _page_rows, _play, _xlsx_rows
 from tournaments import services
+from tournaments.domain.seasons import NightResult, season_table
 from tournaments.models import Event, Season
-from tournaments.seasons import NightResult, season_table
 
 NIGHTS = [10, 20, 30]
 NAMES = {1: "Ann", 2: "Bea", 3: "Cal"}

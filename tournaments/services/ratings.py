@@ -1,5 +1,5 @@
 """Writes for a club's ratings: rebuild every rating and its history from the club's finished
-games (derived data). The rating model itself is the pure `tournaments/ratings.py`.
+games (derived data). The rating model itself is the pure `tournaments/domain/ratings.py`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 
 from clubs.models import Club
-from tournaments import ratings
+from tournaments.domain import ratings
 from tournaments.models import Game, Hand, Rating, RatingHistory, Seat
 
 
@@ -57,7 +57,7 @@ def _rated_games(club_id: int) -> list[ratings.RatedGame]:
 def ratings_rebuild(*, club_id: int) -> int:
     """Rebuild every rating and rating history of a club from its finished games.
 
-    Deterministic (see tournaments/ratings.py), so running it after a correction gives what a
+    Deterministic (see tournaments/domain/ratings.py), so running it after a correction gives what a
     fresh rebuild gives, and running it twice changes nothing. Holds the club row locked so
     two workers never interleave their rewrites. Returns the number of players rated (0 if
     the club no longer exists).

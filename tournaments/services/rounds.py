@@ -19,7 +19,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 import scoring
-from tournaments import partnership_seating, seating
+from tournaments import partnership_seating
+from tournaments.domain import seating
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, new_access_token
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task

@@ -1,5 +1,5 @@
 """Writes for seasons: a club's nights gathered under one season. The season table is computed
-on read (`tournaments/seasons.py`), so nothing here rebuilds anything.
+on read (`tournaments/domain/seasons.py`), so nothing here rebuilds anything.
 """
 
 from __future__ import annotations

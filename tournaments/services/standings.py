@@ -1,6 +1,6 @@
 """Writes for an event's standings: rebuild them from its games (derived data), and set how
 they rank (victory-point scale and tie-breaks). The ranking itself is the pure
-`tournaments/standings.py`.
+`tournaments/domain/standings.py`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from django.db import transaction
 from django.db.models import Count
 
 from tournaments import selectors
-from tournaments import victory_points as vp
-from tournaments.missed_rounds import missed_round_credits
+from tournaments.domain import victory_points as vp
+from tournaments.domain.missed_rounds import missed_round_credits
+from tournaments.domain.standings import SideResult, rank_players
 from tournaments.models import Event, Game, Hand, Seat, SideEntry, Standing
 from tournaments.selectors import event_ranking_rules
-from tournaments.standings import SideResult, rank_players
 from tournaments.standings_queue import standings_queue
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.seating import individual_schedule
+from tournaments.domain.seating import individual_schedule
 
 MAX_PLAYERS = 400
 MAX_ROUNDS = 200

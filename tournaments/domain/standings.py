@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments import victory_points as vp
+from tournaments.domain import victory_points as vp
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,7 +39,7 @@ class SideResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Credit:
-    """Victory points credited for rounds a player missed (see tournaments.missed_rounds)."""
+    """Victory points credited for rounds a player missed (see tournaments.domain.missed_rounds)."""
 
     victory_points: int = 0
 
@@ -84,7 +84,7 @@ def rank_players(
     `results` holds one SideResult per side per game; `names` maps player id to the display
     name used to order players who share a rank. Players with no game get an empty row.
     `credits` adds victory points for missed rounds (no game, win, match point or points:
-    see `tournaments.missed_rounds`); they count in the victory points the ranking starts
+    see `tournaments.domain.missed_rounds`); they count in the victory points the ranking starts
     from, so the tie-breaks and `separated_by` see them too.
     `scale` defaults to the 2-1-0 preset; `tie_breaks` must be checked already
     (`victory_points.checked_tie_breaks`).

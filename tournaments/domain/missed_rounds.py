@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tournaments.standings import Credit, StandingRow
+from tournaments.domain.standings import Credit, StandingRow
 
 NOTHING = "nothing"
 SIT_OUT_SCORE = "sit_out_score"

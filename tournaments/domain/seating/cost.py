@@ -1,0 +1,107 @@
+"""The history as counts over local player indices, and the cost of seating pairs by them.
+
+The weights set the order of priority (sit-out fairness, then repeated partners, then
+meetings); see the package docstring.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from tournaments.domain.seating.layout import _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.values import SeatingHistory
+
+_W_SIT_OUT = 10**13
+_W_PARTNER = 10**10
+_W_OPPONENT = 2
+# Earlier nights of a season (``SeatingHistory.earlier_*``): below any repeat of tonight
+# (even summed over every partnership of a 100-player round), above meetings.
+_W_EARLIER_PARTNER = 10**6
+_W_EARLIER_OPPONENT = 1
+_W_SHORT_TABLE = 3
+# 3**m - 1 grows fast enough to keep the most frequent meeting low; capped so that
+# meetings never outweigh a sit-out, even in very long histories.
+_MEET_EXPONENT_CAP = 11
+
+
+class _Counts:
+    """History counts over local player indices 0..n-1 (symmetric matrices)."""
+
+    __slots__ = ("eopp", "epart", "n", "opp", "part", "short", "sits")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.part = [[0] * n for _ in range(n)]
+        self.opp = [[0] * n for _ in range(n)]
+        self.sits = [0] * n
+        self.short = [0] * n
+        # Earlier nights: fixed costs, never changed by `add`.
+        self.epart = [[0] * n for _ in range(n)]
+        self.eopp = [[0] * n for _ in range(n)]
+
+    @classmethod
+    def from_history(cls, ids: Sequence[int], history: SeatingHistory) -> _Counts:
+        index = {p: i for i, p in enumerate(ids)}
+        counts = cls(len(ids))
+        for source, matrix in (
+            (history.partners, counts.part),
+            (history.opponents, counts.opp),
+            (history.earlier_partners, counts.epart),
+            (history.earlier_opponents, counts.eopp),
+        ):
+            for (a, b), k in source.items():
+                i, j = index.get(a), index.get(b)
+                if i is not None and j is not None and i != j:
+                    matrix[i][j] += k
+                    matrix[j][i] += k
+        for p, i in index.items():
+            counts.sits[i] = history.sit_outs.get(p, 0)
+            counts.short[i] = history.short_tables.get(p, 0)
+        return counts
+
+    def add(self, seat: Sequence[int], layout: _Layout, sign: int = 1) -> None:
+        part, opp = self.part, self.opp
+        for g, kind in enumerate(layout.kinds):
+            s = layout.starts[g]
+            if kind == _TABLE:
+                a, b, c, d = seat[s : s + 4]
+                for x, y in ((a, b), (c, d)):
+                    part[x][y] += sign
+                    part[y][x] += sign
+                for x, y in ((a, c), (a, d), (b, c), (b, d)):
+                    opp[x][y] += sign
+                    opp[y][x] += sign
+            elif kind == _SHORT:
+                trio = seat[s : s + 3]
+                for x, y in itertools.combinations(trio, 2):
+                    opp[x][y] += sign
+                    opp[y][x] += sign
+                for x in trio:
+                    self.short[x] += sign
+            else:
+                self.sits[seat[s]] += sign
+
+    def cost_tables(self) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
+        """Marginal cost of seating each pair as partners / opponents, and per player."""
+        n, part, opp = self.n, self.part, self.opp
+        top = max((part[i][j] + opp[i][j] for i in range(n) for j in range(n)), default=0)
+        meet = [3 ** min(m, _MEET_EXPONENT_CAP) - 1 for m in range(top + 1)]
+        epart, eopp = self.epart, self.eopp
+        as_partners = [
+            [
+                _W_PARTNER * p + meet[p + o] + _W_EARLIER_PARTNER * ep + _W_EARLIER_OPPONENT * eo
+                for p, o, ep, eo in zip(part[i], opp[i], epart[i], eopp[i], strict=True)
+            ]
+            for i in range(n)
+        ]
+        as_opponents = [
+            [
+                _W_OPPONENT * o + meet[p + o] + _W_EARLIER_OPPONENT * eo
+                for p, o, eo in zip(part[i], opp[i], eopp[i], strict=True)
+            ]
+            for i in range(n)
+        ]
+        sit_cost = [_W_SIT_OUT * s for s in self.sits]
+        short_cost = [_W_SHORT_TABLE * t for t in self.short]
+        return as_partners, as_opponents, sit_cost, short_cost

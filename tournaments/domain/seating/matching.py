@@ -1,0 +1,97 @@
+"""Partnerships from matchings: the rescue of a round left with a repeated partner (a
+maximum-weight matching, networkx), and a night from a 1-factorisation of K_n.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from tournaments.domain.seating.anneal import _anneal, _construct_iters, _polish
+from tournaments.domain.seating.cost import _Counts
+from tournaments.domain.seating.layout import _SHORT, _Layout
+
+
+def _seat_by_matching(
+    start: list[int], layout: _Layout, counts: _Counts, rng: random.Random
+) -> list[int] | None:
+    """Keep the sit-outs of `start`, find new partners for everyone if possible.
+
+    Simulated annealing can miss the last ways to avoid a repeated partner late in
+    a night; a maximum matching over the pairs who have never partnered cannot.
+    Needs networkx and tables of four only; returns None when it cannot help.
+    """
+    if layout.kinds.count(_SHORT):
+        return None
+    try:
+        import networkx as nx  # optional, only for this rescue
+    except ImportError:  # pragma: no cover - networkx is in requirements.txt
+        return None
+    seated, out = start[: layout.seated], start[layout.seated :]
+    pc, _, _, _ = counts.cost_tables()
+    ceiling = max(pc[a][b] for a in seated for b in seated) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(seated)
+    graph.add_weighted_edges_from(
+        (a, b, ceiling - pc[a][b]) for a, b in itertools.combinations(seated, 2) if not counts.part[a][b]
+    )
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(seated):
+        return None
+    pairs = sorted(tuple(sorted(edge)) for edge in matching)
+    rng.shuffle(pairs)
+    seat = [p for pair in pairs for p in pair] + out
+    seat, _ = _anneal(
+        seat,
+        layout,
+        counts,
+        rng,
+        _construct_iters(layout),
+        move_sit_outs=False,
+        keep_partners=True,
+    )
+    return seat
+
+
+def _factorized_night(n: int, rounds: int, layout: _Layout, rng: random.Random) -> list[list[int]] | None:
+    """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle.
+
+    Only for tables of four with at most one sit-out (n = 0 or 1 mod 4). The
+    round-robin "circle method" gives n - 1 (n even) or n (n odd, the player
+    left without a partner sits out) perfect matchings; the search then only
+    decides which two partnerships share a table.
+    """
+    if layout.kinds.count(_SHORT) or layout.sit_outs > 1:
+        return None
+    even = n + n % 2  # with a dummy player for odd n; its partner sits out
+    fixed_point, cycle = even - 1, even - 1
+    night: list[list[int]] = []
+    counts = _Counts(n)
+    while len(night) < rounds:
+        label = list(range(n))
+        rng.shuffle(label)
+        label.append(n)  # the dummy of an odd field keeps its number
+        order = list(range(cycle))
+        rng.shuffle(order)
+        for r in order[: rounds - len(night)]:
+            pairs = [(fixed_point, r)] + [((r + i) % cycle, (r - i) % cycle) for i in range(1, even // 2)]
+            rng.shuffle(pairs)
+            seat, out = [], []
+            for a, b in pairs:
+                if n in (label[a], label[b]):
+                    out.append(label[a] + label[b] - n)
+                else:
+                    seat += [label[a], label[b]]
+            seat, _ = _anneal(
+                seat + out,
+                layout,
+                counts,
+                rng,
+                _construct_iters(layout),
+                move_sit_outs=False,
+                keep_partners=True,
+            )
+            counts.add(seat, layout)
+            night.append(seat)
+    _polish(night, 0, counts, layout, rng, keep_partners=True)
+    return night

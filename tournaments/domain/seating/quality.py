@@ -1,0 +1,47 @@
+"""Quality measures: the summary of a night for the caller, and the lexicographic key and
+lower bound that pick the best candidate night.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from tournaments.domain.seating.cost import _MEET_EXPONENT_CAP, _Counts
+from tournaments.domain.seating.layout import _OUT, _TABLE, _Layout
+from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality
+
+
+def seating_quality(rounds: Sequence[RoundSeating], players: Sequence[int]) -> SeatingQuality:
+    """Summarise `rounds`; the sit-out spread is taken over `players`."""
+    history = SeatingHistory.from_rounds(rounds)
+    meetings = Counter(history.partners)
+    meetings.update(history.opponents)
+    sit_outs = [history.sit_outs[p] for p in players]
+    return SeatingQuality(
+        repeated_partners=sum(k - 1 for k in history.partners.values() if k > 1),
+        max_meetings=max(meetings.values(), default=0),
+        max_partnered=max(history.partners.values(), default=0),
+        sit_out_spread=max(sit_outs) - min(sit_outs) if sit_outs else 0,
+    )
+
+
+def _meeting_bound(rounds: int, n: int, layout: _Layout) -> int:
+    """No night can have its most frequent meeting below the average meeting count."""
+    per_round = sum(12 if kind == _TABLE else 6 for kind in layout.kinds if kind != _OUT)
+    return -(-rounds * per_round // (n * (n - 1)))
+
+
+def _night_key(night: list[list[int]], n: int, layout: _Layout) -> tuple[int, ...]:
+    """Lexicographic quality of a planned night (lower is better)."""
+    counts = _Counts(n)
+    worst_spread = 0
+    for seat in night:
+        counts.add(seat, layout)
+        worst_spread = max(worst_spread, max(counts.sits) - min(counts.sits))
+    pairs = [(counts.part[i][j], counts.opp[i][j]) for i in range(n) for j in range(i + 1, n)]
+    repeats = sum(p - 1 for p, _ in pairs if p > 1)
+    meetings = max(p + o for p, o in pairs)
+    opponents = max(o for _, o in pairs)
+    spread = sum((3 ** min(p + o, _MEET_EXPONENT_CAP)) + o * o for p, o in pairs)
+    return (repeats, worst_spread, meetings, opponents, spread)

@@ -1,0 +1,180 @@
+"""Seat one round (`seat_round`) or plan a whole night (`individual_schedule`): the entry
+points, the construction of a round and of a night, and the conversion back to value objects.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from tournaments.domain.seating.anneal import (
+    _MATCHING_ATTEMPTS,
+    _NIGHT_RESTART_WORK,
+    _NIGHT_RESTARTS,
+    _RESTART_SLOTS,
+    _anneal,
+    _construct_iters,
+    _polish,
+)
+from tournaments.domain.seating.cost import _Counts
+from tournaments.domain.seating.designs import _designed_night
+from tournaments.domain.seating.layout import _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.matching import _factorized_night, _seat_by_matching
+from tournaments.domain.seating.quality import _meeting_bound, _night_key
+from tournaments.domain.seating.values import RoundSeating, SeatingHistory, TableSeating
+
+
+def seat_round(
+    players: Sequence[int],
+    history: SeatingHistory,
+    *,
+    seed: int = 0,
+    three_player_tables: bool = False,
+) -> RoundSeating:
+    """Seat the players present for the next round, given what happened before.
+
+    `players` are arbitrary distinct ids (their order does not matter); history
+    entries for absent players are ignored, and a player missing from the history
+    (a late arrival) counts as having partnered, met and sat out nobody. If the
+    club counts missed rounds as sit-outs, add them to ``history.sit_outs`` first.
+    Deterministic for a given seed.
+
+    Raises ValueError for duplicate ids or fewer than 4 players (3 with
+    ``three_player_tables``).
+    """
+    ids = sorted(players)
+    if len(set(ids)) != len(ids):
+        duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)
+        raise ValueError(f"players must be distinct; repeated: {duplicates}")
+    layout = _Layout.for_field(len(ids), three_player_tables)
+    counts = _Counts.from_history(ids, history)
+    rng = random.Random(seed)
+    seat = _construct_round(counts, layout, rng)
+    return _to_round(seat, layout, ids)
+
+
+def individual_schedule(
+    n_players: int,
+    rounds: int,
+    *,
+    seed: int = 0,
+    three_player_tables: bool = False,
+) -> list[RoundSeating]:
+    """Plan a whole individual night for players 1..n_players.
+
+    Uses a whist design or AG(2, 4) where one fits (see the module docstring) and
+    the search otherwise, keeping whichever night is better. Deterministic for a
+    given seed.
+
+    Raises ValueError if rounds < 1 or there are fewer than 4 players (3 with
+    ``three_player_tables``).
+    """
+    if isinstance(n_players, bool) or not isinstance(n_players, int):
+        raise ValueError(f"n_players must be an int, got {n_players!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int):
+        raise ValueError(f"rounds must be an int, got {rounds!r}")
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, got {rounds}")
+    layout = _Layout.for_field(n_players, three_player_tables)
+    ids = list(range(1, n_players + 1))
+    rng = random.Random(seed)
+
+    designed, exact = _designed_night(n_players, rounds, layout, rng)
+    if exact:
+        return [_to_round(seat, layout, ids) for seat in designed[0]]
+    candidates = [_complete_night(start, rounds, n_players, layout, rng) for start in designed]
+    factorized = _factorized_night(n_players, rounds, layout, rng)
+    if factorized is not None:
+        candidates.append(factorized)
+    best = min(candidates, key=lambda night: _night_key(night, n_players, layout), default=None)
+    # Whole-night restarts of the search while the most frequent meeting is above
+    # the average's ceiling (a lower bound), within a fixed amount of work.
+    bound = _meeting_bound(rounds, n_players, layout)
+    partnerships = rounds * 2 * layout.kinds.count(_TABLE)
+    least_repeats = max(0, partnerships - n_players * (n_players - 1) // 2)
+    for _ in range(max(1, min(_NIGHT_RESTARTS, _NIGHT_RESTART_WORK // (n_players * rounds)))):
+        if best is not None:
+            repeats, spread, meetings, *_ = _night_key(best, n_players, layout)
+            if repeats <= least_repeats and spread <= 1 and meetings <= bound:
+                break
+        night = _complete_night([], rounds, n_players, layout, rng)
+        if best is None or _night_key(night, n_players, layout) < _night_key(best, n_players, layout):
+            best = night
+    assert best is not None  # the loop runs at least once
+    return [_to_round(seat, layout, ids) for seat in best]
+
+
+def _construct_round(counts: _Counts, layout: _Layout, rng: random.Random) -> list[int]:
+    """Seat one round from scratch against `counts`; the fewest sit-outs sit out."""
+    slots = layout.slots
+    iters = _construct_iters(layout)
+    restarts = max(1, min(6, _RESTART_SLOTS // slots))
+    best_seat: list[int] = []
+    best = -1
+    for _ in range(restarts):
+        seat, cost = _anneal(_fair_start(counts, rng), layout, counts, rng, iters, move_sit_outs=True)
+        if best < 0 or cost < best:
+            best, best_seat = cost, seat
+    if _repeated_partners(best_seat, layout, counts):
+        for attempt in range(_MATCHING_ATTEMPTS):
+            start = best_seat if attempt == 0 else _fair_start(counts, rng)
+            seat = _seat_by_matching(start, layout, counts, rng)
+            if seat is not None:
+                return seat
+    return best_seat
+
+
+def _fair_start(counts: _Counts, rng: random.Random) -> list[int]:
+    """A random seating whose last slots (the sit-outs) hold the fewest sit-outs."""
+    order = list(range(counts.n))
+    rng.shuffle(order)
+    order.sort(key=lambda p: -counts.sits[p])  # stable: ties stay shuffled
+    return order
+
+
+def _repeated_partners(seat: Sequence[int], layout: _Layout, counts: _Counts) -> int:
+    part = counts.part
+    return sum(
+        1
+        for g, kind in enumerate(layout.kinds)
+        if kind == _TABLE
+        for s in (layout.starts[g], layout.starts[g] + 2)
+        if part[seat[s]][seat[s + 1]]
+    )
+
+
+def _complete_night(
+    planned: list[list[int]], rounds: int, n: int, layout: _Layout, rng: random.Random
+) -> list[list[int]]:
+    """Extend `planned` to `rounds` rounds with the search, then polish the new rounds."""
+    night = [seat[:] for seat in planned[:rounds]]
+    fixed = len(night)
+    counts = _Counts(n)
+    for seat in night:
+        counts.add(seat, layout)
+    while len(night) < rounds:
+        seat = _construct_round(counts, layout, rng)
+        counts.add(seat, layout)
+        night.append(seat)
+    _polish(night, fixed, counts, layout, rng, keep_partners=False)
+    return night
+
+
+def _to_round(seat: Sequence[int], layout: _Layout, ids: Sequence[int]) -> RoundSeating:
+    tables = []
+    for g, kind in enumerate(layout.kinds):
+        s = layout.starts[g]
+        if kind == _TABLE:
+            sides = [
+                tuple(sorted((ids[seat[s]], ids[seat[s + 1]]))),
+                tuple(sorted((ids[seat[s + 2]], ids[seat[s + 3]]))),
+            ]
+        elif kind == _SHORT:
+            sides = [(ids[p],) for p in seat[s : s + 3]]
+        else:
+            continue
+        tables.append(TableSeating(tuple(sorted(sides))))
+    tables.sort(key=lambda t: t.sides)
+    sit_out = tuple(sorted(ids[p] for p in seat[layout.seated :]))
+    return RoundSeating(tuple(tables), sit_out)
