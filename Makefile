@@ -7,11 +7,12 @@ PORT ?= 8000
 
 .PHONY: run serve beat release test worker venv migrate demo lint cases seating-check browser clean
 
-$(VENV)/.installed: requirements.txt
+# requirements.txt: what the site runs on; requirements-dev.txt adds the tests and checks.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 venv: $(VENV)/.installed
