@@ -5,13 +5,14 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve beat release test worker venv migrate demo lint cases seating-check browser clean
+.PHONY: run serve beat release test worker venv migrate demo lint check cases seating-check browser clean
 
-$(VENV)/.installed: requirements.txt
+# requirements.txt: what the site runs on; requirements-dev.txt adds the tests and checks.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 venv: $(VENV)/.installed
@@ -58,6 +59,12 @@ test: venv browser
 
 lint: venv
 	$(VENV)/bin/ruff check .
+
+## make check: ruff's lint and format check, and mypy --strict on scoring/ and tournaments/domain/ (mypy.ini)
+check: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 ## make cases: every score-sheet case in tests/scoring/cases, through the engine and manage.py score_sheet
 cases: venv

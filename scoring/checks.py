@@ -479,18 +479,18 @@ def _cross_side_problems(
                 maximum=limit,
                 kind=("all", "natural_canastas", "mixed_canastas", "wild_canastas")[index],
             )
-    for kind in rules.canastas:
-        if kind.max_total:
-            n = sum(getattr(e, kind.field) for e in entries.values())
-            if n > kind.max_total:
+    for canasta in rules.canastas:
+        if canasta.max_total:
+            n = sum(getattr(e, canasta.field) for e in entries.values())
+            if n > canasta.max_total:
                 bad(
-                    kind.field,
+                    canasta.field,
                     "too_many_canastas_of_kind",
-                    f"{n} {FIELD_LABELS[kind.field]} over all sides; "
-                    f"the pack allows at most {kind.max_total}",
+                    f"{n} {FIELD_LABELS[canasta.field]} over all sides; "
+                    f"the pack allows at most {canasta.max_total}",
                     count=n,
-                    maximum=kind.max_total,
-                    kind=kind.field,
+                    maximum=canasta.max_total,
+                    kind=canasta.field,
                 )
 
     # Modern American: a completed 7s or aces canasta leaves too few cards for an unfinished

@@ -27,7 +27,9 @@ class BreakdownItem(NamedTuple):
 
     item: str
     points: int
-    count: int | None = None
+    # The field shadows tuple.count() on purpose ("count" is the contract's key, and nothing
+    # calls the method on a breakdown line); mypy reports the override as an incompatible type.
+    count: int | None = None  # type: ignore[assignment]
     name: str | None = None
 
     def as_dict(self) -> dict[str, object]:
@@ -102,9 +104,9 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
             n = getattr(e, field)
             if n:
                 add(BreakdownItem(item=field, points=n * bonus, count=n))
-    for bonus in rules.canasta_set_bonuses:
-        if _set_bonus_applies(bonus, counts):
-            add(BreakdownItem(item=bonus.item, points=bonus.points))
+    for set_bonus in rules.canasta_set_bonuses:
+        if _set_bonus_applies(set_bonus, counts):
+            add(BreakdownItem(item=set_bonus.item, points=set_bonus.points))
     if e.red_threes or e.black_threes:
         sign = _threes_sign(rules, e, canastas)
         if e.red_threes:

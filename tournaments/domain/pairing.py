@@ -106,7 +106,7 @@ def swiss_round(
 
 def _swiss_tables(order: list[int], met_count: Mapping[frozenset[int], int]) -> list[Pairing]:
     position = {p: i for i, p in enumerate(order)}
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     costs = {}
     for i, a in enumerate(order):
         for b in order[i + 1 :]:

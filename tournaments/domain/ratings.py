@@ -22,7 +22,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 PROVISIONAL_GAMES = 10
 # A margin below this many points counts as a plain win when `margin=True`: about one
@@ -71,8 +71,8 @@ def _model(margin: bool) -> PlackettLuce:
     return PlackettLuce(margin=MARGIN_POINTS) if margin else PlackettLuce()
 
 
-def _ranks(totals: Sequence[int]) -> list[int]:
-    # Rank 1 is the best; equal totals share a rank (a draw).
+def _ranks(totals: Sequence[int]) -> list[float]:
+    # Rank 1 is the best; equal totals share a rank (a draw). Whole numbers, in OpenSkill's type.
     return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
@@ -88,7 +88,7 @@ def rate_games(
     Games with fewer than two sides, or a side with no player, are skipped.
     """
     model = _model(margin)
-    current: dict[int, object] = {}
+    current: dict[int, PlackettLuceRating] = {}
     played: dict[int, int] = {}
     history: list[HistoryPoint] = []
     for game in games:
@@ -123,7 +123,7 @@ def rate_games(
     return RatingsResult(ratings=ratings, history=history)
 
 
-def _get(current: dict[int, object], model: PlackettLuce, player: int) -> object:
+def _get(current: dict[int, PlackettLuceRating], model: PlackettLuce, player: int) -> PlackettLuceRating:
     rating = current.get(player)
     if rating is None:
         rating = current[player] = model.rating(name=str(player))

@@ -55,7 +55,13 @@ def season_table(
     return rows
 
 
-def _ranked(nights, results, names, best_n, min_nights) -> list[SeasonRow]:
+def _ranked(
+    nights: Sequence[int],
+    results: Mapping[int, Sequence[NightResult]],
+    names: Mapping[int, str],
+    best_n: int | None,
+    min_nights: int,
+) -> list[SeasonRow]:
     order = {night: index for index, night in enumerate(nights)}
     rows = []
     for player, played in results.items():

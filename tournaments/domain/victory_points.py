@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 # --- scales ---------------------------------------------------------------------------------
 
@@ -170,7 +170,7 @@ def _hands_key(name: Any) -> int:
     return hands
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -183,7 +183,7 @@ def _checked_bands(name: str, rows: Any, total: int) -> tuple[Band, ...]:
         if not isinstance(row, Mapping):
             raise InvalidScale(f"{where}: a band is an object with from, to, ahead and behind.")
         low, high, ahead, behind = row.get("from"), row.get("to"), row.get("ahead"), row.get("behind")
-        if not all(_whole(v) for v in (low, ahead, behind)) or not (high is None or _whole(high)):
+        if not (_whole(low) and _whole(ahead) and _whole(behind)) or not (high is None or _whole(high)):
             raise InvalidScale(f"{where}: from, to, ahead and behind must be whole numbers.")
         expected_low = 0 if not bands else (bands[-1].high or 0) + 1
         if low != expected_low:
