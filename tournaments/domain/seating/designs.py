@@ -80,7 +80,7 @@ _WHIST_BASES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 _WHIST_9_BASE = ((1, 2, 3, 6), (4, 8, 5, 7))
 
 
-def _whist_cycle(n: int) -> list[list[tuple[int, int, int, int]]] | None:
+def _whist_cycle(n: int) -> list[list[tuple[int, ...]]] | None:
     """All rounds of Wh(n) as games over points 0..n-1, or None if we have none."""
     if n == 9:
 
@@ -97,7 +97,7 @@ def _whist_cycle(n: int) -> list[list[tuple[int, int, int, int]]] | None:
     return [[tuple(x if x == m else (x + i) % m for x in game) for game in base] for i in range(m)]
 
 
-def _affine_plane_16() -> list[list[tuple[int, int, int, int]]]:
+def _affine_plane_16() -> list[list[tuple[int, ...]]]:
     """The 5 parallel classes of AG(2, 4): 16 points, lines of 4, each pair on one line."""
     # GF(4) = {0, 1, w, w+1} as 0..3: addition is XOR, multiplication by table.
     mul = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))

@@ -30,7 +30,7 @@ def _seat_by_matching(
     seated, out = start[: layout.seated], start[layout.seated :]
     pc, _, _, _ = counts.cost_tables()
     ceiling = max(pc[a][b] for a in seated for b in seated) + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(seated)
     graph.add_weighted_edges_from(
         (a, b, ceiling - pc[a][b]) for a, b in itertools.combinations(seated, 2) if not counts.part[a][b]

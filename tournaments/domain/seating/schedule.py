@@ -119,9 +119,9 @@ def _construct_round(counts: _Counts, layout: _Layout, rng: random.Random) -> li
     if _repeated_partners(best_seat, layout, counts):
         for attempt in range(_MATCHING_ATTEMPTS):
             start = best_seat if attempt == 0 else _fair_start(counts, rng)
-            seat = _seat_by_matching(start, layout, counts, rng)
-            if seat is not None:
-                return seat
+            matched = _seat_by_matching(start, layout, counts, rng)
+            if matched is not None:
+                return matched
     return best_seat
 
 
