@@ -32,7 +32,18 @@ from clubs.models import Club, Membership, Player
 from tests.tournaments.hands import HAND_A, HAND_B
 from tests.tournaments.test_views import _form_data
 from tournaments import services
-from tournaments.models import Event, Game, Hand, Participant, Round, Season, Seat, SideEntry, Table
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    Participant,
+    Round,
+    Season,
+    Seat,
+    SideEntry,
+    Table,
+    TableCard,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +114,11 @@ def _api_hand_two(w: World) -> dict[str, Any]:
 def _api_event(w: World) -> dict[str, Any]:
     players = list(w.club.players.values_list("pk", flat=True)[:4])
     return {"club": w.club.pk, "name": "Sat", "date": "2026-12-05", "variant": "classic", "players": players}
+
+
+def _card(w: World) -> TableCard:
+    """The night's card of the table of `w.game`."""
+    return TableCard.objects.get(event=w.event, number=w.game.table.number)
 
 
 def _round_one(w: World) -> dict[str, Any]:
@@ -201,7 +217,7 @@ MATRIX: dict[str, Row] = {
         "page", lambda w: {"event_id": w.event.pk, "number": 1}, write=DIRECTOR, prepare=_no_hands
     ),
     "tournaments:round_cards": Row("page", lambda w: {"event_id": w.event.pk, "number": 1}, read=DIRECTOR),
-    "tournaments:table_link_renew": Row("page", lambda w: {"table_id": w.game.table_id}, write=DIRECTOR),
+    "tournaments:table_card_renew": Row("page", lambda w: {"card_id": _card(w).pk}, write=DIRECTOR),
     "tournaments:participant_add": Row(
         "page", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
     ),
@@ -263,6 +279,15 @@ MATRIX: dict[str, Row] = {
     "tournaments:link_confirm": Row(
         "page",
         lambda w: {"token": w.game.table.access_token, "number": 1},
+        write=LINK,
+        data=lambda w: {"side": "EW"},
+    ),
+    "tournaments:card_save": Row(
+        "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk}, write=LINK, data=_hand_two
+    ),
+    "tournaments:card_confirm": Row(
+        "page",
+        lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1},
         write=LINK,
         data=lambda w: {"side": "EW"},
     ),
@@ -389,6 +414,7 @@ def _fingerprint(w: World) -> tuple[Any, ...]:
         ),
         list(Season.objects.order_by("pk").values()),
         list(Table.objects.order_by("pk").values_list("pk", "access_token", "locked")),
+        list(TableCard.objects.order_by("pk").values_list("pk", "access_token")),
         list(Seat.objects.order_by("pk").values_list("pk", "table_id", "player_id", "side", "position")),
         list(Participant.objects.order_by("pk").values_list("pk", "present", "withdrawn_after_round")),
         list(Membership.objects.order_by("pk").values_list("pk", "role")),

@@ -214,6 +214,31 @@ class Table(models.Model):
         return f"Table {self.number} ({self.round})"
 
 
+class TableCard(models.Model):
+    """The card on a physical table for a whole event: one private link (and QR code) that
+    opens the game at table `number` of the event's current round, round after round.
+
+    Made when a seating first uses the table number (`services.round_seat`); the director
+    prints the cards once and may revoke one (`services.table_card_renew`). A per-round
+    `Table.access_token` link still opens its own round's game.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
+    number = models.PositiveSmallIntegerField(_("table"))
+    access_token = models.CharField(max_length=64, unique=True, default=new_access_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    renewed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="table_card_number_unique_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Card of table {self.number} ({self.event})"
+
+
 class Pair(models.Model):
     """A partnership playing a fixed-partnership event; `number` is its seed and movement number."""
 

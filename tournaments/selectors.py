@@ -13,7 +13,7 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments.domain import victory_points as vp
 from tournaments.labels import criterion_label
-from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table
+from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Standing, Table, TableCard
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -177,6 +177,67 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
     for seat in game.table.seats.select_related("player").order_by("position"):
         by_side.setdefault(seat.side, []).append(seat.player)
     return by_side
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where a player of a table's previous game sits in the current round."""
+
+    player: Player
+    table: int | None  # None: sits out this round
+    position: str  # the seat's label ("North", ...), "" when sitting out
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """What a table card opens now (`card_state`).
+
+    `round`: the event's current round (None before the first); `game`: the game at the
+    card's table in that round, None while it is being seated or when the round does not use
+    the table; `previous`: the game at this table in the round before, while the current
+    game has no hand yet (the players are still moving); `moves`: where its players sit now.
+    """
+
+    card: TableCard
+    round: Round | None
+    game: Game | None
+    previous: Game | None
+    moves: list[Move]
+
+
+def card_state(*, card: TableCard) -> CardState:
+    """The current game of a table card, and the movement from its previous game."""
+    current = card.event.rounds.order_by("-number").first()
+    if current is None:
+        return CardState(card, None, None, None, [])
+    games = Game.objects.select_related("table__round__event__club").filter(
+        table__round__event_id=card.event_id, table__number=card.number
+    )
+    game = None
+    if current.status == Round.Status.SEATED:
+        game = games.filter(table__round=current).first()
+    previous = None
+    if game is None or not game.hands.exists():
+        previous = (
+            games.filter(table__round__number__lt=current.number).order_by("-table__round__number").first()
+        )
+    moves: list[Move] = []
+    if previous is not None and current.status == Round.Status.SEATED:
+        players = [
+            seat.player for seat in previous.table.seats.select_related("player").order_by("side", "position")
+        ]
+        now = {
+            seat.player_id: seat
+            for seat in Seat.objects.filter(table__round=current, player__in=players).select_related("table")
+        }
+        for player in players:
+            seat = now.get(player.pk)
+            moves.append(
+                Move(player, seat.table.number, seat.get_position_display())
+                if seat
+                else Move(player, None, "")
+            )
+    return CardState(card, current, game, previous, moves)
 
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:

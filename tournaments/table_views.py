@@ -27,7 +27,7 @@ from clubs.selectors import role_in
 from clubs.variants import variant_label
 from tournaments import selectors, services
 from tournaments.forms import HandForm
-from tournaments.models import Game, Table
+from tournaments.models import Game, Table, TableCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,14 @@ class TableAccess:
     page_url: str
     via_link: bool
     final: bool = False
+    card_token: str = ""  # reached through the table's card for the night (TableCard)
 
     def url(self, action: str, **kwargs: Any) -> str:
+        if self.card_token:
+            return reverse(
+                f"tournaments:card_{action}",
+                kwargs={"token": self.card_token, "game_id": self.game.pk, **kwargs},
+            )
         if self.via_link:
             return reverse(
                 f"tournaments:link_{action}", kwargs={"token": self.game.table.access_token, **kwargs}
@@ -67,6 +73,25 @@ def _by_link(token: str) -> TableAccess:
     return TableAccess(table.game, not final, False, page_url, via_link=True, final=final)
 
 
+def _card_access(token: str, game: Game) -> TableAccess:
+    page_url = reverse("tournaments:link_detail", kwargs={"token": token})
+    final = selectors.game_results_final(game=game)
+    return TableAccess(game, not final, False, page_url, via_link=True, final=final, card_token=token)
+
+
+def _by_card(token: str, game_id: int) -> TableAccess:
+    """A save or confirmation sent from a table card's page names its game: one of the card's
+    table in the card's event (an older round's game is then final, and refused)."""
+    card = get_object_or_404(TableCard, access_token=token)
+    game = get_object_or_404(
+        Game.objects.select_related("table__round__event__club"),
+        pk=game_id,
+        table__number=card.number,
+        table__round__event_id=card.event_id,
+    )
+    return _card_access(token, game)
+
+
 @login_required
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table entry page: the hands so far, running totals and the form for a hand."""
@@ -74,7 +99,24 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def link_detail(request: HttpRequest, token: str) -> HttpResponse:
-    return _page(request, _by_link(token))
+    """A table card's link (the table's current game) or a round table's own link."""
+    card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
+    if card is None:
+        return _page(request, _by_link(token))
+    state = selectors.card_state(card=card)
+    if state.game is None:
+        return render(request, "tournaments/card_waiting.html", {"state": state, "event": card.event})
+    return _page(request, _card_access(token, state.game), moves=state)
+
+
+@require_POST
+def card_save(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
+    return _save(request, _by_card(token, game_id))
+
+
+@require_POST
+def card_confirm(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
+    return _confirm(request, _by_card(token, game_id), number)
 
 
 @login_required
@@ -99,7 +141,9 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return _confirm(request, _by_link(token), number)
 
 
-def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
+def _page(
+    request: HttpRequest, access: TableAccess, moves: selectors.CardState | None = None
+) -> HttpResponse:
     hands = selectors.game_hands(game=access.game)
     form = None
     if access.can_score:
@@ -108,6 +152,7 @@ def _page(request: HttpRequest, access: TableAccess) -> HttpResponse:
         )
     context = _context(access, form, hands)
     context["saved"] = _saved_line(hands, request.GET.get("saved"))
+    context["moves"] = moves if moves is not None and moves.moves else None
     return render(request, "tournaments/game_detail.html", context)
 
 

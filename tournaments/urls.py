@@ -18,7 +18,7 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/start/", views.round_start, name="round_start"),
     path("events/<int:event_id>/rounds/<int:number>/reseat/", views.round_reseat, name="round_reseat"),
     path("events/<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="round_cards"),
-    path("tables/<int:table_id>/link/renew/", views.table_link_renew, name="table_link_renew"),
+    path("cards/<int:card_id>/renew/", views.table_card_renew, name="table_card_renew"),
     path("events/<int:event_id>/board/", director_views.round_board, name="round_board"),
     path("events/<int:event_id>/rounds/<int:number>/sheet/", director_views.round_sheet, name="round_sheet"),
     path("events/<int:event_id>/rounds/<int:number>/lock/", director_views.round_lock, name="round_lock"),
@@ -46,4 +46,10 @@ urlpatterns = [
     path("t/<str:token>/", table_views.link_detail, name="link_detail"),
     path("t/<str:token>/hands/", table_views.link_save, name="link_save"),
     path("t/<str:token>/hands/<int:number>/confirm/", table_views.link_confirm, name="link_confirm"),
+    path("t/<str:token>/games/<int:game_id>/hands/", table_views.card_save, name="card_save"),
+    path(
+        "t/<str:token>/games/<int:game_id>/hands/<int:number>/confirm/",
+        table_views.card_confirm,
+        name="card_confirm",
+    ),
 ]

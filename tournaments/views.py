@@ -26,7 +26,7 @@ from tournaments import selectors, services
 from tournaments.exports import export_response
 from tournaments.filters import RankingFilter, StandingFilter
 from tournaments.forms import EventForm, ParticipantAddForm
-from tournaments.models import Round
+from tournaments.models import Round, TableCard
 from tournaments.tables import RankingTable, StandingTable
 
 
@@ -224,19 +224,35 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """Printable table cards of a round: seats, rules, the table's scoring link as a QR code,
-    and a paper score grid as a fallback."""
+    """Printable table cards, one per table for the whole night: the table card's scoring link
+    as a QR code (it opens the table's game in every round), the seats of round `number`,
+    the rules, and a paper score grid as a fallback. Cards first used in this round are marked,
+    so that only those need printing after round 1."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
     rules = scoring.rules_for(event.variant, event.options)
+    table_cards = {card.number: card for card in event.table_cards.all()}
+    earlier = set(
+        event.rounds.filter(number__lt=round_.number).values_list("tables__number", flat=True).distinct()
+    )
     cards = []
     for table in selectors.round_tables(round=round_):
+        card = table_cards.get(table.number)
+        if card is None:
+            continue  # a table of a seating older than the night's cards: it keeps its own link
         link = request.build_absolute_uri(
-            reverse("tournaments:link_detail", kwargs={"token": table.access_token})
+            reverse("tournaments:link_detail", kwargs={"token": card.access_token})
         )
         qr_svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
         cards.append(
-            {"table": table, "link": link, "qr_svg": qr_svg, "sides": selectors.table_sides(table=table)}
+            {
+                "table": table,
+                "card": card,
+                "new": round_.number > 1 and table.number not in earlier,
+                "link": link,
+                "qr_svg": qr_svg,
+                "sides": selectors.table_sides(table=table),
+            }
         )
     context = {
         "event": event,
@@ -252,16 +268,13 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 
 @login_required
 @require_POST
-def table_link_renew(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Revoke a table's scoring link and give it a new one (a lost or shared card)."""
-    table = get_object_or_404(
-        selectors.tables_visible_to(user=request.user).filter(
-            round__event__in=selectors.events_directed_by(user=request.user)
-        ),
-        pk=table_id,
+def table_card_renew(request: HttpRequest, card_id: int) -> HttpResponse:
+    """Revoke a table card's scoring link and give it a new one (a lost or shared card)."""
+    card = get_object_or_404(
+        TableCard.objects.filter(event__in=selectors.events_directed_by(user=request.user)), pk=card_id
     )
-    services.table_link_renew(table=table)
+    services.table_card_renew(card=card)
     messages.success(
-        request, _("Table %(number)s has a new link; print its card again.") % {"number": table.number}
+        request, _("Table %(number)s has a new link; print its card again.") % {"number": card.number}
     )
-    return redirect("tournaments:event_detail", event_id=table.round.event_id)
+    return redirect("tournaments:event_detail", event_id=card.event_id)

@@ -9,7 +9,7 @@ from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B
 from tests.tournaments.test_views import _form_data
 from tournaments import services
-from tournaments.models import Game, Hand, Standing
+from tournaments.models import Game, Hand, Standing, TableCard
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,8 @@ def test_table_cards_print_a_qr_code_and_the_initial_meld_table(client, league_n
     assert page.count('class="table-card"') == 2
     assert page.count("<svg") == 2
     for game in _games(league_night):
-        assert f"/t/{game.table.access_token}/" in page
+        card = TableCard.objects.get(event=league_night, number=game.table.number)
+        assert f"/t/{card.access_token}/" in page  # the night's card, not the round's table
     # Classic initial meld (rules.md §1.1): below 0 → 15, 0–1495 → 50, 1500–2995 → 90, 3000+ → 120.
     for label, minimum in (("&lt; 0", 15), ("0–1495", 50), ("1500–2995", 90), ("≥ 3000", 120)):
         assert f"<td>{label}</td><td>{minimum}</td>" in page

@@ -8,8 +8,8 @@ What lives where (each name below is also importable from here, as `services.han
 - `events`: an event and its participants (`event_create`, `event_finish`,
   `participant_set_present`, `participant_withdraw`).
 - `rounds`: rounds and their seating (`round_start`, `round_reseat`, `round_seat`), the
-  tables a seating makes and their sides (`side_labels`, `three_player_variant`), and a
-  table's scoring link (`table_link_renew`).
+  tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
+  night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
 - `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
   `game_score`, `game_rescore`).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
@@ -37,6 +37,7 @@ from tournaments.services.rounds import (
     round_seat,
     round_start,
     side_labels,
+    table_card_renew,
     table_link_renew,
     three_player_variant,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "season_save",
     "side_labels",
     "standings_rebuild",
+    "table_card_renew",
     "table_link_renew",
     "three_player_variant",
 ]

@@ -21,7 +21,7 @@ from django.utils import timezone
 import scoring
 from tournaments import partnership_seating
 from tournaments.domain import seating
-from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, new_access_token
+from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task
 
@@ -161,6 +161,7 @@ def round_seat(*, round_id: int) -> Round | None:
     for (sides_players, note), number in zip(tables, free_numbers, strict=False):
         _table_create(round, number, sides_players, note)
     SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
+    _table_cards_ensure(event, round.tables.values_list("number", flat=True))
     round.status = Round.Status.SEATED
     round.seating_error = ""
     round.save(update_fields=["status", "seating_error"])
@@ -238,6 +239,24 @@ def _stored_round_seating(round: Round) -> seating.RoundSeating:
 def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:
     rules = scoring.rules_for(variant, dict(options))
     return {side: scoring.initial_meld_minimum(rules, 0) for side in sides}
+
+
+def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
+    """A card for every table number the event seats (the same card all night)."""
+    TableCard.objects.bulk_create(
+        [TableCard(event=event, number=number) for number in set(numbers)], ignore_conflicts=True
+    )
+
+
+@transaction.atomic
+def table_card_renew(*, card: TableCard) -> TableCard:
+    """Give a table card a new private link (a lost or photographed card); the old one stops
+    working at once, in every round."""
+    card = TableCard.objects.select_for_update().get(pk=card.pk)
+    card.access_token = new_access_token()
+    card.renewed_at = timezone.now()
+    card.save(update_fields=["access_token", "renewed_at"])
+    return card
 
 
 @transaction.atomic
