@@ -121,6 +121,10 @@ def _card(w: World) -> TableCard:
     return TableCard.objects.get(event=w.event, number=w.game.table.number)
 
 
+def _timed(w: World) -> None:
+    Event.objects.filter(pk=w.event.pk).update(minutes_per_round=60)
+
+
 def _round_one(w: World) -> dict[str, Any]:
     return {"event_id": w.event.pk, "number": 1}
 
@@ -256,6 +260,14 @@ MATRIX: dict[str, Row] = {
     "tournaments:round_sheet": Row("page", _round_one, read=MEMBER),
     "tournaments:round_board": Row("page", _event, read=MEMBER),
     "tournaments:round_lock": Row("page", _round_one, write=DIRECTOR),
+    "tournaments:round_clock_start": Row("page", _round_one, write=DIRECTOR, prepare=_timed),
+    "tournaments:game_stop": Row("page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR),
+    "tournaments:hand_delete": Row(
+        "page",
+        lambda w: {"game_id": w.game.pk},
+        write=DIRECTOR,
+        data=lambda w: {"number": "1", "reason": "x"},
+    ),
     "tournaments:table_lock": Row("page", lambda w: _round_one(w) | {"table": 1}, write=DIRECTOR),
     "tournaments:seats_swap": Row("page", _round_one, write=DIRECTOR, data=_swap, prepare=_no_hands),
     "tournaments:participant_withdraw": Row(
@@ -406,7 +418,8 @@ def _fingerprint(w: World) -> tuple[Any, ...]:
     return (
         list(Hand.objects.order_by("pk").values_list("pk", "version", "confirmed_at")),
         list(SideEntry.objects.order_by("pk").values_list("pk", "score")),
-        list(Round.objects.order_by("pk").values_list("pk", "status", "locked")),
+        list(Round.objects.order_by("pk").values_list("pk", "status", "locked", "clock_started_at")),
+        list(Game.objects.order_by("pk").values_list("pk", "game_over", "stopped_at")),
         list(
             Event.objects.order_by("pk").values_list(
                 "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id"

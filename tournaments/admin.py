@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import Event, Game, Hand, Participant, Round, Season, Standing
 
@@ -20,16 +23,29 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("event", "number", "status")
 
 
+class ThroughTheServices(admin.ModelAdmin):
+    """Read-only in the admin: hands and games change through the hand services (history,
+    rescoring, standings), which the admin would bypass. Directors delete a stray hand and end
+    a game at the clock from the table page."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ThroughTheServices):
     list_display = ("table", "variant", "totals", "game_over", "winner")
-    readonly_fields = ("totals", "initial_meld", "game_over", "winner", "is_draw")
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ThroughTheServices):
     list_display = ("game", "number", "version", "recorded_by", "updated_at")
-    readonly_fields = ("submission_id", "version")
 
 
 @admin.register(Standing)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import round_services, selectors, services
 from tournaments.forms import SwapForm
-from tournaments.models import Round
+from tournaments.models import Game, Round
 
 BOARD_REFRESH_SECONDS = 15
 
@@ -106,7 +106,13 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
     tables = []
     if round_ is not None and round_.status == Round.Status.SEATED:
         tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
-    context = {"event": event, "round": round_, "tables": tables, "refresh": BOARD_REFRESH_SECONDS}
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "refresh": BOARD_REFRESH_SECONDS,
+        "clock": selectors.round_clock(round=round_) if round_ is not None else None,
+    }
     return render(request, "tournaments/round_board.html", context)
 
 
@@ -121,3 +127,66 @@ def participant_withdraw(request: HttpRequest, event_id: int, player_id: int) ->
         request, _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
     )
     return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_clock_start(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Start the round's clock again from now."""
+    round_ = _directed_round(request, event_id, number)
+    try:
+        services.round_clock_start(round=round_)
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("Round %(number)s's clock started.") % {"number": round_.number})
+    return _back(round_)
+
+
+def _directed_game(request: HttpRequest, game_id: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("table__round__event").filter(
+            table__round__event__in=selectors.events_directed_by(user=request.user)
+        ),
+        pk=game_id,
+    )
+
+
+def _to_game(game: Game) -> HttpResponse:
+    return redirect("tournaments:game_detail", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
+    """End a game in play at its current score (the round's time is up)."""
+    game = _directed_game(request, game_id)
+    try:
+        game = services.game_stop(game=game, stopped_by=request.user)
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Table %(table)s's game ended at its current score.") % {"table": game.table.number},
+        )
+    return _to_game(game)
+
+
+@login_required
+@require_POST
+def hand_delete(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Delete a stray hand (POST `number`, `reason`): the history keeps it, the game is rescored."""
+    game = _directed_game(request, game_id)
+    number = request.POST.get("number", "")
+    hand = get_object_or_404(game.hands, number=int(number) if number.isascii() and number.isdigit() else 0)
+    reason = request.POST.get("reason", "").strip()
+    try:
+        services.hand_delete(hand=hand, deleted_by=request.user, reason=reason)
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(
+            request, _("Hand %(number)s deleted; the totals and standings are updated.") % {"number": number}
+        )
+    return _to_game(game)

@@ -65,6 +65,8 @@ class EventForm(forms.ModelForm):
             "format",
             "variant",
             "hands_per_round",
+            "minutes_per_round",
+            "warning_minutes",
             "confirmation_required",
             "three_player_tables",
             "missed_round_policy",
@@ -89,7 +91,7 @@ class EventForm(forms.ModelForm):
             self.fields[name].required = False
 
     # Optional in the form: an empty value takes the model's default.
-    _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points")
+    _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points", "warning_minutes")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

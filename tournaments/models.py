@@ -68,6 +68,20 @@ class Event(models.Model):
             "Leave it empty to play each game to the variant's target."
         ),
     )
+    minutes_per_round = models.PositiveSmallIntegerField(
+        _("minutes per round"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A clock for each round, shown on every table and on the round board. "
+            "Leave it empty for rounds without a time limit."
+        ),
+    )
+    warning_minutes = models.PositiveSmallIntegerField(
+        _("warning before the end (minutes)"),
+        default=10,
+        help_text=_("The clock warns the tables this many minutes before the round's time is up."),
+    )
     confirmation_required = models.BooleanField(
         _("the other side confirms each hand"),
         default=False,
@@ -167,6 +181,12 @@ class Round(models.Model):
     seating_started_at = models.DateTimeField(null=True, blank=True)
     locked = models.BooleanField(
         _("locked"), default=False, help_text=_("A locked round's seating is final: no reseat, no swap.")
+    )
+    clock_started_at = models.DateTimeField(
+        _("clock started"),
+        null=True,
+        blank=True,
+        help_text=_("When the round's clock started: at the seating, or when the director restarted it."),
     )
     results_final_at = models.DateTimeField(
         _("results final since"),
@@ -309,6 +329,13 @@ class Game(models.Model):
     options = models.JSONField(_("house rules"), default=dict, blank=True)
     sides = models.JSONField(_("sides"), default=list)
     hands_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The director ended the game at its score after this many hands (time up): it is over
+    # from then on, the higher total winning (services.game_stop).
+    stopped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    stopped_at = models.DateTimeField(null=True, blank=True)
+    stopped_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     totals = models.JSONField(default=dict)
     initial_meld = models.JSONField(default=dict)
     game_over = models.BooleanField(default=False)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, F, FloatField, OuterRef, QuerySet, Sum
 from django.db.models.functions import Cast, NullIf
+from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
@@ -177,6 +179,47 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
     for seat in game.table.seats.select_related("player").order_by("position"):
         by_side.setdefault(seat.side, []).append(seat.player)
     return by_side
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """A round's clock (server time). `state`: "running", "warning" (less than the event's
+    warning minutes left) or "last_hand" (time is up: finish the hand in play)."""
+
+    started_at: datetime.datetime
+    ends_at: datetime.datetime
+    warning_at: datetime.datetime
+    now: datetime.datetime
+    state: str
+
+    @property
+    def seconds_left(self) -> int:
+        return max(0, int((self.ends_at - self.now).total_seconds()))
+
+    @property
+    def left_text(self) -> str:
+        """The time left as a clock shows it: "42:05", "1:02:05", "0:00"."""
+        hours, rest = divmod(self.seconds_left, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def round_clock(*, round: Round, now: datetime.datetime | None = None) -> RoundClock | None:
+    """The round's clock, or None: no minutes per round, clock not started, or the round is
+    final (a later round started, or the event finished). Reads `round.event`."""
+    event = round.event
+    if (
+        not event.minutes_per_round
+        or round.clock_started_at is None
+        or round.results_final_at is not None
+        or event.status == Event.Status.FINISHED
+    ):
+        return None
+    now = now or timezone.now()
+    ends_at = round.clock_started_at + datetime.timedelta(minutes=event.minutes_per_round)
+    warning_at = ends_at - datetime.timedelta(minutes=event.warning_minutes)
+    state = "last_hand" if now >= ends_at else "warning" if now >= warning_at else "running"
+    return RoundClock(round.clock_started_at, ends_at, warning_at, now, state)
 
 
 @dataclass(frozen=True, slots=True)

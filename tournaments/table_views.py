@@ -307,4 +307,5 @@ def _context(
         "save_url": access.url("save"),
         "confirmation_required": event.confirmation_required,
         "final": access.final,
+        "clock": selectors.round_clock(round=game.table.round),
     }

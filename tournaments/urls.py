@@ -22,6 +22,13 @@ urlpatterns = [
     path("events/<int:event_id>/board/", director_views.round_board, name="round_board"),
     path("events/<int:event_id>/rounds/<int:number>/sheet/", director_views.round_sheet, name="round_sheet"),
     path("events/<int:event_id>/rounds/<int:number>/lock/", director_views.round_lock, name="round_lock"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/clock/",
+        director_views.round_clock_start,
+        name="round_clock_start",
+    ),
+    path("games/<int:game_id>/stop/", director_views.game_stop, name="game_stop"),
+    path("games/<int:game_id>/hands/delete/", director_views.hand_delete, name="hand_delete"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", director_views.seats_swap, name="seats_swap"),
     path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/lock/",

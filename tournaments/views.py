@@ -89,6 +89,8 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 kind=form.cleaned_data["kind"],
                 variant=form.cleaned_data["variant"],
                 hands_per_round=form.cleaned_data["hands_per_round"],
+                minutes_per_round=form.cleaned_data["minutes_per_round"],
+                warning_minutes=form.cleaned_data["warning_minutes"],
                 confirmation_required=form.cleaned_data["confirmation_required"],
                 options=form.cleaned_data["options"] or {},
                 players=form.cleaned_data["players"],
@@ -134,7 +136,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     try:
-        new_round = services.round_start(event=event)
+        new_round = services.round_start(
+            event=event, end_unfinished=request.POST.get("end_unfinished") == "1", by=request.user
+        )
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)

@@ -21,3 +21,38 @@
     }
   });
 })();
+/* The round clock (templates/tournaments/_round_clock.html): counts down to the server's end
+   time. The phone's own clock may be wrong: the offset to the server's time when the page was
+   made is kept, so every phone and the round board show the same time left. */
+(function () {
+  "use strict";
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+  function text(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
+  }
+  function start(clock) {
+    var offset = Date.parse(clock.dataset.serverNow) - Date.now();
+    var ends = Date.parse(clock.dataset.endsAt), warns = Date.parse(clock.dataset.warningAt);
+    var time = clock.querySelector(".clock-time bdi"), note = clock.querySelector(".clock-note");
+    var state = null;
+    function tick() {
+      var now = Date.now() + offset;
+      var left = Math.max(0, Math.round((ends - now) / 1000));
+      time.textContent = text(left);
+      var next = now >= ends ? "last-hand" : now >= warns ? "warning" : "running";
+      if (next !== state) {
+        state = next;
+        clock.classList.remove("clock-running", "clock-warning", "clock-last_hand");
+        clock.classList.add(next === "last-hand" ? "clock-last_hand" : "clock-" + next);
+        var key = next === "last-hand" ? "labelLastHand" : next === "warning" ? "labelWarning" : "labelRunning";
+        note.textContent = clock.dataset[key] || "";
+      }
+    }
+    tick();
+    setInterval(tick, 1000);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-clock]").forEach(start);
+  });
+})();

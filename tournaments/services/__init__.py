@@ -7,11 +7,12 @@ What lives where (each name below is also importable from here, as `services.han
 
 - `events`: an event and its participants (`event_create`, `event_finish`,
   `participant_set_present`, `participant_withdraw`).
-- `rounds`: rounds and their seating (`round_start`, `round_reseat`, `round_seat`), the
+- `rounds`: rounds, their seating and clock (`round_start`, `round_reseat`, `round_seat`,
+  `round_clock_start`), the
   tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
 - `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
-  `game_score`, `game_rescore`).
+  `hand_delete`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
   `event_ranking_set`).
 - `ratings`: a club's ratings (`ratings_rebuild`).
@@ -26,13 +27,22 @@ from tournaments.services.events import (
     participant_set_present,
     participant_withdraw,
 )
-from tournaments.services.hands import game_rescore, game_score, hand_confirm, hand_preview, hand_record
+from tournaments.services.hands import (
+    game_rescore,
+    game_score,
+    game_stop,
+    hand_confirm,
+    hand_delete,
+    hand_preview,
+    hand_record,
+)
 from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
 from tournaments.services.rounds import (
     PARTNERSHIP_SIDES,
     SIDE_POSITIONS,
     THREE_PLAYER_VARIANT,
     THREE_SIDES,
+    round_clock_start,
     round_reseat,
     round_seat,
     round_start,
@@ -55,12 +65,15 @@ __all__ = [
     "event_ranking_set",
     "game_rescore",
     "game_score",
+    "game_stop",
     "hand_confirm",
+    "hand_delete",
     "hand_preview",
     "hand_record",
     "participant_set_present",
     "participant_withdraw",
     "ratings_rebuild",
+    "round_clock_start",
     "round_reseat",
     "round_seat",
     "round_start",

@@ -26,6 +26,8 @@ def event_create(
     players: Iterable[Player],
     options: Mapping[str, Any] | None = None,
     hands_per_round: int | None = None,
+    minutes_per_round: int | None = None,
+    warning_minutes: int = 10,
     kind: str = Event.Kind.LEAGUE_NIGHT,
     confirmation_required: bool | None = None,
     format: str = Event.Format.INDIVIDUAL,
@@ -44,7 +46,8 @@ def event_create(
     `partnerships` are numbered in the order given, and their players join the event; with
     none, the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
     `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
-    earlier nights.
+    earlier nights. `minutes_per_round` gives each round a clock (minutes), which warns the
+    tables `warning_minutes` before the end.
     Raises ValidationError (field `options`, `players` or `partnerships`) on bad input.
     """
     if confirmation_required is None:
@@ -70,6 +73,8 @@ def event_create(
         variant=variant,
         options=options,
         hands_per_round=hands_per_round,
+        minutes_per_round=minutes_per_round,
+        warning_minutes=warning_minutes,
         kind=kind,
         confirmation_required=confirmation_required,
         format=format,

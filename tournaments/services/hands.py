@@ -34,8 +34,9 @@ from tournaments.tasks import ratings_recompute as ratings_recompute_task
 def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """Score a game's hands (oldest first) with the game's rules: the score-sheet result.
 
-    Adds `hands_played`, and applies the event's hands-per-round limit: once that many hands
-    are played the game is over and the higher total wins (equal totals: a draw).
+    Adds `hands_played`, and applies the event's hands-per-round limit, and a director's stop
+    at the clock (`game_stop`): once that many hands are played, or once stopped, the game
+    is over and the higher total wins (equal totals: a draw).
     Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
     """
     sheet = {
@@ -47,7 +48,8 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
     result = scoring.score_sheet(sheet)
     result["hands_played"] = len(hands)
     result["draw"] = False
-    if not result["game_over"] and game.hands_planned and len(hands) >= game.hands_planned:
+    stopped = game.stopped_at is not None
+    if not result["game_over"] and (stopped or (game.hands_planned and len(hands) >= game.hands_planned)):
         result["game_over"] = True
         best = max(result["totals"].values())
         leaders = [side for side, total in result["totals"].items() if total == best]
@@ -435,4 +437,60 @@ def game_rescore(*, game: Game) -> Game:
         side_entry.breakdown = scores[(side_entry.hand_id, side_entry.side)]["breakdown"]
     SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
     _store_result(game, result)
+    return game
+
+
+@transaction.atomic
+def game_stop(*, game: Game, stopped_by: AbstractBaseUser | None = None) -> Game:
+    """End a game in play at its current score, as a director does when the round's time is up.
+
+    The game is over from now on, with the hands it has: the higher total wins, equal totals
+    draw (the hands-per-round rule, `game_score`). Later corrections keep it stopped. The
+    event's standings and the club's ratings follow. Raises ValidationError if the game is
+    over already.
+    """
+    game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
+    if game.game_over:
+        raise ValidationError(
+            _("Table %(table)s's game is over already.") % {"table": game.table.number}, code="over"
+        )
+    stored = _stored_hands(game, None)[0]
+    game.stopped_after = len(stored)
+    game.stopped_at = timezone.now()
+    game.stopped_by = stopped_by
+    game.save(update_fields=["stopped_after", "stopped_at", "stopped_by", "updated_at"])
+    _store_result(game, game_score(game=game, hands=[hand.entries for hand in stored]))
+    standings_queue(event_id=game.table.round.event_id)
+    transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
+    return game
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand, deleted_by: AbstractBaseUser | None, reason: str = "") -> Game:
+    """Delete a stray hand (a director's tool): the history keeps it, the game is rescored
+    from the hands left, and the standings and ratings follow.
+
+    Only a director of the club (`deleted_by`) deletes a hand; once the game's results are
+    final a `reason` is needed too, and kept in the history. The other hands keep their
+    numbers (a gap is left). Raises ValidationError when refused; nothing is deleted then.
+    """
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .get(pk=hand.game_id)
+    )
+    if not directs(user=deleted_by, club_id=game.table.round.event.club_id):
+        raise ValidationError(_("Only a director can delete a hand."), code="not_director")
+    _check_final(game, user=deleted_by, reason=reason)
+    hand = Hand.objects.get(pk=hand.pk)
+    hand._change_reason = reason or None
+    for side_entry in hand.entries.all():
+        side_entry._change_reason = reason or None
+        side_entry.delete()
+    hand.delete()
+    was_over = game.game_over
+    game = game_rescore(game=game)
+    standings_queue(event_id=game.table.round.event_id)
+    if was_over or game.game_over:
+        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
     return game

@@ -13,15 +13,18 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import scoring
 from tournaments import partnership_seating
 from tournaments.domain import seating
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
+from tournaments.services.hands import game_stop
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task
 
@@ -40,29 +43,43 @@ def three_player_variant(variant: str) -> str:
 
 
 @transaction.atomic
-def round_start(*, event: Event) -> Round:
+def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> Round:
     """Open the event's next round and queue its seating (computed by a Celery worker).
 
-    Refuses while a game of the current round is still in play, or with fewer than four
-    players present. The round before becomes final (`Round.results_final_at`): from then on
-    its hands change only by a director, with a reason. Raises ValidationError.
+    Refuses while a game of the current round is still in play (naming its tables), unless
+    `end_unfinished`: those games are then ended at their current score (`game_stop`, the
+    director's call when the round's time is up). Refuses with fewer than four players
+    present. The round before becomes final (`Round.results_final_at`): from then on its
+    hands change only by a director, with a reason. Raises ValidationError (code
+    "games_in_play" for the games still in play).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
-        raise ValidationError("The event is finished.")
+        raise ValidationError(_("The event is finished."), code="finished")
     present = event.participants.filter(present=True).count()
     if present < 4:
-        raise ValidationError(f"Seating needs at least 4 players present; {present} are.")
+        raise ValidationError(
+            _("Seating needs at least 4 players present; %(present)s are.") % {"present": present},
+            code="too_few",
+        )
     last = event.rounds.order_by("-number").first()
     if last is not None:
         if last.status == Round.Status.SEATING:
-            raise ValidationError(f"Round {last.number} is still being seated.")
-        unfinished = Game.objects.filter(table__round=last, game_over=False).count()
-        if unfinished:
             raise ValidationError(
-                f"Round {last.number} still has {unfinished} game(s) in play; "
-                "finish them before starting the next round."
+                _("Round %(number)s is still being seated.") % {"number": last.number}, code="seating"
             )
+        unfinished = list(Game.objects.filter(table__round=last, game_over=False).order_by("table__number"))
+        if unfinished and not end_unfinished:
+            raise ValidationError(
+                _(
+                    "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
+                    "or end them at their current score."
+                )
+                % {"number": last.number, "tables": ", ".join(str(g.table.number) for g in unfinished)},
+                code="games_in_play",
+            )
+        for game in unfinished:
+            game_stop(game=game, stopped_by=by)
         # Its tables' results are final from now on (selectors.game_results_final).
         last.results_final_at = timezone.now()
         last.save(update_fields=["results_final_at", "updated_at"])
@@ -164,7 +181,23 @@ def round_seat(*, round_id: int) -> Round | None:
     _table_cards_ensure(event, round.tables.values_list("number", flat=True))
     round.status = Round.Status.SEATED
     round.seating_error = ""
-    round.save(update_fields=["status", "seating_error"])
+    round.clock_started_at = timezone.now() if event.minutes_per_round else None
+    round.save(update_fields=["status", "seating_error", "clock_started_at"])
+    return round
+
+
+@transaction.atomic
+def round_clock_start(*, round: Round) -> Round:
+    """Start the round's clock again from now (the director calls "start" once the room is
+    seated). Raises ValidationError if the event has no minutes per round, or the round is
+    final."""
+    round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
+    if not round.event.minutes_per_round:
+        raise ValidationError(_("This event has no time limit per round."), code="no_clock")
+    if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
+        raise ValidationError(_("This round is over."), code="final")
+    round.clock_started_at = timezone.now()
+    round.save(update_fields=["clock_started_at", "updated_at"])
     return round
 
 
