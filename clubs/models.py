@@ -60,6 +60,11 @@ class Player(models.Model):
         related_name="players",
     )
     active = models.BooleanField(_("active"), default=True)
+    guest = models.BooleanField(
+        _("guest"),
+        default=False,
+        help_text=_("Added on the night by name, not on the roster; can be merged into a roster player."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()  # who added, renamed or deactivated a player (audit page)
 

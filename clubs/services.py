@@ -28,9 +28,10 @@ def club_create(*, name: str, slug: str, time_zone: str = "UTC", default_variant
 
 
 @transaction.atomic
-def player_add(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> Player:
-    """Add a player to the club. Raises ValidationError if the club has a player of that name."""
-    player = Player(club=club, name=name, user=user)
+def player_add(*, club: Club, name: str, user: AbstractBaseUser | None = None, guest: bool = False) -> Player:
+    """Add a player to the club (a `guest`: added on the night, not on the roster). Raises
+    ValidationError if the club has a player of that name."""
+    player = Player(club=club, name=name, user=user, guest=guest)
     player.full_clean()
     player.save()
     return player

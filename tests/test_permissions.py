@@ -270,6 +270,13 @@ MATRIX: dict[str, Row] = {
     ),
     "tournaments:table_lock": Row("page", lambda w: _round_one(w) | {"table": 1}, write=DIRECTOR),
     "tournaments:seats_swap": Row("page", _round_one, write=DIRECTOR, data=_swap, prepare=_no_hands),
+    "tournaments:guest_add": Row("page", _event, write=DIRECTOR, data=lambda w: {"name": "Dora Visitor"}),
+    "tournaments:guest_merge": Row(
+        "page",
+        lambda w: {"player_id": Player.objects.get(name="Guest of the club").pk},
+        write=DIRECTOR,
+        data=lambda w: {"into": Player.objects.get(name="Late arrival").pk},
+    ),
     "tournaments:participant_withdraw": Row(
         "page",
         lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
@@ -399,6 +406,8 @@ def world(club, alice, sam, bob, mallory, league_night, django_capture_on_commit
     league_night.save(update_fields=["season"])
     # A spare player of the club who is not in the event (for participant_add).
     Player.objects.create(club=club, name="Late arrival")
+    # A guest of an earlier night (for guest_merge).
+    Player.objects.create(club=club, name="Guest of the club", guest=True)
     users = {"director": alice, "scorer": sam, "member": bob, "other_director": mallory}
     return World(club, other_club, league_night, game, other_game, hand, users, other_event)
 

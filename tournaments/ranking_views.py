@@ -9,10 +9,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from clubs.models import Club, Membership
-from clubs.selectors import clubs_where
+from clubs.models import Club, Membership, Player
+from clubs.selectors import clubs_where, role_in
 from tournaments import selectors, services
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.exports import export_response
@@ -60,8 +61,37 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "opponents": opponents,
         "recent": RecentEventTable(profile.recent),
         "provisional_games": PROVISIONAL_GAMES,
+        "merge_into": _merge_choices(request, player),
     }
     return render(request, "tournaments/player_detail.html", context)
+
+
+def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
+    """The roster players a director may merge this guest into; None if not offered."""
+    if not player.guest or role_in(user=request.user, club=player.club) != Membership.Role.DIRECTOR:
+        return None
+    return list(player.club.players.filter(guest=False).order_by("name"))
+
+
+@login_required
+@require_POST
+def guest_merge(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A director merges a guest into the roster player they are (POST `into`)."""
+    directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
+    guest = get_object_or_404(Player.objects.filter(club__in=directed, guest=True), pk=player_id)
+    into = guest.club.players.filter(pk=request.POST.get("into") or 0, guest=False).first()
+    if into is None:
+        messages.error(request, _("Choose the roster player this guest is."))
+        return redirect("tournaments:player_detail", player_id=guest.pk)
+    try:
+        services.guest_merge(guest=guest, into=into, merged_by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("tournaments:player_detail", player_id=guest.pk)
+    text = _("%(guest)s is now %(player)s: their results moved.")
+    messages.success(request, text % {"guest": guest.name, "player": into.name})
+    return redirect("tournaments:player_detail", player_id=into.pk)
 
 
 @login_required

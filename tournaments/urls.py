@@ -41,6 +41,8 @@ urlpatterns = [
         name="participant_withdraw",
     ),
     path("events/<int:event_id>/players/add/", views.participant_add, name="participant_add"),
+    path("events/<int:event_id>/guests/add/", views.guest_add, name="guest_add"),
+    path("players/<int:player_id>/merge/", ranking_views.guest_merge, name="guest_merge"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
     path(
         "events/<int:event_id>/players/<int:player_id>/toggle/",

@@ -195,6 +195,21 @@ def participant_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def guest_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Add a guest who is not on the roster, by name: seated from the next round on."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    try:
+        guest = services.guest_add(event=event, name=request.POST.get("name", ""))
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("%(name)s (a guest) joins from the next round.") % {"name": guest.name})
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
 def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     participant = get_object_or_404(event.participants, player_id=player_id)

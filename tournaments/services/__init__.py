@@ -15,6 +15,8 @@ What lives where (each name below is also importable from here, as `services.han
   `hand_delete`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
   `event_ranking_set`).
+- `players`: a guest added on the night by name, merged later into a roster player
+  (`guest_add`, `guest_merge`).
 - `ratings`: a club's ratings (`ratings_rebuild`).
 - `seasons`: a club's seasons (`season_save`).
 
@@ -36,6 +38,7 @@ from tournaments.services.hands import (
     hand_preview,
     hand_record,
 )
+from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
 from tournaments.services.rounds import (
     PARTNERSHIP_SIDES,
@@ -66,6 +69,8 @@ __all__ = [
     "game_rescore",
     "game_score",
     "game_stop",
+    "guest_add",
+    "guest_merge",
     "hand_confirm",
     "hand_delete",
     "hand_preview",

@@ -1,0 +1,85 @@
+"""Writes for the players of a night who are not on the roster: a guest added by name, and
+later merged into the roster player they turn out to be.
+
+A guest is a club `Player` marked `guest`: it plays, is seated, ranked and rated like anyone.
+Merging moves every result of the guest (participations, seats, sit-outs, partnerships) to
+the roster player, then rebuilds what is derived from them (the standings of the guest's
+events, the club's ratings) and removes the guest.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.models import Partnership, Player
+from clubs.services import player_add
+from tournaments.models import Event, Participant, Rating, RatingHistory, Seat, SitOut, Standing
+from tournaments.services.events import participant_set_present
+from tournaments.standings_queue import standings_queue
+from tournaments.tasks import ratings_recompute as ratings_recompute_task
+
+
+@transaction.atomic
+def guest_add(*, event: Event, name: str) -> Player:
+    """Add a guest who is not on the club's roster to the night, by name (seated from the
+    next round, like a late arrival). Raises ValidationError (key "name") for an empty name,
+    or a name the club already has: a roster player is added from the list instead."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("Type the guest's name.")})
+    same = event.club.players.filter(name__iexact=name).first()
+    if same is not None:
+        raise ValidationError(
+            {
+                "name": _("%(name)s is already a player of the club: add them from the list of players.")
+                % {"name": same.name}
+            }
+        )
+    guest = player_add(club=event.club, name=name, guest=True)
+    participant_set_present(event=event, player=guest, present=True)
+    return guest
+
+
+@transaction.atomic
+def guest_merge(*, guest: Player, into: Player, merged_by: AbstractBaseUser | None = None) -> Player:
+    """Merge a guest into the roster player they are: every participation, seat, sit-out and
+    partnership of the guest becomes `into`'s; the standings of the guest's events and the
+    club's ratings are rebuilt; the guest is removed (its history stays on the audit page).
+
+    Raises ValidationError when `guest` is not a guest, the two are of different clubs, or
+    both played in one event (a night cannot hold one person twice).
+    """
+    guest = Player.objects.select_for_update().get(pk=guest.pk)
+    into = Player.objects.select_for_update().get(pk=into.pk)
+    if not guest.guest:
+        raise ValidationError(_("%(name)s is not a guest.") % {"name": guest.name})
+    if guest.club_id != into.club_id or guest.pk == into.pk:
+        raise ValidationError(_("Choose another player of the same club."))
+    shared = Event.objects.filter(participants__player=guest).filter(participants__player=into)
+    if shared.exists():
+        raise ValidationError(
+            _("%(guest)s and %(player)s both played in %(event)s: they cannot be one person.")
+            % {"guest": guest.name, "player": into.name, "event": shared.first().name}
+        )
+    events = list(Event.objects.filter(participants__player=guest).values_list("pk", flat=True))
+    Participant.objects.filter(player=guest).update(player=into)
+    Seat.objects.filter(player=guest).update(player=into)
+    SitOut.objects.filter(player=guest).update(player=into)
+    Partnership.objects.filter(first=guest).update(first=into)
+    Partnership.objects.filter(second=guest).update(second=into)
+    # Derived rows: rebuilt below from the games, now under `into`.
+    Standing.objects.filter(player=guest).delete()
+    RatingHistory.objects.filter(player=guest).delete()
+    Rating.objects.filter(player=guest).delete()
+    guest._history_user = merged_by
+    guest._change_reason = f"merged into {into.name} (#{into.pk})"
+    guest.delete()
+    for event_id in events:
+        standings_queue(event_id=event_id)
+    transaction.on_commit(partial(ratings_recompute_task.delay, club_id=into.club_id))
+    return into
