@@ -44,6 +44,7 @@ from tournaments.models import (
     Table,
     TableCard,
 )
+from tournaments.selectors import side_code
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +120,11 @@ def _api_event(w: World) -> dict[str, Any]:
 def _card(w: World) -> TableCard:
     """The night's card of the table of `w.game`."""
     return TableCard.objects.get(event=w.event, number=w.game.table.number)
+
+
+def _confirm_as_ew(w: World) -> dict[str, Any]:
+    """EW confirms hand 1 with the code on its half of the table card."""
+    return {"side": "EW", "code": side_code(game=w.game, side="EW")}
 
 
 def _timed(w: World) -> None:
@@ -289,7 +295,7 @@ MATRIX: dict[str, Row] = {
         "page",
         lambda w: {"game_id": w.game.pk, "number": 1},
         write=SCORER,
-        data=lambda w: {"side": "EW"},
+        data=_confirm_as_ew,
     ),
     "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
     "tournaments:link_save": Row(
@@ -299,7 +305,7 @@ MATRIX: dict[str, Row] = {
         "page",
         lambda w: {"token": w.game.table.access_token, "number": 1},
         write=LINK,
-        data=lambda w: {"side": "EW"},
+        data=_confirm_as_ew,
     ),
     "tournaments:card_save": Row(
         "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk}, write=LINK, data=_hand_two
@@ -308,7 +314,7 @@ MATRIX: dict[str, Row] = {
         "page",
         lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1},
         write=LINK,
-        data=lambda w: {"side": "EW"},
+        data=_confirm_as_ew,
     ),
     # --- API --------------------------------------------------------------------------------
     "api-root": Row("api", read=AUTH),
@@ -350,7 +356,7 @@ MATRIX: dict[str, Row] = {
     ),
     "hand-record": Row("api", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_api_hand_two),
     "hand-confirm": Row(
-        "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=lambda w: {"side": "EW"}
+        "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=_confirm_as_ew
     ),
 }
 

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from tests import test_permissions
 from tests.test_permissions import DIRECTOR, LINK, MATRIX, SCORER, _url
 from tournaments.models import Game
+from tournaments.selectors import side_code
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,10 +70,11 @@ def test_the_api_with_a_session_needs_the_csrf_token_but_not_with_a_token(world)
     session = APIClient(enforce_csrf_checks=True)
     session.force_login(world.users["scorer"])
     url = f"/api/v1/games/{world.game.pk}/hands/1/confirm/"
-    assert session.post(url, {"side": "EW"}, format="json").status_code == 403
+    body = {"side": "EW", "code": side_code(game=world.game, side="EW")}
+    assert session.post(url, body, format="json").status_code == 403
     token = APIClient().post("/api/v1/auth/token/", {"username": "sam", "password": "pw"}).json()["token"]
     with_token = APIClient(enforce_csrf_checks=True, HTTP_AUTHORIZATION=f"Token {token}")
-    assert with_token.post(url, {"side": "EW"}, format="json").status_code == 200
+    assert with_token.post(url, body, format="json").status_code == 200
 
 
 # --- content security policy and headers ---------------------------------------------------

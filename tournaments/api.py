@@ -412,6 +412,13 @@ class HandConfirmApi(APIView):
 
     class HandConfirmInputSerializer(serializers.Serializer):
         side = serializers.CharField(required=False, allow_blank=True, default="")
+        code = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=8,
+            help_text="The confirming side's code, on its half of the table card (not for directors).",
+        )
 
     @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
     def post(self, request: Request, game_id: int, number: int) -> Response:
@@ -424,7 +431,11 @@ class HandConfirmApi(APIView):
             selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
         )
         hand = services.hand_confirm(
-            hand=hand, side=data["side"], confirmed_by=request.user, as_director=is_director
+            hand=hand,
+            side=data["side"],
+            confirmed_by=request.user,
+            as_director=is_director,
+            code=data["code"],
         )
         return Response(HandSerializer(hand).data)
 

@@ -215,6 +215,16 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# Every side label a table can have: two partnerships, or three players alone.
+CARD_SIDES = ("NS", "EW", "N", "E", "S")
+
+
+def new_side_codes() -> dict[str, str]:
+    """A 4-digit confirmation code for each side a table can have, printed on that side's
+    half of the table card: the other side types it to confirm a hand."""
+    return {side: f"{secrets.randbelow(10_000):04d}" for side in CARD_SIDES}
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -246,6 +256,7 @@ class TableCard(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
     number = models.PositiveSmallIntegerField(_("table"))
     access_token = models.CharField(max_length=64, unique=True, default=new_access_token, editable=False)
+    side_codes = models.JSONField(default=new_side_codes, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     renewed_at = models.DateTimeField(null=True, blank=True)
 
@@ -363,6 +374,9 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_by_side = models.CharField(max_length=8, blank=True)
+    # How the confirmation was given: "code" (the side's code from its half of the table card)
+    # or "director".
+    confirmed_via = models.CharField(max_length=8, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()

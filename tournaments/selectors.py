@@ -181,6 +181,13 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
     return by_side
 
 
+def side_code(*, game: Game, side: str) -> str:
+    """The confirmation code of `side` at the game's table: on its half of the night's card
+    for that table number ("" if the event has no card for it). Reads `game.table.round`."""
+    card = TableCard.objects.filter(event_id=game.table.round.event_id, number=game.table.number).first()
+    return "" if card is None else str(card.side_codes.get(side, ""))
+
+
 @dataclass(frozen=True, slots=True)
 class RoundClock:
     """A round's clock (server time). `state`: "running", "warning" (less than the event's

@@ -229,6 +229,7 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
             side=request.POST.get("side", ""),
             confirmed_by=request.user if request.user.is_authenticated else None,
             as_director=access.is_director,
+            code=request.POST.get("code", ""),
         )
     except ValidationError as exc:
         for message in exc.messages:

@@ -212,14 +212,23 @@ def test_the_other_side_confirms_the_hand(
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
+    from tournaments.models import TableCard
+
     game = _game(event)
-    page.goto(f"{live_server.url}/t/{game.table.access_token}/")  # the table link, no account
+    card = TableCard.objects.get(event=event, number=game.table.number)
+    page.goto(f"{live_server.url}/t/{card.access_token}/")  # the table's card, no account
     page.check("input[name=entered_by_side][value=NS]")
     _fill_side(page, "NS", HAND_A["NS"])
     _fill_side(page, "EW", HAND_A["EW"])
     page.tap("#save-hand")
     page.wait_for_selector("text=waiting for the other side")
     assert page.locator("button.confirm").count() == 1  # only EW may confirm
+    # NS's code (on NS's half) does not confirm for EW; EW's does.
+    page.fill("input[name=code]", card.side_codes["NS"])
+    page.tap("button.confirm")
+    page.wait_for_selector("text=That is not EW's code")
+    assert Hand.objects.get(game=game).confirmed_at is None
+    page.fill("input[name=code]", card.side_codes["EW"])
     page.tap("button.confirm")
     page.wait_for_selector(".confirmed")
     assert Hand.objects.get(game=game).confirmed_by_side == "EW"

@@ -18,6 +18,7 @@ from tests.tournaments.hands import HAND_A
 from tests.tournaments.test_views import _form_data
 from tournaments import services
 from tournaments.models import Event, Game, Hand, Round, SideEntry
+from tournaments.selectors import side_code
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +121,7 @@ def test_once_final_the_other_side_can_no_longer_confirm_by_the_link(
     assert hand.confirmed_at is None
     # The service says the same to any caller that is not a director.
     with pytest.raises(ValidationError, match="can no longer be confirmed here"):
-        services.hand_confirm(hand=hand, side="EW")
+        services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     assert services.hand_confirm(hand=hand, side="EW", as_director=True).confirmed_at is not None
 
 

@@ -10,6 +10,7 @@ from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B
 from tests.tournaments.test_views import _form_data
 from tournaments import services
 from tournaments.models import Game, Hand, Standing, TableCard
+from tournaments.selectors import side_code
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,7 @@ def test_the_entering_side_cannot_confirm_its_own_hand(tournament):
     hand = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
     with pytest.raises(ValidationError, match="the other side confirms"):
         services.hand_confirm(hand=hand, side="NS")
-    hand = services.hand_confirm(hand=hand, side="EW")
+    hand = services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     assert hand.confirmed_at is not None
 
 
@@ -112,7 +113,7 @@ def test_standings_count_only_confirmed_hands(tournament):
     assert game.game_over  # two hands per round
     services.standings_rebuild(event_id=tournament.pk)
     assert sum(Standing.objects.filter(event=tournament).values_list("points_for", flat=True)) == 0
-    services.hand_confirm(hand=first, side="EW")
+    services.hand_confirm(hand=first, side="EW", code=side_code(game=game, side="EW"))
     services.standings_rebuild(event_id=tournament.pk)
     rows = {r.player_id: r for r in Standing.objects.filter(event=tournament)}
     ns_players = game.table.seats.filter(side="NS").values_list("player_id", flat=True)
@@ -124,7 +125,7 @@ def test_standings_count_only_confirmed_hands(tournament):
 def test_a_correction_needs_confirming_again_and_is_in_the_history(tournament, alice):
     game = _games(tournament)[0]
     hand = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
-    services.hand_confirm(hand=hand, side="EW")
+    services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     corrected = dict(HAND_A, EW={**HAND_A["EW"], "hand_points": 30})  # 150 − 30 + 300 + 100 = 520
     hand = services.hand_record(
         game=game, number=1, entries=corrected, expected_version=1, entered_by_side="NS", recorded_by=alice

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -26,7 +27,7 @@ import scoring
 from clubs.selectors import directs
 from tournaments.engine_messages import describe
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import game_results_final
+from tournaments.selectors import game_results_final, side_code
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -311,13 +312,22 @@ def _plain(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]
 
 @transaction.atomic
 def hand_confirm(
-    *, hand: Hand, side: str, confirmed_by: AbstractBaseUser | None = None, as_director: bool = False
+    *,
+    hand: Hand,
+    side: str,
+    confirmed_by: AbstractBaseUser | None = None,
+    as_director: bool = False,
+    code: str = "",
 ) -> Hand:
     """Confirm a hand for the side that did not enter it (a director may confirm for either).
 
-    Idempotent: confirming a confirmed hand changes nothing. Raises ValidationError when the
-    side is unknown or is the side that entered the hand, and, but for a director, once the
-    game's results are final.
+    The confirming side proves it is that side with its `code`, printed on its half of the
+    table card (`TableCard.side_codes`): one phone cannot enter a hand as NS and confirm it as
+    EW without EW's half of the card. A director confirms without a code. Records the side
+    and how (`confirmed_via`: "code" or "director"). Idempotent: confirming a confirmed hand
+    changes nothing. Raises ValidationError when the side is unknown, is the side that
+    entered the hand, or its code is wrong, and, but for a director, once the game's results
+    are final.
     """
     hand = (
         Hand.objects.select_for_update(of=("self",))
@@ -343,13 +353,46 @@ def hand_confirm(
                 _("Hand %(number)s was entered by %(side)s; the other side confirms it.")
                 % {"number": hand.number, "side": side}
             )
+        _check_code(hand, side, code)
     hand.confirmed_at = timezone.now()
     hand.confirmed_by = confirmed_by
     hand.confirmed_by_side = side if side in hand.game.sides else ""
+    hand.confirmed_via = "director" if as_director else "code"
     hand.save()
     event_id = hand.game.table.round.event_id
     standings_queue(event_id=event_id)
     return hand
+
+
+# Wrong codes allowed per hand before only a director can confirm it: a 4-digit code must
+# not be found by trying them all.
+CODE_TRIES = 5
+
+
+def _check_code(hand: Hand, side: str, code: str) -> None:
+    tries_key = f"confirm-code-misses:{hand.pk}"
+    if cache.get(tries_key, 0) >= CODE_TRIES:
+        raise ValidationError(
+            {
+                "code": _("Too many wrong codes for hand %(number)s: ask the director.")
+                % {"number": hand.number}
+            },
+            code="too_many_codes",
+        )
+    if code.strip() and code.strip() == side_code(game=hand.game, side=side):
+        return
+    cache.add(tries_key, 0, timeout=24 * 3600)
+    cache.incr(tries_key)
+    raise ValidationError(
+        {
+            "code": _(
+                "That is not %(side)s's code. %(side)s confirms with the code printed on its "
+                "half of the table card."
+            )
+            % {"side": side}
+        },
+        code="wrong_code",
+    )
 
 
 def _position(game: Game, stored: list[_StoredHand], number: int) -> int:
