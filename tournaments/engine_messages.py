@@ -327,3 +327,56 @@ def _params(detail: Mapping[str, Any]) -> dict[str, Any]:
     if "requirement" in params:
         params["requirement"] = str(MELD_REQUIREMENT_LABELS.get(params["requirement"], params["requirement"]))
     return params
+
+
+# Why a victory-point scale or tie-break order is refused (tournaments.domain.victory_points
+# SCALE_PROBLEMS), in the user's language.
+SCALE_TEMPLATES: Mapping[str, Promise] = {
+    "unknown_scale": _("Unknown victory-point scale “%(key)s”."),
+    "scale_not_object": _("The scale must be an object with a total and its bands."),
+    "scale_total": _("The scale's total must be a whole number above 0."),
+    "scale_any_table": _("The scale needs a table for any round length (“any”)."),
+    "table_name": _("Table “%(table)s”: name a table by its number of hands, or “any”."),
+    "table_hands": _("Table “%(table)s”: a round has at least one hand."),
+    "no_bands": _("Table %(table)s: give at least one band."),
+    "band_not_object": _(
+        "Table %(table)s, band %(band)s: a band is an object with from, to, ahead and behind."
+    ),
+    "band_not_whole": _("Table %(table)s, band %(band)s: from, to, ahead and behind must be whole numbers."),
+    "band_start": _(
+        "Table %(table)s, band %(band)s: starts at %(low)s but must start at %(expected)s, so that "
+        "the bands leave no gap and do not overlap."
+    ),
+    "band_end": _("Table %(table)s, band %(band)s: ends at %(high)s, before it starts (%(low)s)."),
+    "band_open_early": _("Table %(table)s, band %(band)s: only the last band may be open-ended."),
+    "band_last_closed": _("Table %(table)s, band %(band)s: the last band must be open-ended (to: null)."),
+    "band_total": _(
+        "Table %(table)s, band %(band)s: %(ahead)s + %(behind)s = %(sum)s, not the total %(total)s."
+    ),
+    "band_ahead_less": _(
+        "Table %(table)s, band %(band)s: the side ahead gets at least as many points as the side behind."
+    ),
+    "band_margin": _(
+        "Table %(table)s, band %(band)s: a wider margin cannot give the side ahead fewer points."
+    ),
+    "tie_breaks_not_list": _("The tie-break order is a list of criteria."),
+    "unknown_tie_break": _("Unknown tie-break “%(criterion)s”; choose from %(known)s."),
+    "tie_break_twice": _("The tie-break “%(criterion)s” is listed twice."),
+}
+
+
+def describe_scale(problem: Any) -> str:
+    """The translated text of a refused scale or tie-break order (victory_points.InvalidScale:
+    `code` and `params`); the English message for an unknown code."""
+    template = SCALE_TEMPLATES.get(str(getattr(problem, "code", "")))
+    if template is None:
+        return str(problem)
+    try:
+        return str(template % dict(getattr(problem, "params", {})))
+    except (KeyError, TypeError, ValueError):
+        return str(problem)
+
+
+def describe_rules(problem: Any) -> str:
+    """The translated text of a refused variant or house rule (scoring.InvalidRules)."""
+    return describe({"code": problem.code, "params": problem.params, "message": str(problem)})

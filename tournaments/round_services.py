@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from tournaments.models import Hand, Round, Seat, SitOut, Table
@@ -27,7 +28,7 @@ def round_lock(*, round: Round, locked: bool) -> Round:
     """Lock (or unlock) a round's seating: a locked round is neither reseated nor swapped."""
     round = Round.objects.select_for_update().get(pk=round.pk)
     if locked and round.status != Round.Status.SEATED:
-        raise ValidationError("Only a seated round can be locked.")
+        raise ValidationError(_("Only a seated round can be locked."))
     round.locked = locked
     round.save(update_fields=["locked"])
     return round
@@ -38,7 +39,7 @@ def table_lock(*, table: Table, locked: bool) -> Table:
     """Keep (or release) a table when the rest of its round is seated again."""
     round = Round.objects.select_for_update().get(pk=table.round_id)
     if round.locked:
-        raise ValidationError("The round is locked.")
+        raise ValidationError(_("The round is locked."))
     table.locked = locked
     table.save(update_fields=["locked"])
     return table
@@ -54,21 +55,23 @@ def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
     if round.locked:
-        raise ValidationError("The round is locked; unlock it to change the seating.")
+        raise ValidationError(_("The round is locked; unlock it to change the seating."))
     if round.status != Round.Status.SEATED:
-        raise ValidationError("The round is not seated yet.")
+        raise ValidationError(_("The round is not seated yet."))
     if first.pk == second.pk:
-        raise ValidationError("Choose two different players.")
+        raise ValidationError(_("Choose two different players."))
     seats = {s.player_id: s for s in Seat.objects.filter(table__round=round, player__in=[first, second])}
     sitting_out = {s.player_id: s for s in SitOut.objects.filter(round=round, player__in=[first, second])}
     for player in (first, second):
         if player.pk not in seats and player.pk not in sitting_out:
-            raise ValidationError(f"{player.name} is not in round {round.number}.")
+            raise ValidationError(
+                _("%(name)s is not in round %(number)s.") % {"name": player.name, "number": round.number}
+            )
     if not seats:
-        raise ValidationError("Both players sit out; there is nothing to swap.")
+        raise ValidationError(_("Both players sit out; there is nothing to swap."))
     tables = {seat.table_id for seat in seats.values()}
     if Hand.objects.filter(game__table__in=tables).exists():
-        raise ValidationError("Hands are entered at that table; its seating is kept.")
+        raise ValidationError(_("Hands are entered at that table; its seating is kept."))
     places = {}
     for player in (first, second):
         seat = seats.get(player.pk)

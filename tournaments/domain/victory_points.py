@@ -32,8 +32,44 @@ from typing import Any, TypeGuard
 # --- scales ---------------------------------------------------------------------------------
 
 
+# Why a scale or a tie-break order is refused: code -> English template ({name} from the
+# params). The pages translate by code (tournaments/engine_messages.py, SCALE_TEMPLATES).
+SCALE_PROBLEMS: Mapping[str, str] = {
+    "unknown_scale": "Unknown victory-point scale {key!r}.",
+    "scale_not_object": "The scale must be an object with a total and its bands.",
+    "scale_total": "The scale's total must be a whole number above 0.",
+    "scale_any_table": 'The scale needs a table for any round length ("any").',
+    "table_name": 'Table {table!r}: name a table by its number of hands, or "any".',
+    "table_hands": "Table {table!r}: a round has at least one hand.",
+    "no_bands": "Table {table}: give at least one band.",
+    "band_not_object": "Table {table}, band {band}: a band is an object with from, to, ahead and behind.",
+    "band_not_whole": "Table {table}, band {band}: from, to, ahead and behind must be whole numbers.",
+    "band_start": (
+        "Table {table}, band {band}: starts at {low} but must start at {expected}, so that the "
+        "bands leave no gap and do not overlap."
+    ),
+    "band_end": "Table {table}, band {band}: ends at {high}, before it starts ({low}).",
+    "band_open_early": "Table {table}, band {band}: only the last band may be open-ended.",
+    "band_last_closed": "Table {table}, band {band}: the last band must be open-ended (to: null).",
+    "band_total": "Table {table}, band {band}: {ahead} + {behind} = {sum}, not the total {total}.",
+    "band_ahead_less": (
+        "Table {table}, band {band}: the side ahead gets at least as many points as the side behind."
+    ),
+    "band_margin": "Table {table}, band {band}: a wider margin cannot give the side ahead fewer points.",
+    "tie_breaks_not_list": "The tie-break order is a list of criteria.",
+    "unknown_tie_break": "Unknown tie-break {criterion!r}; choose from {known}.",
+    "tie_break_twice": "The tie-break {criterion!r} is listed twice.",
+}
+
+
 class InvalidScale(ValueError):
-    """A custom victory-point table that breaks a rule; the message says which band and why."""
+    """A victory-point scale or tie-break order that breaks a rule: `code` (SCALE_PROBLEMS)
+    says why and `params` where (table, band, numbers); the message is the English text."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(SCALE_PROBLEMS[code].format(**params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +168,7 @@ def scale_for(key: str, custom: Any = None) -> Scale:
     try:
         return PRESETS[key]
     except KeyError:
-        raise InvalidScale(f"Unknown victory-point scale {key!r}.") from None
+        raise InvalidScale("unknown_scale", key=key) from None
 
 
 def scale_from_custom(custom: Any) -> Scale:
@@ -144,15 +180,15 @@ def scale_from_custom(custom: Any) -> Scale:
     Raises InvalidScale naming the table and band at fault.
     """
     if not isinstance(custom, Mapping):
-        raise InvalidScale("The scale must be an object with a total and its bands.")
+        raise InvalidScale("scale_not_object")
     total = custom.get("total")
     if not isinstance(total, int) or isinstance(total, bool) or total <= 0:
-        raise InvalidScale("The scale's total must be a whole number above 0.")
+        raise InvalidScale("scale_total")
     raw_tables = custom.get("tables")
     if raw_tables is None and "bands" in custom:
         raw_tables = {"any": custom["bands"]}
     if not isinstance(raw_tables, Mapping) or "any" not in raw_tables:
-        raise InvalidScale('The scale needs a table for any round length ("any").')
+        raise InvalidScale("scale_any_table")
     tables: dict[int, tuple[Band, ...]] = {}
     for name, rows in raw_tables.items():
         hands = 0 if name == "any" else _hands_key(name)
@@ -164,9 +200,9 @@ def _hands_key(name: Any) -> int:
     try:
         hands = int(name)
     except (TypeError, ValueError):
-        raise InvalidScale(f'Table {name!r}: name a table by its number of hands, or "any".') from None
+        raise InvalidScale("table_name", table=name) from None
     if hands < 1:
-        raise InvalidScale(f"Table {name!r}: a round has at least one hand.")
+        raise InvalidScale("table_hands", table=name)
     return hands
 
 
@@ -176,33 +212,32 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 def _checked_bands(name: str, rows: Any, total: int) -> tuple[Band, ...]:
     if not isinstance(rows, list) or not rows:
-        raise InvalidScale(f"Table {name}: give at least one band.")
+        raise InvalidScale("no_bands", table=name)
     bands: list[Band] = []
     for number, row in enumerate(rows, start=1):
-        where = f"Table {name}, band {number}"
+        where = {"table": name, "band": number}
         if not isinstance(row, Mapping):
-            raise InvalidScale(f"{where}: a band is an object with from, to, ahead and behind.")
+            raise InvalidScale("band_not_object", **where)
         low, high, ahead, behind = row.get("from"), row.get("to"), row.get("ahead"), row.get("behind")
         if not (_whole(low) and _whole(ahead) and _whole(behind)) or not (high is None or _whole(high)):
-            raise InvalidScale(f"{where}: from, to, ahead and behind must be whole numbers.")
+            raise InvalidScale("band_not_whole", **where)
         expected_low = 0 if not bands else (bands[-1].high or 0) + 1
         if low != expected_low:
-            raise InvalidScale(
-                f"{where}: starts at {low} but must start at {expected_low}, so that the bands "
-                "leave no gap and do not overlap."
-            )
+            raise InvalidScale("band_start", **where, low=low, expected=expected_low)
         if high is not None and high < low:
-            raise InvalidScale(f"{where}: ends at {high}, before it starts ({low}).")
+            raise InvalidScale("band_end", **where, high=high, low=low)
         if high is None and number != len(rows):
-            raise InvalidScale(f"{where}: only the last band may be open-ended.")
+            raise InvalidScale("band_open_early", **where)
         if high is not None and number == len(rows):
-            raise InvalidScale(f"{where}: the last band must be open-ended (to: null).")
+            raise InvalidScale("band_last_closed", **where)
         if ahead + behind != total:
-            raise InvalidScale(f"{where}: {ahead} + {behind} = {ahead + behind}, not the total {total}.")
+            raise InvalidScale(
+                "band_total", **where, ahead=ahead, behind=behind, sum=ahead + behind, total=total
+            )
         if ahead < behind or behind < 0:
-            raise InvalidScale(f"{where}: the side ahead gets at least as many points as the side behind.")
+            raise InvalidScale("band_ahead_less", **where)
         if bands and ahead < bands[-1].ahead:
-            raise InvalidScale(f"{where}: a wider margin cannot give the side ahead fewer points.")
+            raise InvalidScale("band_margin", **where)
         bands.append(Band(low, high, ahead, behind))
     return tuple(bands)
 
@@ -250,14 +285,14 @@ def checked_tie_breaks(order: Any) -> tuple[str, ...]:
     Raises InvalidScale naming the unknown or repeated criterion.
     """
     if not isinstance(order, list | tuple):
-        raise InvalidScale("The tie-break order is a list of criteria.")
+        raise InvalidScale("tie_breaks_not_list")
     seen: list[str] = []
     for criterion in order:
         if criterion not in CRITERIA or criterion == VICTORY_POINTS:
             known = ", ".join(c for c in CRITERIA if c != VICTORY_POINTS)
-            raise InvalidScale(f"Unknown tie-break {criterion!r}; choose from {known}.")
+            raise InvalidScale("unknown_tie_break", criterion=criterion, known=known)
         if criterion in seen:
-            raise InvalidScale(f"The tie-break {criterion!r} is listed twice.")
+            raise InvalidScale("tie_break_twice", criterion=criterion)
         seen.append(criterion)
     return tuple(seen)
 

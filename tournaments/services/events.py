@@ -8,9 +8,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
+from tournaments.engine_messages import describe_rules
 from tournaments.models import Event, Pair, Participant, Season
 from tournaments.services.rounds import three_player_variant
 from tournaments.standings_queue import standings_queue
@@ -63,9 +65,9 @@ def event_create(
     elif three_player_tables:
         _check_rules(three_player_variant(variant), options)
     if any(player.club_id != club.pk for player in players):
-        raise ValidationError({"players": "Every player must belong to the event's club."})
+        raise ValidationError({"players": _("Every player must belong to the event's club.")})
     if season is not None and season.club_id != club.pk:
-        raise ValidationError({"season": "The season belongs to another club."})
+        raise ValidationError({"season": _("The season belongs to another club.")})
     event = Event(
         club=club,
         name=name,
@@ -99,7 +101,7 @@ def _event_partnerships(
 ) -> list[Partnership]:
     if not partnerships:
         if len(players) % 2:
-            raise ValidationError({"players": "Fixed partnerships need an even number of players."})
+            raise ValidationError({"players": _("Fixed partnerships need an even number of players.")})
         partnerships = [
             Partnership.objects.get_or_create(
                 club=club,
@@ -109,12 +111,12 @@ def _event_partnerships(
             for a, b in zip(players[::2], players[1::2], strict=True)
         ]
     if any(p.club_id != club.pk for p in partnerships):
-        raise ValidationError({"partnerships": "Every partnership must belong to the event's club."})
+        raise ValidationError({"partnerships": _("Every partnership must belong to the event's club.")})
     seen = [player for p in partnerships for player in (p.first_id, p.second_id)]
     if len(set(seen)) != len(seen):
-        raise ValidationError({"partnerships": "A player can play in one partnership only."})
+        raise ValidationError({"partnerships": _("A player can play in one partnership only.")})
     if len(partnerships) < 2:
-        raise ValidationError({"partnerships": "Fixed partnerships need at least two partnerships."})
+        raise ValidationError({"partnerships": _("Fixed partnerships need at least two partnerships.")})
     return partnerships
 
 
@@ -122,12 +124,15 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
     if variant not in scoring.VARIANTS:
         known = ", ".join(scoring.VARIANTS)
         raise ValidationError(
-            {"variant": f"Unknown or unsupported variant {variant!r}; choose one of {known}."}
+            {
+                "variant": _("Unknown or unsupported variant “%(variant)s”; choose one of %(known)s.")
+                % {"variant": variant, "known": known}
+            }
         )
     try:
         scoring.rules_for(variant, dict(options))
     except scoring.InvalidRules as exc:
-        raise ValidationError({"options": str(exc)}) from exc
+        raise ValidationError({"options": describe_rules(exc)}) from exc
 
 
 @transaction.atomic
@@ -149,8 +154,8 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     withdrawn player present brings them back from the next round.
     """
     if player.club_id != event.club_id:
-        raise ValidationError({"player": "The player belongs to another club."})
-    participant, _ = Participant.objects.get_or_create(event=event, player=player)
+        raise ValidationError({"player": _("The player belongs to another club.")})
+    participant, _created = Participant.objects.get_or_create(event=event, player=player)
     participant.present = present
     if present:
         participant.withdrawn_after_round = None

@@ -101,9 +101,11 @@ def round_reseat(*, round: Round) -> Round:
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
     if round.locked:
-        raise ValidationError("The round is locked; unlock it to seat it again.")
+        raise ValidationError(_("The round is locked; unlock it to seat it again."), code="locked")
     if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
-        raise ValidationError("Hands have been entered in this round; its seating is kept.")
+        raise ValidationError(
+            _("Hands have been entered in this round; its seating is kept."), code="hands_entered"
+        )
     round.status = Round.Status.SEATING
     round.seating_error = ""
     round.seating_started_at = None

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from tournaments.models import Event, Season
@@ -32,11 +33,11 @@ def season_save(
     """
     events = list(events)
     if any(event.club_id != club.pk for event in events):
-        raise ValidationError({"events": "Pick nights of this club only."})
+        raise ValidationError({"events": _("Pick nights of this club only.")})
     if season is None:
         season = Season(club=club)
     elif season.club_id != club.pk:
-        raise ValidationError("This season belongs to another club.")
+        raise ValidationError(_("This season belongs to another club."))
     season.name = name
     season.best_n = best_n
     season.min_nights = min_nights

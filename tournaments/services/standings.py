@@ -16,6 +16,7 @@ from tournaments import selectors
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import SideResult, rank_players
+from tournaments.engine_messages import describe_scale
 from tournaments.models import Event, Game, Hand, Seat, SideEntry, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue
@@ -136,12 +137,14 @@ def event_ranking_set(
     try:
         vp.checked_tie_breaks(tie_breaks)
     except vp.InvalidScale as exc:
-        raise ValidationError({"tie_breaks": str(exc)}) from exc
+        raise ValidationError({"tie_breaks": describe_scale(exc)}) from exc
     custom = dict(vp_custom or {})
     try:
         vp.scale_for(vp_scale, custom)
     except vp.InvalidScale as exc:
-        raise ValidationError({"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": str(exc)}) from exc
+        raise ValidationError(
+            {"vp_custom" if vp_scale == vp.CUSTOM else "vp_scale": describe_scale(exc)}
+        ) from exc
     event.vp_scale = vp_scale
     event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
     event.tie_breaks = tie_breaks
