@@ -6,7 +6,9 @@ task only after the commit, so a worker never sees half a write.
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
 - `events`: an event and its participants (`event_create`, `event_finish`,
-  `participant_set_present`, `participant_withdraw`).
+  `participant_add`, `participant_set_present`, `participant_withdraw`); in a
+  fixed-partnership event these act on a pair, both partners at once. The partnerships an
+  event's pairs become are written by `clubs.services.partnerships_ensure`.
 - `rounds`: rounds and their seating (`round_start`, `round_reseat`, `round_seat`), the
   tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
@@ -23,6 +25,7 @@ The director's tools on a seated round (locks, swaps) are in `tournaments/round_
 from tournaments.services.events import (
     event_create,
     event_finish,
+    participant_add,
     participant_set_present,
     participant_withdraw,
 )
@@ -58,6 +61,7 @@ __all__ = [
     "hand_confirm",
     "hand_preview",
     "hand_record",
+    "participant_add",
     "participant_set_present",
     "participant_withdraw",
     "ratings_rebuild",
