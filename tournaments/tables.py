@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
@@ -46,6 +46,12 @@ class StandingTable(tables.Table):
     point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
     match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
     separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
+
+    def render_player(self, value: str) -> str:
+        return format_html("<bdi>{}</bdi>", value)  # isolated: a Latin name in an Arabic page
+
+    def value_player(self, value: str) -> str:
+        return value
 
     class Meta:
         model = Standing
