@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
+from clubs.names import name_key
 
 
 def clubs_where(
@@ -39,3 +40,12 @@ def directs(*, user: AbstractBaseUser | AnonymousUser | None, club_id: int) -> b
 def clubs_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
     """Clubs whose standings and rankings the user may see: their own, and every public one."""
     return Club.objects.filter(Q(results_public=True) | Q(pk__in=clubs_where(user=user).values("pk")))
+
+
+def roster_by_name_key(*, club: Club) -> dict[str, list[Player]]:
+    """The club's players (active or not) by clubs.names.name_key of their name, for matching
+    typed names: most keys hold one player, two spellings that differ only in accents two."""
+    roster: dict[str, list[Player]] = {}
+    for player in club.players.order_by("name", "pk"):
+        roster.setdefault(name_key(player.name), []).append(player)
+    return roster

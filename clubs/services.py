@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,9 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Membership, Partnership, Player
+from clubs.names import name_key, pair_line_names
+from clubs.selectors import roster_by_name_key
 
 
 @transaction.atomic
@@ -108,6 +111,140 @@ def membership_remove(*, membership: Membership) -> None:
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     _keep_a_director(membership)
     membership.delete()
+
+
+# --- partnerships ---------------------------------------------------------------------------------
+
+# A player as a director or a caller names them: the player itself, a name as on the club's roster
+# (clubs.names: whatever the capitals and accents), or the id of one of the club's players.
+PlayerRef = Player | str | int
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """Two players asked to play as a partnership, and how messages name the request.
+
+    `where` is what an error shows first, so the director finds the line: "Line 3" of a typed
+    list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a partner picked on the page.
+    `players` holds what was given, of any length: a line of one name is refused with a message.
+    """
+
+    where: str
+    players: tuple[PlayerRef, ...]
+
+
+def pair_requests_from_text(text: str) -> list[PairRequest]:
+    """One PairRequest for each line of `text` that is not blank, named "Line n" by its line number
+    in the text (blank lines counted, so the number is the one the director sees).
+
+    The names are split by clubs.names.pair_line_names ("Amira & Bob", "Amira + Bob", ...); they
+    are matched against the roster later, by `partnerships_ensure`. Checks nothing itself.
+    """
+    requests = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            where = gettext("Line %(number)s") % {"number": number}
+            requests.append(PairRequest(where=where, players=tuple(pair_line_names(line))))
+    return requests
+
+
+def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> list[tuple[Player, Player]]:
+    """The players of each request, checked; raises ValidationError({field: [every problem]})."""
+    errors: list[str] = []
+    roster: dict[str, list[Player]] | None = None
+    ids = [ref for request in pairs for ref in request.players if isinstance(ref, int)]
+    by_id = club.players.in_bulk(ids) if ids else {}
+
+    def find(where: str, ref: PlayerRef) -> Player | None:
+        nonlocal roster
+        if isinstance(ref, Player):
+            if ref.club_id != club.pk:
+                errors.append(
+                    gettext("%(where)s: %(name)s plays for another club.")
+                    % {"where": where, "name": ref.name}
+                )
+                return None
+            return ref
+        if isinstance(ref, int):
+            player = by_id.get(ref)
+            if player is None:
+                errors.append(
+                    gettext("%(where)s: the club has no player %(id)s.") % {"where": where, "id": ref}
+                )
+            return player
+        if roster is None:
+            roster = roster_by_name_key(club=club)
+        found = roster.get(name_key(ref), [])
+        exact = [player for player in found if player.name == ref.strip()]
+        if len(exact) == 1 or len(found) == 1:
+            return (exact or found)[0]
+        if not found:
+            message = gettext("%(where)s: “%(name)s” is not on the club's roster.")
+            errors.append(message % {"where": where, "name": ref})
+        else:
+            message = gettext("%(where)s: “%(name)s” could be %(names)s; type the name as on the roster.")
+            names = ", ".join(player.name for player in found)
+            errors.append(message % {"where": where, "name": ref, "names": names})
+        return None
+
+    resolved: list[tuple[str, Player, Player]] = []
+    for request in pairs:
+        if len(request.players) != 2:
+            message = gettext(
+                "%(where)s: a pair is two players, written like “Amira & Bob”; this one has %(count)s."
+            )
+            errors.append(message % {"where": request.where, "count": len(request.players)})
+            continue
+        first, second = (find(request.where, ref) for ref in request.players)
+        if first is None or second is None:
+            continue
+        if first.pk == second.pk:
+            message = gettext("%(where)s: %(name)s cannot be their own partner.")
+            errors.append(message % {"where": request.where, "name": first.name})
+            continue
+        resolved.append((request.where, first, second))
+    seen: dict[int, str] = {}
+    for where, *players in resolved:
+        for player in players:
+            if player.pk in seen:
+                message = gettext("%(name)s is in two pairs (%(first)s and %(second)s).")
+                errors.append(message % {"name": player.name, "first": seen[player.pk], "second": where})
+            else:
+                seen[player.pk] = where
+    if errors:
+        raise ValidationError({field: errors})
+    return [(first, second) for _where, first, second in resolved]
+
+
+def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partnership, bool]:
+    low, high = sorted((first, second), key=lambda player: player.pk)  # the model's order
+    return Partnership.objects.get_or_create(club=club, first=low, second=high)
+
+
+@transaction.atomic
+def partnerships_ensure(
+    *, club: Club, pairs: Sequence[PairRequest], field: str = "pairs"
+) -> list[Partnership]:
+    """The club's partnership of each pair, in order: an existing Partnership of the same two
+    players is reused, whichever was named first; the others are created.
+
+    Every request is checked before anything is written: two players each, found on the club's
+    roster (names, ids or players of the club), nobody their own partner, nobody in two pairs.
+    Raises ValidationError({field: [messages]}) listing every problem, each naming its request's
+    `where` ("Line 3: “Zoe” is not on the club's roster.").
+    """
+    return [_partnership_of(club, first, second)[0] for first, second in _pairs_resolved(club, pairs, field)]
+
+
+@transaction.atomic
+def partnership_add(*, club: Club, first: PlayerRef, second: PlayerRef) -> tuple[Partnership, bool]:
+    """Make two players of the club a partnership (the club's partnerships page). Returns the
+    partnership and whether it is new: the same two players' existing one is returned as it is.
+    Raises ValidationError (field `players`) as `partnerships_ensure` does."""
+    ((low, high),) = _pairs_resolved(
+        club, [PairRequest(where=gettext("The new partnership"), players=(first, second))], "players"
+    )
+    return _partnership_of(club, low, high)
 
 
 CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_public")

@@ -28,7 +28,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Membership, Partnership, Player
 from tests.tournaments.hands import HAND_A, HAND_B
 from tests.tournaments.test_views import _form_data
 from tournaments import services
@@ -36,6 +36,7 @@ from tournaments.models import (
     Event,
     Game,
     Hand,
+    Pair,
     Participant,
     Round,
     Season,
@@ -220,6 +221,16 @@ MATRIX: dict[str, Row] = {
             "players": [str(p) for p in w.club.players.values_list("pk", flat=True)[:4]],
         },
     ),
+    "tournaments:club_partnerships": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=MEMBER,
+        write=DIRECTOR,
+        data=lambda w: {
+            "first": w.club.players.order_by("pk")[0].pk,
+            "second": w.club.players.order_by("pk")[1].pk,
+        },
+    ),
     "tournaments:event_detail": Row("page", _event, read=MEMBER),
     "tournaments:event_standings": Row("page", _event, read=PUBLIC),
     "tournaments:round_start": Row("page", _event, write=DIRECTOR, prepare=_games_over),
@@ -330,6 +341,7 @@ MATRIX: dict[str, Row] = {
     "player-detail": Row("api", lambda w: {"pk": w.club.players.first().pk}, read=MEMBER),
     "event-list": Row("api", read=AUTH, write=DIRECTOR, data=_api_event, listed=lambda w: {w.event.pk}),
     "event-detail": Row("api", _pk(lambda w: w.event), read=MEMBER),
+    "event-standings": Row("api", _pk(lambda w: w.event), read=MEMBER),
     "round-list": Row("api", read=AUTH, listed=lambda w: set(w.event.rounds.values_list("pk", flat=True))),
     "round-detail": Row("api", lambda w: {"pk": w.event.rounds.first().pk}, read=MEMBER),
     "table-list": Row("api", read=AUTH, listed=lambda w: {w.game.table_id, w.other_game.table_id}),
@@ -446,6 +458,8 @@ def _fingerprint(w: World) -> tuple[Any, ...]:
         list(Seat.objects.order_by("pk").values_list("pk", "table_id", "player_id", "side", "position")),
         list(Participant.objects.order_by("pk").values_list("pk", "present", "withdrawn_after_round")),
         list(Membership.objects.order_by("pk").values_list("pk", "role")),
+        list(Partnership.objects.order_by("pk").values_list("pk", "first_id", "second_id")),
+        list(Pair.objects.order_by("pk").values_list("pk", "event_id", "number", "partnership_id")),
         list(Club.objects.order_by("pk").values()),
         Player.objects.count(),
     )

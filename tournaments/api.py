@@ -7,22 +7,22 @@ engine's messages.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
-from clubs.models import Membership, Partnership, Player
+from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
+from clubs.services import PairRequest
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Hand, Participant, Round, Standing, Table
 
@@ -81,8 +81,20 @@ class RoundSerializer(serializers.ModelSerializer):
         return [s.player_id for s in obj.sit_outs.all()]
 
 
+class PairSerializer(serializers.Serializer):
+    """A pair of a fixed-partnership event: its number and its partnership's two players."""
+
+    number = serializers.IntegerField()
+    partnership = serializers.IntegerField(source="partnership_id")
+    players = serializers.SerializerMethodField()
+
+    def get_players(self, obj: Any) -> list[int]:
+        return [obj.partnership.first_id, obj.partnership.second_id]
+
+
 class EventSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
+    pairs = PairSerializer(many=True, read_only=True)
 
     class Meta:
         model = Event
@@ -98,6 +110,7 @@ class EventSerializer(serializers.ModelSerializer):
             "hands_per_round",
             "status",
             "players",
+            "pairs",
             "vp_scale",
             "vp_custom",
             "tie_breaks",
@@ -162,6 +175,36 @@ class StandingSerializer(serializers.ModelSerializer):
         )
 
 
+class EntrantStandingSerializer(serializers.Serializer):
+    """A row of an event's standings as its format ranks them: a pair (`pair` its number, two
+    players) in a fixed-partnership event, a player (`pair` null) otherwise. Points are
+    Canasta points."""
+
+    rank = serializers.IntegerField()
+    pair = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.DictField())
+    victory_points = serializers.IntegerField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    point_difference = serializers.IntegerField()
+    match_points = serializers.IntegerField()
+    separated_by = serializers.CharField()
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        if isinstance(instance, Standing):
+            players = [instance.player]
+            pair = None
+        else:
+            players = list(instance.players)
+            pair = instance.pair
+        row = {name: getattr(instance, name) for name in self.fields if name not in ("pair", "players")}
+        return row | {"pair": pair, "players": [{"id": p.pk, "name": p.name} for p in players]}
+
+
 class EventInputSerializer(serializers.Serializer):
     club = serializers.IntegerField()
     name = serializers.CharField(max_length=120)
@@ -188,15 +231,9 @@ class EventInputSerializer(serializers.Serializer):
     season = serializers.IntegerField(required=False, allow_null=True)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        partnership_format = attrs["format"] in Event.PARTNERSHIP_FORMATS
+        # Shape only (one way of giving the pairs); what the pairs may be is the service's.
         if attrs["partnerships"] and attrs["pairs"]:
             raise serializers.ValidationError({"pairs": "Give `partnerships` or `pairs`, not both."})
-        if (attrs["partnerships"] or attrs["pairs"]) and not partnership_format:
-            raise serializers.ValidationError(
-                {"format": "Partnerships are for a fixed-partnership format (swiss, round robin, mitchell)."}
-            )
-        if not partnership_format and len(attrs["players"]) < 4:
-            raise serializers.ValidationError({"players": "An individual event needs at least 4 players."})
         return attrs
 
 
@@ -208,6 +245,11 @@ class ParticipantSerializer(serializers.ModelSerializer):
 
 class ParticipantAddInputSerializer(serializers.Serializer):
     player = serializers.IntegerField()
+    partner = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="In a fixed-partnership event: the late pair's other player.",
+    )
 
 
 # --- resources -------------------------------------------------------------------------------
@@ -219,7 +261,9 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ("club", "status")
 
     def get_queryset(self):
-        return selectors.events_visible_to(user=self.request.user).prefetch_related("participants")
+        return selectors.events_visible_to(user=self.request.user).prefetch_related(
+            "participants", "pairs__partnership"
+        )
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -231,48 +275,51 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         players = [by_id[pk] for pk in dict.fromkeys(data["players"]) if pk in by_id]
         if len(players) != len(set(data["players"])):
             raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
-        with transaction.atomic():  # partnerships made from `pairs` go if the event is refused
-            partnerships = _partnerships(club, data)
-            season = None
-            if data.get("season") is not None:
-                season = club.seasons.filter(pk=data["season"]).first()
-                if season is None:
-                    raise serializers.ValidationError({"season": "Unknown season for this club."})
-            event = services.event_create(
-                club=club,
-                name=data["name"],
-                date=data["date"],
-                kind=data["kind"],
-                variant=data["variant"],
-                options=data["options"],
-                hands_per_round=data.get("hands_per_round"),
-                players=players,
-                format=data["format"],
-                partnerships=partnerships,
-                three_player_tables=data["three_player_tables"],
-                missed_round_policy=data["missed_round_policy"],
-                sit_out_victory_points=data["sit_out_victory_points"],
-                avoid_season_partners=data["avoid_season_partners"],
-                season=season,
-            )
+        partnerships = club.partnerships.in_bulk(data["partnerships"])
+        if len(partnerships) != len(set(data["partnerships"])):
+            raise serializers.ValidationError({"partnerships": "Unknown partnership id(s) for this club."})
+        season = None
+        if data.get("season") is not None:
+            season = club.seasons.filter(pk=data["season"]).first()
+            if season is None:
+                raise serializers.ValidationError({"season": "Unknown season for this club."})
+        # The pairs' player ids go to the service as they are: it finds them in the club, makes
+        # (or reuses) their partnerships and names the pair at fault ("Pair 2: ...").
+        pairs = [
+            PairRequest(where=_("Pair %(number)s") % {"number": number}, players=tuple(pair))
+            for number, pair in enumerate(data["pairs"], start=1)
+        ]
+        event = services.event_create(
+            club=club,
+            name=data["name"],
+            date=data["date"],
+            kind=data["kind"],
+            variant=data["variant"],
+            options=data["options"],
+            hands_per_round=data.get("hands_per_round"),
+            players=players,
+            format=data["format"],
+            partnerships=[partnerships[pk] for pk in data["partnerships"]],
+            pairs=pairs,
+            three_player_tables=data["three_player_tables"],
+            missed_round_policy=data["missed_round_policy"],
+            sit_out_victory_points=data["sit_out_victory_points"],
+            avoid_season_partners=data["avoid_season_partners"],
+            season=season,
+        )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
-
-def _partnerships(club: Any, data: Mapping[str, Any]) -> list[Partnership]:
-    """The event's partnerships, by id or as pairs of player ids (found or created)."""
-    if data["partnerships"]:
-        by_id = club.partnerships.in_bulk(data["partnerships"])
-        if len(by_id) != len(set(data["partnerships"])):
-            raise serializers.ValidationError({"partnerships": "Unknown partnership id(s) for this club."})
-        return [by_id[pk] for pk in data["partnerships"]]
-    players = club.players.in_bulk(list(itertools.chain(*data["pairs"])))
-    partnerships = []
-    for a, b in data["pairs"]:
-        if a == b or a not in players or b not in players:
-            raise serializers.ValidationError({"pairs": f"[{a}, {b}] is not a pair of this club's players."})
-        first, second = sorted((players[a], players[b]), key=lambda p: p.pk)
-        partnerships.append(Partnership.objects.get_or_create(club=club, first=first, second=second)[0])
-    return partnerships
+    @extend_schema(responses={200: EntrantStandingSerializer(many=True)})
+    @action(detail=True, methods=["get"], url_path="standings", url_name="standings")
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The event's standings as its format ranks them: a row per pair in a fixed-partnership
+        event (ranked among the pairs), a row per player otherwise; best first."""
+        event = self.get_object()
+        if event.format in Event.PARTNERSHIP_FORMATS:
+            rows: Any = selectors.event_pair_standings(event=event)
+        else:
+            rows = selectors.event_standings(event=event).order_by("rank", "player__name", "player_id")
+        return Response(EntrantStandingSerializer(rows, many=True).data)
 
 
 class RoundViewSet(viewsets.ReadOnlyModelViewSet):
@@ -336,7 +383,8 @@ class RoundStartApi(APIView):
 
 class ParticipantAddApi(APIView):
     """Add a club player to the event (a late arrival, seated from the next round), or bring back
-    a withdrawn or absent one. Directors only."""
+    a withdrawn or absent one; in a fixed-partnership event, a late pair (`player` and
+    `partner`), or a pair back. Directors only."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -347,16 +395,18 @@ class ParticipantAddApi(APIView):
         player = event.club.players.filter(pk=data["player"], active=True).first()
         if player is None:
             raise serializers.ValidationError({"player": "Unknown player id for this club."})
-        if event.participants.filter(
-            player=player, present=True, withdrawn_after_round__isnull=True
-        ).exists():
-            raise serializers.ValidationError({"player": "The player is in the event already."})
-        participant = services.participant_set_present(event=event, player=player, present=True)
+        partner = None
+        if data.get("partner") is not None:
+            partner = event.club.players.filter(pk=data["partner"], active=True).first()
+            if partner is None:
+                raise serializers.ValidationError({"partner": "Unknown player id for this club."})
+        participant = services.participant_add(event=event, player=player, partner=partner)
         return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
 
 
 class ParticipantWithdrawApi(APIView):
-    """A player leaves the event: not seated again, every result so far kept. Directors only."""
+    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
+    every result so far kept. Directors only."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -73,11 +73,19 @@ def seats_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     except ValidationError as exc:
         _report(request, exc)
     else:
-        messages.success(
-            request,
-            _("%(first)s and %(second)s swapped places; their tables are locked.")
-            % {"first": form.cleaned_data["first"].name, "second": form.cleaned_data["second"].name},
-        )
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        pairs = [selectors.event_pair_of(event=round_.event, player=p) for p in (first, second)]
+        if pairs[0] is not None and pairs[1] is not None:
+            text = _("Pairs %(first)s and %(second)s swapped places; their tables are locked.") % {
+                "first": pairs[0].number,
+                "second": pairs[1].number,
+            }
+        else:
+            text = _("%(first)s and %(second)s swapped places; their tables are locked.") % {
+                "first": first.name,
+                "second": second.name,
+            }
+        messages.success(request, text)
     return _back(round_)
 
 
@@ -104,12 +112,16 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     round_ = selectors.event_board_round(event=event)
     tables = []
+    sitting_out: list[selectors.Entrant] = []
     if round_ is not None and round_.status == Round.Status.SEATED:
         tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
+        sitting_out = selectors.round_sit_out_entrants(event=event, rounds=[round_])[round_.pk]
     context = {
         "event": event,
         "round": round_,
         "tables": tables,
+        "sitting_out": sitting_out,
+        "pair_of": selectors.event_pair_numbers(event=event),
         "refresh": BOARD_REFRESH_SECONDS,
         "clock": selectors.round_clock(round=round_) if round_ is not None else None,
     }
@@ -119,13 +131,21 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def participant_withdraw(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
-    """A player leaves the event: not seated again, results kept."""
+    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
+    results kept."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
     services.participant_withdraw(event=event, player=participant.player)
-    messages.success(
-        request, _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
-    )
+    pair = selectors.event_pair_of(event=event, player=participant.player)
+    if pair is None:
+        text = _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
+    else:
+        names = " & ".join(player.name for player in pair.players)
+        text = _("Pair %(number)s (%(names)s) has withdrawn; its results so far stay.") % {
+            "number": pair.number,
+            "names": names,
+        }
+    messages.success(request, text)
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 

@@ -10,23 +10,44 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
+from clubs.services import PairRequest, pair_requests_from_text
 from tournaments.labels import card_kind_label, entry_field_hint, entry_field_label, special_hand_label
 from tournaments.models import Event
 from tournaments.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 
 
 class EventForm(forms.ModelForm):
+    """A new event. For a fixed-partnership format the pairs come from the lines typed in `pairs`,
+    the partner picked beside a player (`partner_<player id>`) and the club's partnerships
+    ticked, numbered in that order: `cleaned_data["pair_requests"]` holds the first two as
+    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships."""
+
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         label=_("Players"),
         required=False,
-        help_text=_("For fixed partnerships without partnerships chosen below: paired in this order."),
+        help_text=_(
+            "For fixed partnerships, pick each player's partner beside their name, or type the pairs "
+            "below; a player ticked must be in a pair."
+        ),
+    )
+    pairs = forms.CharField(
+        label=_("Pairs (fixed-partnership formats)"),
+        required=False,
+        max_length=10000,
+        widget=forms.Textarea(attrs={"rows": 6, "dir": "auto", "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "One pair a line, the two names as on the roster joined by &, +, / or a dash (–), for "
+            "example “Amira & Bob”; capitals and accents do not matter. Pairs are numbered in the "
+            "order given: these lines, then the partners picked above, then the partnerships ticked "
+            "below."
+        ),
     )
     partnerships = forms.ModelMultipleChoiceField(
         queryset=Partnership.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        label=_("Partnerships (fixed-partnership formats)"),
+        label=_("The club's partnerships (fixed-partnership formats)"),
         required=False,
     )
 
@@ -76,9 +97,23 @@ class EventForm(forms.ModelForm):
         )
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    # Drawn by the template in their own places: the roster with its partner picks, the pairs.
+    PAIR_FIELDS = ("players", "pairs", "partnerships")
+
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = club.players.filter(active=True)
+        roster = club.players.filter(active=True)
+        self.fields["players"].queryset = roster
+        self.roster = list(roster)
+        choices = [("", "—"), *((str(p.pk), p.name) for p in self.roster)]
+        for player in self.roster:
+            self.fields[f"partner_{player.pk}"] = forms.TypedChoiceField(
+                label=_("Partner of %(name)s") % {"name": player.name},
+                choices=[c for c in choices if c[0] != str(player.pk)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
         self.fields["partnerships"].queryset = club.partnerships.select_related("first", "second")
         if not self.fields["partnerships"].queryset.exists():
             del self.fields["partnerships"]
@@ -93,26 +128,75 @@ class EventForm(forms.ModelForm):
     # Optional in the form: an empty value takes the model's default.
     _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points", "warning_minutes")
 
+    def roster_rows(self) -> list[tuple[Any, forms.BoundField]]:
+        """Each active player's checkbox with the field picking their partner, by name."""
+        return list(zip(self["players"], (self[f"partner_{p.pk}"] for p in self.roster), strict=True))
+
+    def other_fields(self) -> list[forms.BoundField]:
+        """The fields drawn in the page's order, less those of the players and pairs."""
+        return [
+            field
+            for field in self
+            if field.name not in self.PAIR_FIELDS and not field.name.startswith("partner_")
+        ]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for name in self._DEFAULTED:
             if data.get(name) in (None, ""):
                 data[name] = Event._meta.get_field(name).default
-        if not data.get("players") and not data.get("partnerships"):
-            self.add_error("players", _("Choose the players (or the partnerships)."))
+        by_id = {player.pk: player for player in self.roster}
+        picked: list[PairRequest] = []
+        seen: set[frozenset[int]] = set()
+        for player in self.roster:
+            partner = by_id.get(data.get(f"partner_{player.pk}") or 0)
+            if partner is None or frozenset((player.pk, partner.pk)) in seen:
+                continue  # no pick, or the partner's own pick named this pair already
+            seen.add(frozenset((player.pk, partner.pk)))
+            where = _("Partner of %(name)s") % {"name": player.name}
+            picked.append(PairRequest(where=str(where), players=(player, partner)))
+        data["pair_requests"] = [*pair_requests_from_text(data.get("pairs") or ""), *picked]
+        chosen = data["pair_requests"] or data.get("partnerships")
+        if not data.get("players") and not chosen:
+            self.add_error("players", _("Choose the players (or the pairs)."))
+        elif data.get("format") in Event.PARTNERSHIP_FORMATS and not chosen:
+            # The page lists the players by name: pairing them in that order would pair them
+            # alphabetically, which nobody means.
+            self.add_error("pairs", _("Type the pairs, or pick each player's partner."))
         return data
 
 
 class ParticipantAddForm(forms.Form):
-    """A club player who is not yet in the event (a late arrival)."""
+    """A club player who is not yet in the event (a late arrival); in a fixed-partnership event,
+    with their partner (a late pair)."""
 
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Add a player"))
+    # Not required here: the service says why a pair event needs one (and a pair coming back does not).
+    partner = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Partner"), required=False)
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = event.club.players.filter(active=True).exclude(
+        newcomers = event.club.players.filter(active=True).exclude(
             pk__in=event.participants.values("player_id")
         )
+        self.fields["player"].queryset = newcomers
+        if event.format in Event.PARTNERSHIP_FORMATS:
+            self.fields["player"].label = _("Player")
+            self.fields["partner"].queryset = newcomers
+        else:
+            del self.fields["partner"]
+
+
+class PartnershipForm(forms.Form):
+    """Two players of the club who play as a partnership (the club's partnerships page)."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Partner"))
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = club.players.filter(active=True)
+        self.fields["second"].queryset = club.players.filter(active=True)
 
 
 ENTRY_MODES = ("summary", "cards", "total")

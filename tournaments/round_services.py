@@ -1,5 +1,6 @@
-"""Writes for a director's hand on a round: lock it, lock a table, swap two players, and mark
-the moment a worker starts computing a seating (the progress the event page shows).
+"""Writes for a director's hand on a round: lock it, lock a table, swap two players (two pairs in
+a fixed-partnership event), and mark the moment a worker starts computing a seating (the
+progress the event page shows).
 
 The seating itself is computed by `services.round_seat`; a reseat keeps the locked tables
 and seats the other players again ("regenerate the rest").
@@ -10,10 +11,11 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from tournaments.models import Hand, Round, Seat, SitOut, Table
+from tournaments.models import Event, Hand, Pair, Round, Seat, SitOut, Table
 from tournaments.standings_queue import standings_queue
 
 
@@ -45,24 +47,53 @@ def table_lock(*, table: Table, locked: bool) -> Table:
     return table
 
 
+def _swap_groups(round: Round, first: Player, second: Player) -> list[tuple[Player, Player]]:
+    """Who trades places with whom: the two players, or in a fixed-partnership event their two
+    pairs (first with first, partner with partner), so that partners stay at one side."""
+    event = round.event
+    if event.format not in Event.PARTNERSHIP_FORMATS:
+        return [(first, second)]
+    pairs = {
+        player: pair
+        for pair in event.pairs.select_related("partnership__first", "partnership__second")
+        for player in (pair.partnership.first_id, pair.partnership.second_id)
+    }
+    mine, theirs = pairs.get(first.pk), pairs.get(second.pk)
+    if mine is not None and mine == theirs:
+        raise ValidationError(
+            gettext("Both are in pair %(number)s; choose two pairs.") % {"number": mine.number}
+        )
+    if mine is None or theirs is None:
+        return [(first, second)]
+
+    def partner(pair: Pair, player: Player) -> Player:
+        p = pair.partnership
+        return p.second if p.first_id == player.pk else p.first
+
+    return [(first, second), (partner(mine, first), partner(theirs, second))]
+
+
 @transaction.atomic
 def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
-    """Exchange two players' places in a round (a seat and a seat, or a seat and a sit-out).
+    """Exchange two players' places in a round (a seat and a seat, or a seat and a sit-out);
+    in a fixed-partnership event, their two pairs' places, partners staying together.
 
     The tables involved are locked, so seating the rest of the round again keeps the change.
     Refused (ValidationError) for a locked round, a table where hands are entered, the same
-    player twice, two players both sitting out, or a player not in the round.
+    player (or pair) twice, two players both sitting out, or a player not in the round.
     """
-    round = Round.objects.select_for_update().get(pk=round.pk)
+    round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     if round.locked:
         raise ValidationError(_("The round is locked; unlock it to change the seating."))
     if round.status != Round.Status.SEATED:
         raise ValidationError(_("The round is not seated yet."))
     if first.pk == second.pk:
         raise ValidationError(_("Choose two different players."))
-    seats = {s.player_id: s for s in Seat.objects.filter(table__round=round, player__in=[first, second])}
-    sitting_out = {s.player_id: s for s in SitOut.objects.filter(round=round, player__in=[first, second])}
-    for player in (first, second):
+    groups = _swap_groups(round, first, second)
+    movers = [player for group in groups for player in group]
+    seats = {s.player_id: s for s in Seat.objects.filter(table__round=round, player__in=movers)}
+    sitting_out = {s.player_id: s for s in SitOut.objects.filter(round=round, player__in=movers)}
+    for player in movers:
         if player.pk not in seats and player.pk not in sitting_out:
             raise ValidationError(
                 _("%(name)s is not in round %(number)s.") % {"name": player.name, "number": round.number}
@@ -73,18 +104,18 @@ def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
     if Hand.objects.filter(game__table__in=tables).exists():
         raise ValidationError(_("Hands are entered at that table; its seating is kept."))
     places = {}
-    for player in (first, second):
+    for player in movers:
         seat = seats.get(player.pk)
         places[player.pk] = (seat.table_id, seat.side, seat.position) if seat else None
     Seat.objects.filter(pk__in=[s.pk for s in seats.values()]).delete()
     SitOut.objects.filter(pk__in=[s.pk for s in sitting_out.values()]).delete()
-    for player, other in ((first, second), (second, first)):
-        place = places[other.pk]
-        if place is None:
-            SitOut.objects.create(round=round, player=player)
-        else:
-            table_id, side, position = place
-            Seat.objects.create(table_id=table_id, player=player, side=side, position=position)
+    for one, other in groups:
+        for player, place in ((one, places[other.pk]), (other, places[one.pk])):
+            if place is None:
+                SitOut.objects.create(round=round, player=player)
+            else:
+                table_id, side, position = place
+                Seat.objects.create(table_id=table_id, player=player, side=side, position=position)
     Table.objects.filter(pk__in=tables).update(locked=True)
     standings_queue(event_id=round.event_id)
     return round

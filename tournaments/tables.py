@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
@@ -46,6 +47,12 @@ class StandingTable(tables.Table):
     match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
     separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
 
+    def render_player(self, value: str) -> str:
+        return format_html("<bdi>{}</bdi>", value)  # isolated: a Latin name in an Arabic page
+
+    def value_player(self, value: str) -> str:
+        return value
+
     class Meta:
         model = Standing
         fields = (
@@ -64,6 +71,44 @@ class StandingTable(tables.Table):
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
         empty_text = _("No hands have been entered yet.")
+
+    def render_point_difference(self, value: int) -> str:
+        return signed(value)
+
+    def value_point_difference(self, value: int) -> int:
+        return value
+
+    def render_separated_by(self, value: str) -> str:
+        return criterion_label(value)
+
+
+class PairStandingTable(tables.Table):
+    """A fixed-partnership event's standings, a row per pair (rows: selectors.PairStanding)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, order_by=("rank", "pair"))
+    pair = tables.Column(verbose_name=_("Pair"), attrs=NUMBER)
+    players = tables.Column(verbose_name=_("Players"), order_by=("names", "pair"))
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
+    games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
+    wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
+    losses = tables.Column(verbose_name=_("Lost"), attrs=OPTIONAL)
+    points_for = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
+    point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
+    match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
+    separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
+
+    class Meta:
+        order_by = ("rank",)
+        attrs = {"class": "data-table", "id": "standings"}
+        empty_text = _("No hands have been entered yet.")
+
+    def render_players(self, record: Any) -> str:
+        # Each name isolated, so that in a right-to-left page "Amira & Bob" keeps its order.
+        return format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in record.players))
+
+    def value_players(self, record: Any) -> str:
+        return record.names
 
     def render_point_difference(self, value: int) -> str:
         return signed(value)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import director_views, ranking_views, table_views, views
+from tournaments import director_views, pair_views, ranking_views, table_views, views
 
 app_name = "tournaments"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
     path("clubs/<slug:slug>/rankings/", views.club_rankings, name="club_rankings"),
     path("clubs/<slug:slug>/events/new/", views.event_create, name="event_create"),
+    path("clubs/<slug:slug>/partnerships/", pair_views.club_partnerships, name="club_partnerships"),
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
     path("events/<int:event_id>/ranking/", ranking_views.event_ranking, name="event_ranking"),

@@ -6,6 +6,9 @@ service or selector, and renders. No view computes a score.
 
 from __future__ import annotations
 
+from typing import Any
+
+import django_tables2 as tables
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,15 +22,15 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 import scoring
-from clubs.models import Membership
+from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to, role_in
 from clubs.variants import variant_label
 from tournaments import selectors, services
 from tournaments.exports import export_response
 from tournaments.filters import RankingFilter, StandingFilter
 from tournaments.forms import EventForm, ParticipantAddForm
-from tournaments.models import Round, TableCard
-from tournaments.tables import RankingTable, StandingTable
+from tournaments.models import Event, Round, TableCard
+from tournaments.tables import PairStandingTable, RankingTable, StandingTable
 
 
 @login_required
@@ -96,6 +99,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 players=form.cleaned_data["players"],
                 format=form.cleaned_data["format"],
                 partnerships=form.cleaned_data.get("partnerships") or (),
+                pairs=form.cleaned_data["pair_requests"],
                 three_player_tables=form.cleaned_data["three_player_tables"],
                 missed_round_policy=form.cleaned_data["missed_round_policy"],
                 sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
@@ -110,18 +114,39 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})
 
 
+def _standings_table(event: Event, player_name: str = "", **options: Any) -> tables.Table:
+    """The event's standings as its format ranks them: per pair in a fixed-partnership event.
+    `player_name` keeps the rows (pairs) with a player of that name."""
+    if event.format in Event.PARTNERSHIP_FORMATS:
+        rows = selectors.event_pair_standings(event=event, player_name=player_name)
+        return PairStandingTable(rows, **options)
+    filtered = StandingFilter({"player": player_name}, queryset=selectors.event_standings(event=event))
+    return StandingTable(filtered.qs, **options)
+
+
 @login_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     rounds = list(selectors.event_rounds(event=event))
-    standings = StandingTable(selectors.event_standings(event=event), orderable=False)
+    standings = _standings_table(event, orderable=False)
     is_director = role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR
+    paired = event.format in Event.PARTNERSHIP_FORMATS
+    pairs = selectors.event_pairs(event=event) if paired else []
     context = {
         "event": event,
         "rounds": rounds,
         "standings": standings,
-        "participants": event.participants.select_related("player").order_by("player__name"),
+        "paired": paired,
+        "pairs": pairs,
+        "pair_of": selectors.event_pair_numbers(event=event) if paired else {},
+        "sit_outs": selectors.round_sit_out_entrants(event=event, rounds=rounds),
+        "participants": (
+            selectors.event_lone_participants(event=event)
+            if paired
+            else event.participants.select_related("player").order_by("player__name")
+        ),
         "present_count": event.participants.filter(present=True).count(),
+        "present_pairs": sum(1 for pair in pairs if pair.present),
         "is_director": is_director,
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
         "games_in_play": selectors.games_in_play(event=event),
@@ -177,19 +202,36 @@ def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
+def _who(event: Event, player: Player) -> str:
+    """How a message names who arrives or leaves: their pair in a fixed-partnership event."""
+    pair = selectors.event_pair_of(event=event, player=player)
+    if pair is None:
+        return player.name
+    names = " & ".join(p.name for p in pair.players)
+    return _("Pair %(number)s (%(names)s)") % {"number": pair.number, "names": names}
+
+
 @login_required
 @require_POST
 def participant_add(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Add a player to the night (a late arrival): seated from the next round on."""
+    """Add a player to the night (a late arrival), or a late pair: seated from the next round on."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     form = ParticipantAddForm(request.POST, event=event)
     if form.is_valid():
         player = form.cleaned_data["player"]
-        services.participant_set_present(event=event, player=player, present=True)
-        messages.success(request, _("%(name)s joins from the next round.") % {"name": player.name})
+        try:
+            services.participant_add(event=event, player=player, partner=form.cleaned_data.get("partner"))
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request, _("%(name)s joins from the next round.") % {"name": _who(event, player)}
+            )
     else:
-        for error in form.errors.get("player", []):
-            messages.error(request, error)
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
@@ -211,9 +253,16 @@ def guest_add(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """Mark a player (in a fixed-partnership event, their pair) absent, or present again."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     participant = get_object_or_404(event.participants, player_id=player_id)
-    services.participant_set_present(event=event, player=participant.player, present=not participant.present)
+    try:
+        services.participant_set_present(
+            event=event, player=participant.player, present=not participant.present
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
@@ -223,7 +272,10 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     if event is None:
         return _login_or_404(request)
     filtered = StandingFilter(request.GET, queryset=selectors.event_standings(event=event))
-    table = StandingTable(filtered.qs)
+    player_name = ""
+    if filtered.form.is_valid():
+        player_name = filtered.form.cleaned_data.get("player") or ""
+    table = _standings_table(event, player_name)
     RequestConfig(request, paginate=False).configure(table)
     download = export_response(request, table, f"event-{event.pk}-standings")
     if download is not None:

@@ -20,7 +20,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
             if not os.path.exists(CHROMIUM):
                 if os.environ.get("CI") or os.environ.get("REQUIRE_INTEGRATION"):
-                    raise RuntimeError(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
+                    raise RuntimeError(
+                        f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)"
+                    )
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is not installed (make browser)"))
 
 

@@ -78,7 +78,7 @@ def test_a_round_robin_event_from_pairs_of_player_ids(club, players, alice):
         ({"pairs": [[1, 2]]}, "format"),  # pairs for an individual event
         ({"format": "swiss", "pairs": [[1, 1], [2, 3]]}, "pairs"),
         ({"format": "swiss", "partnerships": [987654]}, "partnerships"),
-        ({"format": "mitchell"}, "partnerships"),  # no players, no partnerships
+        ({"format": "mitchell"}, "pairs"),  # no players, no partnerships: fewer than two pairs
         ({"missed_round_policy": "never"}, "missed_round_policy"),
         ({"season": 987654}, "season"),
     ],

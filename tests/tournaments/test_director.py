@@ -170,7 +170,7 @@ def test_a_director_creates_a_swiss_event_from_the_page(client, club, alice, pla
             "variant": "classic",
             "missed_round_policy": "sit_out_score",
             "sit_out_victory_points": "1",
-            "players": [p.pk for p in players[:8]],
+            "pairs": "\n".join(f"{players[n].name} & {players[n + 1].name}" for n in range(0, 8, 2)),
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]

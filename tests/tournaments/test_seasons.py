@@ -8,6 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.factories import PlayerFactory
 from tests.tournaments.test_standings_ranking import _csv_rows, _page_rows, _play, _xlsx_rows
 from tournaments import services
 from tournaments.domain.seasons import NightResult, season_table
@@ -72,7 +73,9 @@ def test_the_season_download_equals_the_page(client, club, league_night, bob, ex
 
 
 def _night(club, name, date):
-    return services.event_create(club=club, name=name, date=date, variant="classic", players=[])
+    """An event of four new players of `club` (an event needs four): a night to put in a season."""
+    players = [PlayerFactory(club=club, name=f"{name} {n}") for n in range(1, 5)]
+    return services.event_create(club=club, name=name, date=date, variant="classic", players=players)
 
 
 def test_a_director_creates_a_season_from_the_club_page_and_picks_its_nights(

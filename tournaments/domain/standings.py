@@ -14,12 +14,16 @@ A player may also be credited victory points for rounds they missed (a sit-out o
 round before they arrived), by the event's missed-round policy (`missed_rounds.py`). A
 credit adds victory points only: games, results, match points and points for and against
 stay those of games really played, so no tie-break below victory points is invented.
+
+In a fixed-partnership event the same rows are shown per pair (`rank_pairs`): partners have
+equal rows, and the pairs are ranked among themselves (1, 2, 3, not 1, 1, 3, 3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from tournaments.domain import victory_points as vp
 
@@ -117,15 +121,111 @@ def rank_players(
                 won=result.won,
                 drew=result.drew,
             )
-    criteria = {player: row.criteria() for player, row in rows.items()}
-    ordered = sorted(
-        rows.values(), key=lambda r: (*vp.ranking_key(criteria[r.player], tie_breaks), r.name, r.player)
+    return _ranked(list(rows.values()), lambda r: (r.name, r.player), tie_breaks)
+
+
+class _Ranked(Protocol):
+    rank: int
+    separated_by: str
+
+    def criteria(self) -> dict[str, int]: ...
+
+
+_Row = TypeVar("_Row", bound=_Ranked)
+
+
+def _ranked(
+    rows: list[_Row], listed: Callable[[_Row], tuple[str | int, ...]], tie_breaks: Sequence[str]
+) -> list[_Row]:
+    """`rows` best first by their criteria (then by `listed` among equals), each with its rank
+    (shared by rows equal on every criterion: 1, 2, 2, 4) and `separated_by`."""
+    criteria = [row.criteria() for row in rows]
+    order = sorted(
+        range(len(rows)), key=lambda i: (*vp.ranking_key(criteria[i], tie_breaks), *listed(rows[i]))
     )
-    for position, row in enumerate(ordered, start=1):
-        following = ordered[position] if position < len(ordered) else None
-        row.separated_by = vp.separating_criterion(
-            criteria[row.player], criteria[following.player] if following else None, tie_breaks
-        )
+    ordered = [rows[i] for i in order]
+    for position, i in enumerate(order, start=1):
+        row = rows[i]
+        following = criteria[order[position]] if position < len(order) else None
+        row.separated_by = vp.separating_criterion(criteria[i], following, tie_breaks)
         previous = ordered[position - 2] if position > 1 else None
         row.rank = previous.rank if previous is not None and previous.separated_by == vp.TIED else position
     return ordered
+
+
+@dataclass(slots=True, kw_only=True)
+class PairStandingRow:
+    """A pair's row in a fixed-partnership event's standings: its number, its two players and
+    the figures they share (see `rank_pairs`)."""
+
+    pair: int
+    players: tuple[int, int]
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    victory_points: int = 0
+    match_points: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    finished_points: int = 0
+    rank: int = 0
+    separated_by: str = ""
+    partners_differ: bool = False
+
+    def criteria(self) -> dict[str, int]:
+        return {
+            "victory_points": self.victory_points,
+            "match_points": self.match_points,
+            "point_difference": self.points_for - self.points_against,
+            "points_for": self.points_for,
+            "wins": self.wins,
+            "points_against": self.points_against,
+        }
+
+
+_FIGURES = (
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "victory_points",
+    "match_points",
+    "points_for",
+    "points_against",
+    "finished_points",
+)
+
+
+def rank_pairs(
+    rows: Iterable[StandingRow],
+    pairs: Mapping[int, tuple[int, int]],
+    *,
+    tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
+) -> list[PairStandingRow]:
+    """The standings of a fixed-partnership event per pair, ranked among the pairs.
+
+    `rows` are the event's player rows (`rank_players`), `pairs` maps each pair's number to its
+    two player ids. Partners sit at the same side of every table and sit out, arrive and leave
+    together, so their rows hold the same figures, and those are the pair's. Should they
+    differ (a seating changed by hand before swaps moved pairs together), the pair takes the
+    figures of its first player and is marked `partners_differ`. A pair with no row (no player
+    in the standings yet) gets an empty row. Ranked as `rank_players` ranks players, by
+    victory points and then `tie_breaks`; pairs equal on all of them share a rank and are
+    listed by number.
+    """
+    by_player = {row.player: row for row in rows}
+    ranked = []
+    for number, players in pairs.items():
+        mine = [by_player[player] for player in players if player in by_player]
+        row = PairStandingRow(pair=number, players=players)
+        if mine:
+            for figure in _FIGURES:
+                setattr(row, figure, getattr(mine[0], figure))
+            row.partners_differ = any(
+                getattr(other, figure) != getattr(mine[0], figure)
+                for other in mine[1:]
+                for figure in _FIGURES
+            )
+        ranked.append(row)
+    return _ranked(ranked, lambda r: (r.pair,), tie_breaks)

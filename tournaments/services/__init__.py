@@ -6,7 +6,9 @@ task only after the commit, so a worker never sees half a write.
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
 - `events`: an event and its participants (`event_create`, `event_finish`,
-  `participant_set_present`, `participant_withdraw`).
+  `participant_add`, `participant_set_present`, `participant_withdraw`); in a
+  fixed-partnership event these act on a pair, both partners at once. The partnerships an
+  event's pairs become are written by `clubs.services.partnerships_ensure`.
 - `rounds`: rounds, their seating and clock (`round_start`, `round_reseat`, `round_seat`,
   `round_clock_start`), the
   tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
@@ -26,6 +28,7 @@ The director's tools on a seated round (locks, swaps) are in `tournaments/round_
 from tournaments.services.events import (
     event_create,
     event_finish,
+    participant_add,
     participant_set_present,
     participant_withdraw,
 )
@@ -75,6 +78,7 @@ __all__ = [
     "hand_delete",
     "hand_preview",
     "hand_record",
+    "participant_add",
     "participant_set_present",
     "participant_withdraw",
     "ratings_rebuild",

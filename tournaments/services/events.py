@@ -1,21 +1,30 @@
-"""Writes for events and their participants: create, finish, presence and withdrawal."""
+"""Writes for events and their participants: create, finish, presence, late arrivals and
+withdrawal.
+
+In a fixed-partnership event a pair arrives, is marked absent and withdraws as one: both
+partners always sit at the same side or sit out together, so their standings rows stay equal
+and the standings can be shown per pair (`selectors.event_pair_standings`)."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 import scoring
 from clubs.models import Club, Partnership, Player
+from clubs.services import PairRequest, partnerships_ensure
 from tournaments.engine_messages import describe_rules
 from tournaments.models import Event, Pair, Participant, Season
 from tournaments.services.rounds import three_player_variant
 from tournaments.standings_queue import standings_queue
+
+MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 
 @transaction.atomic
@@ -34,6 +43,7 @@ def event_create(
     confirmation_required: bool | None = None,
     format: str = Event.Format.INDIVIDUAL,
     partnerships: Iterable[Partnership] = (),
+    pairs: Sequence[PairRequest] = (),
     three_player_tables: bool = False,
     missed_round_policy: str = Event.MissedRounds.NOTHING,
     sit_out_victory_points: int = 1,
@@ -44,30 +54,47 @@ def event_create(
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
     table (with tables of three, against the 3-player game too). `confirmation_required`
-    defaults to on for tournaments, off for league nights. For a fixed-partnership format,
-    `partnerships` are numbered in the order given, and their players join the event; with
-    none, the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
+    defaults to on for tournaments, off for league nights. Every event needs `MIN_PLAYERS`
+    players: an individual event that many `players`, a fixed-partnership event two pairs.
+
+    For a fixed-partnership format the pairs are `pairs` (PairRequest: two players each, by
+    player, roster name or id; made into the club's partnerships by
+    `clubs.services.partnerships_ensure`, which reuses an existing partnership of the same two
+    players) followed by the club's `partnerships`, numbered in that order; their players are
+    the participants, and each player given in `players` must be in one of them. With neither,
+    the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
     `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
     earlier nights. `minutes_per_round` gives each round a clock (minutes), which warns the
     tables `warning_minutes` before the end.
-    Raises ValidationError (field `options`, `players` or `partnerships`) on bad input.
+    Raises ValidationError (fields `options`, `variant`, `format`, `players`, `pairs`,
+    `partnerships` or `season`), each message naming the line or player at fault; nothing is
+    written then, no partnership either.
     """
     if confirmation_required is None:
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
     players = list(players)
-    pairs: list[Partnership] = []
+    partnerships = list(partnerships)
+    chosen: list[Partnership] = []
     if format in Event.PARTNERSHIP_FORMATS:
         three_player_tables = False  # partnerships sit out (a bye), never at a table of three
-        pairs = _event_partnerships(club, list(partnerships), players)
-        players = list(dict.fromkeys([*players, *(p for pair in pairs for p in (pair.first, pair.second))]))
-    elif three_player_tables:
-        _check_rules(three_player_variant(variant), options)
+        chosen = _event_partnerships(club, partnerships, list(pairs), players)
+        players = [player for pair in chosen for player in (pair.first, pair.second)]
+    else:
+        if partnerships or pairs:
+            message = gettext("Pairs are for a fixed-partnership format (Swiss, round robin or Mitchell).")
+            raise ValidationError({"format": message})
+        if three_player_tables:
+            _check_rules(three_player_variant(variant), options)
+        players = list({player.pk: player for player in players}.values())
+        if len(players) < MIN_PLAYERS:
+            message = gettext("An event needs at least %(count)s players; %(given)s are chosen.")
+            raise ValidationError({"players": message % {"count": MIN_PLAYERS, "given": len(players)}})
     if any(player.club_id != club.pk for player in players):
-        raise ValidationError({"players": _("Every player must belong to the event's club.")})
+        raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
     if season is not None and season.club_id != club.pk:
-        raise ValidationError({"season": _("The season belongs to another club.")})
+        raise ValidationError({"season": gettext("The season belongs to another club.")})
     event = Event(
         club=club,
         name=name,
@@ -91,33 +118,48 @@ def event_create(
     Participant.objects.bulk_create(Participant(event=event, player=p) for p in players)
     Pair.objects.bulk_create(
         Pair(event=event, number=number, partnership=partnership)
-        for number, partnership in enumerate(pairs, start=1)
+        for number, partnership in enumerate(chosen, start=1)
     )
     return event
 
 
 def _event_partnerships(
-    club: Club, partnerships: list[Partnership], players: list[Player]
+    club: Club, partnerships: list[Partnership], pairs: list[PairRequest], players: list[Player]
 ) -> list[Partnership]:
-    if not partnerships:
+    if not partnerships and not pairs:
+        # Players only (the API's shortest form): paired in the order given.
         if len(players) % 2:
-            raise ValidationError({"players": _("Fixed partnerships need an even number of players.")})
-        partnerships = [
-            Partnership.objects.get_or_create(
-                club=club,
-                first=min(a, b, key=lambda p: p.pk),
-                second=max(a, b, key=lambda p: p.pk),
-            )[0]
-            for a, b in zip(players[::2], players[1::2], strict=True)
+            raise ValidationError({"players": gettext("Fixed partnerships need an even number of players.")})
+        pairs = [
+            PairRequest(where=gettext("Pair %(number)s") % {"number": number}, players=(a, b))
+            for number, (a, b) in enumerate(zip(players[::2], players[1::2], strict=True), start=1)
         ]
     if any(p.club_id != club.pk for p in partnerships):
-        raise ValidationError({"partnerships": _("Every partnership must belong to the event's club.")})
-    seen = [player for p in partnerships for player in (p.first_id, p.second_id)]
-    if len(set(seen)) != len(seen):
-        raise ValidationError({"partnerships": _("A player can play in one partnership only.")})
-    if len(partnerships) < 2:
-        raise ValidationError({"partnerships": _("Fixed partnerships need at least two partnerships.")})
-    return partnerships
+        message = gettext("Every partnership must belong to the event's club.")
+        raise ValidationError({"partnerships": message})
+    made = partnerships_ensure(club=club, pairs=pairs)
+    labelled = [(request.where, partnership) for request, partnership in zip(pairs, made, strict=True)]
+    labelled += [(gettext("the partnership %(name)s") % {"name": p}, p) for p in partnerships]
+    where_of: dict[int, str] = {}
+    errors = []
+    for where, partnership in labelled:
+        for player in (partnership.first, partnership.second):
+            if player.pk in where_of:
+                message = gettext("%(name)s is in two pairs (%(first)s and %(second)s).")
+                errors.append(message % {"name": player.name, "first": where_of[player.pk], "second": where})
+            else:
+                where_of[player.pk] = where
+    if errors:
+        raise ValidationError({"pairs": errors})
+    alone = [player.name for player in players if player.pk not in where_of]
+    if alone:
+        message = gettext("Not in any pair: %(names)s. Give each of them a partner, or leave them out.")
+        raise ValidationError({"players": message % {"names": ", ".join(alone)}})
+    chosen = [partnership for _where, partnership in labelled]
+    if len(chosen) < MIN_PLAYERS // 2:
+        message = gettext("Fixed partnerships need at least two pairs (%(count)s players).")
+        raise ValidationError({"pairs": message % {"count": MIN_PLAYERS}})
+    return chosen
 
 
 def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
@@ -125,7 +167,7 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
         known = ", ".join(scoring.VARIANTS)
         raise ValidationError(
             {
-                "variant": _("Unknown or unsupported variant “%(variant)s”; choose one of %(known)s.")
+                "variant": gettext("Unknown or unsupported variant “%(variant)s”; choose one of %(known)s.")
                 % {"variant": variant, "known": known}
             }
         )
@@ -146,36 +188,139 @@ def event_finish(*, event: Event) -> Event:
     return event
 
 
+def _pair_of(event: Event, player: Player) -> Pair | None:
+    """The player's pair in a fixed-partnership event (locked with its participants), or None."""
+    if event.format not in Event.PARTNERSHIP_FORMATS:
+        return None
+    return (
+        Pair.objects.select_related("partnership__first", "partnership__second")
+        .filter(event=event)
+        .filter(Q(partnership__first=player) | Q(partnership__second=player))
+        .first()
+    )
+
+
+def _together(event: Event, player: Player) -> list[Player]:
+    """Who arrives, leaves or is marked absent with `player`: their pair in a fixed-partnership
+    event, so that partners always have the same rounds (and so the same standings row)."""
+    pair = _pair_of(event, player)
+    if pair is None:
+        return [player]
+    return [pair.partnership.first, pair.partnership.second]
+
+
+def _set_present(event: Event, players: list[Player], present: bool) -> list[Participant]:
+    participants = []
+    for player in players:
+        participant, _created = Participant.objects.select_for_update().get_or_create(
+            event=event, player=player
+        )
+        participant.present = present
+        if present:
+            participant.withdrawn_after_round = None
+        participant.save(update_fields=["present", "withdrawn_after_round"])
+        participants.append(participant)
+    standings_queue(event_id=event.pk)
+    return participants
+
+
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player present or absent for the next seating; adds a late arrival to the event.
+    """Mark a player present or absent for the next seating; adds a late arrival to an
+    individual event. Returns the player's participant.
 
-    A late arrival appears in the standings at once (queued after the commit); marking a
-    withdrawn player present brings them back from the next round.
+    In a fixed-partnership event the player's pair is marked, both partners alike (a pair
+    plays only when both are present); a player of no pair there is refused: a late pair
+    arrives through `participant_add`, with both players. A late arrival appears in the
+    standings at once (queued after the commit); marking a withdrawn player present brings
+    them back from the next round.
+    Raises ValidationError (field `player`).
     """
     if player.club_id != event.club_id:
-        raise ValidationError({"player": _("The player belongs to another club.")})
-    participant, _created = Participant.objects.get_or_create(event=event, player=player)
-    participant.present = present
-    if present:
-        participant.withdrawn_after_round = None
-    participant.save(update_fields=["present", "withdrawn_after_round"])
-    standings_queue(event_id=event.pk)
-    return participant
+        raise ValidationError({"player": gettext("The player belongs to another club.")})
+    players = _together(event, player)
+    if event.format in Event.PARTNERSHIP_FORMATS and len(players) == 1:
+        message = gettext("%(name)s is in no pair of this event: add a late pair with both players.")
+        raise ValidationError({"player": message % {"name": player.name}})
+    return _set_present(event, players, present)[0]
+
+
+@transaction.atomic
+def participant_add(*, event: Event, player: Player, partner: Player | None = None) -> Participant:
+    """A late arrival joins the event, seated from the next round, or a withdrawn or absent
+    player (with their pair) comes back. Returns the player's participant.
+
+    In a fixed-partnership event players arrive as a pair: a player of no pair of the event
+    needs a `partner` who is in none either; their partnership (the club's existing one, or a
+    new one through `clubs.services.partnerships_ensure`) joins as the next pair number, both
+    players present. A player of a pair brings their partner back with them. Both appear in
+    the standings at once, with the rounds they missed as the event's policy counts them.
+    Raises ValidationError (field `player` or `partner`): a player of another club, someone
+    in the event and present already, a partner in an individual event, a pair player
+    without a partner or with one of another pair.
+    """
+    if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
+        message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
+        raise ValidationError({"partner": message})
+    for field, someone in (("player", player), ("partner", partner)):
+        if someone is not None and someone.club_id != event.club_id:
+            message = gettext("%(name)s plays for another club.")
+            raise ValidationError({field: message % {"name": someone.name}})
+    pair = _pair_of(event, player)
+    if pair is not None:
+        players = [pair.partnership.first, pair.partnership.second]
+        if partner is not None and partner not in players:
+            message = gettext("%(name)s plays in pair %(number)s of this event, with %(partner)s.")
+            other = next(p for p in players if p.pk != player.pk)
+            raise ValidationError(
+                {"partner": message % {"name": player.name, "number": pair.number, "partner": other.name}}
+            )
+    elif event.format in Event.PARTNERSHIP_FORMATS:
+        if partner is None:
+            message = gettext("Choose the partner of %(name)s: in a pair event, players arrive in pairs.")
+            raise ValidationError({"partner": message % {"name": player.name}})
+        taken = _pair_of(event, partner)
+        if taken is not None:
+            message = gettext("%(name)s plays in pair %(number)s of this event already.")
+            raise ValidationError({"partner": message % {"name": partner.name, "number": taken.number}})
+        request = PairRequest(where=gettext("The late pair"), players=(player, partner))
+        (partnership,) = partnerships_ensure(club=event.club, pairs=[request], field="partner")
+        # Lock the event: two late pairs at once must not take the same number.
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        number = (event.pairs.aggregate(last=Max("number"))["last"] or 0) + 1
+        Pair.objects.create(event=event, number=number, partnership=partnership)
+        players = [player, partner]
+    else:
+        players = [player]
+    here = event.participants.filter(
+        player__in=players, present=True, withdrawn_after_round__isnull=True
+    ).count()
+    if here == len(players):
+        message = gettext("%(name)s is in the event already.")
+        raise ValidationError({"player": message % {"name": player.name}})
+    return _set_present(event, players, True)[0]
 
 
 @transaction.atomic
 def participant_withdraw(*, event: Event, player: Player) -> Participant:
-    """A player leaves the event: not seated again, every result so far kept.
+    """A player leaves the event: not seated again, every result so far kept. In a
+    fixed-partnership event their pair leaves, both partners alike. Returns the player's
+    participant.
 
-    The participant stays (marked withdrawn after the latest round), so their games, seats
-    and standings row remain, and the seating history that keeps partners from repeating
+    The participants stay (marked withdrawn after the latest round), so their games, seats
+    and standings rows remain, and the seating history that keeps partners from repeating
     still counts them. Raises Participant.DoesNotExist if the player is not in the event.
     """
-    participant = Participant.objects.select_for_update().get(event=event, player=player)
+    Participant.objects.select_for_update().get(event=event, player=player)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
-    participant.present = False
-    participant.withdrawn_after_round = last or 0
-    participant.save(update_fields=["present", "withdrawn_after_round"])
+    participants = []
+    for someone in _together(event, player):
+        participant = Participant.objects.select_for_update().filter(event=event, player=someone).first()
+        if participant is None:
+            continue
+        participant.present = False
+        participant.withdrawn_after_round = last or 0
+        participant.save(update_fields=["present", "withdrawn_after_round"])
+        participants.append(participant)
     standings_queue(event_id=event.pk)
-    return participant
+    return next(p for p in participants if p.player_id == player.pk)
