@@ -39,3 +39,8 @@ def directs(*, user: AbstractBaseUser | AnonymousUser | None, club_id: int) -> b
 def clubs_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
     """Clubs whose standings and rankings the user may see: their own, and every public one."""
     return Club.objects.filter(Q(results_public=True) | Q(pk__in=clubs_where(user=user).values("pk")))
+
+
+def clubs_with_public_results() -> QuerySet[Club]:
+    """Clubs that made their results public (anyone may see them), by name."""
+    return Club.objects.filter(results_public=True).order_by("name")

@@ -12,7 +12,14 @@ from django.db.models.functions import Cast, NullIf, Rank
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments.domain import victory_points as vp
-from tournaments.domain.standings import NOTHING_CONFIRMED, game_side_results, result_victory_points
+from tournaments.domain.standings import (
+    IN_PLAY,
+    NOTHING_CONFIRMED,
+    UNCONFIRMED,
+    game_side_results,
+    result_victory_points,
+    side_outcome,
+)
 from tournaments.labels import criterion_label
 from tournaments.models import (
     Event,
@@ -615,11 +622,8 @@ def event_board_round(*, event: Event) -> Round | None:
 
 # --- round results --------------------------------------------------------------------------
 
-# A table's state in the round results, and a side's result once its game counts.
-IN_PLAY = "in_play"
-UNCONFIRMED = "unconfirmed"  # over, but a hand awaits the other side's confirmation
+# A table's state in the round results: IN_PLAY, UNCONFIRMED (domain.standings) or FINISHED.
 FINISHED = "finished"
-WON, DREW, LOST = "won", "drew", "lost"
 
 
 def event_confirmed_totals(*, event: Event) -> dict[int, tuple[dict[str, int], bool]]:
@@ -651,7 +655,7 @@ class SideLine:
     side: str  # "NS", "EW"; "N", "E", "S" at a table of three
     players: list[Player]  # in seat order
     points: int  # the side's game total (points), as the table page shows it
-    result: str  # WON, DREW or LOST once the game counts; else the table's state
+    result: str  # domain.standings.side_outcome: WON, DREW, LOST, IN_PLAY or UNCONFIRMED
     victory_points: int | None  # None until the game counts in the standings
 
 
@@ -673,6 +677,7 @@ class RoundResult:
     number: int
     tables: list[TableResult]  # by table number
     sit_outs: list[Player]  # by name
+    unfinished: int  # tables whose game does not count yet (in play, or awaiting a confirmation)
 
 
 def event_round_results(*, event: Event) -> list[RoundResult]:
@@ -731,7 +736,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
                     side=result.side,
                     players=players[result.side],
                     points=game.totals.get(result.side, 0),
-                    result=(WON if result.won else DREW if result.drew else LOST) if counts else state,
+                    result=side_outcome(result, game_over=game.game_over),
                     victory_points=result_victory_points(result, scale),
                 )
                 for result in counted
@@ -740,7 +745,9 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             lines.append(
                 TableResult(round_.number, table.number, game.pk, hands.get(game.pk, 0), state, winner, sides)
             )
-        results.append(RoundResult(round_.number, lines, [s.player for s in round_.sit_outs.all()]))
+        sit_outs = [s.player for s in round_.sit_outs.all()]
+        unfinished = sum(1 for line in lines if line.state != FINISHED)
+        results.append(RoundResult(round_.number, lines, sit_outs, unfinished))
     return results
 
 

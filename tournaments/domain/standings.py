@@ -104,6 +104,20 @@ def result_victory_points(result: SideResult, scale: vp.Scale) -> int | None:
     )
 
 
+# A side's outcome in the round results: its result once the game counts in the standings,
+# else the game's state (in play, or over but waiting for a hand's confirmation).
+WON, DREW, LOST = "won", "drew", "lost"
+IN_PLAY, UNCONFIRMED = "in_play", "unconfirmed"
+
+
+def side_outcome(result: SideResult, *, game_over: bool) -> str:
+    """WON, DREW or LOST once the side's game counts (`result.finished`); else UNCONFIRMED for
+    a game over at the table that waits for a confirmation, IN_PLAY for a game going on."""
+    if result.finished:
+        return WON if result.won else DREW if result.drew else LOST
+    return UNCONFIRMED if game_over else IN_PLAY
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Credit:
     """Victory points credited for rounds a player missed (see tournaments.domain.missed_rounds)."""
