@@ -252,7 +252,14 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "table": table,
         "filter": filtered,
         "round_tables": [
-            (round_, RoundResultTable(round_result_rows([round_]), exclude=("round",)))
+            (
+                round_,
+                RoundResultTable(
+                    round_result_rows([round_]),
+                    exclude=("round",),
+                    attrs={"class": "data-table round-results", "id": f"round-results-{round_.number}"},
+                ),
+            )
             for round_ in reversed(round_results)
         ],
         "ranking": selectors.event_ranking_description(event=event),

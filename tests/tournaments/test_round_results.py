@@ -108,6 +108,10 @@ def _side(points_for, points_against, *, won=False, drew=False, hands=4, finishe
         pytest.param(_side(2550, 2930), BURRACO, 8, id="20-point scale, 380 behind"),
         # 3 hands, +3600: the 3-hand table's last band (2625 or more), 20–0.
         pytest.param(_side(5055, 1455, won=True, hands=3), BURRACO, 20, id="3 hands, a rout"),
+        # 3 hands, +3000: the 3-hand table gives 20 (2625 or more); the 4-hand one would give
+        # 19 (2900–3499), so the number of hands is read.
+        pytest.param(_side(3000, 0, won=True, hands=3), BURRACO, 20, id="3 hands, 3000 ahead"),
+        pytest.param(_side(3000, 0, won=True, hands=4), BURRACO, 19, id="4 hands, 3000 ahead"),
         # An even game is the 0–99 band, 10 each.
         pytest.param(_side(4340, 4340, drew=True), BURRACO, 10, id="20-point scale, a draw"),
         pytest.param(_side(4340, 4340, drew=True), TWO_ONE, 1, id="2-1-0, a draw"),
@@ -219,6 +223,32 @@ def test_each_round_lists_its_tables_with_scores_results_and_victory_points(thre
     game = _games(three_rounds, 1)[0]
     assert results[0].tables[0].sides[0].players == _seated(game, "NS")
     assert results[0].tables[0].sides[1].players == _seated(game, "EW")
+
+
+@pytest.mark.django_db
+def test_a_club_table_for_rounds_of_three_hands_applies_to_a_game_of_three_hands(three_rounds):
+    # The club's own table: any length, 0–199 → 2–2 and 200 or more → 4–0; 3 hands, 0–99 → 2–2
+    # and 100 or more → 3–1.
+    custom = {
+        "total": 4,
+        "tables": {
+            "any": [
+                {"from": 0, "to": 199, "ahead": 2, "behind": 2},
+                {"from": 200, "to": None, "ahead": 4, "behind": 0},
+            ],
+            "3": [
+                {"from": 0, "to": 99, "ahead": 2, "behind": 2},
+                {"from": 100, "to": None, "ahead": 3, "behind": 1},
+            ],
+        },
+    }
+    services.event_ranking_set(event=three_rounds, vp_scale="custom", vp_custom=custom, tie_breaks=[])
+    three_rounds.refresh_from_db()
+    first, second = selectors.event_round_results(event=three_rounds)[0].tables
+    # Table 1: +380 after 4 hands, the table for any length: 4–0. Table 2: +3600 after 3 hands,
+    # the 3-hand table: 3–1.
+    assert [s.victory_points for s in first.sides] == [4, 0]
+    assert [s.victory_points for s in second.sides] == [3, 1]
 
 
 @pytest.mark.django_db
