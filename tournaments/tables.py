@@ -267,7 +267,7 @@ class RoundResultTable(tables.Table):
         orderable = False
         attrs = {"class": "data-table round-results"}
         row_attrs = {"class": lambda record: "table-start" if record["first"] else "table-rest"}
-        empty_text = _("No table has been seated yet.")
+        empty_text = _("No round has been seated yet.")
 
     def render_table(self, value: int, record: dict[str, Any]) -> str:
         # The table's number once, on its first side's row.
