@@ -49,3 +49,8 @@ def roster_by_name_key(*, club: Club) -> dict[str, list[Player]]:
     for player in club.players.order_by("name", "pk"):
         roster.setdefault(name_key(player.name), []).append(player)
     return roster
+
+
+def clubs_with_public_results() -> QuerySet[Club]:
+    """Clubs that made their results public (anyone may see them), by name."""
+    return Club.objects.filter(results_public=True).order_by("name")

@@ -159,7 +159,8 @@ def _sheet(w: World) -> dict[str, Any]:
 
 MATRIX: dict[str, Row] = {
     # --- Django's own pages ----------------------------------------------------------------
-    "home": Row("page", read=AUTH),
+    # Anyone: a member's clubs, or the clubs whose results are public and a way to log in.
+    "home": Row("page", read=ANYONE),
     "login": Row("page", read=ANYONE),
     "logout": Row("page"),
     "password_change": Row("page", read=AUTH),
@@ -207,6 +208,7 @@ MATRIX: dict[str, Row] = {
     "clubs:member_remove": Row("page", _bobs_membership, write=DIRECTOR),
     "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
+    "tournaments:club_results": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "tournaments:event_create": Row(
         "page",
@@ -233,6 +235,11 @@ MATRIX: dict[str, Row] = {
     ),
     "tournaments:event_detail": Row("page", _event, read=MEMBER),
     "tournaments:event_standings": Row("page", _event, read=PUBLIC),
+    "tournaments:event_player": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        read=PUBLIC,
+    ),
     "tournaments:round_start": Row("page", _event, write=DIRECTOR, prepare=_games_over),
     "tournaments:round_reseat": Row(
         "page", lambda w: {"event_id": w.event.pk, "number": 1}, write=DIRECTOR, prepare=_no_hands

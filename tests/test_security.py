@@ -119,6 +119,11 @@ def test_rendered_pages_have_no_inline_scripts_or_handlers(client, world):
         reverse("tournaments:event_standings", kwargs={"event_id": world.event.pk}),
         reverse("tournaments:event_ranking", kwargs={"event_id": world.event.pk}),
         reverse("tournaments:club_rankings", kwargs={"slug": world.club.slug}),
+        reverse("tournaments:club_results", kwargs={"slug": world.club.slug}),
+        reverse(
+            "tournaments:event_player",
+            kwargs={"event_id": world.event.pk, "player_id": world.event.participants.first().player_id},
+        ),
         reverse(
             "tournaments:player_detail", kwargs={"player_id": world.event.participants.first().player_id}
         ),

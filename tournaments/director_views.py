@@ -4,11 +4,13 @@ service or selector, render."""
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -108,7 +110,8 @@ def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 
 @login_required
 def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The room's screen: the latest round's tables in large type; the page refreshes itself."""
+    """The room's screen: the latest round's tables in large type; the page refreshes itself.
+    When the club's results are public, a QR code opens the club's results page on a phone."""
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     round_ = selectors.event_board_round(event=event)
     tables = []
@@ -116,6 +119,13 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
     if round_ is not None and round_.status == Round.Status.SEATED:
         tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
         sitting_out = selectors.round_sit_out_entrants(event=event, rounds=[round_])[round_.pk]
+    public_link = public_qr = ""
+    if event.club.results_public:
+        public_link = request.build_absolute_uri(
+            reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
+        )
+        # No fixed size (a viewBox): site.css sizes it for the room's screen.
+        public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
     context = {
         "event": event,
         "round": round_,
@@ -124,6 +134,8 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
         "pair_of": selectors.event_pair_numbers(event=event),
         "refresh": BOARD_REFRESH_SECONDS,
         "clock": selectors.round_clock(round=round_) if round_ is not None else None,
+        "public_link": public_link,
+        "public_qr": public_qr,
     }
     return render(request, "tournaments/round_board.html", context)
 

@@ -5,6 +5,8 @@ The field and item keys come from `scoring/`; this module only names them for pe
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain import standings
+
 ENTRY_FIELD_LABELS = {
     "melded_points": _("Melded card points"),
     "hand_points": _("Card points left in hand"),
@@ -116,6 +118,20 @@ CRITERION_LABELS = {
 
 def criterion_label(key: str) -> str:
     return str(CRITERION_LABELS.get(key, key))
+
+
+# A side's outcome in the round results (tournaments/domain/standings.py `side_outcome`).
+RESULT_LABELS = {
+    standings.WON: _("Won"),
+    standings.DREW: _("Drawn"),
+    standings.LOST: _("Lost"),
+    standings.IN_PLAY: _("in play"),
+    standings.UNCONFIRMED: _("awaiting confirmation"),
+}
+
+
+def result_label(key: str) -> str:
+    return str(RESULT_LABELS.get(key, key))
 
 
 # Modern American special hands keep their English names in every language (glossary: players

@@ -7,17 +7,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, F, FloatField, OuterRef, QuerySet, Sum
-from django.db.models.functions import Cast, NullIf
+from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, QuerySet, Sum, Window
+from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments.domain import victory_points as vp
-from tournaments.domain.standings import StandingRow, rank_pairs
+from tournaments.domain.standings import (
+    IN_PLAY,
+    NOTHING_CONFIRMED,
+    UNCONFIRMED,
+    StandingRow,
+    game_side_results,
+    rank_pairs,
+    result_victory_points,
+    side_outcome,
+)
 from tournaments.labels import criterion_label
-from tournaments.models import Event, Game, Hand, Pair, Round, Seat, SideEntry, Standing, Table, TableCard
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    Pair,
+    Round,
+    Seat,
+    SideEntry,
+    SitOut,
+    Standing,
+    Table,
+    TableCard,
+)
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -314,6 +335,12 @@ def event_standings(*, event: Event) -> QuerySet[Standing]:
     )
 
 
+def club_events(*, club: Club) -> QuerySet[Event]:
+    """The club's events, newest first; `has_results` says whether a round has been seated."""
+    seated = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.SEATED)
+    return club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
+
+
 def club_rankings(*, club: Club) -> QuerySet[Player]:
     """Each player of the club with games, wins, win rate, total points and average per game.
 
@@ -333,6 +360,22 @@ def club_rankings(*, club: Club) -> QuerySet[Player]:
         )
         .order_by("-wins", "-total_points", "name")
     )
+
+
+def club_ranks(*, club: Club) -> dict[int, int]:
+    """Player id -> rank in the club's rankings, in one query.
+
+    The order of `club_rankings`: most wins, then most points; players equal on both share a
+    rank (1, 2, 2, 4). Only players with a finished game are ranked; the others are absent.
+    A filter or a sort of the rankings table leaves these ranks as they are.
+    """
+    ranked = (
+        club_rankings(club=club)
+        .filter(games__gt=0)
+        .annotate(rank=Window(Rank(), order_by=[F("wins").desc(), F("total_points").desc()]))
+        .order_by()
+    )
+    return dict(ranked.values_list("pk", "rank"))
 
 
 def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Round]:
@@ -844,3 +887,187 @@ def club_partnerships(*, club: Club) -> list[PartnershipLine]:
     ):
         events.setdefault(pair.partnership_id, []).append(pair.event)
     return [PartnershipLine(partnership, events.get(partnership.pk, [])) for partnership in partnerships]
+
+
+# --- round results --------------------------------------------------------------------------
+
+# A table's state in the round results: IN_PLAY, UNCONFIRMED (domain.standings) or FINISHED.
+FINISHED = "finished"
+
+
+def event_confirmed_totals(*, event: Event) -> dict[int, tuple[dict[str, int], bool]]:
+    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed).
+
+    Games without a hand are absent. One query.
+    """
+    totals: dict[int, dict[str, int]] = {}
+    unconfirmed: set[int] = set()
+    rows = (
+        SideEntry.objects.filter(hand__game__table__round__event=event)
+        .order_by()
+        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
+    )
+    for game_id, side, score, confirmed_at in rows:
+        game_totals = totals.setdefault(game_id, {})
+        game_totals.setdefault(side, 0)
+        if confirmed_at is None:
+            unconfirmed.add(game_id)
+        else:
+            game_totals[side] += score
+    return {game_id: (t, game_id not in unconfirmed) for game_id, t in totals.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class SideLine:
+    """One side of a table in the round results."""
+
+    side: str  # "NS", "EW"; "N", "E", "S" at a table of three
+    players: list[Player]  # in seat order
+    points: int  # the side's game total (points), as the table page shows it
+    result: str  # domain.standings.side_outcome: WON, DREW, LOST, IN_PLAY or UNCONFIRMED
+    victory_points: int | None  # None until the game counts in the standings
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table of a round: its game's sides, state and winner."""
+
+    round: int
+    number: int
+    game_id: int
+    hands: int
+    state: str  # IN_PLAY, UNCONFIRMED or FINISHED
+    winner: str  # the winning side's label; "" for a draw or while the game does not count
+    sides: list[SideLine]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    number: int
+    tables: list[TableResult]  # by table number
+    sit_outs: list[Player]  # by name
+    unfinished: int  # tables whose game does not count yet (in play, or awaiting a confirmation)
+
+
+def event_round_results(*, event: Event) -> list[RoundResult]:
+    """The results of each seated round of the event, round 1 first: every table with its
+    sides' players, totals, result and victory points.
+
+    A side's victory points are those the standings give it for the game: its result as
+    `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
+    for confirmation) on the event's scale (`event_ranking_rules`), through
+    `domain.standings.result_victory_points`. Five queries whatever the number of rounds and
+    tables (six when the event asks for confirmation).
+    """
+    scale, _tie_breaks = event_ranking_rules(event=event)
+    seats = Seat.objects.select_related("player").order_by("position")
+    tables = (
+        Table.objects.select_related("game").prefetch_related(Prefetch("seats", seats)).order_by("number")
+    )
+    rounds = (
+        event.rounds.filter(status=Round.Status.SEATED)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch("tables", tables),
+            Prefetch("sit_outs", SitOut.objects.select_related("player").order_by("player__name")),
+        )
+    )
+    hands = dict(
+        Hand.objects.filter(game__table__round__event=event)
+        .order_by()
+        .values_list("game_id")
+        .annotate(count=Count("pk"))
+    )
+    confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
+    results = []
+    for round_ in rounds:
+        lines = []
+        for table in round_.tables.all():
+            game = getattr(table, "game", None)
+            if game is None:
+                continue
+            players: dict[str, list[Player]] = {side: [] for side in game.sides}
+            for seat in table.seats.all():
+                players.setdefault(seat.side, []).append(seat.player)
+            counted = game_side_results(
+                {side: [p.pk for p in side_players] for side, side_players in players.items()},
+                game.totals,
+                finished=game.game_over,
+                winner=game.winner,
+                is_draw=game.is_draw,
+                hands=hands.get(game.pk, 0),
+                confirmed=None if confirmed is None else confirmed.get(game.pk, NOTHING_CONFIRMED),
+            )
+            counts = bool(counted) and counted[0].finished
+            state = FINISHED if counts else UNCONFIRMED if game.game_over else IN_PLAY
+            sides = [
+                SideLine(
+                    side=result.side,
+                    players=players[result.side],
+                    points=game.totals.get(result.side, 0),
+                    result=side_outcome(result, game_over=game.game_over),
+                    victory_points=result_victory_points(result, scale),
+                )
+                for result in counted
+            ]
+            winner = game.winner if counts and not game.is_draw else ""
+            lines.append(
+                TableResult(round_.number, table.number, game.pk, hands.get(game.pk, 0), state, winner, sides)
+            )
+        sit_outs = [s.player for s in round_.sit_outs.all()]
+        unfinished = sum(1 for line in lines if line.state != FINISHED)
+        results.append(RoundResult(round_.number, lines, sit_outs, unfinished))
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class NightRound:
+    """One round of a player's night: where they sat and how their table went."""
+
+    round: int
+    table: TableResult | None  # None: not seated this round
+    side: SideLine | None  # the player's side at that table
+    partners: list[Player]
+    opponents: list[SideLine]  # the other sides of the table
+    sat_out: bool  # sat out this round (a sit-out or a bye)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNight:
+    standing: Standing | None  # the player's standings row, None before the first rebuild
+    rounds: list[NightRound]  # round 1 first
+
+
+def event_player_night(*, event: Event, player: Player) -> PlayerNight:
+    """A player's night in an event: each seated round's table, partners, opponents, scores and
+    victory points (from `event_round_results`), and their standings row. Six queries (seven
+    when the event asks for confirmation)."""
+    rounds = []
+    for round_ in event_round_results(event=event):
+        here = [
+            (table, line)
+            for table in round_.tables
+            for line in table.sides
+            if any(p.pk == player.pk for p in line.players)
+        ]
+        if here:
+            table, line = here[0]
+            rounds.append(
+                NightRound(
+                    round=round_.number,
+                    table=table,
+                    side=line,
+                    partners=[p for p in line.players if p.pk != player.pk],
+                    opponents=[other for other in table.sides if other is not line],
+                    sat_out=False,
+                )
+            )
+        else:
+            sat_out = any(p.pk == player.pk for p in round_.sit_outs)
+            rounds.append(NightRound(round_.number, None, None, [], [], sat_out))
+    standing = (
+        Standing.objects.filter(event=event, player=player)
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .first()
+    )
+    return PlayerNight(standing=standing, rounds=rounds)

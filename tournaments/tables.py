@@ -6,19 +6,23 @@ decide the order stay in view.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from tournaments.labels import criterion_label
+from tournaments import selectors
+from tournaments.labels import criterion_label, result_label
 from tournaments.models import Standing
-from tournaments.templatetags.canasta import signed, typographic
+from tournaments.templatetags.canasta import names, signed, typographic
 
 OPTIONAL = {"th": {"class": "optional number"}, "td": {"class": "optional number"}}
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
+OPTIONAL_TEXT = {"th": {"class": "optional"}, "td": {"class": "optional"}}
 
 
 class PointsColumn(tables.Column):
@@ -36,22 +40,25 @@ class StandingTable(tables.Table):
     # Players sharing a rank keep the standings' order (by name), on which `separated_by` was
     # computed; ordering by rank alone leaves their order to the database.
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, order_by=("rank", "player__name", "player_id"))
-    player = tables.Column(verbose_name=_("Player"), accessor="player__name", order_by="player__name")
+    # The player's night in the event (tables, partners, scores) is one tap away.
+    player = tables.Column(
+        verbose_name=_("Player"),
+        accessor="player__name",
+        order_by="player__name",
+        linkify=(
+            "tournaments:event_player",
+            {"event_id": tables.A("event_id"), "player_id": tables.A("player_id")},
+        ),
+    )
     victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL)
-    wins = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Won"), attrs=OPTIONAL)
     draws = tables.Column(verbose_name=_("Drawn"), attrs=OPTIONAL)
     losses = tables.Column(verbose_name=_("Lost"), attrs=OPTIONAL)
-    points_for = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
+    points_for = PointsColumn(verbose_name=_("Points"), attrs=OPTIONAL)
     point_difference = tables.Column(verbose_name=_("Difference"), attrs=NUMBER)
     match_points = tables.Column(verbose_name=_("Match points"), attrs=OPTIONAL)
-    separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="")
-
-    def render_player(self, value: str) -> str:
-        return format_html("<bdi>{}</bdi>", value)  # isolated: a Latin name in an Arabic page
-
-    def value_player(self, value: str) -> str:
-        return value
+    separated_by = tables.Column(verbose_name=_("Ahead of the next on"), default="", attrs=OPTIONAL_TEXT)
 
     class Meta:
         model = Standing
@@ -76,6 +83,12 @@ class StandingTable(tables.Table):
         return signed(value)
 
     def value_point_difference(self, value: int) -> int:
+        return value
+
+    def render_player(self, value: str) -> SafeString:
+        return format_html_join("", "<bdi>{}</bdi>", [(value,)])
+
+    def value_player(self, value: str) -> str:
         return value
 
     def render_separated_by(self, value: str) -> str:
@@ -121,32 +134,57 @@ class PairStandingTable(tables.Table):
 
 
 class RankingTable(tables.Table):
+    # The rank in the club (selectors.club_ranks: most wins, then most points), whatever the
+    # filter or the sort; sorting by it is the rankings' own order.
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        attrs=NUMBER,
+        empty_values=(),
+        order_by=("-wins", "-total_points", "name", "pk"),
+    )
     name = tables.Column(
         verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("pk")})
     )
     # Each sort ends with the name, so equal values list in one order on the page and in
     # the download.
-    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER, order_by=("games", "name", "pk"))
+    # On a phone the rank, the name and what decides the order stay (wins, then total points).
+    games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL, order_by=("games", "name", "pk"))
     wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER, order_by=("wins", "name", "pk"))
-    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=NUMBER, order_by=("win_rate", "name", "pk"))
+    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=OPTIONAL, order_by=("win_rate", "name", "pk"))
     total_points = PointsColumn(
-        verbose_name=_("Total points"), attrs=OPTIONAL, order_by=("total_points", "name", "pk")
+        verbose_name=_("Total points"), attrs=NUMBER, order_by=("total_points", "name", "pk")
     )
     average_points = tables.Column(
-        verbose_name=_("Points per game"), attrs=NUMBER, order_by=("average_points", "name", "pk")
+        verbose_name=_("Points per game"), attrs=OPTIONAL, order_by=("average_points", "name", "pk")
     )
 
     class Meta:
         model = Player
-        fields = ("name", "games", "wins", "win_rate", "total_points", "average_points")
+        fields = ("rank", "name", "games", "wins", "win_rate", "total_points", "average_points")
         attrs = {"class": "data-table", "id": "rankings"}
         empty_text = _("No finished games yet.")
 
-    def __init__(self, *args: Any, link_players: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, ranks: Mapping[int, int] | None = None, link_players: bool = True, **kwargs: Any
+    ) -> None:
         # A visitor of a club with public results may not open the player pages (members only).
         if not link_players:
             kwargs["extra_columns"] = [("name", tables.Column(verbose_name=_("Player")))]
+        self.ranks = ranks or {}
         super().__init__(*args, **kwargs)
+
+    def render_rank(self, record: Player) -> str:
+        # A player without a finished game has no rank yet.
+        return str(self.ranks.get(record.pk, "—"))
+
+    def value_rank(self, record: Player) -> int | str:
+        return self.ranks.get(record.pk, "")
+
+    def render_name(self, value: str) -> SafeString:
+        return format_html_join("", "<bdi>{}</bdi>", [(value,)])
+
+    def value_name(self, value: str) -> str:
+        return value
 
     def render_win_rate(self, value: float) -> str:
         return f"{value:.0%}"
@@ -228,3 +266,65 @@ class SeasonTable(tables.Table):
 
     def render_qualified(self, value: bool) -> str:
         return str(_("yes") if value else _("not yet"))
+
+
+def round_result_rows(rounds: Iterable[selectors.RoundResult]) -> list[dict[str, Any]]:
+    """One row a side of each table of `rounds` (selectors.event_round_results), for
+    RoundResultTable; `first` marks a table's first side."""
+    return [
+        {
+            "round": round_.number,
+            "table": table.number,
+            "first": index == 0,
+            "side": side.side,
+            "players": side.players,
+            "points": side.points,
+            "result": side.result,
+            "victory_points": side.victory_points,
+        }
+        for round_ in rounds
+        for table in round_.tables
+        for index, side in enumerate(table.sides)
+    ]
+
+
+class RoundResultTable(tables.Table):
+    """Round results, a row a side of each table (rows: `round_result_rows`); the page shows one
+    table a round (without the round column), the download all rounds in one sheet."""
+
+    round = tables.Column(verbose_name=_("Round"), attrs=NUMBER)
+    table = tables.Column(verbose_name=_("Table"), attrs=NUMBER)
+    side = tables.Column(verbose_name=_("Side"), attrs=OPTIONAL_TEXT)
+    players = tables.Column(verbose_name=_("Players"))
+    points = PointsColumn(verbose_name=_("Points"), attrs=NUMBER)
+    # On a phone the victory points say the result ("—" while a game does not count yet).
+    result = tables.Column(verbose_name=_("Result"), attrs=OPTIONAL_TEXT)
+    victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER, empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "data-table round-results"}
+        row_attrs = {"class": lambda record: "table-start" if record["first"] else "table-rest"}
+        empty_text = _("No round has been seated yet.")
+
+    def render_table(self, value: int, record: dict[str, Any]) -> str:
+        # The table's number once, on its first side's row.
+        return str(value) if record["first"] else ""
+
+    def value_table(self, value: int) -> int:
+        return value
+
+    def render_players(self, value: list[Player]) -> SafeString:
+        return names(value)
+
+    def value_players(self, value: list[Player]) -> str:
+        return " & ".join(p.name for p in value)
+
+    def render_result(self, value: str) -> str:
+        return result_label(value)
+
+    def render_victory_points(self, value: int | None) -> str:
+        return "—" if value is None else typographic(value)
+
+    def value_victory_points(self, value: int | None) -> int | str:
+        return "" if value is None else value

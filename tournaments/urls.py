@@ -6,11 +6,13 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
+    path("clubs/<slug:slug>/results/", views.club_results, name="club_results"),
     path("clubs/<slug:slug>/rankings/", views.club_rankings, name="club_rankings"),
     path("clubs/<slug:slug>/events/new/", views.event_create, name="event_create"),
     path("clubs/<slug:slug>/partnerships/", pair_views.club_partnerships, name="club_partnerships"),
     path("events/<int:event_id>/", views.event_detail, name="event_detail"),
     path("events/<int:event_id>/standings/", views.event_standings, name="event_standings"),
+    path("events/<int:event_id>/players/<int:player_id>/", views.event_player, name="event_player"),
     path("events/<int:event_id>/ranking/", ranking_views.event_ranking, name="event_ranking"),
     path("players/<int:player_id>/", ranking_views.player_detail, name="player_detail"),
     path("seasons/<int:season_id>/", ranking_views.season_detail, name="season_detail"),

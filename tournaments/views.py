@@ -1,4 +1,6 @@
-"""Pages for directors and scorers: events, rounds, the table entry page, standings, rankings.
+"""Pages for directors and scorers: events, rounds, the table entry page, standings, rankings;
+and the pages anyone may read once a club made its results public: the club's results page,
+an event's standings with its round results, a player's night, the rankings.
 
 Each view scopes the object to what the user may see, checks shape with a form, calls a
 service or selector, and renders. No view computes a score.
@@ -23,20 +25,32 @@ from django_tables2 import RequestConfig
 
 import scoring
 from clubs.models import Membership, Player
-from clubs.selectors import clubs_where, clubs_with_results_visible_to, role_in
+from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
 from clubs.variants import variant_label
 from tournaments import selectors, services
 from tournaments.exports import export_response
 from tournaments.filters import RankingFilter, StandingFilter
 from tournaments.forms import EventForm, ParticipantAddForm
 from tournaments.models import Event, Round, TableCard
-from tournaments.tables import PairStandingTable, RankingTable, StandingTable
+from tournaments.tables import (
+    PairStandingTable,
+    RankingTable,
+    RoundResultTable,
+    StandingTable,
+    round_result_rows,
+)
+
+# Rows of the rankings on the club's results page; the rankings page has them all.
+CLUB_PAGE_RANKINGS = 10
+ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results, not the standings
 
 
-@login_required
 def home(request: HttpRequest) -> HttpResponse:
+    """A member's clubs; and, for anyone, the clubs whose results are public (a visitor without
+    an account lands here, not on the login page)."""
     clubs = clubs_where(user=request.user).prefetch_related("events")
-    return render(request, "tournaments/home.html", {"clubs": clubs})
+    public = clubs_with_public_results().exclude(pk__in=clubs.values("pk"))
+    return render(request, "tournaments/home.html", {"clubs": clubs, "public_clubs": public})
 
 
 @login_required
@@ -54,6 +68,27 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def club_results(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's results page: its events (standings, round results) and the top of its
+    rankings. Members see it; anyone does once the club made its results public (the address
+    on the round board's QR code and on the home page)."""
+    club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
+    if club is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=club) is not None
+    rankings = selectors.club_rankings(club=club).filter(games__gt=0)[:CLUB_PAGE_RANKINGS]
+    table = RankingTable(
+        rankings, ranks=selectors.club_ranks(club=club), link_players=is_member, orderable=False
+    )
+    context = {
+        "club": club,
+        "events": selectors.club_events(club=club),
+        "rankings": table,
+        "is_member": is_member,
+    }
+    return render(request, "tournaments/club_results.html", context)
+
+
 def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     """Members see their club's rankings; anyone sees them once the club made its results public."""
     club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
@@ -61,7 +96,7 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
     filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
-    table = RankingTable(filtered.qs, link_players=is_member)
+    table = RankingTable(filtered.qs, ranks=selectors.club_ranks(club=club), link_players=is_member)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     download = export_response(request, table, f"{club.slug}-rankings")
     if download is not None:
@@ -135,6 +170,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "rounds": rounds,
+        "round_results": {r.number: r for r in selectors.event_round_results(event=event)},
         "standings": standings,
         "paired": paired,
         "pairs": pairs,
@@ -271,6 +307,13 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
     if event is None:
         return _login_or_404(request)
+    round_results = selectors.event_round_results(event=event)
+    if request.GET.get("table") == ROUND_RESULTS_EXPORT:
+        download = export_response(
+            request, RoundResultTable(round_result_rows(round_results)), f"event-{event.pk}-round-results"
+        )
+        if download is not None:
+            return download
     filtered = StandingFilter(request.GET, queryset=selectors.event_standings(event=event))
     player_name = ""
     if filtered.form.is_valid():
@@ -285,12 +328,42 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "table": table,
         "filter": filtered,
+        "round_tables": [
+            (
+                round_,
+                RoundResultTable(
+                    round_result_rows([round_]),
+                    exclude=("round",),
+                    attrs={"class": "data-table round-results", "id": f"round-results-{round_.number}"},
+                ),
+            )
+            for round_ in reversed(round_results)
+        ],
         "ranking": selectors.event_ranking_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
         "is_member": role is not None,
         "is_director": role == Membership.Role.DIRECTOR,
     }
     return render(request, "tournaments/event_standings.html", context)
+
+
+def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """A player's night in an event: each round's table, partners, opponents, scores and
+    victory points, and their standings row. Whoever may see the event's standings sees it."""
+    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
+    if event is None:
+        return _login_or_404(request)
+    participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
+    night = selectors.event_player_night(event=event, player=participant.player)
+    context = {
+        "event": event,
+        "participant": participant,
+        "player": participant.player,
+        "night": night,
+        "credits_missed_rounds": event.missed_round_policy != Event.MissedRounds.NOTHING,
+        "is_member": role_in(user=request.user, club=event.club) is not None,
+    }
+    return render(request, "tournaments/event_player.html", context)
 
 
 @login_required

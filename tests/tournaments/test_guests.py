@@ -25,7 +25,7 @@ def test_a_director_adds_a_guest_on_the_night(client, league_night, alice):
     assert guest.guest and guest.club_id == league_night.club_id
     assert Participant.objects.get(event=league_night, player=guest).present
     page = client.get(f"/events/{league_night.pk}/").content.decode()
-    assert '<bdi>Dora Visitor</bdi> <small class="guest">(guest)</small>' in page
+    assert '<bdi>Dora Visitor</bdi></a> <small class="guest">(guest)</small>' in page
 
 
 def test_a_guest_with_a_roster_name_is_refused(league_night, players):
@@ -46,8 +46,9 @@ def test_a_merged_guest_hands_over_every_result(club, players, django_capture_on
     player who was not at that event: the seat, the participation and the standings row
     (2 victory points for a win, the default scale) become the roster player's."""
     event = services.event_create(
-        club=club, name="Guest night", date="2026-11-27", variant="classic", players=players[:3]
+        club=club, name="Guest night", date="2026-11-27", variant="classic", players=players[:4]
     )
+    services.participant_set_present(event=event, player=players[3], present=False)  # went home
     guest = services.guest_add(event=event, name="Dora Visitor")
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)

@@ -10,6 +10,10 @@ Order: victory points, then the event's tie-breaks (by default point difference,
 scored); players equal on all of them share a rank (1, 2, 2, 4) and are listed by name. Each
 row records the criterion that put it ahead of the next row (`separated_by`).
 
+`game_side_results` turns one game into its sides' results as the standings count them, and
+`result_victory_points` gives one side's victory points for its game: the standings add them
+up, and the round results show them table by table, from the same two functions.
+
 A player may also be credited victory points for rounds they missed (a sit-out or bye, a
 round before they arrived), by the event's missed-round policy (`missed_rounds.py`). A
 credit adds victory points only: games, results, match points and points for and against
@@ -30,7 +34,11 @@ from tournaments.domain import victory_points as vp
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SideResult:
-    """One side of one game, as the standings see it (points are the side's game total)."""
+    """One side of one game, as the standings see it (points are the side's game total).
+
+    `points_against` is the best total among the other sides (the one opponent of a table of
+    two sides); `hands` is the hands played, which a difference scale reads.
+    """
 
     players: tuple[int, ...]
     points_for: int
@@ -39,6 +47,79 @@ class SideResult:
     won: bool
     drew: bool
     hands: int = 0
+    side: str = ""  # the side's label ("NS", "EW"; "N", "E", "S" at a table of three)
+
+
+# What counts of a game without a hand in an event that asks for confirmation: nothing, and
+# the game is not finished.
+NOTHING_CONFIRMED: tuple[Mapping[str, int], bool] = ({}, False)
+
+
+def game_side_results(
+    players: Mapping[str, Sequence[int]],
+    totals: Mapping[str, int],
+    *,
+    finished: bool,
+    winner: str,
+    is_draw: bool,
+    hands: int,
+    confirmed: tuple[Mapping[str, int], bool] | None = None,
+) -> list[SideResult]:
+    """One SideResult per side of a game, as the standings count it, in the order of `players`.
+
+    `players` maps each side's label to its players' ids; `totals` each side's game total
+    (points); `finished`, `winner` and `is_draw` are the game's result, `hands` the hands played.
+    `confirmed` is given when the event asks the other side to confirm each hand: (the totals
+    of the confirmed hands, whether every hand is confirmed). Only confirmed points count then,
+    and the game counts as finished once every hand is confirmed. Raises nothing.
+    """
+    if confirmed is not None:
+        totals, all_confirmed = confirmed
+        finished = finished and all_confirmed
+    results = []
+    for side, side_players in players.items():
+        others = [total for other, total in totals.items() if other != side]
+        results.append(
+            SideResult(
+                side=side,
+                players=tuple(side_players),
+                points_for=totals.get(side, 0),
+                points_against=max(others) if others else 0,
+                finished=finished,
+                won=finished and winner == side,
+                drew=finished and is_draw,
+                hands=hands,
+            )
+        )
+    return results
+
+
+def result_victory_points(result: SideResult, scale: vp.Scale) -> int | None:
+    """The victory points one side earns from its game on `scale`; None while the game is not
+    finished (it gives none yet)."""
+    if not result.finished:
+        return None
+    return vp.side_victory_points(
+        scale,
+        difference=result.points_for - result.points_against,
+        hands=result.hands,
+        won=result.won,
+        drew=result.drew,
+    )
+
+
+# A side's outcome in the round results: its result once the game counts in the standings,
+# else the game's state (in play, or over but waiting for a hand's confirmation).
+WON, DREW, LOST = "won", "drew", "lost"
+IN_PLAY, UNCONFIRMED = "in_play", "unconfirmed"
+
+
+def side_outcome(result: SideResult, *, game_over: bool) -> str:
+    """WON, DREW or LOST once the side's game counts (`result.finished`); else UNCONFIRMED for
+    a game over at the table that waits for a confirmation, IN_PLAY for a game going on."""
+    if result.finished:
+        return WON if result.won else DREW if result.drew else LOST
+    return UNCONFIRMED if game_over else IN_PLAY
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,13 +195,7 @@ def rank_players(
             else:
                 row.losses += 1
             row.match_points += vp.match_points(won=result.won, drew=result.drew)
-            row.victory_points += vp.side_victory_points(
-                scale,
-                difference=result.points_for - result.points_against,
-                hands=result.hands,
-                won=result.won,
-                drew=result.drew,
-            )
+            row.victory_points += result_victory_points(result, scale) or 0
     return _ranked(list(rows.values()), lambda r: (r.name, r.player), tie_breaks)
 
 

@@ -15,30 +15,11 @@ from django.db.models import Count
 from tournaments import selectors
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
-from tournaments.domain.standings import SideResult, rank_players
+from tournaments.domain.standings import NOTHING_CONFIRMED, game_side_results, rank_players
 from tournaments.engine_messages import describe_scale
-from tournaments.models import Event, Game, Hand, Seat, SideEntry, Standing
+from tournaments.models import Event, Game, Hand, Seat, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue
-
-
-def _confirmed_totals(event: Event) -> dict[int, tuple[dict[str, int], bool]]:
-    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed)."""
-    totals: dict[int, dict[str, int]] = {}
-    unconfirmed: set[int] = set()
-    rows = (
-        SideEntry.objects.filter(hand__game__table__round__event=event)
-        .order_by()
-        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
-    )
-    for game_id, side, score, confirmed_at in rows:
-        game_totals = totals.setdefault(game_id, {})
-        game_totals.setdefault(side, 0)
-        if confirmed_at is None:
-            unconfirmed.add(game_id)
-        else:
-            game_totals[side] += score
-    return {game_id: (t, game_id not in unconfirmed) for game_id, t in totals.items()}
 
 
 @transaction.atomic
@@ -53,7 +34,7 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     if event is None:
         return []
     names = dict(event.participants.values_list("player_id", "player__name"))
-    confirmed = _confirmed_totals(event) if event.confirmation_required else None
+    confirmed = selectors.event_confirmed_totals(event=event) if event.confirmation_required else None
     # Plain values and no model ordering: the models' default orderings join the rounds and the
     # event into every query, which cost most of a rebuild on a night of 250 games.
     hands_played = dict(
@@ -69,26 +50,19 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     games = (
         Game.objects.filter(table__round__event=event)
         .order_by("pk")
-        .values_list("pk", "table_id", "sides", "totals", "game_over", "winner", "is_draw")
+        .values_list("pk", "table_id", "totals", "game_over", "winner", "is_draw")
     )
     results = []
-    for game_id, table_id, sides, totals, finished, winner, is_draw in games:
-        if confirmed is not None:
-            totals, all_confirmed = confirmed.get(game_id, (dict.fromkeys(sides, 0), False))
-            finished = finished and all_confirmed
-        for side, side_players in players.get(table_id, {}).items():
-            others = [total for other, total in totals.items() if other != side]
-            results.append(
-                SideResult(
-                    players=tuple(side_players),
-                    points_for=totals.get(side, 0),
-                    points_against=max(others) if others else 0,
-                    finished=finished,
-                    won=finished and winner == side,
-                    drew=finished and is_draw,
-                    hands=hands_played.get(game_id, 0),
-                )
-            )
+    for game_id, table_id, totals, finished, winner, is_draw in games:
+        results += game_side_results(
+            players.get(table_id, {}),
+            totals,
+            finished=finished,
+            winner=winner,
+            is_draw=is_draw,
+            hands=hands_played.get(game_id, 0),
+            confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
+        )
     scale, tie_breaks = event_ranking_rules(event=event)
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     # Missed rounds are credited from the rows over games played (the average policy reads

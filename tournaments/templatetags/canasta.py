@@ -1,10 +1,11 @@
 """Formatting helpers for the scoring pages; they name things, they never compute scores."""
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from tournaments.labels import breakdown_label as _breakdown_label
+from tournaments.labels import result_label as _result_label
 
 register = template.Library()
 
@@ -12,6 +13,12 @@ register = template.Library()
 @register.filter
 def breakdown_label(item: str) -> str:
     return _breakdown_label(item)
+
+
+@register.filter
+def result_label(key: str) -> str:
+    """A side's outcome in the round results (won, drawn, lost, in play, ...), named."""
+    return _result_label(key)
 
 
 @register.filter
@@ -52,3 +59,10 @@ def signed(value: int) -> SafeString:
     if value < 0:
         return _left_to_right(f"\u2212{-value}")
     return _left_to_right("0")
+
+
+@register.filter
+def names(players) -> SafeString:
+    """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
+    left-to-right ones, or the reverse, keeps its place)."""
+    return format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in players))
