@@ -12,6 +12,7 @@ from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
+from config.spreadsheets import SafeCSV, SafeXLSX
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="insecure-local-development-key-do-not-use")
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
@@ -216,6 +217,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+# django-import-export downloads (the roster resource, any admin export) use the site's writers:
+# text cells are text, never formulas (config/spreadsheets.py).
+EXPORT_FORMATS = [SafeCSV, SafeXLSX]
 
 # Celery. With no broker configured, tasks run in-process when they are queued, so the
 # embedded set-up needs no Redis and no worker.
