@@ -252,14 +252,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"redact_table_links": {"()": "config.logs.RedactTableLinks"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table links are credentials: the root's handler cuts their tokens from every record,
+    # whichever logger wrote it (config/logs.py).
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_table_links"]}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
     "loggers": {
         # Each task's success line is noise in-process; failures still show.
         "celery.app.trace": {"level": "WARNING"},
-        # Request lines carry the path: table links are credentials (config/logs.py).
-        "django.request": {"filters": ["redact_table_links"]},
-        "django.server": {"filters": ["redact_table_links"]},
+        # Django's own handlers (a second console in development, mail to ADMINS) would write
+        # its records unredacted: naming the logger here removes them, and its records reach
+        # the root's handler only.
+        "django": {"propagate": True},
+        # runserver's request lines stay off, as Django's own handler for them is removed.
+        "django.server": {"propagate": False},
     },
 }
 
