@@ -187,6 +187,11 @@ SPECTACULAR_SETTINGS = {
 AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Password spraying (one password, many usernames, one address): every failed login from an
+# address counts too, whatever the username, and at this many within the cool-off time the
+# address is locked out (config/logins.py). Higher than a pair's limit: a club shares its Wi-Fi.
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
+AXES_HANDLER = "config.logins.AddressThrottlingHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # No personal data in the logs: axes masks these in its log lines.
