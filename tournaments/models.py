@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
+from clubs.text import refuse_bidi_controls
 from tournaments import victory_points
 
 
@@ -130,6 +131,9 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The event's name")})
 
 
 class Participant(models.Model):
@@ -434,3 +438,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The season's name")})

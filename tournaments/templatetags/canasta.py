@@ -44,3 +44,14 @@ def signed(value: int) -> str:
     if value < 0:
         return f"\u2212{-value}"
     return "0"
+
+
+@register.filter
+def isolate(value: object) -> str:
+    """`value` as text between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069).
+
+    For a name where markup cannot go (a page title, an <option>, an attribute): it keeps its
+    own direction and cannot turn the text around it. In markup, templates use <bdi> instead.
+    The result is plain text, escaped as usual.
+    """
+    return f"\u2068{value}\u2069"
