@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubs.text import refuse_bidi_controls
 from clubs.variants import variant_label
 from scoring import VARIANTS
 
@@ -48,6 +49,9 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The club's name")})
+
 
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
@@ -76,6 +80,9 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The player's name")})
 
 
 class Membership(models.Model):

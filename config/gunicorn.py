@@ -5,12 +5,16 @@ Everything a deployment changes comes from the environment:
 - GUNICORN_WORKERS (default CPUs + 1): processes; GUNICORN_THREADS (default 1) per process;
 - GUNICORN_TIMEOUT (default 30 s): a request that takes longer is killed and its worker replaced;
 - GUNICORN_FORWARDED_ALLOW_IPS (default 127.0.0.1): proxies trusted for X-Forwarded-*;
-- GUNICORN_ACCESSLOG: "-" for stdout; off by default, because table links carry their token in
-  the path and an access log would keep them.
+- GUNICORN_ACCESSLOG: "-" for stdout; off by default. Table links carry their token in the
+  path: gunicorn's error and access logs cut it as the site's own logs do (config/logs.py).
 """
 
 import multiprocessing
 import os
+
+from gunicorn.glogging import Logger
+
+from config.logs import redact_handlers
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # A save is CPU work in Python; a worker waits on the database for a fifth of it. CPUs + 1
@@ -33,3 +37,15 @@ proc_name = "canasta"
 # run beside the real one) on one machine would fight over it. Off unless asked for.
 control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
 control_socket_disable = not control_socket
+
+
+class RedactingLogger(Logger):
+    """Gunicorn's logger, with table-link tokens cut from its error and access lines."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        redact_handlers(self.error_log)
+        redact_handlers(self.access_log)
+
+
+logger_class = RedactingLogger

@@ -56,12 +56,25 @@ def _redis() -> str:
 
 
 def _worker() -> str:
+    """ "ok" when a worker answers a ping within WORKER_TIMEOUT. Raises RuntimeError when none
+    answers, and the broker's connection error when the broker cannot be reached or does not
+    answer: one attempt, bounded by WORKER_TIMEOUT (kombu's own retries took 6 s on a refused
+    connection, and a broker that accepts but never answers could hold the request longer)."""
     if not _broker_url():
         return "in-process"
     from config import celery_app
 
-    # limit=1: return as soon as one worker answers instead of waiting out the timeout.
-    replies = celery_app.control.ping(timeout=WORKER_TIMEOUT, limit=1)
+    # The connection's own options bound its first use (kombu reads its retries from them).
+    bounded = {
+        "socket_timeout": WORKER_TIMEOUT,
+        "socket_connect_timeout": WORKER_TIMEOUT,
+        "max_retries": 0,
+        "interval_start": 0,
+        "interval_step": 0,
+    }
+    with celery_app.connection_for_write(connect_timeout=WORKER_TIMEOUT, transport_options=bounded) as conn:
+        # limit=1: return as soon as one worker answers instead of waiting out the timeout.
+        replies = celery_app.control.ping(timeout=WORKER_TIMEOUT, limit=1, connection=conn)
     if not replies:
         raise RuntimeError("no Celery worker answered")
     return "ok"

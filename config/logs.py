@@ -1,8 +1,13 @@
 """Logging filters: keep secrets and personal data out of the logs.
 
 A table's private link (/t/<token>/) scores that table without an account, so the token is
-a credential: Django's request and server loggers would otherwise write it with every 404
-or refused method. The filter keeps the first characters only, enough to tell links apart.
+a credential: Django's request, CSRF and server loggers would otherwise write it with every
+404, refused method or failed CSRF check, and a traceback can carry it too. `RedactTableLinks`
+keeps the first characters only, enough to tell links apart.
+
+It sits on the handlers, not on loggers: on the root logger's handlers (settings.LOGGING), on
+the Celery worker's (config/celery.py) and on gunicorn's (config/gunicorn.py), so every record
+that reaches a log is redacted once, whichever logger wrote it.
 """
 
 from __future__ import annotations
@@ -11,12 +16,40 @@ import logging
 import re
 
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*")
+_FORMATTER = logging.Formatter()
+
+
+def redact(text: str) -> str:
+    """`text` with each table link's token cut to its first four characters and "…"."""
+    return TABLE_LINK.sub(r"\1\2…", text)
 
 
 class RedactTableLinks(logging.Filter):
+    """Cuts table-link tokens from a record's message, traceback and stack; never drops a record.
+
+    The record is changed in place (message formatted with its arguments, traceback formatted
+    into `exc_text`), so every handler after this one sees the redacted record too.
+    """
+
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        redacted = TABLE_LINK.sub(r"\1\2…", message)
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record: the handler reports it as usual
+            return True
+        redacted = redact(message)
         if redacted != message:
             record.msg, record.args = redacted, ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = _FORMATTER.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True
+
+
+def redact_handlers(logger: logging.Logger) -> None:
+    """Put the redaction on each of `logger`'s handlers (once)."""
+    for handler in logger.handlers:
+        if not any(isinstance(f, RedactTableLinks) for f in handler.filters):
+            handler.addFilter(RedactTableLinks())

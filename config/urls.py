@@ -7,6 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from config.health import health
 from tournaments import views as tournament_views
 
+# A server error: 503 with Retry-After while the database is down, JSON under /api/.
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("health/", health, name="health"),

@@ -175,6 +175,23 @@ def test_a_successful_login_resets_the_failure_count(client, bob):
     assert _login(client, "bob", "pw").status_code == 302
 
 
+def test_many_usernames_from_one_address_lock_that_address_out(bob, settings):
+    """Password spraying: one password tried on many usernames from one address. Each pair
+    fails once only, so the address's own, higher limit is what locks it out."""
+    limit = settings.LOGIN_ADDRESS_FAILURE_LIMIT
+    assert limit > settings.AXES_FAILURE_LIMIT
+    spraying, elsewhere = Client(REMOTE_ADDR="203.0.113.7"), Client(REMOTE_ADDR="198.51.100.20")
+    for number in range(limit - 1):
+        assert _login(spraying, f"member{number}", "Summer2026!").status_code == 200
+    # One short of the limit a member at the same address still signs in.
+    assert _login(spraying, "bob", "pw").status_code == 302
+    spraying.logout()
+    assert _login(spraying, f"member{limit}", "Summer2026!").status_code == 429  # the limit locks
+    locked = _login(spraying, "bob", "pw")
+    assert locked.status_code == 429 and b'id="locked-out"' in locked.content
+    assert _login(elsewhere, "bob", "pw").status_code == 302  # other addresses are not locked
+
+
 def test_a_user_gets_an_api_token_and_uses_it(world):
     response = APIClient().post("/api/v1/auth/token/", {"username": "bob", "password": "pw"})
     assert response.status_code == 200

@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player
+from clubs.text import isolated
 from tournaments.models import Event, Hand, Round, SideEntry
 
 
@@ -58,12 +59,18 @@ def _lines(records: list[Any], fields: tuple[str, ...], describe: Callable[[Any]
                 changed = [f for f in fields if getattr(before, f) != getattr(record, f)]
                 if not changed:
                     continue  # saved with nothing worth showing changed (e.g. updated_at only)
-                detail = ", ".join(f"{f}: {getattr(before, f)} → {getattr(record, f)}" for f in changed)
+                detail = ", ".join(f"{f}: {_shown(f, before)} → {_shown(f, record)}" for f in changed)
         reason = getattr(record, "history_change_reason", None)
         if reason:  # a director's change after the results were final
             detail = _("%(detail)s · reason: %(reason)s") % {"detail": detail, "reason": reason}
         lines.append(AuditLine(record.history_date, _who(record), describe(record), action, detail))
     return lines
+
+
+def _shown(field: str, record: Any) -> object:
+    """A field's value in a change line; a name isolated, so it cannot turn the line around."""
+    value = getattr(record, field)
+    return isolated(value) if field == "name" else value
 
 
 HAND_FIELDS = ("version", "confirmed_at")
@@ -76,7 +83,7 @@ PLAYER_FIELDS = ("name", "active")
 def _where(game: Any) -> str:
     table = game.table
     return _("%(event)s, round %(round)s, table %(table)s") % {
-        "event": table.round.event.name,
+        "event": isolated(table.round.event.name),
         "round": table.round.number,
         "table": table.number,
     }
@@ -123,11 +130,13 @@ def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
         *_lines(
             rounds,
             ("status", "locked"),
-            lambda r: _("Seating of round %(n)s · %(event)s") % {"n": r.number, "event": r.event.name},
+            lambda r: (
+                _("Seating of round %(n)s · %(event)s") % {"n": r.number, "event": isolated(r.event.name)}
+            ),
         ),
-        *_lines(events, EVENT_FIELDS, lambda r: _("Event %(name)s") % {"name": r.name}),
+        *_lines(events, EVENT_FIELDS, lambda r: _("Event %(name)s") % {"name": isolated(r.name)}),
         *_lines(memberships, ("role",), lambda r: _("Role of %(user)s") % {"user": r.user.get_username()}),
-        *_lines(players, PLAYER_FIELDS, lambda r: _("Player %(name)s") % {"name": r.name}),
+        *_lines(players, PLAYER_FIELDS, lambda r: _("Player %(name)s") % {"name": isolated(r.name)}),
         *_lines(clubs, CLUB_FIELDS, lambda r: _("Club settings")),
     ]
     return sorted(lines, key=lambda line: line.when, reverse=True)

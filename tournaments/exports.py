@@ -1,28 +1,42 @@
-"""CSV and XLSX downloads of a page's table (django-tables2's export, written by tablib).
+"""CSV and XLSX downloads of a page's table (django-tables2's rows, written by config.spreadsheets).
 
 The download is built from the very table object the page renders, after the same filter and
 sort, so its rows equal the page's row for row (all pages of a paginated table). Numbers stay
-numbers in the download (-895, not the page's "−895"), so they sort and add up.
+numbers in the download (-895, not the page's "−895"), so they sort and add up. Text is always
+text: names come from anyone (a roster file), so a name starting with `=` is never a formula
+(config/spreadsheets.py says how each format is kept safe).
 """
 
 from __future__ import annotations
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
-from django_tables2.export import TableExport
+
+from config.spreadsheets import csv_text, xlsx_bytes
 
 FORMATS = ("csv", "xlsx")
 EXPORT_PARAMETER = "_export"
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
 
 
 def export_response(request: HttpRequest, table: tables.Table, name: str) -> HttpResponse | None:
-    """The download asked for by `?_export=csv|xlsx`, or None when the page itself is asked for."""
+    """The download asked for by `?_export=csv|xlsx`, or None when the page itself is asked for.
+
+    The file is named `<name>.csv` or `<name>.xlsx`; an XLSX sheet is titled `name` (cut to 31
+    characters). The first row holds the column headings.
+    """
     export_format = request.GET.get(EXPORT_PARAMETER)
     if export_format not in FORMATS:
         return None
-    exporter = TableExport(export_format, table, dataset_kwargs={"title": name[:31]})
-    response = exporter.response(f"{name}.{export_format}")
+    rows = [list(row) for row in table.as_values()]
     if export_format == "csv":
         # A byte-order mark tells spreadsheet programs the file is UTF-8 (Greek, Arabic names).
-        response.content = b"\xef\xbb\xbf" + response.content
+        content: bytes = b"\xef\xbb\xbf" + csv_text(rows).encode("utf-8")
+    else:
+        content = xlsx_bytes(rows, title=name)
+    response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
+    response["Content-Disposition"] = f'attachment; filename="{name}.{export_format}"'
     return response

