@@ -11,9 +11,14 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, pair_requests_from_text
-from tournaments.labels import card_kind_label, entry_field_hint, entry_field_label, special_hand_label
+from tournaments.display.labels import (
+    card_kind_label,
+    entry_field_hint,
+    entry_field_label,
+    special_hand_label,
+)
+from tournaments.display.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 from tournaments.models import Event
-from tournaments.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 
 
 class EventForm(forms.ModelForm):
@@ -369,7 +374,7 @@ NUMBER_MESSAGES = {
 
 
 class WholeNumberField(forms.CharField):
-    """A whole number read exactly as typed (tournaments.numbers), or refused with a message."""
+    """A whole number read exactly as typed (tournaments.display.numbers), or refused with a message."""
 
     def __init__(self, *, min_value: int | None = None, **kwargs: Any) -> None:
         self.min_value = min_value

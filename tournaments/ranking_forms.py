@@ -11,8 +11,8 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from tournaments.display.labels import CRITERION_LABELS
 from tournaments.domain import victory_points as vp
-from tournaments.labels import CRITERION_LABELS
 from tournaments.models import VP_SCALE_CHOICES, Event, Season
 
 TIE_BREAK_SLOTS = 4

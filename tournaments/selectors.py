@@ -14,6 +14,7 @@ from django.utils import timezone
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
+from tournaments.display.labels import criterion_label
 from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import (
     IN_PLAY,
@@ -25,7 +26,6 @@ from tournaments.domain.standings import (
     result_victory_points,
     side_outcome,
 )
-from tournaments.labels import criterion_label
 from tournaments.models import (
     Event,
     Game,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from tournaments import selectors
-from tournaments.labels import criterion_label, result_label
+from tournaments.display.labels import criterion_label, result_label
 from tournaments.models import Standing
 from tournaments.templatetags.canasta import names, signed, typographic
 

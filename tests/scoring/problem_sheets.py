@@ -2,7 +2,7 @@
 
 `PROBLEM_SHEETS` maps each code to a sheet (or a callable that scores one) that the engine
 rejects with a problem of that code; `problems_of` returns the Problems a sheet is rejected
-with. Shared by tests/scoring/test_problem_codes.py and tests/tournaments/test_engine_messages.py,
+with. Shared by tests/scoring/test_problem_codes.py and tests/tournaments/test_display_messages.py,
 so every code is exercised with the params a real problem carries.
 """
 

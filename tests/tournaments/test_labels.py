@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 import scoring
-from tournaments.labels import BREAKDOWN_LABELS, ENTRY_FIELD_LABELS
+from tournaments.display.labels import BREAKDOWN_LABELS, ENTRY_FIELD_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 

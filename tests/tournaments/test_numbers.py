@@ -1,6 +1,6 @@
 import pytest
 
-from tournaments.numbers import NumberRefused, parse_whole_number
+from tournaments.display.numbers import NumberRefused, parse_whole_number
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ from typing import Any, TypeGuard
 
 
 # Why a scale or a tie-break order is refused: code -> English template ({name} from the
-# params). The pages translate by code (tournaments/engine_messages.py, SCALE_TEMPLATES).
+# params). The pages translate by code (tournaments/display/messages.py, SCALE_TEMPLATES).
 SCALE_PROBLEMS: Mapping[str, str] = {
     "unknown_scale": "Unknown victory-point scale {key!r}.",
     "scale_not_object": "The scale must be an object with a total and its bands.",

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
-from tournaments.engine_messages import describe_rules
+from tournaments.display.messages import describe_rules
 from tournaments.models import Event, Pair, Participant, Season
 from tournaments.services.rounds import three_player_variant
 from tournaments.standings_queue import standings_queue

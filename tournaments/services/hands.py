@@ -25,7 +25,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 import scoring
 from clubs.selectors import directs
-from tournaments.engine_messages import describe
+from tournaments.display.messages import describe
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import game_results_final, side_code
 from tournaments.standings_queue import standings_queue

@@ -13,10 +13,10 @@ from django.db import transaction
 from django.db.models import Count
 
 from tournaments import selectors
+from tournaments.display.messages import describe_scale
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import NOTHING_CONFIRMED, game_side_results, rank_players
-from tournaments.engine_messages import describe_scale
 from tournaments.models import Event, Game, Hand, Seat, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue

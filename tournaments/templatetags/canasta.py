@@ -4,8 +4,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from tournaments.labels import breakdown_label as _breakdown_label
-from tournaments.labels import result_label as _result_label
+from tournaments.display.labels import breakdown_label as _breakdown_label
+from tournaments.display.labels import result_label as _result_label
 
 register = template.Library()
 

@@ -3,7 +3,7 @@
 `scoring` stays pure (no Django, no gettext): each of its Problems has a stable `code`
 (scoring.PROBLEM_CODES) and plain `params`. `describe(problem.as_detail())` turns one into a
 translated sentence: one template per code, %(name)s placeholders filled from the params, field
-names shown with the score sheet's labels (tournaments.labels). An unknown code, or params that
+names shown with the score sheet's labels (tournaments.display.labels). An unknown code, or params that
 do not fit the template, fall back to the engine's English message.
 """
 
@@ -16,7 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from tournaments.labels import card_kind_label, entry_field_label
+from tournaments.display.labels import card_kind_label, entry_field_label
 
 CARD_KIND_LABELS = {
     "jokers": _("Jokers"),

@@ -1,4 +1,4 @@
-"""tournaments.engine_messages: a translatable text for every code of scoring.PROBLEM_CODES,
+"""tournaments.display.messages: a translatable text for every code of scoring.PROBLEM_CODES,
 filled from the params of real problems (tests/scoring/problem_sheets.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.utils import translation
 
 import scoring
 from tests.scoring.problem_sheets import PROBLEM_SHEETS, problem_with_code
-from tournaments.engine_messages import TEMPLATES, _params, describe
+from tournaments.display.messages import TEMPLATES, _params, describe
 
 
 def test_every_code_has_a_template() -> None:
