@@ -147,3 +147,18 @@ def test_a_whole_club_night(desktop, phone, live_server, club, alice, players):
     assert last.totals == {"NS": 400, "EW": 520}
     desktop.goto(f"{url}/clubs/{club.slug}/audit/")
     assert desktop.locator("text=NS held 50 more than written").count() >= 1
+
+    # The club makes its results public; a member of the public finds them from `/` on a phone.
+    desktop.goto(f"{url}/clubs/{club.slug}/settings/")
+    desktop.check("#id_results_public")
+    desktop.click("#club-settings button[type=submit]")
+    desktop.wait_for_load_state()
+    phone.context.clear_cookies()
+    phone.goto(f"{url}/")
+    phone.click(f"text={club.name}")
+    phone.click("text=Round results")
+    phone.wait_for_selector("#standings")
+    results = phone.locator("#round-results")
+    assert results.is_visible()
+    # Round 2, table 3: the game ended at the clock, NS 300 against EW 120.
+    assert phone.locator("#results-round-2").count() == 1
