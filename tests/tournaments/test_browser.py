@@ -278,7 +278,7 @@ def test_a_negative_hand_score_typed_with_the_sign_control(page, live_server, le
     page.fill("[name='NS-total']", "1685")
     page.tap("[name='NS-went_out']")
     page.fill("[name='EW-total']", "85")
-    page.locator(".field-entry-signed", has=page.locator("[name='EW-total']")).locator(".sign-toggle").tap()
+    page.locator(".pad-cell", has=page.locator("[name='EW-total']")).locator(".sign-toggle").tap()
     assert page.input_value("[name='EW-total']") == "\u221285"
     page.tap("#save-hand")
     page.wait_for_selector("#hands")
