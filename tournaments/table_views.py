@@ -142,18 +142,37 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 def _page(
-    request: HttpRequest, access: TableAccess, moves: selectors.CardState | None = None
+    request: HttpRequest,
+    access: TableAccess,
+    moves: selectors.CardState | None = None,
+    *,
+    hand: str | None = None,
+    mode: str | None = None,
+    saved: str | None = None,
+    template: str = "tournaments/game_detail.html",
 ) -> HttpResponse:
+    """The table page (or its live part, `_table_live.html`: what a save changes). `hand`,
+    `mode` and `saved` default to the query's `?hand=`, `?mode=` and `?saved=`."""
+    query = request.GET
     hands = selectors.game_hands(game=access.game)
     form = None
     if access.can_score:
         form = _hand_form_for(
-            access.game, hands, request.GET.get("hand"), request.GET.get("mode"), ask_reason=access.final
+            access.game,
+            hands,
+            hand if hand is not None else query.get("hand"),
+            mode or query.get("mode"),
+            ask_reason=access.final,
         )
     context = _context(access, form, hands)
-    context["saved"] = _saved_line(hands, request.GET.get("saved"))
+    context["saved"] = _saved_line(hands, saved if saved is not None else query.get("saved"))
     context["moves"] = moves if moves is not None and moves.moves else None
-    return render(request, "tournaments/game_detail.html", context)
+    return render(request, template, context)
+
+
+# What a save sent by the table page's script (an htmx request) is answered with: the page's
+# live part in place, not a redirect and a whole page (one round trip on a slow connection).
+LIVE = "tournaments/_table_live.html"
 
 
 def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
@@ -164,11 +183,12 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
         return HttpResponse(status=404)
     game = access.game
     form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
+    previewing = "preview" in request.POST
     preview = None
     if form.is_valid():
         data = form.cleaned_data
         try:
-            if "preview" in request.POST:
+            if previewing:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
                 hand = services.hand_record(
@@ -181,16 +201,28 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     entered_by_side=data.get("entered_by_side") or "",
                     reason=data.get("reason") or "",
                 )
-                return redirect(_after_save_url(access, hand.number, form.entry_mode))
+                after = _after_save_url(access, hand.number, form.entry_mode)
+                if not request.htmx:
+                    return redirect(after)
+                game.refresh_from_db()  # the service saved the new totals on its own copy
+                response = _page(
+                    request, access, hand="", mode=form.entry_mode, saved=str(hand.number), template=LIVE
+                )
+                response["HX-Replace-Url"] = after
+                return response
         except ValidationError as exc:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             )
     context = _context(access, form)
     context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
-    if request.htmx:
+    status = 200 if form.is_valid() else 400
+    if request.htmx and previewing:
+        # The live preview asks for its own box only; "Check score" for the whole form.
+        if request.htmx.target == "preview":
+            return render(request, "tournaments/_hand_preview.html", context)
         return render(request, "tournaments/_hand_form.html", context)
-    return render(request, "tournaments/game_detail.html", context, status=200 if form.is_valid() else 400)
+    return render(request, LIVE if request.htmx else "tournaments/game_detail.html", context, status=status)
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:

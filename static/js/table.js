@@ -84,10 +84,34 @@
 
   function send(item) {
     var body = new URLSearchParams(item.fields);
+    // HX-Request: the server answers with the page's live part (scores, the saved hand, the
+    // next hand's form, the hands), not a redirect to the whole page: one round trip.
     return fetch(item.action, {
       method: "POST", body: body, credentials: "same-origin",
-      headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded" }
+      headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded",
+                 "HX-Request": "true" }
     });
+  }
+
+  // Put the server's answer to a save in place of the page's live part; false when the answer
+  // is a whole page (a refusal that redirects, an error page) rather than the live part.
+  function swapLive(html) {
+    var current = document.getElementById("table-live");
+    if (!current || !/^\s*<div id="table-live"/.test(html)) { return false; }
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var fresh = holder.content.getElementById("table-live");
+    if (!fresh) { return false; }
+    current.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    ready(fresh);
+    // The saved hand's result and the totals in view, the next hand's form below them; or
+    // the refusal's message.
+    window.scrollTo(0, 0);
+    var notice = document.getElementById("form-errors") || document.getElementById("hand-saved");
+    if (notice) { notice.focus({ preventScroll: true }); }
+    if (notice && notice.id === "form-errors") { notice.scrollIntoView({ block: "start" }); }
+    return true;
   }
 
   var sending = null;
@@ -121,9 +145,14 @@
       serverFailed = false;
       savePending(pending().filter(function (p) { return p.id !== item.id; }));
       if (item.page === location.pathname) {
-        // Show the page the server answered with (the saved hand and its message, or the
-        // errors), at the address it came from.
+        // Show what the server answered: the live part in place (the saved hand, or the
+        // errors), at the address of the page after the save; or a whole page as it is.
         return response.text().then(function (html) {
+          if (swapLive(html)) {
+            var address = response.headers.get("HX-Replace-Url");
+            if (address) { history.replaceState(null, "", address); }
+            return sendNext();
+          }
           if (response.redirected) { history.replaceState(null, "", response.url); }
           document.open(); document.write(html); document.close();
         });
@@ -148,9 +177,10 @@
         csrf: data.get("csrfmiddlewaretoken"), fields: fields
       };
       submitter.disabled = true;
+      form.dataset.saving = "1";  // the live preview of this form has nothing more to say
       savePending(pending().filter(function (p) { return p.id !== item.id; }).concat([item]));
       showPending();
-      flush().finally(function () { submitter.disabled = false; });
+      flush().finally(function () { submitter.disabled = false; delete form.dataset.saving; });
     });
   }
 
@@ -218,6 +248,13 @@
     setInterval(flush, 15000);
   });
   document.addEventListener("htmx:afterSwap", function (event) { ready(event.target.parentNode || document); });
+  // A live preview due after the hand was saved (the last field's change fires as Save is
+  // tapped) would take bandwidth from the save and show the old hand in the next one's form.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+    if (form && (form.dataset.saving || !document.body.contains(form))) { event.preventDefault(); }
+  });
 })();
 /* Bring what the scorer must see into view: the errors of a refused hand, the preview. */
 (function () {

@@ -112,3 +112,34 @@ def test_a_classic_game_of_six_hands_one_screen_each(page, live_server, variant_
     for number, cost in enumerate(costs, start=1):
         assert cost.scrolls == 0, (number, cost.log)
         assert cost.actions <= 14, (number, cost.actions, cost.log)
+
+
+def test_a_save_is_one_round_trip_and_leaves_the_result_in_view(page, live_server, league_night, sam):
+    from tests.tournaments.test_browser import _fill_side, _game
+
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate("() => { window.samePage = true; }")
+    _fill_side(page, "NS", CLASSIC_GAME[0]["NS"])
+    _fill_side(page, "EW", CLASSIC_GAME[0]["EW"])
+    page.wait_for_load_state("networkidle")  # the live preview of the last field is answered
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(f"{request.method} {request.url}"))
+    page.tap("#save-hand")
+    page.wait_for_selector("#hand-saved:has-text('Hand 1 saved')")
+    page.wait_for_load_state("networkidle")
+    assert requests == [f"POST {live_server.url}/games/{game.pk}/hands/"]  # no redirect, no reload
+    assert page.evaluate("() => window.samePage") is True
+    assert page.url == f"{live_server.url}/games/{game.pk}/?saved=1"
+    # The saved hand's line and the new totals in view; the next hand's form ready below them.
+    saved = page.locator("#hand-saved").bounding_box()
+    assert saved["y"] >= 0 and saved["y"] + saved["height"] <= 844
+    assert page.locator(".side-total[data-side=NS]").inner_text() == "1685"
+    assert page.locator("form[data-hand-form] [name=number]").input_value() == "2"
+    assert page.input_value("[name='NS-melded_points']") == ""
+    assert page.locator("#preview").inner_text() == ""  # no preview of the saved hand in the next
+    _form_on_screen(page)
+    # The new form is live: its steppers and its preview work.
+    page.locator(".stepper", has=page.locator("[name='NS-red_threes']")).locator(".step-up").tap()
+    assert page.input_value("[name='NS-red_threes']") == "1"

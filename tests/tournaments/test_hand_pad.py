@@ -78,3 +78,62 @@ def test_more_opens_by_itself_on_an_error_in_a_rare_field(client, league_night, 
     assert 'aria-invalid="true"' in more
     assert "EW: Type the number without separators" in more
     assert not game.hands.exists()
+
+
+# --- a save from the page's script: answered in place, one round trip --------------------
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_save_by_the_page_script_is_answered_with_the_live_part(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    # Entered as the total only: the page after the save keeps that mode.
+    total = {"NS": {"total": 1685, "went_out": True}, "EW": {"total": 485}}
+    response = client.post(
+        f"/games/{game.pk}/hands/", _form_data(game, 1, total, save="1", mode="total"), **HTMX
+    )
+    assert response.status_code == 200, response.content.decode()[:500]
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="table-live">')
+    assert "<html" not in page
+    assert "Hand 1 saved:" in page
+    assert '<div class="side-total" data-side="NS"><bdi dir="ltr" class="num">1685</bdi></div>' in page
+    assert 'name="number" value="2"' in page  # the next hand's form
+    assert 'id="hand-1"' in page  # the hands list
+    assert response["HX-Replace-Url"] == f"/games/{game.pk}/?saved=1&mode=total"
+    assert game.hands.count() == 1
+
+
+def test_a_refused_save_by_the_page_script_shows_the_errors_in_place(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, save="1") | {"NS-melded_points": "1,230"}
+    response = client.post(f"/games/{game.pk}/hands/", data, **HTMX)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="table-live">')
+    assert 'id="form-errors"' in page
+    assert "Hand 1 saved" not in page
+    assert not game.hands.exists()
+
+
+def test_a_save_without_the_script_still_redirects_to_the_page(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_A, save="1"))
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/?saved=1"
+
+
+def test_the_live_preview_asks_for_its_own_box_only(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, preview="1")
+    page = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="preview", **HTMX).content.decode()
+    assert page.lstrip().startswith('<div class="preview" id="preview"')
+    assert 'class="preview-score"><bdi dir="ltr" class="num">+1685</bdi>' in page
+    assert 'name="NS-melded_points"' not in page
+    # "Check score" asks for the whole form (its errors by the fields).
+    page = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="hand-form", **HTMX).content.decode()
+    assert 'name="NS-melded_points"' in page and 'id="preview"' in page
