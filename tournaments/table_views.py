@@ -115,6 +115,11 @@ def card_save(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
 
 
 @require_POST
+def card_undo(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
+    return _undo(request, _by_card(token, game_id), number)
+
+
+@require_POST
 def card_confirm(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
     return _confirm(request, _by_card(token, game_id), number)
 
@@ -141,6 +146,17 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return _confirm(request, _by_link(token), number)
 
 
+@login_required
+@require_POST
+def game_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    return _undo(request, _by_account(request, game_id), number)
+
+
+@require_POST
+def link_undo(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _undo(request, _by_link(token), number)
+
+
 def _page(
     request: HttpRequest,
     access: TableAccess,
@@ -150,6 +166,7 @@ def _page(
     mode: str | None = None,
     saved: str | None = None,
     template: str = "tournaments/game_detail.html",
+    extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The table page (or its live part, `_table_live.html`: what a save changes). `hand`,
     `mode` and `saved` default to the query's `?hand=`, `?mode=` and `?saved=`."""
@@ -165,9 +182,37 @@ def _page(
             ask_reason=access.final,
         )
     context = _context(access, form, hands)
-    context["saved"] = _saved_line(hands, saved if saved is not None else query.get("saved"))
+    line = _saved_line(hands, saved if saved is not None else query.get("saved"))
+    context["saved"] = line
+    context["undo_seconds"] = selectors.undo_seconds_left(line=line, hands=hands) if line else 0
     context["moves"] = moves if moves is not None and moves.moves else None
+    context.update(extra or {})
     return render(request, template, context)
+
+
+def _undo(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    """Take back the hand just saved (services.hand_undo): answered in place for the page's
+    script, else a redirect to the page with a message."""
+    if not access.can_score:
+        if access.final:
+            messages.error(request, _final_message())
+            return redirect(access.page_url)
+        return HttpResponse(status=404)
+    hand = get_object_or_404(access.game.hands, number=number)
+    try:
+        services.hand_undo(hand=hand)
+    except ValidationError as exc:
+        outcome = {"undo_refused": " ".join(exc.messages)}
+    else:
+        outcome = {"undone": number}
+    if request.htmx:
+        access.game.refresh_from_db()  # the service rescored the game on its own copy
+        return _page(request, access, hand="", saved="", template=LIVE, extra=outcome)
+    if "undone" in outcome:
+        messages.success(request, _("Hand %(number)s was taken back: enter it again.") % {"number": number})
+    else:
+        messages.error(request, outcome["undo_refused"])
+    return redirect(access.page_url)
 
 
 # What a save sent by the table page's script (an htmx request) is answered with: the page's

@@ -108,7 +108,8 @@
     // The saved hand's result and the totals in view, the next hand's form below them; or
     // the refusal's message.
     window.scrollTo(0, 0);
-    var notice = document.getElementById("form-errors") || document.getElementById("hand-saved");
+    var notice = document.getElementById("form-errors") || document.getElementById("undo-refused") ||
+      document.getElementById("hand-undone") || document.getElementById("hand-saved");
     if (notice) { notice.focus({ preventScroll: true }); }
     if (notice && notice.id === "form-errors") { notice.scrollIntoView({ block: "start" }); }
     return true;
@@ -232,7 +233,36 @@
     if (el && el.matches && el.matches("select[data-autosubmit]")) { keepDraft(); }
   }, true);
 
+  // "Undo hand N" is offered for a short while after the save (the server says how long):
+  // the button goes when that time is up.
+  // Its tap is answered like a save: the page's live part in place.
+  function expireUndo(root) {
+    root.querySelectorAll("form[data-undo]:not([data-ready])").forEach(function (form) {
+      form.dataset.ready = "1";
+      var seconds = parseInt(form.dataset.secondsLeft, 10);
+      if (!isNaN(seconds)) { setTimeout(function () { form.remove(); }, seconds * 1000); }
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var button = form.querySelector("button");
+        if (button) { button.disabled = true; }
+        var data = new FormData(form);
+        fetch(form.action, {
+          method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+          headers: { "X-CSRFToken": data.get("csrfmiddlewaretoken"), "HX-Request": "true",
+                     "Content-Type": "application/x-www-form-urlencoded" }
+        }).then(function (response) {
+          return response.text().then(function (html) {
+            if (swapLive(html)) { return; }
+            if (response.redirected) { history.replaceState(null, "", response.url); }
+            document.open(); document.write(html); document.close();  // a whole page: as it is
+          });
+        }).catch(function () { if (button) { button.disabled = false; } });
+      });
+    });
+  }
+
   function ready(root) {
+    expireUndo(root);
     addSteppers(root);
     addSignToggles(root);
     linkConcealed(root);
@@ -247,7 +277,7 @@
     window.addEventListener("online", flush);
     setInterval(flush, 15000);
   });
-  document.addEventListener("htmx:afterSwap", function (event) { ready(event.target.parentNode || document); });
+  document.addEventListener("htmx:afterSwap", function () { ready(document); });
   // A live preview due after the hand was saved (the last field's change fires as Save is
   // tapped) would take bandwidth from the save and show the old hand in the next one's form.
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -143,3 +143,25 @@ def test_a_save_is_one_round_trip_and_leaves_the_result_in_view(page, live_serve
     # The new form is live: its steppers and its preview work.
     page.locator(".stepper", has=page.locator("[name='NS-red_threes']")).locator(".step-up").tap()
     assert page.input_value("[name='NS-red_threes']") == "1"
+
+
+def test_the_hand_just_saved_is_undone_in_one_tap(page, live_server, league_night, sam):
+    from tests.tournaments.test_browser import _fill_side, _game
+
+    game = _game(league_night)
+    page.goto(f"{live_server.url}/t/{game.table.access_token}/")  # the table link, no account
+    page.evaluate("() => { window.samePage = true; }")
+    _fill_side(page, "NS", CLASSIC_GAME[0]["NS"])
+    _fill_side(page, "EW", CLASSIC_GAME[0]["EW"])
+    page.tap("#save-hand")
+    page.wait_for_selector("#hand-saved:has-text('Hand 1 saved')")
+    undo = page.locator("#undo-hand")
+    box = undo.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844  # one tap, no scroll
+    undo.tap()
+    page.wait_for_selector("#hand-undone")
+    assert page.evaluate("() => window.samePage") is True
+    assert page.locator(".side-total[data-side=NS]").inner_text() == "0"
+    assert page.locator("form[data-hand-form] [name=number]").input_value() == "1"
+    assert not game.hands.exists()
+    assert page.locator("#hand-undone").bounding_box()["y"] >= 0
