@@ -244,6 +244,82 @@ def _median(values: list[float]) -> float:
     return round(statistics.median(values), 2)
 
 
+def _weak_wifi(context, page) -> None:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", WEAK_WIFI)
+
+
+def _form_ready(page, number: int) -> None:
+    """Wait until the form for hand `number` is on the page with its script's controls."""
+    page.wait_for_function(
+        """(n) => { const f = document.querySelector('form[data-hand-form] [name=number]');
+                    return f && f.value === String(n)
+                        && document.querySelector('form[data-hand-form] .sign-toggle'); }""",
+        arg=number,
+        polling=10,
+    )
+
+
+def timing(site: Site, links: dict, runs: int) -> dict[str, list[float]]:
+    """Seconds for the first load, a cached load and a save, on the emulated weak Wi-Fi, in
+    *Total only* mode (as the issue measured it). Each run is a new browser profile."""
+    from playwright.sync_api import sync_playwright
+
+    url = f"{site.url}/t/{links['timing'][0]}/?mode=total"
+    seconds: dict[str, list[float]] = {"first load": [], "cached load": [], "save": []}
+    bytes_in: list[int] = []
+    with sync_playwright() as playwright:
+        browser = _browser(playwright)
+        for _run in range(runs):
+            context = _phone(browser)
+            page = context.new_page()
+            _weak_wifi(context, page)
+            received: list[int] = []
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.on(
+                "Network.loadingFinished", lambda event, got=received: got.append(event["encodedDataLength"])
+            )
+            start = time.perf_counter()
+            page.goto(url, wait_until="load")
+            seconds["first load"].append(time.perf_counter() - start)
+            bytes_in.append(sum(received))
+            page.goto("about:blank")
+            start = time.perf_counter()
+            page.goto(url, wait_until="load")
+            seconds["cached load"].append(time.perf_counter() - start)
+            number = int(page.locator("form[data-hand-form] [name=number]").input_value())
+            page.fill("[name='NS-total']", "120")
+            page.tap("[name='NS-went_out']")
+            page.fill("[name='EW-total']", "60")
+            page.wait_for_load_state("networkidle")
+            start = time.perf_counter()
+            page.tap("#save-hand")
+            _form_ready(page, number + 1)
+            seconds["save"].append(time.perf_counter() - start)
+            context.close()
+        browser.close()
+    print(f"first load: {statistics.median(bytes_in):,.0f} bytes over the network (median)")
+    return seconds
+
+
+def _cache_control(site: Site, path: str) -> str:
+    """The Cache-Control of a static file as the page links it (hashed name or not)."""
+    page = urllib.request.urlopen(f"{site.url}/accounts/login/", timeout=10).read().decode()
+    name = path.rsplit("/", 1)[1].split(".")[0]
+    linked = next(
+        (
+            part.split('"')[0]
+            for part in page.split('="/static/')[1:]
+            if part.split('"')[0].split("/")[-1].startswith(name)
+        ),
+        path.removeprefix("/static/"),
+    )
+    response = urllib.request.urlopen(f"{site.url}/static/{linked}", timeout=10)
+    return f"/static/{linked}: {response.headers.get('Cache-Control')}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -276,6 +352,15 @@ def main() -> None:
                         f"| {row['variant']} | {row['mode']} | {row['hand']} | {fits} "
                         f"| {row['actions']} | {row['key_presses']} | {row['scrolls']} |"
                     )
+        if args.only in (None, "timing"):
+            results = timing(site, links, args.runs)
+            print(f"\n| weak Wi-Fi, {args.runs} runs | median s | each run, s |")
+            print("|---|---:|---|")
+            for name, values in results.items():
+                each = ", ".join(f"{v:.2f}" for v in values)
+                print(f"| {name} | {_median(values):.2f} | {each} |")
+            for path in ("/static/css/site.css", "/static/js/htmx.min.js"):
+                print(path, _cache_control(site, path))
     finally:
         site.stop()
 
