@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve beat release test worker venv migrate demo lint check cases seating-check browser clean
+.PHONY: run serve beat release test worker venv migrate demo lint check cases seating-check browser axe clean
 
 # requirements.txt: what the site runs on; requirements-dev.txt adds the tests and checks.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -53,8 +53,19 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
 	  else echo "Install Debian's chromium (sudo apt-get install chromium) for the browser tests"; fi; }
 
+## make axe: axe-core for the accessibility browser test, from the npm registry into tests/js/
+## (the version pinned in tests/js/package-lock.json; npm from Debian when root)
+AXE := tests/js/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): tests/js/package.json tests/js/package-lock.json
+	@command -v npm >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q npm; \
+	  else echo "Install npm (sudo apt-get install npm) for the accessibility test"; exit 1; fi; }
+	npm ci --prefix tests/js --no-audit --no-fund
+	touch $@
+
 ## make test: the whole suite (PostgreSQL, Redis and a real worker when DATABASE_URL and CELERY_BROKER_URL are set)
-test: venv browser
+test: venv browser axe
 	$(PY) -m pytest -q
 
 lint: venv
@@ -71,4 +82,4 @@ cases: venv
 	$(PY) -m pytest -q tests/scoring/test_cases.py tests/scoring/test_command.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/js/node_modules

@@ -30,6 +30,17 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+def _try_again_page() -> str:
+    """The short "try again" page; its words alone if the page cannot be made (a site started
+    without its collected static files cannot name its stylesheet)."""
+    try:
+        return render_to_string("503.html")
+    except Exception:  # an error page must not fail in turn
+        return (
+            f"{_('Try again in a moment')}. {_('The service is briefly unavailable. Try again in a moment.')}"
+        )
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: a 503 with Retry-After when the database is down, else a 500 (see above)."""
     error = sys.exc_info()[1]
@@ -39,7 +50,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
                 {"detail": _("The service is briefly unavailable. Try again in a moment.")}, status=503
             )
         else:
-            response = HttpResponse(render_to_string("503.html"), status=503)
+            response = HttpResponse(_try_again_page(), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         add_never_cache_headers(response)
         return response

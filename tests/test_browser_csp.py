@@ -69,3 +69,30 @@ def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server
         "collapse"
     )
     assert problems == []
+
+
+def test_entering_saving_and_undoing_a_hand_runs_under_the_policy(page, live_server, league_night, sam):
+    """The live preview, the save answered in place and the undo: no violation (htmx would
+    inject its indicator style; htmx-config keeps it out)."""
+    from tests.tournaments.hands import HAND_A
+    from tests.tournaments.test_browser import _fill_side
+
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda msg: violations.append(msg.text[:80]) if "Content Security Policy" in msg.text else None,
+    )
+    page.on("pageerror", lambda exc: violations.append(str(exc)))
+    _log_in(page, live_server, "sam")
+    game = Game.objects.filter(table__round__event=league_night).order_by("table__number").first()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    page.locator("[name='EW-hand_points']").blur()
+    page.wait_for_selector("#preview .preview-score")  # the live preview answered
+    page.tap("#save-hand")
+    page.wait_for_selector("#hand-saved")
+    page.tap("#undo-hand")
+    page.wait_for_selector("#hand-undone")
+    assert page.evaluate("() => document.querySelectorAll('style').length") == 0
+    assert violations == []

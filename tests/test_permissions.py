@@ -315,6 +315,8 @@ MATRIX: dict[str, Row] = {
         write=SCORER,
         data=_confirm_as_ew,
     ),
+    # The table's undo of the hand it has just saved (hand 1 of the world, saved moments ago).
+    "tournaments:game_undo": Row("page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER),
     "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
     "tournaments:link_save": Row(
         "page", lambda w: {"token": w.game.table.access_token}, write=LINK, data=_hand_two
@@ -324,6 +326,12 @@ MATRIX: dict[str, Row] = {
         lambda w: {"token": w.game.table.access_token, "number": 1},
         write=LINK,
         data=_confirm_as_ew,
+    ),
+    "tournaments:link_undo": Row(
+        "page", lambda w: {"token": w.game.table.access_token, "number": 1}, write=LINK
+    ),
+    "tournaments:card_undo": Row(
+        "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1}, write=LINK
     ),
     "tournaments:card_save": Row(
         "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk}, write=LINK, data=_hand_two

@@ -208,6 +208,29 @@ ENTRY_MODES = ("summary", "cards", "total")
 # Fields a card-count entry computes from the cards, and those a total-only entry allows.
 _COMPUTED_FROM_CARDS = ("melded_points", "hand_points")
 _TOTAL_MODE_FIELDS = ("went_out", "penalty_points")
+# Fields most hands leave empty: the table page keeps them one tap away ("More"), opened by
+# itself when one of them has a value or an error. Names of the engine's fields
+# (scoring.entry_fields); a field not named here is always shown.
+RARE_FIELDS = frozenset(
+    {
+        "red_threes_in_hand",
+        "concealed",
+        "penalty_points",
+        "acaba",
+        "deuce_canastas",
+        "joker_canastas",
+        "concealed_natural_canastas",
+        "concealed_mixed_canastas",
+        "unfinished_aces",
+        "unfinished_sevens",
+        "unfinished_wild",
+        "players_with_three_aces",
+        "players_with_three_sevens",
+        "special_hand",
+        "short_sequences",
+        "captured_black_threes",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +246,33 @@ class _FormField:
     label: str
     choices: tuple[str, ...] = ()
     maximum: int | None = None
+
+    @property
+    def rare(self) -> bool:
+        return self.name in RARE_FIELDS
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    """One line of the hand form as the table page lays it out: a field, with every side's
+    input for it side by side (`cells`: side, bound field), as on a paper score pad."""
+
+    name: str
+    label: str
+    hint: str
+    kind: str
+    cells: list[tuple[str, forms.BoundField]]
+
+    @property
+    def errors(self) -> list[tuple[str, str, str]]:
+        """(side, the error element's id, message) for each side's errors on this line."""
+        return [
+            (side, _error_id(field), " ".join(field.errors)) for side, field in self.cells if field.errors
+        ]
+
+
+def _error_id(field: forms.BoundField) -> str:
+    return f"{field.auto_id}-error"
 
 
 class HandForm(forms.Form):
@@ -284,6 +334,47 @@ class HandForm(forms.Form):
 
     def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
+
+    def rows(self) -> list[EntryRow]:
+        """The fields most hands need, a line each with every side's input."""
+        return [self._row(spec) for spec in self.inputs if not spec.rare]
+
+    def more_rows(self) -> list[EntryRow]:
+        """The rare fields (`RARE_FIELDS`), shown one tap away."""
+        return [self._row(spec) for spec in self.inputs if spec.rare]
+
+    @property
+    def show_hints(self) -> bool:
+        """The one-line hints are shown for a game's first hand (later hands keep them as the
+        fields' descriptions for screen readers, and show them again with an error)."""
+        return str(self["number"].value()) == "1"
+
+    @property
+    def more_open(self) -> bool:
+        """Whether the rare fields are shown open: one of them has a value or an error."""
+        for row in self.more_rows():
+            for _side, field in row.cells:
+                if field.errors or field.value() not in (None, "", False, 0, "0"):
+                    return True
+        return False
+
+    def _row(self, spec: _FormField) -> EntryRow:
+        hint = entry_field_hint(spec.name)
+        cells = []
+        for index, side in enumerate(self.sides):
+            field = self[f"{side}-{spec.name}"]
+            # Named by the line's label and the side's column head (the template's ids);
+            # described by the line's hint and by the field's own error.
+            attrs = field.field.widget.attrs
+            attrs["aria-labelledby"] = f"row-{spec.name} pad-side-{index}"
+            described = [f"hint-{spec.name}"] if hint else []
+            if field.errors:
+                described.append(_error_id(field))
+                attrs["aria-invalid"] = "true"
+            if described:
+                attrs["aria-describedby"] = " ".join(described)
+            cells.append((side, field))
+        return EntryRow(spec.name, str(spec.label), hint, spec.kind, cells)
 
     def entries(self) -> dict[str, dict[str, Any]]:
         """The entries as score-sheet entries (side -> field -> value), after is_valid()."""

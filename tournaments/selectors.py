@@ -89,6 +89,23 @@ class HandLine:
     totals: dict[str, int]
     entries: dict[str, dict[str, Any]]
     breakdowns: dict[str, list[dict[str, Any]]]
+    created_at: datetime.datetime | None = None  # when the hand was first saved
+
+
+# How long after saving a hand the table may take it back (services.hand_undo).
+UNDO_WINDOW = datetime.timedelta(minutes=2)
+
+
+def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.datetime | None = None) -> int:
+    """How many seconds the table may still take back the hand of `line` (services.hand_undo),
+    0 once it may not: the game's last hand (`hands`: game_hands), as first saved,
+    unconfirmed, within UNDO_WINDOW of its saving."""
+    if not hands or line.number != hands[-1].number or line.version != 1 or line.confirmed:
+        return 0
+    if line.created_at is None:
+        return 0
+    left = line.created_at + UNDO_WINDOW - (now or timezone.now())
+    return max(0, int(left.total_seconds()))
 
 
 def game_results_final(*, game: Game) -> bool:
@@ -115,7 +132,15 @@ def game_hands(*, game: Game) -> list[HandLine]:
         line = lines.get(hand.number)
         if line is None:
             line = lines[hand.number] = HandLine(
-                hand.number, hand.version, hand.entered_by_side, hand.confirmed_at is not None, {}, {}, {}, {}
+                hand.number,
+                hand.version,
+                hand.entered_by_side,
+                hand.confirmed_at is not None,
+                {},
+                {},
+                {},
+                {},
+                hand.created_at,
             )
         line.scores[side_entry.side] = side_entry.score
         line.entries[side_entry.side] = side_entry.entry

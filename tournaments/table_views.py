@@ -115,6 +115,11 @@ def card_save(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
 
 
 @require_POST
+def card_undo(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
+    return _undo(request, _by_card(token, game_id), number)
+
+
+@require_POST
 def card_confirm(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
     return _confirm(request, _by_card(token, game_id), number)
 
@@ -141,19 +146,78 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return _confirm(request, _by_link(token), number)
 
 
+@login_required
+@require_POST
+def game_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    return _undo(request, _by_account(request, game_id), number)
+
+
+@require_POST
+def link_undo(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _undo(request, _by_link(token), number)
+
+
 def _page(
-    request: HttpRequest, access: TableAccess, moves: selectors.CardState | None = None
+    request: HttpRequest,
+    access: TableAccess,
+    moves: selectors.CardState | None = None,
+    *,
+    hand: str | None = None,
+    mode: str | None = None,
+    saved: str | None = None,
+    template: str = "tournaments/game_detail.html",
+    extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
+    """The table page (or its live part, `_table_live.html`: what a save changes). `hand`,
+    `mode` and `saved` default to the query's `?hand=`, `?mode=` and `?saved=`."""
+    query = request.GET
     hands = selectors.game_hands(game=access.game)
     form = None
     if access.can_score:
         form = _hand_form_for(
-            access.game, hands, request.GET.get("hand"), request.GET.get("mode"), ask_reason=access.final
+            access.game,
+            hands,
+            hand if hand is not None else query.get("hand"),
+            mode or query.get("mode"),
+            ask_reason=access.final,
         )
     context = _context(access, form, hands)
-    context["saved"] = _saved_line(hands, request.GET.get("saved"))
+    line = _saved_line(hands, saved if saved is not None else query.get("saved"))
+    context["saved"] = line
+    context["undo_seconds"] = selectors.undo_seconds_left(line=line, hands=hands) if line else 0
     context["moves"] = moves if moves is not None and moves.moves else None
-    return render(request, "tournaments/game_detail.html", context)
+    context.update(extra or {})
+    return render(request, template, context)
+
+
+def _undo(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    """Take back the hand just saved (services.hand_undo): answered in place for the page's
+    script, else a redirect to the page with a message."""
+    if not access.can_score:
+        if access.final:
+            messages.error(request, _final_message())
+            return redirect(access.page_url)
+        return HttpResponse(status=404)
+    hand = get_object_or_404(access.game.hands, number=number)
+    try:
+        services.hand_undo(hand=hand)
+    except ValidationError as exc:
+        outcome = {"undo_refused": " ".join(exc.messages)}
+    else:
+        outcome = {"undone": number}
+    if request.htmx:
+        access.game.refresh_from_db()  # the service rescored the game on its own copy
+        return _page(request, access, hand="", saved="", template=LIVE, extra=outcome)
+    if "undone" in outcome:
+        messages.success(request, _("Hand %(number)s was taken back: enter it again.") % {"number": number})
+    else:
+        messages.error(request, outcome["undo_refused"])
+    return redirect(access.page_url)
+
+
+# What a save sent by the table page's script (an htmx request) is answered with: the page's
+# live part in place, not a redirect and a whole page (one round trip on a slow connection).
+LIVE = "tournaments/_table_live.html"
 
 
 def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
@@ -164,11 +228,12 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
         return HttpResponse(status=404)
     game = access.game
     form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
+    previewing = "preview" in request.POST
     preview = None
     if form.is_valid():
         data = form.cleaned_data
         try:
-            if "preview" in request.POST:
+            if previewing:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
                 hand = services.hand_record(
@@ -181,16 +246,28 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     entered_by_side=data.get("entered_by_side") or "",
                     reason=data.get("reason") or "",
                 )
-                return redirect(_after_save_url(access, hand.number, form.entry_mode))
+                after = _after_save_url(access, hand.number, form.entry_mode)
+                if not request.htmx:
+                    return redirect(after)
+                game.refresh_from_db()  # the service saved the new totals on its own copy
+                response = _page(
+                    request, access, hand="", mode=form.entry_mode, saved=str(hand.number), template=LIVE
+                )
+                response["HX-Replace-Url"] = after
+                return response
         except ValidationError as exc:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             )
     context = _context(access, form)
     context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
-    if request.htmx:
+    status = 200 if form.is_valid() else 400
+    if request.htmx and previewing:
+        # The live preview asks for its own box only; "Check score" for the whole form.
+        if request.htmx.target == "preview":
+            return render(request, "tournaments/_hand_preview.html", context)
         return render(request, "tournaments/_hand_form.html", context)
-    return render(request, "tournaments/game_detail.html", context, status=200 if form.is_valid() else 400)
+    return render(request, LIVE if request.htmx else "tournaments/game_detail.html", context, status=status)
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:

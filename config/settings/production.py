@@ -9,6 +9,11 @@ SECRET_KEY = env("DJANGO_SECRET_KEY")  # no default: a missing key stops the sta
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 if DEBUG:
     raise ImproperlyConfigured("DJANGO_DEBUG must be off in production.")
+# base.py set these from its own DEBUG (on unless DJANGO_DEBUG says otherwise): production
+# serves the collected, compressed, hashed files, and does not look for changed files on
+# every request.
+WHITENOISE_USE_FINDERS = False
+WHITENOISE_AUTOREFRESH = False
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -84,10 +84,35 @@
 
   function send(item) {
     var body = new URLSearchParams(item.fields);
+    // HX-Request: the server answers with the page's live part (scores, the saved hand, the
+    // next hand's form, the hands), not a redirect to the whole page: one round trip.
     return fetch(item.action, {
       method: "POST", body: body, credentials: "same-origin",
-      headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded" }
+      headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded",
+                 "HX-Request": "true" }
     });
+  }
+
+  // Put the server's answer to a save in place of the page's live part; false when the answer
+  // is a whole page (a refusal that redirects, an error page) rather than the live part.
+  function swapLive(html) {
+    var current = document.getElementById("table-live");
+    if (!current || !/^\s*<div id="table-live"/.test(html)) { return false; }
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var fresh = holder.content.getElementById("table-live");
+    if (!fresh) { return false; }
+    current.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    ready(fresh);
+    // The saved hand's result and the totals in view, the next hand's form below them; or
+    // the refusal's message.
+    window.scrollTo(0, 0);
+    var notice = document.getElementById("form-errors") || document.getElementById("undo-refused") ||
+      document.getElementById("hand-undone") || document.getElementById("hand-saved");
+    if (notice) { notice.focus({ preventScroll: true }); }
+    if (notice && notice.id === "form-errors") { notice.scrollIntoView({ block: "start" }); }
+    return true;
   }
 
   var sending = null;
@@ -121,9 +146,14 @@
       serverFailed = false;
       savePending(pending().filter(function (p) { return p.id !== item.id; }));
       if (item.page === location.pathname) {
-        // Show the page the server answered with (the saved hand and its message, or the
-        // errors), at the address it came from.
+        // Show what the server answered: the live part in place (the saved hand, or the
+        // errors), at the address of the page after the save; or a whole page as it is.
         return response.text().then(function (html) {
+          if (swapLive(html)) {
+            var address = response.headers.get("HX-Replace-Url");
+            if (address) { history.replaceState(null, "", address); }
+            return sendNext();
+          }
           if (response.redirected) { history.replaceState(null, "", response.url); }
           document.open(); document.write(html); document.close();
         });
@@ -148,9 +178,10 @@
         csrf: data.get("csrfmiddlewaretoken"), fields: fields
       };
       submitter.disabled = true;
+      form.dataset.saving = "1";  // the live preview of this form has nothing more to say
       savePending(pending().filter(function (p) { return p.id !== item.id; }).concat([item]));
       showPending();
-      flush().finally(function () { submitter.disabled = false; });
+      flush().finally(function () { submitter.disabled = false; delete form.dataset.saving; });
     });
   }
 
@@ -202,7 +233,36 @@
     if (el && el.matches && el.matches("select[data-autosubmit]")) { keepDraft(); }
   }, true);
 
+  // "Undo hand N" is offered for a short while after the save (the server says how long):
+  // the button goes when that time is up.
+  // Its tap is answered like a save: the page's live part in place.
+  function expireUndo(root) {
+    root.querySelectorAll("form[data-undo]:not([data-ready])").forEach(function (form) {
+      form.dataset.ready = "1";
+      var seconds = parseInt(form.dataset.secondsLeft, 10);
+      if (!isNaN(seconds)) { setTimeout(function () { form.remove(); }, seconds * 1000); }
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var button = form.querySelector("button");
+        if (button) { button.disabled = true; }
+        var data = new FormData(form);
+        fetch(form.action, {
+          method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+          headers: { "X-CSRFToken": data.get("csrfmiddlewaretoken"), "HX-Request": "true",
+                     "Content-Type": "application/x-www-form-urlencoded" }
+        }).then(function (response) {
+          return response.text().then(function (html) {
+            if (swapLive(html)) { return; }
+            if (response.redirected) { history.replaceState(null, "", response.url); }
+            document.open(); document.write(html); document.close();  // a whole page: as it is
+          });
+        }).catch(function () { if (button) { button.disabled = false; } });
+      });
+    });
+  }
+
   function ready(root) {
+    expireUndo(root);
     addSteppers(root);
     addSignToggles(root);
     linkConcealed(root);
@@ -217,7 +277,14 @@
     window.addEventListener("online", flush);
     setInterval(flush, 15000);
   });
-  document.addEventListener("htmx:afterSwap", function (event) { ready(event.target.parentNode || document); });
+  document.addEventListener("htmx:afterSwap", function () { ready(document); });
+  // A live preview due after the hand was saved (the last field's change fires as Save is
+  // tapped) would take bandwidth from the save and show the old hand in the next one's form.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+    if (form && (form.dataset.saving || !document.body.contains(form))) { event.preventDefault(); }
+  });
 })();
 /* Bring what the scorer must see into view: the errors of a refused hand, the preview. */
 (function () {

@@ -154,6 +154,19 @@ def test_a_hand_entered_without_a_connection_is_sent_when_it_returns(page, live_
     page.tap("#save-hand")
     page.wait_for_selector("#pending-hands:not([hidden])")
     assert page.locator("#pending-hands .pending-count").inner_text() == "1"
+    # As visible as an error: the error's colours, upright, full size.
+    style = (
+        "(el) => { const s = getComputedStyle(el);"
+        " return [s.color, s.backgroundColor, s.fontStyle, s.fontSize]; }"
+    )
+    notice = page.locator("#pending-hands").evaluate(style)
+    page.evaluate(
+        "() => { const e = document.createElement('div'); e.className = 'errors'; e.id = 'probe';"
+        " e.textContent = 'x'; document.body.append(e); }"
+    )
+    error = page.locator("#probe").evaluate(style)
+    assert notice[:2] == error[:2] and notice[2] == "normal"
+    assert float(notice[3].removesuffix("px")) >= 16
     assert not Hand.objects.filter(game=game).exists()
     page.context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
@@ -287,7 +300,7 @@ def test_a_negative_hand_score_typed_with_the_sign_control(page, live_server, le
     page.fill("[name='NS-total']", "1685")
     page.tap("[name='NS-went_out']")
     page.fill("[name='EW-total']", "85")
-    page.locator(".field-entry-signed", has=page.locator("[name='EW-total']")).locator(".sign-toggle").tap()
+    page.locator(".pad-cell", has=page.locator("[name='EW-total']")).locator(".sign-toggle").tap()
     assert page.input_value("[name='EW-total']") == "\u221285"
     page.tap("#save-hand")
     page.wait_for_selector("#hands")

@@ -218,8 +218,8 @@ def test_the_preview_of_a_corrected_earlier_hand_shows_the_totals_after_that_han
     data = _form_data(game, 1, HAND_A, preview="1", expected_version="1")
     page = client.post(f"/games/{game.pk}/hands/", data).content.decode()
     # After hand 1 alone: NS 1685, EW 485 (not the game's 3370 / 970 after hand 2).
-    assert "Total after this hand: 1685" in page
-    assert "Total after this hand: 485" in page
+    assert 'Total after this hand: <bdi dir="ltr" class="num">1685</bdi>' in page
+    assert 'Total after this hand: <bdi dir="ltr" class="num">485</bdi>' in page
 
 
 def test_a_tournament_asks_the_other_side_to_confirm_unless_turned_off(client, club, alice, players):

@@ -43,7 +43,6 @@ ENTRY_FIELD_HINTS = {
     "melded_points": _(
         "The cards' values only, without canasta bonuses (500, 300 ...): those come from the canastas."
     ),
-    "hand_points": _("The cards still held by the side's players when the hand ended."),
 }
 
 

@@ -14,7 +14,7 @@ What lives where (each name below is also importable from here, as `services.han
   tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
 - `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
-  `hand_delete`, `game_score`, `game_rescore`, `game_stop` at the clock).
+  `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
   `event_ranking_set`).
 - `players`: a guest added on the night by name, merged later into a roster player
@@ -40,6 +40,7 @@ from tournaments.services.hands import (
     hand_delete,
     hand_preview,
     hand_record,
+    hand_undo,
 )
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
@@ -78,6 +79,7 @@ __all__ = [
     "hand_delete",
     "hand_preview",
     "hand_record",
+    "hand_undo",
     "participant_add",
     "participant_set_present",
     "participant_withdraw",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -27,7 +28,7 @@ import scoring
 from clubs.selectors import directs
 from tournaments.display.messages import describe
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import game_results_final, side_code
+from tournaments.selectors import UNDO_WINDOW, game_results_final, side_code
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -532,14 +533,53 @@ def hand_delete(*, hand: Hand, deleted_by: AbstractBaseUser | None, reason: str 
     final a `reason` is needed too, and kept in the history. The other hands keep their
     numbers (a gap is left). Raises ValidationError when refused; nothing is deleted then.
     """
-    game = (
+    game = _locked_game(hand)
+    if not directs(user=deleted_by, club_id=game.table.round.event.club_id):
+        raise ValidationError(_("Only a director can delete a hand."), code="not_director")
+    _check_final(game, user=deleted_by, reason=reason)
+    return _delete(game, hand, reason)
+
+
+@transaction.atomic
+def hand_undo(*, hand: Hand, now: datetime | None = None) -> Game:
+    """Take back a hand the table has just saved: the table's own undo, for anyone who may
+    score the table (its link, a scorer), through the same deletion as `hand_delete` (the
+    history keeps the hand, the game is rescored, the standings and ratings follow).
+
+    Only while it is the game's last hand, as first saved (never corrected), unconfirmed, at
+    most `UNDO_WINDOW` after it was saved, and while the results are not final; else
+    ValidationError, and nothing is deleted.
+    """
+    game = _locked_game(hand)
+    hand = Hand.objects.get(pk=hand.pk)
+    now = now or timezone.now()
+    last = game.hands.order_by("-number").values_list("number", flat=True).first()
+    _check_final(game, user=None, reason="")  # the table's undo: never once the results are final
+    refusal = None
+    if hand.number != last:
+        refusal = _("Hand %(number)s is no longer the last hand.")
+    elif hand.version != 1:
+        refusal = _("Hand %(number)s was corrected: correct it again instead.")
+    elif hand.confirmed_at is not None:
+        refusal = _("Hand %(number)s is confirmed: ask the director to delete it.")
+    elif now - hand.created_at > UNDO_WINDOW:
+        refusal = _("Hand %(number)s was saved more than two minutes ago: correct it instead.")
+    if refusal is not None:
+        raise ValidationError(refusal % {"number": hand.number}, code="undo_closed")
+    return _delete(game, hand, str(_("Undone at the table just after it was saved.")))
+
+
+def _locked_game(hand: Hand) -> Game:
+    return (
         Game.objects.select_for_update(of=("self",))
         .select_related("table__round__event")
         .get(pk=hand.game_id)
     )
-    if not directs(user=deleted_by, club_id=game.table.round.event.club_id):
-        raise ValidationError(_("Only a director can delete a hand."), code="not_director")
-    _check_final(game, user=deleted_by, reason=reason)
+
+
+def _delete(game: Game, hand: Hand, reason: str) -> Game:
+    """Delete `hand` of the locked `game` with its entries (the history keeps them, with
+    `reason`), rescore the game, and let the standings and ratings follow."""
     hand = Hand.objects.get(pk=hand.pk)
     hand._change_reason = reason or None
     for side_entry in hand.entries.all():

@@ -33,6 +33,12 @@ def confirm_url(access, number: int) -> str:
 
 
 @register.filter
+def undo_url(access, number: int) -> str:
+    """The undo action of hand `number` for a table page (account, table link or card)."""
+    return access.url("undo", number=number)
+
+
+@register.filter
 def field_side(name: str) -> str:
     """The side of a hand-form field named `<side>-<field>`, or ""."""
     side, dash, _rest = name.partition("-")
