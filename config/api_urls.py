@@ -5,7 +5,7 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from clubs.api import ClubViewSet, PlayerViewSet
-from tournaments import api
+from tournaments.api import views as api
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")

@@ -5,7 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
-from tournaments import views as tournament_views
+from tournaments.web import views as tournament_views
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
 handler500 = "config.errors.server_error"
@@ -26,6 +26,6 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("clubs.urls")),
-    path("", include("tournaments.audit_urls")),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.web.audit_urls")),
+    path("", include("tournaments.web.urls")),
 ]

@@ -30,7 +30,7 @@ CLUBS_TO_TOURNAMENTS_KNOWN = {"clubs.management.commands.demo_load"}
 # edge of the graph. There are 13 such import statements of project modules today (the test
 # below keeps the number true): tournaments.tasks 6, tournaments.selectors 3, clubs.services 2,
 # config.health 2. Three of them break a cycle: tournaments.tasks imports standings_queue,
-# round_services and services inside its tasks, because services -> standings_queue -> tasks
+# services inside its tasks, because services -> standings_queue -> tasks
 # (a rebuild is queued as a task). The other ten only put off loading a module.
 DEFERRED = 13
 

@@ -57,7 +57,7 @@ def test_a_page_answers_a_translated_try_again_page_when_the_database_is_down(bo
 
 
 def test_another_api_error_is_json_too(sam, monkeypatch):
-    from tournaments import api
+    from tournaments.api import views as api
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
@@ -72,7 +72,7 @@ def test_another_api_error_is_json_too(sam, monkeypatch):
 
 
 def test_a_page_error_keeps_djangos_500_page(bob, club, monkeypatch):
-    from tournaments import views
+    from tournaments.web import views
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

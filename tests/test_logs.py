@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from config.logs import RedactTableLinks
-from tournaments import table_views
 from tournaments.models import Table
+from tournaments.web import table_views
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SERVICES = [
     *sorted((ROOT / "tournaments" / "services").glob("*.py")),
-    ROOT / "tournaments" / "round_services.py",
     ROOT / "clubs" / "services.py",
 ]
 # gettext, the display layer's translators by code, and the hand services' placement of the

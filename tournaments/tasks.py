@@ -57,8 +57,8 @@ def standings_recompute(*, event_id: int) -> int:
 @shared_task(**IDEMPOTENT_TASK)
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
-    from tournaments.round_services import round_seating_began
     from tournaments.services import round_seat as round_seat_service
+    from tournaments.services.round_tools import round_seating_began
 
     round_seating_began(round_id=round_id)
     round = round_seat_service(round_id=round_id)

@@ -9,8 +9,9 @@ from django.core.exceptions import ValidationError
 
 from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
-from tournaments import round_services, services
+from tournaments import services
 from tournaments.models import Event, Game, Participant, Round, Seat, SitOut
+from tournaments.services import round_tools
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def test_a_swap_exchanges_two_places_and_keeps_their_tables(league_night):
     for player, (table, _side, _pos) in places.items():
         by_table.setdefault(table, []).append(player)
     first, second = by_table[1][0], by_table[2][0]
-    round_services.seats_swap(
+    round_tools.seats_swap(
         round=round_,
         first=Seat.objects.get(player_id=first).player,
         second=Seat.objects.get(player_id=second).player,
@@ -48,7 +49,7 @@ def test_a_swap_with_a_player_sitting_out(club, players, django_capture_on_commi
     out = SitOut.objects.get(round=round_).player
     seated = Seat.objects.filter(table__round=round_).first()
     place = (seated.table_id, seated.side, seated.position)
-    round_services.seats_swap(round=round_, first=out, second=seated.player)
+    round_tools.seats_swap(round=round_, first=out, second=seated.player)
     assert SitOut.objects.get(round=round_).player == seated.player
     now = Seat.objects.get(table__round=round_, player=out)
     assert (now.table_id, now.side, now.position) == place
@@ -63,7 +64,7 @@ def test_seating_again_keeps_the_locked_tables_and_leaves_one_seating(
     with django_capture_on_commit_callbacks(execute=True):
         round_ = services.round_start(event=event)
     kept = round_.tables.get(number=2)
-    round_services.table_lock(table=kept, locked=True)
+    round_tools.table_lock(table=kept, locked=True)
     kept_seats = set(kept.seats.values_list("player_id", "side", "position"))
     kept_game = kept.game.pk
     with django_capture_on_commit_callbacks(execute=True):
@@ -80,12 +81,12 @@ def test_seating_again_keeps_the_locked_tables_and_leaves_one_seating(
 
 def test_a_locked_round_refuses_a_reseat_and_a_swap(league_night):
     round_ = league_night.rounds.get()
-    round_services.round_lock(round=round_, locked=True)
+    round_tools.round_lock(round=round_, locked=True)
     with pytest.raises(ValidationError, match="locked"):
         services.round_reseat(round=round_)
     a, b = Seat.objects.filter(table__round=round_).select_related("player")[:2]
     with pytest.raises(ValidationError, match="locked"):
-        round_services.seats_swap(round=round_, first=a.player, second=b.player)
+        round_tools.seats_swap(round=round_, first=a.player, second=b.player)
 
 
 def test_a_swap_at_a_table_with_hands_is_refused(league_night):
@@ -95,14 +96,14 @@ def test_a_swap_at_a_table_with_hands_is_refused(league_night):
     a = game.table.seats.first().player
     b = Seat.objects.filter(table__round=round_).exclude(table=game.table).first().player
     with pytest.raises(ValidationError, match="Hands are entered"):
-        round_services.seats_swap(round=round_, first=a, second=b)
+        round_tools.seats_swap(round=round_, first=a, second=b)
 
 
 def test_the_seating_task_records_when_a_worker_began(league_night):
     round_ = league_night.rounds.get()
     assert round_.seating_started_at is not None
     Round.objects.filter(pk=round_.pk).update(seating_started_at=None)
-    round_services.round_seating_began(round_id=round_.pk)  # a seated round is left alone
+    round_tools.round_seating_began(round_id=round_.pk)  # a seated round is left alone
     round_.refresh_from_db()
     assert round_.seating_started_at is None
 

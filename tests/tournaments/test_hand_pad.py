@@ -11,8 +11,8 @@ import scoring
 from tests.tournaments.hands import HAND_A
 from tests.tournaments.test_views import _form_data
 from tournaments import services
-from tournaments.forms import RARE_FIELDS
 from tournaments.models import Game
+from tournaments.web.forms import RARE_FIELDS
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,10 @@ from clubs.services import pair_requests_from_text
 from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
 from tests.tournaments.test_standings_ranking import _csv_rows, _page_rows
-from tournaments import round_services, selectors, services
+from tournaments import selectors, services
 from tournaments.domain.standings import StandingRow, rank_pairs
 from tournaments.models import Event, Game, Round, Seat, Standing
+from tournaments.services import round_tools
 
 # --- the ranking of pairs, pure ---------------------------------------------------------------
 
@@ -144,7 +145,7 @@ def test_partners_rows_stay_equal_through_byes_arrivals_withdrawals_absences_and
     seated = list(Seat.objects.filter(table__round=three).order_by("table__number", "position"))
     one_seat, other_seat = seated[0], next(s for s in seated if s.table_id != seated[0].table_id)
     with capture(execute=True):
-        round_services.seats_swap(round=three, first=one_seat.player, second=other_seat.player)
+        round_tools.seats_swap(round=three, first=one_seat.player, second=other_seat.player)
     _play(three, capture)
     _partners_equal(event)
 
@@ -164,7 +165,7 @@ def test_a_swap_in_a_pair_event_moves_both_pairs_and_keeps_partners_at_one_side(
     pairs = {p.number: p.partnership for p in event.pairs.select_related("partnership")}
     a = pairs[1]
     b = next(p for p in pairs.values() if before[p.first_id][0] != before[a.first_id][0])  # another table
-    round_services.seats_swap(round=round_, first=a.first, second=b.first)
+    round_tools.seats_swap(round=round_, first=a.first, second=b.first)
     after = {s.player_id: (s.table_id, s.side, s.position) for s in Seat.objects.filter(table__round=round_)}
     # First with first, partner with partner: each takes the other's seat.
     assert after[a.first_id] == before[b.first_id] and after[b.first_id] == before[a.first_id]
@@ -180,7 +181,7 @@ def test_a_swap_within_one_pair_is_refused(club, players, django_capture_on_comm
     round_ = _seat(event, django_capture_on_commit_callbacks)
     pair = event.pairs.select_related("partnership").get(number=1).partnership
     with pytest.raises(ValidationError, match="Both are in pair 1"):
-        round_services.seats_swap(round=round_, first=pair.first, second=pair.second)
+        round_tools.seats_swap(round=round_, first=pair.first, second=pair.second)
 
 
 # --- the page, the download and the API -------------------------------------------------------

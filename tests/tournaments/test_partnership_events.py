@@ -150,8 +150,8 @@ def test_mitchell_north_south_pairs_keep_their_table(club, players, django_captu
 
 def test_swiss_ranks_the_pairs_by_the_events_tie_break_order(club, players):
     """Swiss pairs by the standings as the event ranks them: its tie-breaks, not a fixed order."""
-    from tournaments import partnership_seating
     from tournaments.models import Standing
+    from tournaments.services import partnership_seating
 
     event = _event(club, players, Event.Format.SWISS, 2)
     pairs = list(event.pairs.select_related("partnership"))

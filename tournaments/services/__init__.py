@@ -22,7 +22,7 @@ What lives where (each name below is also importable from here, as `services.han
 - `ratings`: a club's ratings (`ratings_rebuild`).
 - `seasons`: a club's seasons (`season_save`).
 
-The director's tools on a seated round (locks, swaps) are in `tournaments/round_services.py`.
+The director's tools on a seated round (locks, swaps) are in `tournaments/services/round_tools.py`.
 """
 
 from tournaments.services.events import (

@@ -3,7 +3,7 @@
 A round's seating is computed by a Celery worker (`round_seat`, queued after the commit) with
 the pure `seating` and `partnership_seating` modules; each table gets its seats and its game,
 and a private scoring link that `table_link_renew` replaces. The director's tools on a seated
-round (locks, swaps) are in `tournaments/round_services.py`.
+round (locks, swaps) are in `tournaments/services/round_tools.py`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments import partnership_seating
 from tournaments.domain import seating
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
+from tournaments.services import partnership_seating
 from tournaments.services.hands import game_stop
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task

@@ -16,10 +16,10 @@ from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, role_in
 from tournaments import selectors, services
 from tournaments.domain.ratings import PROVISIONAL_GAMES
-from tournaments.exports import export_response
 from tournaments.models import Season
-from tournaments.ranking_forms import EventRankingForm, SeasonForm
-from tournaments.tables import RecentEventTable, RecordTable, SeasonTable
+from tournaments.web.exports import export_response
+from tournaments.web.ranking_forms import EventRankingForm, SeasonForm
+from tournaments.web.tables import RecentEventTable, RecordTable, SeasonTable
 
 
 @login_required

@@ -28,11 +28,11 @@ from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
 from clubs.variants import variant_label
 from tournaments import selectors, services
-from tournaments.exports import export_response
-from tournaments.filters import RankingFilter, StandingFilter
-from tournaments.forms import EventForm, ParticipantAddForm
 from tournaments.models import Event, Round, TableCard
-from tournaments.tables import (
+from tournaments.web.exports import export_response
+from tournaments.web.filters import RankingFilter, StandingFilter
+from tournaments.web.forms import EventForm, ParticipantAddForm
+from tournaments.web.tables import (
     PairStandingTable,
     RankingTable,
     RoundResultTable,

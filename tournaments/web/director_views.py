@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import round_services, selectors, services
-from tournaments.forms import SwapForm
+from tournaments import selectors, services
 from tournaments.models import Game, Round
+from tournaments.services import round_tools
+from tournaments.web.forms import SwapForm
 
 BOARD_REFRESH_SECONDS = 15
 
@@ -42,7 +43,7 @@ def _back(round_: Round) -> HttpResponse:
 def round_lock(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     round_ = _directed_round(request, event_id, number)
     try:
-        round_services.round_lock(round=round_, locked=not round_.locked)
+        round_tools.round_lock(round=round_, locked=not round_.locked)
     except ValidationError as exc:
         _report(request, exc)
     return _back(round_)
@@ -54,7 +55,7 @@ def table_lock(request: HttpRequest, event_id: int, number: int, table: int) -> 
     round_ = _directed_round(request, event_id, number)
     table_ = get_object_or_404(round_.tables, number=table)
     try:
-        round_services.table_lock(table=table_, locked=not table_.locked)
+        round_tools.table_lock(table=table_, locked=not table_.locked)
     except ValidationError as exc:
         _report(request, exc)
     return _back(round_)
@@ -69,7 +70,7 @@ def seats_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         messages.error(request, _("Choose two players of this round."))
         return _back(round_)
     try:
-        round_services.seats_swap(
+        round_tools.seats_swap(
             round=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
         )
     except ValidationError as exc:

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
-from tournaments import director_views, pair_views, ranking_views, table_views, views
 from tournaments.models import ACCESS_TOKEN_PATTERN
+from tournaments.web import director_views, pair_views, ranking_views, table_views, views
 
 
 class TableTokenConverter:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import audit_views
+from tournaments.web import audit_views
 
 app_name = "audit"
 

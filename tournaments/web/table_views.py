@@ -26,8 +26,8 @@ from clubs.models import Membership
 from clubs.selectors import role_in
 from clubs.variants import variant_label
 from tournaments import selectors, services
-from tournaments.forms import HandForm
 from tournaments.models import Game, Table, TableCard
+from tournaments.web.forms import HandForm
 
 
 @dataclass(frozen=True, slots=True)

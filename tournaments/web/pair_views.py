@@ -14,7 +14,7 @@ from clubs import services as club_services
 from clubs.models import Membership
 from clubs.selectors import clubs_where, role_in
 from tournaments import selectors
-from tournaments.forms import PartnershipForm
+from tournaments.web.forms import PartnershipForm
 
 
 @login_required
