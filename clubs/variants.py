@@ -9,6 +9,7 @@ VARIANT_LABELS = {
     "classic-2p": _("Classic Canasta for 2 players"),
     "classic-3p": _("Classic Canasta for 3 players"),
     "classic-6p": _("Classic Canasta for 6 players"),
+    "uruguayan": _("Uruguayan Canasta (the original rules, as Classic)"),
     "british": _("British Canasta (Acaba)"),
     "modern-american": _("Modern American Canasta"),
     "hand-and-foot": _("Hand and Foot"),
@@ -27,8 +28,13 @@ CHILEAN_PACK_LABELS = {
     4: _("Chilean Canasta, 4 packs (216 cards)"),
 }
 
-# What a variant the rule texts name only briefly is, and where it comes from (rules.md §1.11).
+# What a variant the rule texts name only briefly is, and where it comes from (rules.md §1.11,
+# §1.12).
 VARIANT_NOTES = {
+    "uruguayan": _(
+        "Uruguayan Canasta: the original game with its original rules, scored exactly as Classic "
+        "Canasta. Source: Wikipedia, “Canasta”."
+    ),
     "chilean": _(
         "Chilean Canasta: Samba's sequences and Bolivia's wild canastas, with 3 packs (162 cards) "
         'or 4 (216 cards: write {"packs": 4} in the house rules). No source gives its scores, so '

@@ -41,6 +41,7 @@ CONTRACT_VARIANTS = (
     "classic-2p",
     "classic-3p",
     "classic-6p",
+    "uruguayan",
     "modern-american",
     "hand-and-foot",
     "samba",
@@ -438,6 +439,14 @@ CLASSIC_6P = replace(
     initial_meld_bands=(*_CLASSIC_BANDS, (7500, 120)),
     initial_meld_top=150,  # RG-6, "150 at 7500" in the 10 000 game (single source)
     targets=((2, 10000), (3, 7500)),  # RG-6: 2 teams 10 000, 3 teams 7500
+)
+
+# "Exactly the original game with its original rules" (S0, S4; rules.md §1.12): Classic under the
+# name a club that plays "Uruguayan" looks for, scored exactly as Classic.
+URUGUAYAN = replace(
+    CLASSIC,
+    key="uruguayan",
+    name="Uruguayan Canasta (the original rules, as Classic)",
 )
 
 BRITISH = replace(
@@ -981,6 +990,7 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
             CLASSIC_2P,
             CLASSIC_3P,
             CLASSIC_6P,
+            URUGUAYAN,
             BRITISH,
             MODERN_AMERICAN,
             HAND_AND_FOOT,

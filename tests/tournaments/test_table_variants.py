@@ -7,7 +7,8 @@ the engine, so it cannot break the table page unnoticed.
 The hands are worked from the rule sources: the first hand of a case in tests/scoring/cases
 (its expected scores are the case's), or, for the two variants without a case, the worked hands
 of tests/scoring (Brazilian Br1/Br2, rules.md §3.5; three-player Th1-Th3, rules.md §3). Chilean
-plays its case's first hand (the partner's cards added) with four packs, the event's house rule.
+plays its case's first hand (the partner's cards added) with four packs, the event's house rule;
+Uruguayan, Classic under its own name (rules.md §1.12), plays Classic's.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ def _first_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]
         return THREE_PLAYER_HAND
     if variant == "chilean":
         return CHILEAN_HAND
+    if variant == "uruguayan":
+        return _first_hand("classic")
     for path in sorted(CASES.glob("*.json")):
         case = json.loads(path.read_text())
         sheet = case["sheet"]
