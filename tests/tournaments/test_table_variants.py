@@ -202,3 +202,13 @@ def test_a_modern_american_special_hand_is_offered_by_its_name(client, sam, vari
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert '<option value="garbage">Garbage</option>' in page
     assert '<option value="dream_hand_4">Dream Hand +4</option>' in page
+
+
+def test_the_chilean_hand_is_its_case_s_first_hand():
+    case = json.loads((CASES / "chilean-four-packs-seven-red-threes.json").read_text())
+    hand = case["sheet"]["hands"][0]
+    assert hand["NS"]["hand_points"] == 0  # the "hand 0" of rules.md §3's note
+    hand["NS"]["hand_points"] = 10  # the partner's king
+    assert (hand, case["sheet"]["options"]) == (CHILEAN_HAND[0], CHILEAN_OPTIONS)
+    expected = case["expect"]["hand_scores"][0]
+    assert CHILEAN_HAND[1] == {"NS": expected["NS"] - 10, "EW": expected["EW"]}
