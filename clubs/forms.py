@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +15,7 @@ from clubs.roster_files import (
     ROSTER_WORKBOOK_SUFFIXES,
     roster_file_text,
 )
+from clubs.variants import variant_notes
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
@@ -26,6 +28,10 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ("name", "time_zone", "language", "default_variant", "results_public")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["default_variant"].help_text = variant_notes()
 
 
 class RosterUploadForm(forms.Form):

@@ -2,22 +2,64 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring import RuleSet
+
 VARIANT_LABELS = {
     "classic": _("Classic Canasta (4 players, 2 partnerships)"),
     "classic-2p": _("Classic Canasta for 2 players"),
     "classic-3p": _("Classic Canasta for 3 players"),
     "classic-6p": _("Classic Canasta for 6 players"),
+    "uruguayan": _("Uruguayan Canasta (the original rules, as Classic)"),
     "british": _("British Canasta (Acaba)"),
     "modern-american": _("Modern American Canasta"),
     "hand-and-foot": _("Hand and Foot"),
     "samba": _("Samba"),
     "bolivia": _("Bolivia"),
+    "chilean": _("Chilean Canasta (3 or 4 packs)"),
     "brazilian": _("Brazilian Canasta"),
     "cuban": _("Cuban Canasta"),
     "italian": _("Italian Canasta"),
     "spanish": _("Spanish Canasta"),
 }
 
+# A game of Chilean Canasta by the pack its table chose (the `packs` house rule, rules.md §1.11).
+CHILEAN_PACK_LABELS = {
+    3: _("Chilean Canasta, 3 packs (162 cards)"),
+    4: _("Chilean Canasta, 4 packs (216 cards)"),
+}
+
+# What a variant the rule texts name only briefly is, and where it comes from (rules.md §1.11,
+# §1.12).
+VARIANT_NOTES = {
+    "uruguayan": _(
+        "Uruguayan Canasta: the original game with its original rules, scored exactly as Classic "
+        "Canasta. Source: Wikipedia, “Canasta”."
+    ),
+    "chilean": _(
+        "Chilean Canasta: Samba's sequences and Bolivia's wild canastas, with 3 packs (162 cards) "
+        'or 4 (216 cards: write {"packs": 4} in the house rules). No source gives its scores, so '
+        "they are Bolivia's. Sources: Wikipedia, “Canasta”; rummy-games.com, “Chilean Canasta”."
+    ),
+}
+
 
 def variant_label(key: str, default: str = "") -> str:
     return str(VARIANT_LABELS.get(key, default or key))
+
+
+def rules_label(rules: RuleSet) -> str:
+    """The name of a game played under `rules`, with the pack where the table chose it."""
+    if rules.key == "chilean" and rules.decks in CHILEAN_PACK_LABELS:
+        return str(CHILEAN_PACK_LABELS[rules.decks])
+    return variant_label(rules.key, rules.name)
+
+
+def variant_note(key: str) -> str:
+    """The variant's note and its sources (`VARIANT_NOTES`), or ""."""
+    note = VARIANT_NOTES.get(key)
+    return str(note) if note else ""
+
+
+def variant_notes() -> str:
+    """Every variant's note, one after the other (the help under a list of variants)."""
+    return " ".join(str(note) for note in VARIANT_NOTES.values())

@@ -60,6 +60,7 @@ PROBLEM_CODES: Mapping[str, str] = MappingProxyType(
         "option_meld_by_deal_not_list": "initial_meld_by_deal is not a list of one minimum per deal",
         "option_red_three_values_bad_shape": "red_three_values is not a list per count nor {each, all}",
         "option_book_values_not_object": "book_values is not an object of clean/dirty/wild values",
+        "option_packs_not_3_or_4": "Chilean's packs is not 3 or 4",
         "options_conflict": "two options set the same value: only one may be given",
         # one side's entry, field by field (scoring.entries, scoring.cards)
         "entry_not_object": "a side's entry is not an object of fields",

@@ -41,10 +41,12 @@ CONTRACT_VARIANTS = (
     "classic-2p",
     "classic-3p",
     "classic-6p",
+    "uruguayan",
     "modern-american",
     "hand-and-foot",
     "samba",
     "bolivia",
+    "chilean",
     "brazilian",
     "cuban",
     "italian",
@@ -439,6 +441,14 @@ CLASSIC_6P = replace(
     targets=((2, 10000), (3, 7500)),  # RG-6: 2 teams 10 000, 3 teams 7500
 )
 
+# "Exactly the original game with its original rules" (S0, S4; rules.md §1.12): Classic under the
+# name a club that plays "Uruguayan" looks for, scored exactly as Classic.
+URUGUAYAN = replace(
+    CLASSIC,
+    key="uruguayan",
+    name="Uruguayan Canasta (the original rules, as Classic)",
+)
+
 BRITISH = replace(
     CLASSIC,
     key="british",
@@ -689,6 +699,52 @@ BOLIVIA = replace(
     targets=((2, 15000), (3, 15000)),  # BIC-BO, S0, S4
 )
 
+# Chilean Canasta (rules.md §1.11, §6): Samba's sequences and Bolivia's wild canastas, with 3
+# packs (162 cards) or 4 (216), the table's choice (S0, S4, RG-CH). No source gives its values,
+# so they are Bolivia's ([derived], §6): escalera 1500, bolivia 2500, going out 200, black
+# three in hand -100, target 15 000, Bolivia's minimums and going-out rule. The `packs` option
+# (3 by default, §6) sets everything the pack decides: `_chilean_pack`.
+CHILEAN_PACKS = (3, 4)
+
+
+def _chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
+    """The RuleSet values that `packs` packs of 52 cards and 2 jokers decide (rules.md §1.0, §1.11,
+    §6), with a black three left in hand worth `black_three_in_hand` ([derived] unless cited).
+
+    3 packs: 6 red and 6 black threes, 18 wild cards, 150 cards besides the threes, 1770 card
+    points (2340 with black threes at 100 in hand, §4 #10), red threes as Bolivia (all six
+    1000). 4 packs: 8 of each three, 24 wild cards, 200 other cards, 2360 card points (3120
+    with black threes at 100), red threes 100 each and no bonus for all eight (§6: no source
+    gives one), so eight are 800.
+    """
+    threes = 2 * packs  # red threes; black threes as many (CARDS_PER_DECK)
+    wild = packs * (CARDS_PER_DECK["jokers"] + CARDS_PER_DECK["twos"])
+    # Several groups of one rank are allowed (Samba family), so the cards besides the threes,
+    # 7 to a canasta, bound the canastas; each mixed canasta holds a wild card, a bolivia seven.
+    canastas = packs * (sum(CARDS_PER_DECK.values()) - CARDS_PER_DECK["black_threes"]) // 7
+    bolivia_red = (0, 100, 200, 300, 400, 500, 1000)  # Bolivia = Samba (BIC-BO, S0, S4)
+    return {
+        "name": f"Chilean Canasta ({packs} packs)",
+        "decks": packs,
+        "pack_points": packs * DECK_POINTS + (black_three_in_hand - 5) * threes,
+        "red_threes_in_pack": threes,
+        "black_threes_in_pack": threes,
+        "red_three_values": bolivia_red if packs == 3 else _per_three(threes),
+        "max_canastas_per_side": canastas,
+        "max_natural_canastas_total": canastas,
+        "max_mixed_canastas_total": wild,
+        "max_wild_canastas_total": wild // 7,
+        "max_canastas_total": canastas,
+    }
+
+
+CHILEAN = replace(
+    BOLIVIA,
+    key="chilean",
+    options=(*BOLIVIA.options, "packs"),
+    **_chilean_pack(3, BOLIVIA.black_three_in_hand),  # 3 packs unless the table chooses 4 (§6)
+)
+
 BRAZILIAN = replace(
     BOLIVIA,  # "as Bolivia, except" (BIC-BR, RG-BR, S0, S4; rules.md §1.6)
     key="brazilian",
@@ -934,11 +990,13 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
             CLASSIC_2P,
             CLASSIC_3P,
             CLASSIC_6P,
+            URUGUAYAN,
             BRITISH,
             MODERN_AMERICAN,
             HAND_AND_FOOT,
             SAMBA,
             BOLIVIA,
+            CHILEAN,
             BRAZILIAN,
             CUBAN,
             ITALIAN,
@@ -1000,6 +1058,18 @@ def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
             option=name,
         )
     return value
+
+
+def _opt_packs(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # Chilean: 3 or 4 packs (rules.md §1.11, §6); everything the pack decides follows it.
+    if type(value) is not int or value not in CHILEAN_PACKS:
+        raise InvalidRules(
+            f"option 'packs' must be 3 or 4 (packs of 52 cards and 2 jokers), not {value!r}",
+            code="option_packs_not_3_or_4",
+            params={"option": "packs", "value": repr(value)},
+            option="packs",
+        )
+    return _chilean_pack(value, rules.black_three_in_hand)
 
 
 def _opt_target(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -1240,10 +1310,12 @@ def _opt_book_values(rules: RuleSet, value: Any) -> dict[str, Any]:
     return {"canastas": tuple(replace(k, bonus=bonus.get(k.field, k.bonus)) for k in rules.canastas)}
 
 
-# In the order they are applied: an option sees the RuleSet the options before it made (a
-# variant's values replaced first, then the options that adjust them).
+# In the order they are applied: an option sees the RuleSet the options before it made (the
+# pack first, as every count and value below depends on it; then a variant's values replaced,
+# then the options that adjust them).
 _OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(
     {
+        "packs": _opt_packs,
         "initial_meld_table": _opt_initial_meld_table,
         "initial_meld_by_deal": _opt_initial_meld_by_deal,
         "red_three_values": _opt_red_three_values,
@@ -1289,7 +1361,8 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
     `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
     classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
-    handlers document the shapes. Options are applied in `_OPTION_HANDLERS` order, so an
+    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
+    (`_chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order, so an
     adjustment (`red_three_penalty_all_six`) sees the overridden values; two options setting the
     same value (`_CONFLICTING_OPTIONS`) are an error. The result is a new RuleSet: `VARIANTS`
     and `options` are never changed.

@@ -101,6 +101,7 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "option_book_values_not_object": sheet(
         "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"book_values": {"red": 100}}
     ),
+    "option_packs_not_3_or_4": sheet("chilean", {"NS": MELDED, "EW": MELDED}, options={"packs": 5}),
     "options_conflict": _classic(
         MELDED, options={"initial_meld_table": [{"minimum": 50}], "negative_minimum": 0}
     ),

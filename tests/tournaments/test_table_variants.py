@@ -6,7 +6,9 @@ the engine, so it cannot break the table page unnoticed.
 
 The hands are worked from the rule sources: the first hand of a case in tests/scoring/cases
 (its expected scores are the case's), or, for the two variants without a case, the worked hands
-of tests/scoring (Brazilian Br1/Br2, rules.md §3.5; three-player Th1-Th3, rules.md §3).
+of tests/scoring (Brazilian Br1/Br2, rules.md §3.5; three-player Th1-Th3, rules.md §3). Chilean
+plays its case's first hand (the partner's cards added) with four packs, the event's house rule;
+Uruguayan, Classic under its own name (rules.md §1.12), plays Classic's.
 """
 
 from __future__ import annotations
@@ -53,13 +55,50 @@ THREE_PLAYER_HAND = (
     {"P1": 840, "P2": 235, "P3": -210},
 )
 
+# Chilean with four packs (rules.md §1.11, §6): the first hand of the shared case
+# chilean-four-packs-seven-red-threes, with the cards NS's partner still holds. The case prints
+# "hand 0" for the side that went out, the simplification of the note at the end of rules.md §3,
+# which the engine refuses; here the partner holds a king, 10 points.
+# NS: 420 − 10 + escalera 1500 + natural 500 + 7 red threes at 100 (700; four packs hold eight)
+# + going out 200 = 3310. EW: 480 − 65 + bolivia 2500 + mixed 300 + red three 100 = 3315.
+CHILEAN_OPTIONS = {"packs": 4}
+CHILEAN_HAND = (
+    {
+        "NS": {
+            "sequence_canastas": 1,
+            "natural_canastas": 1,
+            "red_threes": 7,
+            "went_out": True,
+            "melded_points": 420,
+            "hand_points": 10,
+        },
+        "EW": {
+            "wild_canastas": 1,
+            "mixed_canastas": 1,
+            "red_threes": 1,
+            "melded_points": 480,
+            "hand_points": 65,
+        },
+    },
+    {"NS": 3310, "EW": 3315},
+)
+
+
+def _options(variant: str) -> dict[str, Any]:
+    """The event's house rules for `variant`'s worked hand: Chilean's four packs."""
+    return dict(CHILEAN_OPTIONS) if variant == "chilean" else {}
+
 
 def _first_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
-    """A valid first hand of `variant` and its worked scores per side."""
+    """A valid first hand of `variant` (under `_options(variant)`) and its worked scores per side."""
     if variant == "brazilian":
         return BRAZILIAN_HAND
     if variant == "classic-3p":
         return THREE_PLAYER_HAND
+    if variant == "chilean":
+        return CHILEAN_HAND
+    if variant == "uruguayan":
+        return _first_hand("classic")
     for path in sorted(CASES.glob("*.json")):
         case = json.loads(path.read_text())
         sheet = case["sheet"]
@@ -87,7 +126,12 @@ def variant_game(club, players, django_capture_on_commit_callbacks):
 
     def make(variant: str) -> Game:
         event = services.event_create(
-            club=club, name=variant, date=EVENT_DATE, variant=variant, players=players[:8]
+            club=club,
+            name=variant,
+            date=EVENT_DATE,
+            variant=variant,
+            options=_options(variant),
+            players=players[:8],
         )
         with django_capture_on_commit_callbacks(execute=True):
             services.round_start(event=event)
@@ -106,7 +150,8 @@ def variant_game(club, players, django_capture_on_commit_callbacks):
 def test_every_variant_is_scored_at_the_table(client, sam, variant_game, variant):
     game = variant_game(variant)
     hand, scores = _first_hand(variant)
-    rules = scoring.rules_for(variant, {})
+    rules = scoring.rules_for(variant, _options(variant))
+    assert game.options == _options(variant)
     client.force_login(sam)
     url = f"/games/{game.pk}/"
 
@@ -157,3 +202,13 @@ def test_a_modern_american_special_hand_is_offered_by_its_name(client, sam, vari
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert '<option value="garbage">Garbage</option>' in page
     assert '<option value="dream_hand_4">Dream Hand +4</option>' in page
+
+
+def test_the_chilean_hand_is_its_case_s_first_hand():
+    case = json.loads((CASES / "chilean-four-packs-seven-red-threes.json").read_text())
+    hand = case["sheet"]["hands"][0]
+    assert hand["NS"]["hand_points"] == 0  # the "hand 0" of rules.md §3's note
+    hand["NS"]["hand_points"] = 10  # the partner's king
+    assert (hand, case["sheet"]["options"]) == (CHILEAN_HAND[0], CHILEAN_OPTIONS)
+    expected = case["expect"]["hand_scores"][0]
+    assert CHILEAN_HAND[1] == {"NS": expected["NS"] - 10, "EW": expected["EW"]}

@@ -117,6 +117,9 @@ TEMPLATES: Mapping[str, Promise] = {
         "or a value each and a value for all of them."
     ),
     "option_book_values_not_object": _("The book values must be given for clean, dirty and wild books."),
+    "option_packs_not_3_or_4": _(
+        "Chilean Canasta is played with 3 or 4 packs (52 cards and 2 jokers each), not %(value)s."
+    ),
     "options_conflict": _("The house rules “%(option)s” and “%(other)s” cannot both be given."),
     # one side's entry, field by field
     "entry_not_object": _("The entry must be a set of fields."),

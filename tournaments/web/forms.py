@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, pair_requests_from_text
+from clubs.variants import variant_notes
 from tournaments.display.labels import (
     card_kind_label,
     entry_field_hint,
@@ -123,6 +124,7 @@ class EventForm(forms.ModelForm):
         if not self.fields["partnerships"].queryset.exists():
             del self.fields["partnerships"]
         self.fields["variant"].initial = club.default_variant
+        self.fields["variant"].help_text = variant_notes()
         self.fields["season"].queryset = club.seasons.all()
         if not self.fields["season"].queryset.exists():
             del self.fields["season"]

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Membership
 from clubs.selectors import role_in
-from clubs.variants import variant_label
+from clubs.variants import rules_label
 from tournaments import selectors, services
 from tournaments.models import Game, Table, TableCard
 from tournaments.web.forms import HandForm
@@ -381,7 +381,7 @@ def _context(
         "form": form,
         "editing": editing,
         "can_score": access.can_score,
-        "rules_name": variant_label(game.variant, _rules(game).name),
+        "rules_name": rules_label(_rules(game)),
         "save_url": access.url("save"),
         "confirmation_required": event.confirmation_required,
         "final": access.final,

@@ -26,7 +26,7 @@ from django_tables2 import RequestConfig
 import scoring
 from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
-from clubs.variants import variant_label
+from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
 from tournaments.models import Event, Round, TableCard
 from tournaments.web.exports import export_response
@@ -159,6 +159,14 @@ def _standings_table(event: Event, player_name: str = "", **options: Any) -> tab
     return StandingTable(filtered.qs, **options)
 
 
+def _event_rules_name(event: Event) -> str:
+    """The event's variant by name, with the pack where its house rules choose one."""
+    try:
+        return rules_label(scoring.rules_for(event.variant, event.options))
+    except scoring.InvalidRules:  # rules changed since the event was made: its name alone
+        return event.get_variant_display()
+
+
 @login_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
@@ -169,6 +177,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     pairs = selectors.event_pairs(event=event) if paired else []
     context = {
         "event": event,
+        "rules_name": _event_rules_name(event),
+        "variant_note": variant_note(event.variant),
         "rounds": rounds,
         "round_results": {r.number: r for r in selectors.event_round_results(event=event)},
         "standings": standings,
@@ -402,7 +412,7 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
         "event": event,
         "round": round_,
         "cards": cards,
-        "rules_name": variant_label(event.variant, rules.name),
+        "rules_name": rules_label(rules),
         "target": rules.target_for(2),
         "minimums": selectors.initial_meld_table(rules=rules),
         "grid_rows": range(1, (event.hands_per_round or 10) + 1),
