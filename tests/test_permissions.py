@@ -249,7 +249,7 @@ MATRIX: dict[str, Row] = {
     "tournaments:participant_add": Row(
         "page", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
     ),
-    "tournaments:event_finish": Row("page", _event, write=DIRECTOR),
+    "tournaments:event_finish": Row("page", _event, write=DIRECTOR, prepare=_games_over),
     "tournaments:participant_toggle": Row(
         "page",
         lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},

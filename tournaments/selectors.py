@@ -282,8 +282,9 @@ class Move:
     """Where a player of a table's previous game sits in the current round."""
 
     player: Player
-    table: int | None  # None: sits out this round
+    table: int | None  # None: sits out this round (or has withdrawn)
     position: str  # the seat's label ("North", ...), "" when sitting out
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,12 +329,17 @@ def card_state(*, card: TableCard) -> CardState:
             seat.player_id: seat
             for seat in Seat.objects.filter(table__round=current, player__in=players).select_related("table")
         }
+        gone = set(
+            card.event.participants.filter(withdrawn_after_round__isnull=False).values_list(
+                "player_id", flat=True
+            )
+        )
         for player in players:
             seat = now.get(player.pk)
             moves.append(
                 Move(player, seat.table.number, seat.get_position_display())
                 if seat
-                else Move(player, None, "")
+                else Move(player, None, "", withdrawn=player.pk in gone)
             )
     return CardState(card, current, game, previous, moves)
 

@@ -36,7 +36,7 @@ def test_the_audit_shows_who_did_what_to_hands_roles_and_settings(
             "results_public": "on",
         },
     )
-    client.post(f"/events/{league_night.pk}/finish/")
+    client.post(f"/events/{league_night.pk}/finish/", {"end_unfinished": "1"})
     Hand.objects.filter(game=game).delete()
 
     lines = club_audit(club=club)

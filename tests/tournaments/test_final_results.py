@@ -114,7 +114,9 @@ def test_once_final_the_other_side_can_no_longer_confirm_by_the_link(
         services.round_start(event=event)
     game = _games(event)[0]
     services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
-    services.event_finish(event=event)
+    # Finishing waits for every hand to be confirmed now; an event finished before that rule
+    # (or by hand in the database) may still hold one.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     response = client.post(f"/t/{game.table.access_token}/hands/1/confirm/", {"side": "EW"}, follow=True)
     assert "The results of this table are final" in response.content.decode()
     hand = Hand.objects.get(game=game, number=1)
@@ -182,3 +184,85 @@ def test_a_round_that_was_followed_by_another_is_final_and_the_new_one_is_not(
     assert game_results_final(game=second) is False
     played_round.refresh_from_db()
     assert played_round.status == Event.Status.RUNNING  # a running event: finality came from the round
+
+
+def test_a_directors_correction_in_a_confirmation_event_counts_as_confirmed(
+    club, players, alice, django_capture_on_commit_callbacks
+):
+    """In a tournament, a director's correction after the event is finished keeps the game in
+    the standings: it needs no other side's confirmation (the director is the arbiter)."""
+    event = services.event_create(
+        club=club, name="Cup", date="2026-11-27", variant="classic", players=players[:8], kind="tournament"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    game = _games(event)[0]
+    for number in (1, 2, 3):
+        hand = services.hand_record(game=game, number=number, entries=HAND_A, entered_by_side="NS")
+        services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
+    for other in _games(event)[1:]:
+        services.game_stop(game=other)
+    services.event_finish(event=event)
+    hand = services.hand_record(
+        game=game,
+        number=1,
+        entries=CORRECTED,
+        expected_version=1,
+        entered_by_side="NS",
+        recorded_by=alice,
+        reason="desk check",
+    )
+    assert (hand.confirmed_at is not None, hand.confirmed_via) == (True, "director")
+    services.standings_rebuild(event_id=event.pk)
+    ns = game.table.seats.filter(side="NS").values_list("player_id", flat=True)
+    from tournaments.models import Standing
+
+    for player in ns:
+        row = Standing.objects.get(event=event, player_id=player)
+        assert (row.games, row.wins) == (1, 1)  # NS 5055 against EW 1505: still counted
+
+
+def test_the_next_round_and_the_end_wait_for_hands_to_be_confirmed(
+    club, players, django_capture_on_commit_callbacks
+):
+    event = services.event_create(
+        club=club,
+        name="Cup",
+        date="2026-11-27",
+        variant="classic",
+        players=players[:8],
+        kind="tournament",
+        hands_per_round=1,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    first, second = _games(event)
+    for game in (first, second):
+        services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+    services.hand_confirm(hand=first.hands.get(), side="EW", code=side_code(game=first, side="EW"))
+    table = second.table.number
+    with pytest.raises(
+        ValidationError, match=rf"waiting for the other side's confirmation at table\(s\) {table}"
+    ):
+        services.round_start(event=event)
+    with pytest.raises(ValidationError, match="waiting for the other side's confirmation"):
+        services.event_finish(event=event)
+    assert Event.objects.get(pk=event.pk).status != Event.Status.FINISHED
+    services.hand_confirm(hand=second.hands.get(), side="EW", code=side_code(game=second, side="EW"))
+    services.event_finish(event=event)
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+
+
+def test_the_event_is_not_finished_with_a_game_in_play_unless_the_director_ends_it(
+    client, league_night, alice
+):
+    game = _games(league_night)[0]
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    client.force_login(alice)
+    page = client.post(f"/events/{league_night.pk}/finish/", follow=True).content.decode()
+    assert "still has games in play at table(s) 1, 2" in page
+    assert Event.objects.get(pk=league_night.pk).status != Event.Status.FINISHED
+    client.post(f"/events/{league_night.pk}/finish/", {"end_unfinished": "1"})
+    assert Event.objects.get(pk=league_night.pk).status == Event.Status.FINISHED
+    game.refresh_from_db()
+    assert (game.game_over, game.winner) == (True, "NS")  # 1685 against 485 after one hand

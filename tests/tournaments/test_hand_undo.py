@@ -72,7 +72,7 @@ def test_the_undo_is_refused_once_its_moment_has_passed(league_night, case, mess
     elif case == "too_late":
         now = hand.created_at + selectors.UNDO_WINDOW + datetime.timedelta(seconds=1)
     elif case == "final":
-        services.event_finish(event=league_night)
+        services.event_finish(event=league_night, end_unfinished=True)
     with pytest.raises(ValidationError) as refused:
         services.hand_undo(hand=hand, now=now)
     assert message in " ".join(refused.value.messages)

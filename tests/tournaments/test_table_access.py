@@ -122,19 +122,25 @@ def test_standings_count_only_confirmed_hands(tournament):
         assert rows[player].games == 0  # hand 2 is not confirmed: the game is not counted as played
 
 
-def test_a_correction_needs_confirming_again_and_is_in_the_history(tournament, alice):
+def test_a_correction_needs_confirming_again_and_is_in_the_history(tournament, alice, sam):
     game = _games(tournament)[0]
     hand = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
     services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     corrected = dict(HAND_A, EW={**HAND_A["EW"], "hand_points": 30})  # 150 − 30 + 300 + 100 = 520
     hand = services.hand_record(
-        game=game, number=1, entries=corrected, expected_version=1, entered_by_side="NS", recorded_by=alice
+        game=game, number=1, entries=corrected, expected_version=1, entered_by_side="NS", recorded_by=sam
     )
     assert hand.confirmed_at is None
+    # A director's correction is the arbiter's: it counts as confirmed.
+    hand = services.hand_record(
+        game=game, number=1, entries=HAND_A, expected_version=2, entered_by_side="NS", recorded_by=alice
+    )
+    assert (hand.confirmed_at is not None, hand.confirmed_via) == (True, "director")
     from tournaments.selectors import game_corrections
 
-    (change,) = game_corrections(game=game)
-    assert (change.number, change.side, change.before, change.after) == (1, "EW", 485, 520)
+    newest, first = game_corrections(game=game)
+    assert (first.number, first.side, first.before, first.after) == (1, "EW", 485, 520)
+    assert (newest.number, newest.side, newest.before, newest.after) == (1, "EW", 520, 485)
 
 
 def test_the_director_is_told_of_a_correction_to_a_finished_game(client, league_night, alice):

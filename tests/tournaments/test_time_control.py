@@ -172,7 +172,7 @@ def test_a_director_deletes_a_stray_hand_and_the_game_is_rescored(client, timed_
 def test_once_final_a_hand_is_deleted_only_with_a_reason(timed_night, alice):
     game = _games(timed_night)[0]
     services.hand_record(game=game, number=1, entries=HAND_A)
-    services.event_finish(event=timed_night)
+    services.event_finish(event=timed_night, end_unfinished=True)
     with pytest.raises(ValidationError):
         services.hand_delete(hand=game.hands.get(), deleted_by=alice)
     services.hand_delete(hand=game.hands.get(), deleted_by=alice, reason="not played")

@@ -11,6 +11,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
@@ -21,7 +22,7 @@ from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
 from tournaments.display.messages import describe_rules
 from tournaments.models import Event, Pair, Participant, Season
-from tournaments.services.rounds import three_player_variant
+from tournaments.services.rounds import round_close, three_player_variant
 from tournaments.standings_queue import standings_queue
 
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
@@ -178,10 +179,16 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def event_finish(*, event: Event) -> Event:
+def event_finish(*, event: Event, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> Event:
     """Close the event: no more rounds, and every result is final (selectors.game_results_final):
-    from then on only a director changes a hand, giving a reason. Games in play keep their hands."""
+    from then on only a director changes a hand, giving a reason. Refused while its last round
+    has a game in play or a hand awaiting confirmation (`rounds.round_close`), unless
+    `end_unfinished` ends the games in play at their current score. Raises ValidationError."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and event.status != Event.Status.FINISHED:
+        last.event = event
+        round_close(round=last, end_unfinished=end_unfinished, by=by)
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])
     standings_queue(event_id=event.pk)

@@ -96,7 +96,8 @@ def hand_record(
     saved by another club's game, without naming its hand (ids are looked up within the club).
     A new hand must be the next number; a correction must give the `expected_version` it
     started from, and fails with a conflict if someone else changed the hand since; a corrected
-    hand needs confirming again where the event asks for it. Rescoring the game rewrites its
+    hand needs confirming again where the event asks for it (a director's entry or correction
+    counts as confirmed: the director is the arbiter). Rescoring the game rewrites its
     totals and result; the event's standings are recomputed after the commit. The history of each hand
     and entry (who, when, before and after) is kept by django-simple-history.
     Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
@@ -180,9 +181,16 @@ def hand_record(
         )
     result = _score_or_raise(game, hands, position + 1)
     scored = result["hands"][position]
+    # A director's entry or correction is the arbiter's: it needs no other side's confirmation
+    # (else a correction after the results are final would leave the game counting nothing).
+    by_director = game.table.round.event.confirmation_required and directs(
+        user=recorded_by, club_id=game.table.round.event.club_id
+    )
 
     if existing is None:
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
+        if by_director:
+            _confirmed_by_director(hand, recorded_by)
         if submission_id is not None:
             hand.submission_id = submission_id
         hand._change_reason = reason or None
@@ -213,6 +221,9 @@ def hand_record(
         hand.confirmed_at = None
         hand.confirmed_by = None
         hand.confirmed_by_side = ""
+        hand.confirmed_via = ""
+        if by_director:
+            _confirmed_by_director(hand, recorded_by)
         if submission_id is not None:
             # The hand answers to the submission that last changed it: a double tap or a
             # retry of this correction finds it and changes nothing (not a false conflict).
@@ -250,6 +261,13 @@ def _submission_elsewhere() -> ValidationError:
         _("This form was already used for another hand. Reload the page and enter the hand again."),
         code="submission_reused",
     )
+
+
+def _confirmed_by_director(hand: Hand, director: AbstractBaseUser | None) -> None:
+    hand.confirmed_at = timezone.now()
+    hand.confirmed_by = director
+    hand.confirmed_by_side = ""
+    hand.confirmed_via = "director"
 
 
 def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> None:

@@ -49,9 +49,10 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
     Refuses while a game of the current round is still in play (naming its tables), unless
     `end_unfinished`: those games are then ended at their current score (`game_stop`, the
     director's call when the round's time is up). Refuses with fewer than four players
-    present. The round before becomes final (`Round.results_final_at`): from then on its
-    hands change only by a director, with a reason. Raises ValidationError (code
-    "games_in_play" for the games still in play).
+    present, and while a hand of the round before awaits confirmation (`round_close`). The
+    round before becomes final (`Round.results_final_at`): from then on its hands change only
+    by a director, with a reason. Raises ValidationError (codes "games_in_play",
+    "hands_unconfirmed", ...).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
@@ -68,18 +69,8 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
             raise ValidationError(
                 _("Round %(number)s is still being seated.") % {"number": last.number}, code="seating"
             )
-        unfinished = list(Game.objects.filter(table__round=last, game_over=False).order_by("table__number"))
-        if unfinished and not end_unfinished:
-            raise ValidationError(
-                _(
-                    "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
-                    "or end them at their current score."
-                )
-                % {"number": last.number, "tables": ", ".join(str(g.table.number) for g in unfinished)},
-                code="games_in_play",
-            )
-        for game in unfinished:
-            game_stop(game=game, stopped_by=by)
+        last.event = event
+        round_close(round=last, end_unfinished=end_unfinished, by=by)
         # Its tables' results are final from now on (selectors.game_results_final).
         last.results_final_at = timezone.now()
         last.save(update_fields=["results_final_at", "updated_at"])
@@ -89,6 +80,47 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
         event.save(update_fields=["status"])
     transaction.on_commit(partial(round_seat_task.delay, round_id=new_round.pk))
     return new_round
+
+
+def round_close(*, round: Round, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> None:
+    """Check that a round can be closed (the next one started, or the event finished): no game
+    in play, unless `end_unfinished` ends them at their current score (`game_stop`), and, when
+    the event asks for confirmation, no hand still waiting for the other side (its game would
+    count nothing). Raises ValidationError naming the tables (codes "games_in_play",
+    "hands_unconfirmed"); nothing is changed then. Reads `round.event`."""
+    unfinished = list(
+        Game.objects.filter(table__round=round, game_over=False)
+        .select_related("table")
+        .order_by("table__number")
+    )
+    if unfinished and not end_unfinished:
+        raise ValidationError(
+            _(
+                "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
+                "or end them at their current score."
+            )
+            % {"number": round.number, "tables": ", ".join(str(g.table.number) for g in unfinished)},
+            code="games_in_play",
+        )
+    if round.event.confirmation_required:
+        waiting = sorted(
+            set(
+                Hand.objects.filter(game__table__round=round, confirmed_at__isnull=True).values_list(
+                    "game__table__number", flat=True
+                )
+            )
+        )
+        if waiting:
+            raise ValidationError(
+                _(
+                    "Round %(number)s has hands waiting for the other side's confirmation at "
+                    "table(s) %(tables)s: confirm them first (a director can), or the games count nothing."
+                )
+                % {"number": round.number, "tables": ", ".join(str(n) for n in waiting)},
+                code="hands_unconfirmed",
+            )
+    for game in unfinished:
+        game_stop(game=game, stopped_by=by)
 
 
 @transaction.atomic

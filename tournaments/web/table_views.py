@@ -313,7 +313,8 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
             messages.error(request, message)
     else:
         messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
-    return redirect(access.page_url)
+    mode = request.POST.get("mode", "")
+    return redirect(f"{access.page_url}?mode={mode}" if mode in ("cards", "total") else access.page_url)
 
 
 def _rules(game: Game) -> scoring.RuleSet:

@@ -243,7 +243,14 @@ def round_reseat(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 @require_POST
 def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-    services.event_finish(event=event)
+    try:
+        services.event_finish(
+            event=event, end_unfinished=request.POST.get("end_unfinished") == "1", by=request.user
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("tournaments:event_detail", event_id=event.pk)
     messages.success(request, _("The event is finished. Its standings are final."))
     return redirect("tournaments:event_detail", event_id=event.pk)
 
