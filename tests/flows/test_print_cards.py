@@ -1,0 +1,34 @@
+"""The table cards print one card a page (Chromium's print to PDF, A4 and Letter)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.factories import EVENT_DATE
+from tournaments import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_each_table_card_prints_on_one_page(desktop, live_server, club, alice, players, paper):
+    event = services.event_create(
+        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:12], kind="tournament"
+    )
+    services.round_start(event=event)
+    desktop.goto(f"{live_server.url}/accounts/login/")
+    desktop.fill("#id_username", "alice")
+    desktop.fill("#id_password", "pw")
+    desktop.click("button[type=submit]")
+    desktop.wait_for_url(f"{live_server.url}/")
+    desktop.goto(f"{live_server.url}/events/{event.pk}/rounds/1/cards/")
+    assert desktop.locator(".table-card").count() == 3
+    desktop.emulate_media(media="print")
+    pdf = desktop.pdf(format=paper)
+    assert _pages(pdf) == 3
