@@ -108,7 +108,7 @@ def test_a_whole_club_night(desktop, phone, live_server, club, alice, players):
     desktop.goto(f"{url}/games/{slow.pk}/")
     desktop.click("#game-director-tools summary")
     desktop.click("#game-stop")
-    desktop.wait_for_selector("text=Ended by the director at the clock after 1 hand")
+    desktop.wait_for_selector("text=Ended by the director after 1 hand")
     slow.refresh_from_db()
     assert (slow.game_over, slow.winner, slow.totals) == (True, "NS", {"NS": 300, "EW": 120})
 
