@@ -70,8 +70,10 @@ def signed(value: int) -> SafeString:
 @register.filter
 def names(players) -> SafeString:
     """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
-    left-to-right ones, or the reverse, keeps its place)."""
-    return format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in players))
+    left-to-right ones, or the reverse, keeps its place), and the pair isolated as a whole, so
+    that a line break in a right-to-left page does not leave the "&" on the wrong side."""
+    joined = format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in players))
+    return format_html("<bdi>{}</bdi>", joined)
 
 
 @register.filter
