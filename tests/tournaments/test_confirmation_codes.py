@@ -87,3 +87,12 @@ def test_trying_every_code_is_stopped_after_five_misses(cup):
     with pytest.raises(ValidationError, match="Too many wrong codes"):
         services.hand_confirm(hand=hand, side="EW", code=right)
     assert Hand.objects.get(pk=hand.pk).confirmed_at is None
+
+
+def test_a_hand_waiting_for_the_other_side_is_shown_above_the_next_hands_form(client, cup):
+    game, _hand = _entered_by_ns(cup)
+    card = TableCard.objects.get(event=cup, number=game.table.number)
+    page = client.get(f"/t/{card.access_token}/").content.decode()
+    assert 'id="waiting-confirmation"' in page
+    assert page.index('id="waiting-1"') < page.index('id="hand-form"')
+    assert page.index('name="code"') < page.index('id="hand-form"')

@@ -372,12 +372,18 @@ def _context(
     game = access.game
     event = game.table.round.event
     editing = form is not None and form["expected_version"].value() not in (None, "")
+    if hands is None:
+        hands = selectors.game_hands(game=game)
     return {
         "access": access,
         "game": game,
         "event": event,
         "players": selectors.game_players(game=game),
-        "hands": selectors.game_hands(game=game) if hands is None else hands,
+        "hands": hands,
+        # Above the next hand's form, so that the other side confirms without scrolling.
+        "waiting_hands": [line for line in hands if not line.confirmed]
+        if event.confirmation_required
+        else [],
         "history": selectors.game_corrections(game=game),
         "form": form,
         "editing": editing,
