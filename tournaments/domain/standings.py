@@ -130,9 +130,10 @@ class Credit:
 
 
 @dataclass(slots=True, kw_only=True)
-class StandingRow:
-    player: int
-    name: str = ""
+class Figures:
+    """What a standings row counts (points in Canasta points) and ranks by (`criteria`), for a
+    player or a pair."""
+
     games: int = 0
     wins: int = 0
     draws: int = 0
@@ -154,6 +155,12 @@ class StandingRow:
             "wins": self.wins,
             "points_against": self.points_against,
         }
+
+
+@dataclass(slots=True, kw_only=True)
+class StandingRow(Figures):
+    player: int
+    name: str = ""
 
 
 def rank_players(
@@ -229,34 +236,13 @@ def _ranked(
 
 
 @dataclass(slots=True, kw_only=True)
-class PairStandingRow:
+class PairStandingRow(Figures):
     """A pair's row in a fixed-partnership event's standings: its number, its two players and
     the figures they share (see `rank_pairs`)."""
 
     pair: int
     players: tuple[int, int]
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    victory_points: int = 0
-    match_points: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    finished_points: int = 0
-    rank: int = 0
-    separated_by: str = ""
     partners_differ: bool = False
-
-    def criteria(self) -> dict[str, int]:
-        return {
-            "victory_points": self.victory_points,
-            "match_points": self.match_points,
-            "point_difference": self.points_for - self.points_against,
-            "points_for": self.points_for,
-            "wins": self.wins,
-            "points_against": self.points_against,
-        }
 
 
 _FIGURES = (
