@@ -60,3 +60,17 @@ def phone(chromium):
     page.set_default_timeout(20_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def log_in(live_server):
+    """Sign a page in as `username` (the cast's password is "pw")."""
+
+    def sign_in(page, username: str) -> None:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", "pw")
+        page.click("button[type=submit]")
+        page.wait_for_url(f"{live_server.url}/")
+
+    return sign_in

@@ -25,14 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HANDS = ((300, 120), (50, 400))
 
 
-def _log_in(page, url: str, username: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{url}/")
-
-
 def _enter_hand(phone, number: int, ns: int, ew: int) -> None:
     phone.fill("[name='NS-total']", str(ns))
     phone.fill("[name='EW-total']", str(ew))
@@ -53,9 +45,9 @@ def _seat_next_round(desktop, url: str, event: Event, number: int) -> None:
     assert Round.objects.get(event=event, number=number).status == Round.Status.SEATED
 
 
-def test_a_whole_club_night(desktop, phone, live_server, club, alice, players):
+def test_a_whole_club_night(desktop, phone, log_in, live_server, club, alice, players):
     url = live_server.url
-    _log_in(desktop, url, "alice")
+    log_in(desktop, "alice")
 
     # The director creates the night in the page: 12 players, 60 minutes and 2 hands a round.
     desktop.goto(f"{url}/clubs/{club.slug}/events/new/")

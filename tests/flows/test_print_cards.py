@@ -17,16 +17,12 @@ def _pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_each_table_card_prints_on_one_page(desktop, live_server, club, alice, players, paper):
+def test_each_table_card_prints_on_one_page(desktop, log_in, live_server, club, alice, players, paper):
     event = services.event_create(
         club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:12], kind="tournament"
     )
     services.round_start(event=event)
-    desktop.goto(f"{live_server.url}/accounts/login/")
-    desktop.fill("#id_username", "alice")
-    desktop.fill("#id_password", "pw")
-    desktop.click("button[type=submit]")
-    desktop.wait_for_url(f"{live_server.url}/")
+    log_in(desktop, "alice")
     desktop.goto(f"{live_server.url}/events/{event.pk}/rounds/1/cards/")
     assert desktop.locator(".table-card").count() == 3
     desktop.emulate_media(media="print")

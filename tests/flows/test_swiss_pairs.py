@@ -20,14 +20,6 @@ from tournaments.models import Event, Game, Pair, Standing
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _log_in(page, url: str, username: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{url}/")
-
-
 def _play_round(desktop, phone, url: str, event: Event, number: int) -> None:
     desktop.goto(f"{url}/events/{event.pk}/")
     desktop.click("#start-round")
@@ -41,10 +33,10 @@ def _play_round(desktop, phone, url: str, event: Event, number: int) -> None:
         phone.wait_for_selector("text=Hand 1 saved:")
 
 
-def test_a_swiss_pairs_event_formed_in_the_page(desktop, phone, live_server, club, alice, players):
+def test_a_swiss_pairs_event_formed_in_the_page(desktop, phone, log_in, live_server, club, alice, players):
     roster = [*players, *(Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(17, 21))]
     url = live_server.url
-    _log_in(desktop, url, "alice")
+    log_in(desktop, "alice")
     desktop.goto(f"{url}/clubs/{club.slug}/events/new/")
     desktop.fill("#id_name", "Pairs cup")
     desktop.fill("#id_date", "2026-12-05")
