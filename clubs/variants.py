@@ -8,6 +8,7 @@ VARIANT_LABELS = {
     "classic": _("Classic Canasta (4 players, 2 partnerships)"),
     "classic-2p": _("Classic Canasta for 2 players"),
     "classic-3p": _("Classic Canasta for 3 players"),
+    "classic-5p": _("Classic Canasta for 5 players (three against two)"),
     "classic-6p": _("Classic Canasta for 6 players"),
     "uruguayan": _("Uruguayan Canasta (the original rules, as Classic)"),
     "british": _("British Canasta (Acaba)"),
@@ -31,6 +32,12 @@ CHILEAN_PACK_LABELS = {
 # What a variant the rule texts name only briefly is, and where it comes from (rules.md §1.11,
 # §1.12).
 VARIANT_NOTES = {
+    "classic-5p": _(
+        "Classic Canasta for 5 players: a side of three against a side of two. On the side of "
+        "three the players take turns to sit out, one each hand, so that two play on each side; "
+        "the score is kept per side, as Classic. Sources: rummy-games.com, “Canasta for five”; "
+        "the Slovak Canasta rules."
+    ),
     "uruguayan": _(
         "Uruguayan Canasta: the original game with its original rules, scored exactly as Classic "
         "Canasta. Source: Wikipedia, “Canasta”."

@@ -52,14 +52,19 @@ def hand_problems(
     *,
     deal: int = 1,
     hand: int | None = None,
+    players: int | None = None,
 ) -> list[Problem]:
     """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order:
-    each side's own problems, then those across sides. `totals_before` None skips #21."""
+    each side's own problems, then those across sides. `totals_before` None skips #21.
+    `players` is how many players each side has in this hand (a Samba game of two sides may be
+    two players alone or two partnerships); None takes the variant's first table with this
+    many sides (`RuleSet.players_for`)."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
     acaba_called = any(e.acaba for e in entries.values())
-    players = rules.players_for(len(entries))  # classic-6p: 3 a side with 2 sides, 2 with 3
+    if players is None:
+        players = rules.players_for(len(entries))  # classic-6p: 3 a side with 2 sides, 2 with 3
     for side, e in entries.items():
         counts[side] = side_counts = canasta_counts(rules, e)
         total_before = None if totals_before is None else totals_before.get(side)

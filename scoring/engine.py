@@ -191,14 +191,17 @@ def score_hand(
     *,
     deal: int = 1,
     hand: int | None = None,
+    players: int | None = None,
 ) -> HandScore:
     """Check and score one hand: `entries` maps each side label to its SideEntry.
 
     `totals_before` (side -> cumulative points before this hand) enables the initial-meld check
     (rules.md §4 #21); `deal` is the 1-based deal number (Hand and Foot minimums); `hand` is
-    copied into the problems. Raises InvalidHandEntry with every problem found (rules.md §4).
+    copied into the problems; `players` is each side's number of players in the hand (None: the
+    variant's first table with this many sides, `RuleSet.players_for`). Raises InvalidHandEntry
+    with every problem found (rules.md §4).
     """
-    problems = hand_problems(rules, entries, totals_before, deal=deal, hand=hand)
+    problems = hand_problems(rules, entries, totals_before, deal=deal, hand=hand, players=players)
     if problems:
         raise InvalidHandEntry(problems)
     acaba = any(e.acaba for e in entries.values())

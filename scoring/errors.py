@@ -30,6 +30,7 @@ PROBLEM_CODES: Mapping[str, str] = MappingProxyType(
         "sides_not_list": "the sides are not a list of non-empty labels",
         "sides_not_distinct": "two sides have the same label",
         "wrong_number_of_sides": "the variant is not played by this many sides {count}",
+        "wrong_number_of_players": "the variant's sides do not have this many players {players}",
         "start_not_per_side": "the starting totals do not give exactly one total per side",
         "start_total_invalid": "a starting total is not a whole multiple of 5 within the limit",
         "start_not_allowed": "the variant's sheet cannot start from totals (deal-based minimums)",

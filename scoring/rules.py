@@ -40,6 +40,7 @@ CONTRACT_VARIANTS = (
     "classic",
     "classic-2p",
     "classic-3p",
+    "classic-5p",
     "classic-6p",
     "uruguayan",
     "modern-american",
@@ -151,6 +152,13 @@ class MeldRequirement:
     points: int = 0
 
 
+def playing(shape: tuple[int, ...]) -> int:
+    """Players of each side who play one hand at a table of `shape` (players seated per side):
+    the smallest side's count, since a larger side sits out players in turn so that the sides
+    stay equal (a table of five, rules.md §1.1d)."""
+    return min(shape)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
     """Everything the engine needs to score one variant; all points are ints.
@@ -161,11 +169,12 @@ class RuleSet:
 
     key: str
     name: str
-    side_counts: tuple[int, ...]  # how many sides a game may have
-    players_per_side: int  # 1: the side that goes out holds no cards (rules.md §4 #18)
-    # (number of sides, players per side) where it depends on the sides (classic-6p: 2 teams of
-    # 3 or 3 teams of 2, rules.md §1.1c); `players_per_side` is then the most of them.
-    players_by_side_count: tuple[tuple[int, int], ...] = ()
+    # The tables the variant is played at (rules.md §1.1-§1.12 "Players"): each shape is the
+    # number of players seated on each side, the first one the variant's own. (2, 2) is two
+    # partnerships; (1, 1) and (1, 1, 1) two or three players each for themself; (3, 3) and
+    # (2, 2, 2) six players; (3, 2) five, the side of three sitting out one player a hand, so
+    # that two play on each side (rules.md §1.1d).
+    tables: tuple[tuple[int, ...], ...]
     fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
     options: tuple[str, ...]  # the house-rule options this variant accepts
     # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card
@@ -223,6 +232,9 @@ class RuleSet:
     penalty_plan: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     # (lowest, highest) points one side can score in one hand, director's penalties aside
     hand_score_bounds: tuple[int, int] = field(init=False, repr=False, compare=False)
+    # How many sides a game may have, and the most players a side has in one hand.
+    side_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    players_per_side: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         groups = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
@@ -234,6 +246,10 @@ class RuleSet:
             ("players_with_three_sevens", self.three_sevens_penalty),
             ("short_sequences", self.short_sequence_penalty),
         )
+        if not self.tables or any(len(shape) < 2 or min(shape) < 1 for shape in self.tables):
+            raise ValueError(f"{self.key}: every table shape needs two or more sides of players")
+        object.__setattr__(self, "side_counts", tuple(sorted({len(shape) for shape in self.tables})))
+        object.__setattr__(self, "players_per_side", max(playing(shape) for shape in self.tables))
         derived = {
             "field_set": frozenset(self.fields),
             "canasta_plan": tuple((k.field, k.bonus, groups[k.group], k.min_points) for k in self.canastas),
@@ -244,11 +260,18 @@ class RuleSet:
             object.__setattr__(self, name, value)
 
     def players_for(self, side_count: int) -> int:
-        """How many players each side has in a game of `side_count` sides."""
-        for sides, players in self.players_by_side_count:
-            if sides == side_count:
-                return players
-        return self.players_per_side
+        """How many players each side has in one hand of a game of `side_count` sides, at the
+        first of the variant's tables with that many sides (a game may say otherwise:
+        `players_options`), else at the variant's own table (the first)."""
+        for shape in self.tables:
+            if len(shape) == side_count:
+                return playing(shape)
+        return playing(self.tables[0])
+
+    def players_options(self, side_count: int) -> tuple[int, ...]:
+        """Every number of players a side may have in one hand with `side_count` sides (Samba:
+        two sides of one player or of two partners)."""
+        return tuple(dict.fromkeys(playing(shape) for shape in self.tables if len(shape) == side_count))
 
     def target_for(self, side_count: int) -> int:
         """The game target in points for a game of `side_count` sides (0: no target)."""
@@ -371,8 +394,7 @@ def _per_three(count: int, each: int = 100) -> tuple[int, ...]:
 CLASSIC = RuleSet(
     key="classic",
     name="Classic Canasta (4 players, 2 partnerships)",
-    side_counts=(2,),
-    players_per_side=2,
+    tables=((2, 2),),  # S0, S4, PAG via GH-NL
     fields=_CLASSIC_FIELDS,
     options=_CLASSIC_OPTIONS,
     decks=2,
@@ -403,7 +425,7 @@ CLASSIC_2P = replace(
     CLASSIC,
     key="classic-2p",
     name="Classic Canasta for 2 players",
-    players_per_side=1,
+    tables=((1, 1),),  # each for themself: S0, S4, PAG via GH-NL, BIC-2H, RG-2
     # PAG via GH-NL, BIC-2H, RG-2 (rules.md §1.1a)
     going_out=GoingOutRequirement(canastas=2),
 )
@@ -412,8 +434,7 @@ CLASSIC_3P = replace(
     CLASSIC,
     key="classic-3p",
     name="Classic Canasta for 3 players (each for themself)",
-    side_counts=(3,),
-    players_per_side=1,  # basic game: S0, S4, RG-3 (rules.md §1.1b); cutthroat is not supported
+    tables=((1, 1, 1),),  # basic game: S0, S4, RG-3 (rules.md §1.1b); cutthroat is not supported
     targets=((3, 5000),),  # S0, S4, RG-3
 )
 
@@ -421,10 +442,7 @@ CLASSIC_6P = replace(
     CLASSIC,
     key="classic-6p",
     name="Classic Canasta for 6 players (3 decks)",
-    side_counts=(2, 3),
-    # 2 teams of 3 or 3 teams of 2 (RG-6, rules.md §1.1c)
-    players_per_side=3,
-    players_by_side_count=((2, 3), (3, 2)),
+    tables=((3, 3), (2, 2, 2)),  # 2 teams of 3 or 3 teams of 2 (RG-6, rules.md §1.1c)
     decks=3,
     pack_points=1770,  # 3 decks + 6 jokers (rules.md §1.0)
     red_threes_in_pack=6,
@@ -439,6 +457,17 @@ CLASSIC_6P = replace(
     initial_meld_bands=(*_CLASSIC_BANDS, (7500, 120)),
     initial_meld_top=150,  # RG-6, "150 at 7500" in the 10 000 game (single source)
     targets=((2, 10000), (3, 7500)),  # RG-6: 2 teams 10 000, 3 teams 7500
+)
+
+# Five players: a side of three against a side of two, the three taking turns to sit out one
+# hand each, so that every hand is an ordinary partnership game scored as Classic, per side
+# (RG-5, SK-K; S0 and S4 name the game; rules.md §1.1d). Who sat out is the table's record, not a
+# scoring fact.
+CLASSIC_5P = replace(
+    CLASSIC,
+    key="classic-5p",
+    name="Classic Canasta for 5 players (a side of three against a side of two)",
+    tables=((3, 2),),
 )
 
 # "Exactly the original game with its original rules" (S0, S4; rules.md §1.12): Classic under the
@@ -482,8 +511,7 @@ _PAGAT_SPECIAL_HANDS = (  # PAG via GH-NL §2.12/§2.14
 MODERN_AMERICAN = RuleSet(
     key="modern-american",
     name="Modern American Canasta (CLA)",
-    side_counts=(2,),
-    players_per_side=2,
+    tables=((2, 2),),
     fields=(
         "melded_points",
         "hand_points",
@@ -577,8 +605,7 @@ MODERN_AMERICAN = RuleSet(
 HAND_AND_FOOT = RuleSet(
     key="hand-and-foot",
     name="Hand and Foot",
-    side_counts=(2,),
-    players_per_side=2,
+    tables=((2, 2),),
     fields=(
         "melded_points",
         "hand_points",
@@ -645,8 +672,10 @@ _SAMBA_FIELDS = (
 SAMBA = RuleSet(
     key="samba",
     name="Samba",
-    side_counts=(2, 3),
-    players_per_side=2,
+    # 4 in two partnerships, also 2 to 6 (BIC-SA, HSW-SA, PAG-SA via GH-FD-S, S0, S4; rules.md
+    # §1.4): two or three alone, or six in three teams of two; three sides are three players
+    # alone unless the game says otherwise.
+    tables=((2, 2), (1, 1), (1, 1, 1), (2, 2, 2)),
     fields=_SAMBA_FIELDS,
     options=(*_COMMON_OPTIONS, "minimum_at_7000", "red_three_penalty_all_six"),
     decks=3,
@@ -782,8 +811,7 @@ BRAZILIAN = replace(
 CUBAN = RuleSet(
     key="cuban",
     name="Cuban Canasta",
-    side_counts=(2,),
-    players_per_side=2,
+    tables=((2, 2),),
     fields=(
         "melded_points",
         "hand_points",
@@ -844,8 +872,7 @@ CUBAN = RuleSet(
 ITALIAN = RuleSet(
     key="italian",
     name="Italian Canasta",
-    side_counts=(2,),
-    players_per_side=2,
+    tables=((2, 2),),
     fields=(
         "melded_points",
         "hand_points",
@@ -912,8 +939,9 @@ ITALIAN = RuleSet(
 SPANISH = RuleSet(
     key="spanish",
     name="Spanish Canasta (Greek seed S3)",
-    side_counts=(2, 3),
-    players_per_side=2,
+    # 2 to 4 players, alone or in two partnerships, and 6 in three teams of two (S3, rules.md
+    # §1.10); three sides are three players alone unless the game says otherwise.
+    tables=((2, 2), (1, 1), (1, 1, 1), (2, 2, 2)),
     fields=(
         "melded_points",
         "hand_points",
@@ -989,6 +1017,7 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
             CLASSIC,
             CLASSIC_2P,
             CLASSIC_3P,
+            CLASSIC_5P,
             CLASSIC_6P,
             URUGUAYAN,
             BRITISH,

@@ -7,6 +7,13 @@ after which totals are unknown and only the checks that do not need them run).
 
 Extensions to the contract (all optional; a sheet without them reads as before):
 
+Players. `"players": 1` says how many players each side has in one hand, where the variant is
+played both ways with this many sides (Samba and Spanish: two sides of one player or of two
+partners; three sides alone or of two). Without it, the variant's first table with that many
+sides is meant (`RuleSet.tables`): two partnerships, three players alone. It decides the checks
+that depend on partners (a side of one that goes out holds no cards, rules.md §4 #18; how many
+players can be caught holding three aces).
+
 Entry modes. Each side's entry in each hand is one of three; a sheet may mix them freely, across
 hands and across the sides of one hand.
 
@@ -53,7 +60,7 @@ from scoring.errors import InvalidHandEntry, InvalidRules, Problem, SheetRejecte
 from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement
 from scoring.rules import RuleSet, rules_for
 
-_SHEET_KEYS = ("variant", "options", "sides", "start", "hands")
+_SHEET_KEYS = ("variant", "options", "sides", "players", "start", "hands")
 # A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
 # that a mistyped number is caught [derived].
 MAX_START_TOTAL = 100_000
@@ -72,6 +79,9 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     problems: list[Problem] = []
     rules, sides, start, hands = _read_sheet(sheet, problems)
     if rules is None or sides is None or start is None or hands is None:
+        raise SheetRejected(problems)
+    players = _read_players(sheet.get("players"), rules, sides, problems)
+    if players is None:
         raise SheetRejected(problems)
 
     totals = dict(start)
@@ -102,10 +112,10 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
             reliable = False
             continue
         if not reliable:
-            problems.extend(hand_problems(rules, entries, None, deal=index + 1, hand=index))
+            problems.extend(hand_problems(rules, entries, None, deal=index + 1, hand=index, players=players))
             continue
         try:
-            hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index)
+            hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index, players=players)
         except InvalidHandEntry as exc:
             problems.extend(exc.problems)
             reliable = False
@@ -215,6 +225,34 @@ def _read_sides(raw: Any, rules: RuleSet | None, bad: Any) -> list[str] | None:
         )
         return None
     return list(raw)
+
+
+def _read_players(raw: Any, rules: RuleSet, sides: list[str], problems: list[Problem]) -> int | None:
+    """The sheet's `players` (each side's players in one hand), or the variant's default for
+    this many sides; None after adding a problem."""
+    allowed = rules.players_options(len(sides))
+    if raw is None:
+        return rules.players_for(len(sides))
+    if type(raw) is int and raw in allowed:
+        return raw
+    shown = " or ".join(str(n) for n in allowed)
+    problems.append(
+        Problem(
+            field="players",
+            code="wrong_number_of_players",
+            message=(
+                f"{rules.name} with {len(sides)} sides is played by {shown} players a side in a "
+                f"hand, not {raw!r}"
+            ),
+            params={
+                "allowed": shown,
+                "count": len(sides),
+                "players": str(raw),
+                "variant_name": rules.name,
+            },
+        )
+    )
+    return None
 
 
 def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:

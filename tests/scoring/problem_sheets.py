@@ -46,6 +46,7 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "sides_not_list": {**_classic(MELDED), "sides": "NS"},
     "sides_not_distinct": {**_classic(MELDED), "sides": ["NS", "NS"]},
     "wrong_number_of_sides": sheet("classic", {}, sides=("N", "E", "S")),
+    "wrong_number_of_players": {**sheet("classic", {}), "players": 1},
     "start_not_per_side": _classic(MELDED, start={"NS": 0}),
     "start_total_invalid": _classic(MELDED, start={"NS": 3, "EW": 0}),
     "start_not_allowed": sheet("hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, start={"NS": 0, "EW": 0}),

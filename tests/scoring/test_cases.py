@@ -27,6 +27,7 @@ CASE_FILES = sorted(CASES_DIR.glob("*.json"))
 # case id -> the (hand, side) entries that print "hand 0" for a partnership side that went out
 PARTNER_HAND_0: dict[str, tuple[tuple[int, str], ...]] = {
     "chilean-four-packs-seven-red-threes": ((0, "NS"),),
+    "classic-5p-side-of-three": ((0, "NS"), (1, "EW")),
 }
 PARTNER_CARD = 5  # the cheapest card the partner can hold (rules.md §1.0)
 

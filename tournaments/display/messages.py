@@ -49,6 +49,10 @@ TEMPLATES: Mapping[str, Promise] = {
     "sides_not_list": _("The sides must be a list of side names."),
     "sides_not_distinct": _("Two sides have the same name."),
     "wrong_number_of_sides": _("%(variant_name)s is played by %(allowed)s sides, not %(count)s."),
+    "wrong_number_of_players": _(
+        "%(variant_name)s with %(count)s sides is played by %(allowed)s players a side in a hand, "
+        "not %(players)s."
+    ),
     "start_not_per_side": _("The starting totals must give one total for each side (%(sides)s)."),
     "start_total_invalid": _(
         "The starting total of %(side)s must be a whole number of points, a multiple of 5, "

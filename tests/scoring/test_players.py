@@ -1,0 +1,106 @@
+"""How many players a variant is played by: its tables (rules.md §1.1-§1.12 "Players") and the
+players each side has in one hand, which decide the checks that depend on partners (§4 #18)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+import scoring
+from tests.scoring.helpers import errors_of, sheet
+
+
+@pytest.mark.parametrize(
+    ("variant", "tables"),
+    [
+        ("classic", ((2, 2),)),  # §1.1: 4 in 2 partnerships
+        ("classic-2p", ((1, 1),)),  # §1.1a: 2, each for themself
+        ("classic-3p", ((1, 1, 1),)),  # §1.1b: each for themself
+        ("classic-5p", ((3, 2),)),  # §1.1d: a side of three against a side of two
+        ("classic-6p", ((3, 3), (2, 2, 2))),  # §1.1c: 2 teams of 3 or 3 teams of 2
+        ("modern-american", ((2, 2),)),  # §1.2: 4 in 2 partnerships
+        ("hand-and-foot", ((2, 2),)),  # §1.3
+        ("samba", ((2, 2), (1, 1), (1, 1, 1), (2, 2, 2))),  # §1.4: 4 in partnerships; also 2-6
+        ("spanish", ((2, 2), (1, 1), (1, 1, 1), (2, 2, 2))),  # §1.10: 2-4 (4 and 6 in teams)
+    ],
+)
+def test_the_tables_each_variant_is_played_at(variant: str, tables: tuple[tuple[int, ...], ...]) -> None:
+    assert scoring.VARIANTS[variant].tables == tables
+
+
+def test_players_in_a_hand_follow_the_table() -> None:
+    samba = scoring.VARIANTS["samba"]
+    assert samba.side_counts == (2, 3)
+    assert samba.players_options(2) == (2, 1)
+    assert samba.players_options(3) == (1, 2)
+    assert samba.players_for(3) == 1  # three sides: three players alone unless the game says so
+    six = scoring.VARIANTS["classic-6p"]
+    assert (six.players_for(2), six.players_for(3)) == (3, 2)
+    # Five: two of the three play each hand, so that the sides stay equal (§1.1d).
+    assert scoring.VARIANTS["classic-5p"].players_for(2) == 2
+
+
+def test_five_players_score_exactly_as_classic() -> None:
+    five = scoring.VARIANTS["classic-5p"]
+    classic = scoring.VARIANTS["classic"]
+    assert dataclasses.replace(five, key="classic", name=classic.name, tables=classic.tables) == classic
+
+
+# Spanish (S3, §1.10): going out needs a clean and a mixed canasta (§4 #4). 300 melded,
+# 500 + 300 for the canastas, 200 for going out: 1300, with nothing in hand.
+SPANISH_OUT = {"natural_canastas": 1, "mixed_canastas": 1, "melded_points": 300, "went_out": True}
+SPANISH_OTHER = {"melded_points": 60, "hand_points": 20}
+
+
+def test_three_players_of_spanish_alone_the_one_who_went_out_holds_nothing() -> None:
+    # The issue: three sides were checked as if each had a partner still holding cards.
+    hand = {"N": {**SPANISH_OUT, "hand_points": 0}, "E": SPANISH_OTHER, "S": SPANISH_OTHER}
+    out = scoring.score_sheet(sheet("spanish", hand, sides=("N", "E", "S")))
+    assert out["hands"][0]["N"]["score"] == 300 + 500 + 300 + 200
+    # and alone, holding cards after going out is impossible (§4 #18)
+    holding = {**hand, "N": {**SPANISH_OUT, "hand_points": 20}}
+    codes = {(e["side"], e["field"]) for e in errors_of(sheet("spanish", holding, sides=("N", "E", "S")))}
+    assert codes == {("N", "hand_points")}
+
+
+def test_three_sides_of_two_partners_say_so() -> None:
+    hand = {"A": {**SPANISH_OUT, "hand_points": 0}, "B": SPANISH_OTHER, "C": SPANISH_OTHER}
+    errors = errors_of({**sheet("spanish", hand, sides=("A", "B", "C")), "players": 2})
+    assert [(e["side"], e["field"]) for e in errors] == [("A", "hand_points")]  # the partner holds cards
+
+
+# Samba (§1.4): going out needs two canastas; 400 melded + 500 + 300 + 200 for going out = 1400.
+SAMBA_OUT: dict[str, Any] = {
+    "natural_canastas": 1,
+    "mixed_canastas": 1,
+    "melded_points": 400,
+    "went_out": True,
+}
+
+
+def test_two_players_of_samba_alone() -> None:
+    hand = {"N": {**SAMBA_OUT, "hand_points": 0}, "S": {"melded_points": 90, "hand_points": 35}}
+    out = scoring.score_sheet({**sheet("samba", hand, sides=("N", "S")), "players": 1})
+    assert out["hands"][0]["N"]["score"] == 1400
+    assert out["hands"][0]["S"]["score"] == 90 - 35
+    # Without "players", two sides of Samba are two partnerships: the partner holds cards.
+    errors = errors_of(sheet("samba", hand, sides=("N", "S")))
+    assert [(e["side"], e["field"]) for e in errors] == [("N", "hand_points")]
+
+
+@pytest.mark.parametrize(
+    ("variant", "sides", "players"),
+    [
+        ("classic", ("NS", "EW"), 1),
+        ("classic-2p", ("N", "S"), 2),
+        ("samba", ("N", "S"), 3),
+        ("samba", ("N", "S"), "1"),
+    ],
+)
+def test_a_count_of_players_the_variant_is_not_played_by_is_refused(
+    variant: str, sides: tuple[str, ...], players: Any
+) -> None:
+    errors = errors_of({**sheet(variant, sides=sides), "players": players})
+    assert [(e["field"], e["hand"]) for e in errors] == [("players", None)]
