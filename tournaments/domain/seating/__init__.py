@@ -8,7 +8,15 @@ A table of four has two sides of two partners facing each other. With
 ``three_player_tables=True`` the remainder of a field that is not a multiple of
 four is absorbed by tables of three (three sides of one player) instead of
 sit-outs: 6 = 3+3, 7 = 4+3, 9 = 3+3+3, 10 = 4+3+3, 11 = 4+4+3. Five players
-cannot be split that way, so they get one table of four and one sit-out.
+cannot be split that way, so they get one table of four and one sit-out. With
+``five_player_tables=True`` one player left over makes a table of five instead
+(a side of three against a side of two: 9 = 4+5, 13 = 4+4+5).
+
+Other variants are played at other tables (``shape``: the players seated on each
+side): (1, 1) and (1, 1, 1) players alone, (3, 3) and (2, 2, 2) six players, (3, 2)
+five. The same costs apply to every shape (partners are the players of one side,
+opponents those of different sides); the designs and matchings below are for
+tables of four only.
 
 How a round is seated (``seat_round``)
     The quality of a round is one integer cost, summed over the pairs that sit
@@ -27,7 +35,10 @@ How a round is seated (``seat_round``)
       a repeat of tonight, far above meetings), and ``_W_EARLIER_OPPONENT`` per
       earlier opposition at one table;
     * a player at a table of three who has been at one ``t`` times costs
-      ``_W_SHORT_TABLE * t``, which rotates the tables of three.
+      ``_W_SHORT_TABLE * t``, which rotates the tables of three;
+    * a player at a table of five who has been at one ``f`` times costs
+      ``_W_FIVE_TABLE * f``, between a sit-out and a repeated partner, so that
+      nobody sits at one twice before everyone has.
 
     The weights are so far apart that the order of priority is strict in
     practice: sit-out fairness (a rule, not a preference: there is always a
@@ -68,7 +79,8 @@ How a night is planned (``individual_schedule``)
 
 Guarantees
     * every present player is seated exactly once per round (at a table or in
-      ``sit_out``), and tables have 2 sides of 2 or 3 sides of 1;
+      ``sit_out``), and tables have the event's shape (or 3 sides of 1, or a side of
+      3 and a side of 2, completing tables of four);
     * ``seat_round`` sits out only players with the fewest sit-outs among those
       present (ties broken by the seating cost), so for a fixed field the
       sit-out spread never exceeds one after any round;

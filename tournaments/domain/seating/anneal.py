@@ -9,7 +9,7 @@ import math
 import random
 
 from tournaments.domain.seating.cost import _Counts
-from tournaments.domain.seating.layout import _OUT, _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.layout import _FIVE, _OUT, _SHORT, _TABLE, _Layout, side_slots
 
 # Search effort. Iteration counts, not time, so results are reproducible.
 _ITERS_PER_SLOT = 250
@@ -40,8 +40,9 @@ def _anneal(
     A move swaps two seats, or with `keep_partners` two whole sides (tables of
     four only), so that only who faces whom changes.
     """
-    pc, oc, so, t3 = counts.cost_tables()
-    kinds, starts, group_of = layout.kinds, layout.starts, layout.group_of
+    pc, oc, so, t3, t5 = counts.cost_tables()
+    kinds, starts, group_of, side_of = layout.kinds, layout.starts, layout.group_of, layout.side_of
+    odd_cost = {_SHORT: t3, _FIVE: t5}
 
     def group_cost(g: int) -> int:
         kind, s = kinds[g], starts[g]
@@ -49,21 +50,31 @@ def _anneal(
             a, b, c, d = seat[s], seat[s + 1], seat[s + 2], seat[s + 3]
             oa, ob = oc[a], oc[b]
             return pc[a][b] + pc[c][d] + oa[c] + oa[d] + ob[c] + ob[d]
-        if kind == _SHORT:
-            a, b, c = seat[s], seat[s + 1], seat[s + 2]
-            return oc[a][b] + oc[a][c] + oc[b][c] + t3[a] + t3[b] + t3[c]
-        return so[seat[s]]
+        if kind == _OUT:
+            return so[seat[s]]
+        sides = [[seat[i] for i in slots] for slots in side_slots(kind, s)]
+        cost = 0
+        for i, side in enumerate(sides):
+            for j, x in enumerate(side):
+                px, ox = pc[x], oc[x]
+                cost += sum(px[y] for y in side[j + 1 :])
+                cost += sum(ox[y] for other in sides[i + 1 :] for y in other)
+        if layout.is_odd(kind):
+            per_player = odd_cost[kind]
+            cost += sum(per_player[x] for side in sides for x in side)
+        return cost
 
     costs = [group_cost(g) for g in range(len(kinds))]
     total = sum(costs)
-    # Nothing can beat this: no pair costs, the cheapest sit-outs and tables of three.
+    # Nothing can beat this: no pair costs, the cheapest sit-outs and tables of three and five.
     bound = sum(sorted(so[p] for p in seat)[: layout.sit_outs])
-    shorts = kinds.count(_SHORT) * _SHORT
-    if shorts:
-        bound += sum(sorted(t3[p] for p in seat)[:shorts])
+    for odd, per_player in odd_cost.items():
+        places = kinds.count(odd) * sum(odd)
+        if places and layout.is_odd(odd):
+            bound += sum(sorted(per_player[p] for p in seat)[:places])
     best, best_seat = total, seat[:]
     movable = layout.slots if move_sit_outs else layout.seated
-    if movable < 2 or (len(kinds) < 2 and kinds[0] == _SHORT):
+    if movable < 2 or (len(kinds) < 2 and max(kinds[0], default=1) == 1):
         return best_seat, best
     rand = rng.random
     temp = t_start
@@ -104,8 +115,8 @@ def _anneal(
         s2 = int(rand() * movable)
         g1, g2 = group_of[s1], group_of[s2]
         if g1 == g2:
-            # Only swapping across the sides of one table of four changes anything.
-            if kinds[g1] != _TABLE or (s1 - starts[g1]) // 2 == (s2 - starts[g1]) // 2:
+            # Only swapping across the sides of one table with partners changes anything.
+            if side_of[s1] == side_of[s2] or max(kinds[g1], default=1) == 1:
                 continue
             seat[s1], seat[s2] = seat[s2], seat[s1]
             new1 = group_cost(g1)

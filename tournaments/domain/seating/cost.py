@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from tournaments.domain.seating.layout import _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.layout import _OUT, _SHORT, _TABLE, _Layout, side_slots
 from tournaments.domain.seating.values import SeatingHistory
 
 _W_SIT_OUT = 10**13
@@ -20,6 +20,9 @@ _W_OPPONENT = 2
 _W_EARLIER_PARTNER = 10**6
 _W_EARLIER_OPPONENT = 1
 _W_SHORT_TABLE = 3
+# A table of five: nobody sits at one twice before everyone has (issue: rotate it as sit-outs
+# are rotated), so below a sit-out but above a repeated partner.
+_W_FIVE_TABLE = 10**12
 # 3**m - 1 grows fast enough to keep the most frequent meeting low; capped so that
 # meetings never outweigh a sit-out, even in very long histories.
 _MEET_EXPONENT_CAP = 11
@@ -28,7 +31,7 @@ _MEET_EXPONENT_CAP = 11
 class _Counts:
     """History counts over local player indices 0..n-1 (symmetric matrices)."""
 
-    __slots__ = ("eopp", "epart", "n", "opp", "part", "short", "sits")
+    __slots__ = ("eopp", "epart", "five", "n", "opp", "part", "short", "sits")
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -36,6 +39,7 @@ class _Counts:
         self.opp = [[0] * n for _ in range(n)]
         self.sits = [0] * n
         self.short = [0] * n
+        self.five = [0] * n
         # Earlier nights: fixed costs, never changed by `add`.
         self.epart = [[0] * n for _ in range(n)]
         self.eopp = [[0] * n for _ in range(n)]
@@ -58,6 +62,7 @@ class _Counts:
         for p, i in index.items():
             counts.sits[i] = history.sit_outs.get(p, 0)
             counts.short[i] = history.short_tables.get(p, 0)
+            counts.five[i] = history.five_tables.get(p, 0)
         return counts
 
     def add(self, seat: Sequence[int], layout: _Layout, sign: int = 1) -> None:
@@ -72,18 +77,27 @@ class _Counts:
                 for x, y in ((a, c), (a, d), (b, c), (b, d)):
                     opp[x][y] += sign
                     opp[y][x] += sign
-            elif kind == _SHORT:
-                trio = seat[s : s + 3]
-                for x, y in itertools.combinations(trio, 2):
-                    opp[x][y] += sign
-                    opp[y][x] += sign
-                for x in trio:
-                    self.short[x] += sign
-            else:
+            elif kind == _OUT:
                 self.sits[seat[s]] += sign
+            else:
+                sides = [[seat[i] for i in slots] for slots in side_slots(kind, s)]
+                for side in sides:
+                    for x, y in itertools.combinations(side, 2):
+                        part[x][y] += sign
+                        part[y][x] += sign
+                for side_a, side_b in itertools.combinations(sides, 2):
+                    for x in side_a:
+                        for y in side_b:
+                            opp[x][y] += sign
+                            opp[y][x] += sign
+                if layout.is_odd(kind):
+                    tally = self.short if kind == _SHORT else self.five
+                    for x in seat[s : s + sum(kind)]:
+                        tally[x] += sign
 
-    def cost_tables(self) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
-        """Marginal cost of seating each pair as partners / opponents, and per player."""
+    def cost_tables(self) -> tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]:
+        """Marginal cost of seating each pair as partners / opponents, and per player: sitting
+        out, at a table of three, at a table of five."""
         n, part, opp = self.n, self.part, self.opp
         top = max((part[i][j] + opp[i][j] for i in range(n) for j in range(n)), default=0)
         meet = [3 ** min(m, _MEET_EXPONENT_CAP) - 1 for m in range(top + 1)]
@@ -104,4 +118,5 @@ class _Counts:
         ]
         sit_cost = [_W_SIT_OUT * s for s in self.sits]
         short_cost = [_W_SHORT_TABLE * t for t in self.short]
-        return as_partners, as_opponents, sit_cost, short_cost
+        five_cost = [_W_FIVE_TABLE * f for f in self.five]
+        return as_partners, as_opponents, sit_cost, short_cost, five_cost

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tournaments.domain.seating.layout import _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.layout import _TABLE, _Layout
 
 # Base rounds of Z-cyclic whist tournaments, found by exhaustive / randomised search
 # and checked by tests/tournaments/test_seating.py. A game (a, b, c, d) is sides
@@ -119,7 +119,7 @@ def _designed_night(
     permutation so that different seeds give different nights.
     """
     fours = layout.kinds.count(_TABLE)
-    if layout.kinds.count(_SHORT) or layout.sit_outs > 1 or fours * 4 + layout.sit_outs != n:
+    if not layout.only_fours or layout.sit_outs > 1 or fours * 4 + layout.sit_outs != n:
         return [], False
     label = list(range(n))
     rng.shuffle(label)

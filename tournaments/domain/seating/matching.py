@@ -9,7 +9,7 @@ import random
 
 from tournaments.domain.seating.anneal import _anneal, _construct_iters, _polish
 from tournaments.domain.seating.cost import _Counts
-from tournaments.domain.seating.layout import _SHORT, _Layout
+from tournaments.domain.seating.layout import _Layout
 
 
 def _seat_by_matching(
@@ -21,14 +21,14 @@ def _seat_by_matching(
     a night; a maximum matching over the pairs who have never partnered cannot.
     Needs networkx and tables of four only; returns None when it cannot help.
     """
-    if layout.kinds.count(_SHORT):
+    if not layout.only_fours:
         return None
     try:
         import networkx as nx  # optional, only for this rescue
     except ImportError:  # pragma: no cover - networkx is in requirements.txt
         return None
     seated, out = start[: layout.seated], start[layout.seated :]
-    pc, _, _, _ = counts.cost_tables()
+    pc = counts.cost_tables()[0]
     ceiling = max(pc[a][b] for a in seated for b in seated) + 1
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(seated)
@@ -61,7 +61,7 @@ def _factorized_night(n: int, rounds: int, layout: _Layout, rng: random.Random) 
     left without a partner sits out) perfect matchings; the search then only
     decides which two partnerships share a table.
     """
-    if layout.kinds.count(_SHORT) or layout.sit_outs > 1:
+    if not layout.only_fours or layout.sit_outs > 1:
         return None
     even = n + n % 2  # with a dummy player for odd n; its partner sits out
     fixed_point, cycle = even - 1, even - 1

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tournaments.domain.seating.cost import _MEET_EXPONENT_CAP, _Counts
-from tournaments.domain.seating.layout import _OUT, _TABLE, _Layout
+from tournaments.domain.seating.layout import _OUT, _Layout
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality
 
 
@@ -28,7 +28,7 @@ def seating_quality(rounds: Sequence[RoundSeating], players: Sequence[int]) -> S
 
 def _meeting_bound(rounds: int, n: int, layout: _Layout) -> int:
     """No night can have its most frequent meeting below the average meeting count."""
-    per_round = sum(12 if kind == _TABLE else 6 for kind in layout.kinds if kind != _OUT)
+    per_round = sum(sum(kind) * (sum(kind) - 1) for kind in layout.kinds if kind != _OUT)
     return -(-rounds * per_round // (n * (n - 1)))
 
 

@@ -19,7 +19,7 @@ from tournaments.domain.seating.anneal import (
 )
 from tournaments.domain.seating.cost import _Counts
 from tournaments.domain.seating.designs import _designed_night
-from tournaments.domain.seating.layout import _SHORT, _TABLE, _Layout
+from tournaments.domain.seating.layout import _OUT, _TABLE, Shape, _Layout, side_slots
 from tournaments.domain.seating.matching import _factorized_night, _seat_by_matching
 from tournaments.domain.seating.quality import _meeting_bound, _night_key
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, TableSeating
@@ -31,6 +31,8 @@ def seat_round(
     *,
     seed: int = 0,
     three_player_tables: bool = False,
+    shape: Shape = _TABLE,
+    five_player_tables: bool = False,
 ) -> RoundSeating:
     """Seat the players present for the next round, given what happened before.
 
@@ -40,14 +42,22 @@ def seat_round(
     club counts missed rounds as sit-outs, add them to ``history.sit_outs`` first.
     Deterministic for a given seed.
 
-    Raises ValueError for duplicate ids or fewer than 4 players (3 with
+    `shape` is the event's table, the players seated on each side ((2, 2) two partnerships;
+    (1, 1), (1, 1, 1), (3, 3), (2, 2, 2), (3, 2)); tables of four may be completed by tables
+    of three (``three_player_tables``) or a table of five (``five_player_tables``, one player
+    left over), which rotate round by round (nobody at a table of five twice before everyone
+    has been once, as far as the field allows).
+
+    Raises ValueError for duplicate ids or fewer players than a table (3 with
     ``three_player_tables``).
     """
     ids = sorted(players)
     if len(set(ids)) != len(ids):
         duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)
         raise ValueError(f"players must be distinct; repeated: {duplicates}")
-    layout = _Layout.for_field(len(ids), three_player_tables)
+    layout = _Layout.for_field(
+        len(ids), three_player_tables, shape=shape, five_player_tables=five_player_tables
+    )
     counts = _Counts.from_history(ids, history)
     rng = random.Random(seed)
     seat = _construct_round(counts, layout, rng)
@@ -60,6 +70,8 @@ def individual_schedule(
     *,
     seed: int = 0,
     three_player_tables: bool = False,
+    shape: Shape = _TABLE,
+    five_player_tables: bool = False,
 ) -> list[RoundSeating]:
     """Plan a whole individual night for players 1..n_players.
 
@@ -76,7 +88,9 @@ def individual_schedule(
         raise ValueError(f"rounds must be an int, got {rounds!r}")
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, got {rounds}")
-    layout = _Layout.for_field(n_players, three_player_tables)
+    layout = _Layout.for_field(
+        n_players, three_player_tables, shape=shape, five_player_tables=five_player_tables
+    )
     ids = list(range(1, n_players + 1))
     rng = random.Random(seed)
 
@@ -126,10 +140,11 @@ def _construct_round(counts: _Counts, layout: _Layout, rng: random.Random) -> li
 
 
 def _fair_start(counts: _Counts, rng: random.Random) -> list[int]:
-    """A random seating whose last slots (the sit-outs) hold the fewest sit-outs."""
+    """A random seating whose last slots (the sit-outs) hold the fewest sit-outs, and the
+    slots before them (a table of five) the fewest tables of five."""
     order = list(range(counts.n))
     rng.shuffle(order)
-    order.sort(key=lambda p: -counts.sits[p])  # stable: ties stay shuffled
+    order.sort(key=lambda p: (-counts.sits[p], -counts.five[p]))  # stable: ties stay shuffled
     return order
 
 
@@ -164,17 +179,11 @@ def _complete_night(
 def _to_round(seat: Sequence[int], layout: _Layout, ids: Sequence[int]) -> RoundSeating:
     tables = []
     for g, kind in enumerate(layout.kinds):
-        s = layout.starts[g]
-        if kind == _TABLE:
-            sides = [
-                tuple(sorted((ids[seat[s]], ids[seat[s + 1]]))),
-                tuple(sorted((ids[seat[s + 2]], ids[seat[s + 3]]))),
-            ]
-        elif kind == _SHORT:
-            sides = [(ids[p],) for p in seat[s : s + 3]]
-        else:
+        if kind == _OUT:
             continue
-        tables.append(TableSeating(tuple(sorted(sides))))
+        sides = [tuple(sorted(ids[seat[i]] for i in slots)) for slots in side_slots(kind, layout.starts[g])]
+        # Sides of one size in order of their players; a table of five keeps its side of three first.
+        tables.append(TableSeating(tuple(sorted(sides, key=lambda side: (-len(side), side)))))
     tables.sort(key=lambda t: t.sides)
     sit_out = tuple(sorted(ids[p] for p in seat[layout.seated :]))
     return RoundSeating(tuple(tables), sit_out)

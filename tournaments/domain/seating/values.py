@@ -9,12 +9,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tournaments.domain.seating.layout import _SHORT
+from tournaments.domain.seating.layout import _FIVE, _SHORT
 
 
 @dataclass(frozen=True, slots=True)
 class TableSeating:
-    """One table: 2 sides of 2 partners, or 3 sides of 1 player at a table of three."""
+    """One table: its sides, each a tuple of player ids (2 sides of 2 partners; 3 sides of one
+    player at a table of three; a side of three and a side of two at a table of five; ...)."""
 
     sides: tuple[tuple[int, ...], ...]
 
@@ -43,8 +44,8 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 class SeatingHistory:
     """Counts from earlier rounds, keyed by player id and sorted pairs of ids.
 
-    ``short_tables`` (times at a table of three) is optional; it only steers who
-    gets the tables of three when ``three_player_tables=True``.
+    ``short_tables`` and ``five_tables`` (times at a table of three, of five, completing a
+    round of tables of four) are optional; they steer who gets those tables.
 
     ``earlier_partners`` and ``earlier_opponents`` (optional) count earlier nights,
     for instance of a season: they steer the seating away from those partners too,
@@ -56,12 +57,13 @@ class SeatingHistory:
     opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
     sit_outs: Counter[int] = field(default_factory=Counter)
     short_tables: Counter[int] = field(default_factory=Counter)
+    five_tables: Counter[int] = field(default_factory=Counter)
     earlier_partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     earlier_opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
 
     @classmethod
     def from_rounds(cls, rounds: Iterable[RoundSeating]) -> SeatingHistory:
-        """Count partners, opponents, sit-outs and tables of three over `rounds`."""
+        """Count partners, opponents, sit-outs and tables of three and five over `rounds`."""
         history = cls()
         for seating in rounds:
             history.record(seating)
@@ -77,9 +79,11 @@ class SeatingHistory:
                 for a in side_a:
                     for b in side_b:
                         self.opponents[_pair(a, b)] += 1
-            if len(table.sides) == _SHORT:
+            shape = tuple(sorted((len(side) for side in table.sides), reverse=True))
+            odd = {_SHORT: self.short_tables, _FIVE: self.five_tables}.get(shape)
+            if odd is not None:
                 for p in table.players:
-                    self.short_tables[p] += 1
+                    odd[p] += 1
         for p in seating.sit_out:
             self.sit_outs[p] += 1
 

@@ -1,0 +1,93 @@
+"""Individual seating at every table the variants are played at (rules.md §1.1-§1.12 "Players"):
+two or three players alone, six in two teams of three or three of two, and a table of five
+completing a round of tables of four (rules.md §1.1d)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tournaments.domain import seating
+
+
+def _shape(table: seating.TableSeating) -> tuple[int, ...]:
+    return tuple(len(side) for side in table.sides)
+
+
+@pytest.mark.parametrize(
+    ("shape", "players", "tables", "sit_outs"),
+    [
+        ((1, 1), 8, [(1, 1)] * 4, 0),
+        ((1, 1), 9, [(1, 1)] * 4, 1),
+        ((1, 1, 1), 7, [(1, 1, 1)] * 2, 1),
+        ((3, 3), 12, [(3, 3)] * 2, 0),
+        ((3, 3), 14, [(3, 3)] * 2, 2),
+        ((2, 2, 2), 12, [(2, 2, 2)] * 2, 0),
+        ((3, 2), 10, [(3, 2)] * 2, 0),
+    ],
+)
+def test_a_round_at_the_event_s_own_table(
+    shape: tuple[int, ...], players: int, tables: list[tuple[int, ...]], sit_outs: int
+) -> None:
+    ids = list(range(101, 101 + players))
+    history = seating.SeatingHistory()
+    for number in range(1, 4):
+        played = seating.seat_round(ids, history, seed=number, shape=shape)
+        assert sorted(played.players) == ids  # everyone once, at a table or sitting out
+        assert [_shape(t) for t in played.tables] == tables
+        assert len(played.sit_out) == sit_outs
+        history.record(played)
+    if sit_outs == 1:  # three rounds, one sit-out each: three different players
+        assert max(history.sit_outs.values()) == 1
+
+
+def test_six_in_two_teams_of_three_do_not_partner_again_while_they_can_avoid_it() -> None:
+    # 12 players, tables of two teams of three: each round makes 4 teams, 12 partner pairs of
+    # the 66; two rounds can use 24 different pairs.
+    ids = list(range(1, 13))
+    history = seating.SeatingHistory()
+    for number in (1, 2):
+        history.record(seating.seat_round(ids, history, seed=number, shape=(3, 3)))
+    assert max(history.partners.values()) == 1
+    assert sum(history.partners.values()) == 24
+
+
+@pytest.mark.parametrize(
+    ("players", "tables"),
+    [(5, [(3, 2)]), (9, [(2, 2), (3, 2)]), (13, [(2, 2), (2, 2), (3, 2)]), (17, [(2, 2)] * 3 + [(3, 2)])],
+)
+def test_a_table_of_five_takes_the_one_left_over(players: int, tables: list[tuple[int, ...]]) -> None:
+    played = seating.seat_round(list(range(players)), seating.SeatingHistory(), five_player_tables=True)
+    assert sorted(_shape(t) for t in played.tables) == sorted(tables)
+    assert played.sit_out == ()
+
+
+def test_other_remainders_still_sit_out_or_play_at_tables_of_three() -> None:
+    fourteen = list(range(14))
+    assert len(seating.seat_round(fourteen, seating.SeatingHistory(), five_player_tables=True).sit_out) == 2
+    both = seating.seat_round(
+        fourteen, seating.SeatingHistory(), five_player_tables=True, three_player_tables=True
+    )
+    assert sorted(_shape(t) for t in both.tables) == [(1, 1, 1), (1, 1, 1), (2, 2), (2, 2)]
+
+
+def test_thirteen_players_rotate_through_the_table_of_five() -> None:
+    # Five seats a round for 13 players: nobody sits there twice before all 13 have (rounds 1
+    # and 2 seat 10 different players; round 3 the 3 left and 2 of the others).
+    ids = list(range(1, 14))
+    history = seating.SeatingHistory()
+    for number in range(1, 6):
+        played = seating.seat_round(ids, history, seed=number, five_player_tables=True)
+        history.record(played)
+        visits = [history.five_tables[p] for p in ids]
+        assert max(visits) - min(visits) <= 1, (number, Counter(visits))
+        assert sum(visits) == 5 * number
+    assert max(history.partners.values()) == 1  # and no partner twice in 5 rounds
+
+
+def test_odd_tables_only_complete_tables_of_four() -> None:
+    with pytest.raises(ValueError, match="tables of four"):
+        seating.seat_round(list(range(12)), seating.SeatingHistory(), shape=(3, 3), five_player_tables=True)
+    with pytest.raises(ValueError, match="at least 6 players"):
+        seating.seat_round(list(range(5)), seating.SeatingHistory(), shape=(2, 2, 2))
