@@ -1,12 +1,13 @@
 """The Canasta rules engine: pure Python, no framework imports (tests/scoring/test_purity.py).
 
 Public API: `score_sheet` (a whole score sheet, cases/README.md contract and the extensions
-documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet data,
-rules.md), `entry_fields` (the summary entry form of a variant), `card_count_fields` and
-`card_points` (the card-count entry form, rules.md §1.0), `parse_entry` / `score_hand` /
-`score_side` (one hand), `initial_meld_minimum`, `initial_meld_requirement`, `game_state`, and
-the domain errors `InvalidRules`, `InvalidHandEntry`, `SheetRejected` (each `Problem` with a
-stable code of `PROBLEM_CODES` and plain params, for callers that translate messages).
+documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet data, rules.md;
+`playing`: the players of a side in one hand at a table), `entry_fields` (the summary entry form
+of a variant), `card_count_fields` and `card_points` (the card-count entry form, rules.md §1.0),
+`parse_entry` / `score_hand` / `score_side` (one hand), `initial_meld_minimum`,
+`initial_meld_requirement`, `game_state`, and the domain errors `InvalidRules`,
+`InvalidHandEntry`, `SheetRejected` (each `Problem` with a stable code of `PROBLEM_CODES` and
+plain params, for callers that translate messages).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from scoring.rules import (
     VARIANTS,
     MeldRequirement,
     RuleSet,
+    playing,
     rules_for,
 )
 from scoring.sheet import score_sheet
@@ -74,6 +76,7 @@ __all__ = [
     "initial_meld_minimum",
     "initial_meld_requirement",
     "parse_entry",
+    "playing",
     "rules_for",
     "score_hand",
     "score_sheet",

@@ -17,7 +17,7 @@ from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
 from clubs.text import refuse_bidi_controls
-from tournaments.domain import victory_points
+from tournaments.domain import tables, victory_points
 
 
 def default_tie_breaks() -> list[str]:
@@ -30,6 +30,19 @@ VP_SCALE_CHOICES = [
     ("burraco-20", _("20 to 0 by score difference (3- and 4-hand tables)")),
     ("custom", _("The club's own table")),
 ]
+
+
+# The tables an event may seat (tournaments/domain/tables.py); which ones a variant allows is
+# the engine's (`scoring.RuleSet.tables`).
+TABLE_SHAPE_CHOICES = [
+    ("2+2", _("4 players in two partnerships")),
+    ("1+1", _("2 players, each alone")),
+    ("1+1+1", _("3 players, each alone")),
+    ("3+3", _("6 players in two teams of three")),
+    ("2+2+2", _("6 players in three teams of two")),
+    ("3+2", _("5 players: a side of three against a side of two")),
+]
+TABLE_SHAPE_LABELS = dict(TABLE_SHAPE_CHOICES)
 
 
 class Event(models.Model):
@@ -89,6 +102,21 @@ class Event(models.Model):
         help_text=_("Standings then count only confirmed hands. On by default for tournaments."),
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+    table_shape = models.CharField(
+        _("players at a table"),
+        max_length=8,
+        blank=True,
+        choices=TABLE_SHAPE_CHOICES,
+        help_text=_("Leave it empty for the variant's own table (four in two partnerships for most)."),
+    )
+    five_player_tables = models.BooleanField(
+        _("a table of five instead of one sit-out"),
+        default=False,
+        help_text=_(
+            "When one player is left over from the tables of four, seat a table of five (a side of "
+            "three, one of them sitting out each hand, against a side of two) instead of a sit-out."
+        ),
+    )
     three_player_tables = models.BooleanField(
         _("tables of three instead of sit-outs"),
         default=False,
@@ -224,8 +252,8 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# Every side label a table can have: two partnerships, or three players alone.
-CARD_SIDES = ("NS", "EW", "N", "E", "S")
+# Every side label a table can have (tournaments/domain/tables.py).
+CARD_SIDES = tables.SIDE_LABELS
 
 
 def new_side_codes() -> dict[str, str]:
@@ -305,6 +333,13 @@ class Seat(models.Model):
         EAST = "E", _("East")
         SOUTH = "S", _("South")
         WEST = "W", _("West")
+        # Tables of five and six (tournaments/domain/tables.py).
+        SEAT_1 = "1", _("Seat 1")
+        SEAT_2 = "2", _("Seat 2")
+        SEAT_3 = "3", _("Seat 3")
+        SEAT_4 = "4", _("Seat 4")
+        SEAT_5 = "5", _("Seat 5")
+        SEAT_6 = "6", _("Seat 6")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
@@ -348,6 +383,9 @@ class Game(models.Model):
     variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
     options = models.JSONField(_("house rules"), default=dict, blank=True)
     sides = models.JSONField(_("sides"), default=list)
+    # How many players of each side play a hand (the engine's checks of partners' cards, §4 #18):
+    # 1 alone, 2 partners (also at a table of five), 3 at a table of two teams of three.
+    players = models.PositiveSmallIntegerField(null=True, blank=True)
     hands_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     # The director ended the game at its score after this many hands (time up): it is over
     # from then on, the higher total winning (services.game_stop).
@@ -386,6 +424,11 @@ class Hand(models.Model):
     # How the confirmation was given: "code" (the side's code from its half of the table card)
     # or "director".
     confirmed_via = models.CharField(max_length=8, blank=True)
+    # At a table of five: the player of the side of three who sat this hand out (by turn,
+    # `domain.tables.sitting_out`, unless the director said otherwise). Not a scoring fact.
+    sat_out = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("sat out")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()

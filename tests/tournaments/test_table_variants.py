@@ -7,7 +7,8 @@ the engine, so it cannot break the table page unnoticed.
 The hands are worked from the rule sources: the first hand of a case in tests/scoring/cases
 (its expected scores are the case's), or, for the two variants without a case, the worked hands
 of tests/scoring (Brazilian Br1/Br2, rules.md §3.5; three-player Th1-Th3, rules.md §3). Chilean
-plays its case's first hand (the partner's cards added) with four packs, the event's house rule;
+plays its case's first hand (the partner's cards added) with four packs, the event's house rule,
+and five players theirs (the partner's card added too);
 Uruguayan, Classic under its own name (rules.md §1.12), plays Classic's.
 """
 
@@ -84,6 +85,24 @@ CHILEAN_HAND = (
 )
 
 
+# Five players (rules.md §1.1d): the first hand of the shared case classic-5p-side-of-three, with
+# the card the partner of NS's player who went out still holds (5 points, §3's note):
+# NS 310 − 5 + natural 500 + red three 100 + out 100 = 1005; EW 260 − 45 + 300 + 200 = 715.
+FIVE_PLAYER_HAND = (
+    {
+        "NS": {
+            "natural_canastas": 1,
+            "red_threes": 1,
+            "went_out": True,
+            "melded_points": 310,
+            "hand_points": 5,
+        },
+        "EW": {"mixed_canastas": 1, "red_threes": 2, "melded_points": 260, "hand_points": 45},
+    },
+    {"NS": 1005, "EW": 715},
+)
+
+
 def _options(variant: str) -> dict[str, Any]:
     """The event's house rules for `variant`'s worked hand: Chilean's four packs."""
     return dict(CHILEAN_OPTIONS) if variant == "chilean" else {}
@@ -97,6 +116,8 @@ def _first_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]
         return THREE_PLAYER_HAND
     if variant == "chilean":
         return CHILEAN_HAND
+    if variant == "classic-5p":
+        return FIVE_PLAYER_HAND
     if variant == "uruguayan":
         return _first_hand("classic")
     for path in sorted(CASES.glob("*.json")):

@@ -11,7 +11,7 @@ What lives where (each name below is also importable from here, as `services.han
   event's pairs become are written by `clubs.services.partnerships_ensure`.
 - `rounds`: rounds, their seating and clock (`round_start`, `round_reseat`, `round_seat`,
   `round_clock_start`), the
-  tables a seating makes and their sides (`side_labels`, `three_player_variant`), the
+  tables a seating makes (their shapes and sides: `domain.tables`; `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
 - `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
   `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).
@@ -45,15 +45,11 @@ from tournaments.services.hands import (
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
 from tournaments.services.rounds import (
-    PARTNERSHIP_SIDES,
-    SIDE_POSITIONS,
-    THREE_PLAYER_VARIANT,
-    THREE_SIDES,
+    event_table_size,
     round_clock_start,
     round_reseat,
     round_seat,
     round_start,
-    side_labels,
     table_card_renew,
     table_link_renew,
     three_player_variant,
@@ -62,14 +58,11 @@ from tournaments.services.seasons import season_save
 from tournaments.services.standings import event_ranking_set, standings_rebuild
 
 __all__ = [
-    "PARTNERSHIP_SIDES",
     "RATING_HISTORY_COLUMNS",
-    "SIDE_POSITIONS",
-    "THREE_PLAYER_VARIANT",
-    "THREE_SIDES",
     "event_create",
     "event_finish",
     "event_ranking_set",
+    "event_table_size",
     "game_rescore",
     "game_score",
     "game_stop",
@@ -89,7 +82,6 @@ __all__ = [
     "round_seat",
     "round_start",
     "season_save",
-    "side_labels",
     "standings_rebuild",
     "table_card_renew",
     "table_link_renew",

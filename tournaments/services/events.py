@@ -20,9 +20,11 @@ from django.utils.translation import gettext
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
+from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
-from tournaments.models import Event, Pair, Participant, Season
-from tournaments.services.rounds import round_close, three_player_variant
+from tournaments.domain import tables
+from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
+from tournaments.services.rounds import round_close
 from tournaments.standings_queue import standings_queue
 
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
@@ -46,6 +48,8 @@ def event_create(
     partnerships: Iterable[Partnership] = (),
     pairs: Sequence[PairRequest] = (),
     three_player_tables: bool = False,
+    table_shape: str = "",
+    five_player_tables: bool = False,
     missed_round_policy: str = Event.MissedRounds.NOTHING,
     sit_out_victory_points: int = 1,
     avoid_season_partners: bool = False,
@@ -55,8 +59,8 @@ def event_create(
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
     table (with tables of three, against the 3-player game too). `confirmation_required`
-    defaults to on for tournaments, off for league nights. Every event needs `MIN_PLAYERS`
-    players: an individual event that many `players`, a fixed-partnership event two pairs.
+    defaults to on for tournaments, off for league nights. An individual event needs `players`
+    for one table, a fixed-partnership event two pairs (`MIN_PLAYERS`).
 
     For a fixed-partnership format the pairs are `pairs` (PairRequest: two players each, by
     player, roster name or id; made into the club's partnerships by
@@ -67,14 +71,23 @@ def event_create(
     `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
     earlier nights. `minutes_per_round` gives each round a clock (minutes), which warns the
     tables `warning_minutes` before the end.
-    Raises ValidationError (fields `options`, `variant`, `format`, `players`, `pairs`,
-    `partnerships` or `season`), each message naming the line or player at fault; nothing is
-    written then, no partnership either.
+
+    `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
+    variant is played at (`scoring.RuleSet.tables`, `domain.tables`); an event of tables of four
+    may complete them with tables of three (`three_player_tables`) or, with one player left
+    over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
+    needs players for one table; fixed partnerships play at tables of four.
+    Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
+    `five_player_tables`, `players`, `pairs`, `partnerships` or `season`), each message naming
+    the line or player at fault; nothing is written then, no partnership either.
     """
     if confirmation_required is None:
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
+    shape = _check_table(
+        variant, table_shape, format, three_player_tables, five_player_tables, options=options
+    )
     players = list(players)
     partnerships = list(partnerships)
     chosen: list[Partnership] = []
@@ -86,12 +99,11 @@ def event_create(
         if partnerships or pairs:
             message = gettext("Pairs are for a fixed-partnership format (Swiss, round robin or Mitchell).")
             raise ValidationError({"format": message})
-        if three_player_tables:
-            _check_rules(three_player_variant(variant), options)
         players = list({player.pk: player for player in players}.values())
-        if len(players) < MIN_PLAYERS:
+        needed = sum(shape)
+        if len(players) < needed:
             message = gettext("An event needs at least %(count)s players; %(given)s are chosen.")
-            raise ValidationError({"players": message % {"count": MIN_PLAYERS, "given": len(players)}})
+            raise ValidationError({"players": message % {"count": needed, "given": len(players)}})
     if any(player.club_id != club.pk for player in players):
         raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
     if season is not None and season.club_id != club.pk:
@@ -109,6 +121,8 @@ def event_create(
         confirmation_required=confirmation_required,
         format=format,
         three_player_tables=three_player_tables,
+        table_shape=tables.shape_text(shape) if table_shape else "",
+        five_player_tables=five_player_tables,
         missed_round_policy=missed_round_policy,
         sit_out_victory_points=sit_out_victory_points,
         avoid_season_partners=avoid_season_partners,
@@ -122,6 +136,50 @@ def event_create(
         for number, partnership in enumerate(chosen, start=1)
     )
     return event
+
+
+def _check_table(
+    variant: str,
+    table_shape: str,
+    format: str,
+    three_player_tables: bool,
+    five_player_tables: bool,
+    *,
+    options: Mapping[str, Any],
+) -> tables.Shape:
+    """The event's table shape, after checking it against the variant, the format and the odd
+    tables asked for (whose games' house rules are checked too). Raises ValidationError."""
+    name = describe_variant(variant)
+    try:
+        shape = tables.event_shape(variant, table_shape)
+    except ValueError:
+        raise ValidationError({"table_shape": gettext("Choose how many players sit at a table.")}) from None
+    if shape not in tables.variant_shapes(variant):
+        message = gettext("%(variant)s is not played at this table; it is played by: %(tables)s.")
+        shown = ", ".join(
+            str(TABLE_SHAPE_LABELS[tables.shape_text(allowed)]) for allowed in tables.variant_shapes(variant)
+        )
+        raise ValidationError({"table_shape": message % {"variant": name, "tables": shown}})
+    if format in Event.PARTNERSHIP_FORMATS and shape != tables.FOUR:
+        message = gettext("Fixed partnerships play at tables of four in two partnerships.")
+        raise ValidationError({"table_shape": message})
+    for asked, odd, field in (
+        (
+            three_player_tables and format not in Event.PARTNERSHIP_FORMATS,
+            tables.THREE,
+            "three_player_tables",
+        ),
+        (five_player_tables, tables.FIVE, "five_player_tables"),
+    ):
+        if not asked:
+            continue
+        try:
+            odd_variant = tables.table_variant(variant, shape, odd)
+        except ValueError:
+            message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
+            raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None
+        _check_rules(odd_variant, options)
+    return shape
 
 
 def _event_partnerships(

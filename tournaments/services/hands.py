@@ -41,12 +41,14 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
     is over and the higher total wins (equal totals: a draw).
     Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
     """
-    sheet = {
+    sheet: dict[str, Any] = {
         "variant": game.variant,
         "options": game.options,
         "sides": game.sides,
         "hands": hands,
     }
+    if game.players:
+        sheet["players"] = game.players  # the table's own, where the variant allows several
     result = scoring.score_sheet(sheet)
     result["hands_played"] = len(hands)
     result["draw"] = False

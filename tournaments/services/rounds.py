@@ -21,25 +21,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.domain import seating
+from tournaments.domain import seating, tables
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services import partnership_seating
 from tournaments.services.hands import game_stop
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task
 
-PARTNERSHIP_SIDES = ("NS", "EW")
-# Compass seats of each side: partners sit opposite each other.
-SIDE_POSITIONS = {"NS": ("N", "S"), "EW": ("E", "W")}
-# A table of three: three sides of one player, each named by its seat.
-THREE_SIDES = ("N", "E", "S")
-THREE_PLAYER_VARIANT = "classic-3p"
-
 
 def three_player_variant(variant: str) -> str:
-    """The variant a table of three plays: the event's own 3-player game if the engine has one."""
-    own = f"{variant}-3p"
-    return own if own in scoring.VARIANTS else THREE_PLAYER_VARIANT
+    """The variant a table of three plays in an event of tables of four of `variant`."""
+    return tables.table_variant(variant, tables.FOUR, tables.THREE)
 
 
 @transaction.atomic
@@ -58,9 +50,11 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
     if event.status == Event.Status.FINISHED:
         raise ValidationError(_("The event is finished."), code="finished")
     present = event.participants.filter(present=True).count()
-    if present < 4:
+    needed = event_table_size(event)
+    if present < needed:
         raise ValidationError(
-            _("Seating needs at least 4 players present; %(present)s are.") % {"present": present},
+            _("Seating needs at least %(needed)s players present; %(present)s are.")
+            % {"needed": needed, "present": present},
             code="too_few",
         )
     last = event.rounds.order_by("-number").first()
@@ -187,7 +181,7 @@ def round_seat(*, round_id: int) -> Round | None:
             if event.format == Event.Format.SWISS:
                 standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
             planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
-            tables = [(t.sides, t.note) for t in planned.tables]
+            new_tables = [(t.sides, t.note) for t in planned.tables]
             sit_out = planned.sit_out
         else:
             players = [p for p in present if p not in kept]
@@ -196,8 +190,10 @@ def round_seat(*, round_id: int) -> Round | None:
                 _individual_history(round, players),
                 seed=round.number,
                 three_player_tables=event.three_player_tables,
+                shape=tables.event_shape(event.variant, event.table_shape),
+                five_player_tables=event.five_player_tables,
             )
-            tables = [(t.sides, "") for t in individual.tables]
+            new_tables = [(t.sides, "") for t in individual.tables]
             sit_out = individual.sit_out
     except ValueError as exc:
         round.status = Round.Status.FAILED
@@ -209,7 +205,7 @@ def round_seat(*, round_id: int) -> Round | None:
     round.sit_outs.all().delete()
     taken = {table.number for table in kept_tables}
     free_numbers = (n for n in itertools.count(1) if n not in taken)
-    for (sides_players, note), number in zip(tables, free_numbers, strict=False):
+    for (sides_players, note), number in zip(new_tables, free_numbers, strict=False):
         _table_create(round, number, sides_players, note)
     SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
     _table_cards_ensure(event, round.tables.values_list("number", flat=True))
@@ -262,29 +258,32 @@ def _earlier_season_nights(event: Event) -> list[Event]:
     )
 
 
-def side_labels(side_count: int) -> tuple[str, ...]:
-    """The side labels of a table: NS and EW for two partnerships, one seat each at a table of three."""
-    return THREE_SIDES if side_count == len(THREE_SIDES) else PARTNERSHIP_SIDES[:side_count]
+def event_table_size(event: Event) -> int:
+    """The fewest players a round of `event` can seat: one table of its own."""
+    return sum(tables.event_shape(event.variant, event.table_shape))
 
 
 def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:
+    """A table of `round` with its seats and its game: the sides' labels, seats and variant
+    follow the table's shape (`domain.tables`); a larger side comes first."""
     event = round.event
-    sides_players = [tuple(side) for side in sides_players]
-    sides = side_labels(len(sides_players))
-    three = len(sides) == len(THREE_SIDES)
+    sides_players = sorted((tuple(side) for side in sides_players), key=len, reverse=True)
+    shape = tables.shape_of(tuple(sides_players))
+    variant = tables.table_variant(event.variant, tables.event_shape(event.variant, event.table_shape), shape)
+    labelled = tables.side_seats(shape)
     table = Table.objects.create(round=round, number=number, pairing_note=note)
-    seats = [
+    Seat.objects.bulk_create(
         Seat(table=table, player_id=player, side=side, position=position)
-        for side, players_of_side in zip(sides, sides_players, strict=True)
-        for player, position in zip(players_of_side, (side,) if three else SIDE_POSITIONS[side], strict=False)
-    ]
-    Seat.objects.bulk_create(seats)
-    variant = three_player_variant(event.variant) if three else event.variant
+        for (side, positions), players_of_side in zip(labelled, sides_players, strict=True)
+        for player, position in zip(players_of_side, positions, strict=True)
+    )
+    sides = [side for side, _positions in labelled]
     Game.objects.create(
         table=table,
         variant=variant,
         options=event.options,
-        sides=list(sides),
+        sides=sides,
+        players=scoring.playing(shape),
         hands_planned=event.hands_per_round,
         totals={side: 0 for side in sides},
         initial_meld=_opening_minimums(variant, event.options, sides),
@@ -293,14 +292,14 @@ def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[in
 
 
 def _stored_round_seating(round: Round) -> seating.RoundSeating:
-    tables = []
+    played = []
     for table in round.tables.prefetch_related("seats"):
         by_side: dict[str, list[int]] = {}
         for seat in table.seats.all():
             by_side.setdefault(seat.side, []).append(seat.player_id)
-        tables.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+        played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
     sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
-    return seating.RoundSeating(tables=tuple(tables), sit_out=sit_out)
+    return seating.RoundSeating(tables=tuple(played), sit_out=sit_out)
 
 
 def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:

@@ -1,0 +1,103 @@
+"""The tables an event seats: their shape (the players seated on each side), the labels of
+their sides, the seats of each side, and the game a table plays (rules.md §1.1-§1.12 "Players").
+
+A shape is a tuple of players per side, written "2+2" in an event's settings:
+
+* "2+2": two partnerships, NS and EW, partners opposite (N & S, E & W);
+* "1+1": two players alone, N and S; "1+1+1": three alone, N, E and S;
+* "3+3": two teams of three, A (seats 1, 3, 5) and B (2, 4, 6);
+* "2+2+2": three teams of two, A (seats 1, 4), B (2, 5), C (3, 6), partners opposite;
+* "3+2": five players, A the side of three (seats 1, 3, 5) and B the side of two (2, 4); on
+  side A one player sits out each hand, in turn, so that two play on each side (§1.1d, §6).
+
+Pure: no framework, no model.
+"""
+
+from __future__ import annotations
+
+import scoring
+
+Shape = tuple[int, ...]
+
+FOUR: Shape = (2, 2)
+THREE: Shape = (1, 1, 1)
+FIVE: Shape = (3, 2)
+
+# The game a table of three or five plays when it completes an event of tables of four: the
+# event's own 3- or 5-player variant where the engine has one, else Classic's.
+THREE_PLAYER_VARIANT = "classic-3p"
+FIVE_PLAYER_VARIANTS = {"classic": "classic-5p", "uruguayan": "classic-5p"}
+
+# Side labels and the seats of each side, by shape.
+_SIDES: dict[Shape, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    (2, 2): (("NS", ("N", "S")), ("EW", ("E", "W"))),
+    (1, 1): (("N", ("N",)), ("S", ("S",))),
+    (1, 1, 1): (("N", ("N",)), ("E", ("E",)), ("S", ("S",))),
+    (3, 3): (("A", ("1", "3", "5")), ("B", ("2", "4", "6"))),
+    (2, 2, 2): (("A", ("1", "4")), ("B", ("2", "5")), ("C", ("3", "6"))),
+    (3, 2): (("A", ("1", "3", "5")), ("B", ("2", "4"))),
+}
+SHAPES: tuple[Shape, ...] = tuple(_SIDES)
+# Every side label any table can have (a table card prints a confirmation code for each).
+SIDE_LABELS: tuple[str, ...] = tuple(dict.fromkeys(label for sides in _SIDES.values() for label, _ in sides))
+
+
+def shape_text(shape: Shape) -> str:
+    """ "2+2" for (2, 2)."""
+    return "+".join(str(n) for n in shape)
+
+
+def parse_shape(text: str) -> Shape:
+    """(2, 2) for "2+2". Raises ValueError for a shape no table has (`SHAPES`)."""
+    try:
+        shape = tuple(int(part) for part in text.split("+"))
+    except ValueError:
+        raise ValueError(f"not a table shape: {text!r}") from None
+    if shape not in _SIDES:
+        raise ValueError(f"not a table shape: {text!r}")
+    return shape
+
+
+def variant_shapes(variant: str) -> tuple[Shape, ...]:
+    """The tables `variant` is played at, its own first (`scoring.RuleSet.tables`)."""
+    return tuple(shape for shape in scoring.VARIANTS[variant].tables if shape in _SIDES)
+
+
+def event_shape(variant: str, table_shape: str) -> Shape:
+    """An event's table: the one it chose ("3+3"), or its variant's own."""
+    return parse_shape(table_shape) if table_shape else variant_shapes(variant)[0]
+
+
+def side_seats(shape: Shape) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(side label, its seats) for each side of a table of `shape`, in the shape's order."""
+    return _SIDES[shape]
+
+
+def side_labels(shape: Shape) -> tuple[str, ...]:
+    return tuple(label for label, _ in _SIDES[shape])
+
+
+def shape_of(sides: tuple[tuple[int, ...], ...]) -> Shape:
+    """The shape of a seated table (its sides' players), larger sides first."""
+    return tuple(sorted((len(side) for side in sides), reverse=True))
+
+
+def table_variant(event_variant: str, event_table: Shape, table: Shape) -> str:
+    """The variant a table of `table` plays in an event of `event_variant` at `event_table`:
+    the event's own, or the 3- or 5-player game of a table completing tables of four."""
+    if table == event_table:
+        return event_variant
+    if event_table == FOUR and table == THREE:
+        own = f"{event_variant}-3p"
+        return own if own in scoring.VARIANTS else THREE_PLAYER_VARIANT
+    if event_table == FOUR and table == FIVE and event_variant in FIVE_PLAYER_VARIANTS:
+        return FIVE_PLAYER_VARIANTS[event_variant]
+    raise ValueError(
+        f"an event of {event_variant} at {shape_text(event_table)} has no table of {shape_text(table)}"
+    )
+
+
+def sitting_out(trio: tuple[int, ...], hand: int) -> int:
+    """Who of a side of three sits out hand `hand` (1-based): each in turn, one a hand, in the
+    order the table lists them (rules.md §6: the first sits out hand 1, the second hand 2...)."""
+    return trio[(hand - 1) % len(trio)]
