@@ -132,6 +132,21 @@ def _timed(w: World) -> None:
     Event.objects.filter(pk=w.event.pk).update(minutes_per_round=60)
 
 
+def _five(w: World) -> None:
+    """The world's game made a table of five: a third player on NS (classic-5p, two a side play)."""
+    Game.objects.filter(pk=w.game.pk).update(variant="classic-5p", players=2)
+    seated = Seat.objects.filter(table__round__event=w.event).values("player_id")
+    extra = w.club.players.exclude(pk__in=seated).order_by("pk")[0]
+    Seat.objects.create(table=w.game.table, player=extra, side="NS", position="1")
+
+
+def _sat_out(w: World) -> dict[str, Any]:
+    """Hand 1 sat out by NS's last player (hand 1's turn was the first's)."""
+    last = Seat.objects.filter(table=w.game.table, side="NS").order_by("position").last()
+    assert last is not None
+    return {"number": "1", "sat_out": str(last.player_id)}
+
+
 def _round_one(w: World) -> dict[str, Any]:
     return {"event_id": w.event.pk, "number": 1}
 
@@ -291,6 +306,9 @@ MATRIX: dict[str, Row] = {
         lambda w: {"game_id": w.game.pk},
         write=DIRECTOR,
         data=lambda w: {"number": "1", "reason": "x"},
+    ),
+    "tournaments:hand_sat_out": Row(
+        "page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR, data=_sat_out, prepare=_five
     ),
     "tournaments:table_lock": Row("page", lambda w: _round_one(w) | {"table": 1}, write=DIRECTOR),
     "tournaments:seats_swap": Row("page", _round_one, write=DIRECTOR, data=_swap, prepare=_no_hands),
@@ -458,7 +476,7 @@ def _client(actor: str, kind: str, w: World) -> Client:
 def _fingerprint(w: World) -> tuple[Any, ...]:
     """Everything a write could change; a refused write leaves it equal."""
     return (
-        list(Hand.objects.order_by("pk").values_list("pk", "version", "confirmed_at")),
+        list(Hand.objects.order_by("pk").values_list("pk", "version", "confirmed_at", "sat_out_id")),
         list(SideEntry.objects.order_by("pk").values_list("pk", "score")),
         list(Round.objects.order_by("pk").values_list("pk", "status", "locked", "clock_started_at")),
         list(Game.objects.order_by("pk").values_list("pk", "game_over", "stopped_at")),

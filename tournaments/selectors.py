@@ -11,10 +11,12 @@ from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q
 from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
 
+import scoring
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments.display.labels import criterion_label
+from tournaments.domain import tables
 from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import (
     IN_PLAY,
@@ -90,6 +92,7 @@ class HandLine:
     entries: dict[str, dict[str, Any]]
     breakdowns: dict[str, list[dict[str, Any]]]
     created_at: datetime.datetime | None = None  # when the hand was first saved
+    sat_out_id: int | None = None  # at a table of five: who of the side of three sat it out
 
 
 # How long after saving a hand the table may take it back (services.hand_undo).
@@ -141,6 +144,7 @@ def game_hands(*, game: Game) -> list[HandLine]:
                 {},
                 {},
                 hand.created_at,
+                hand.sat_out_id,
             )
         line.scores[side_entry.side] = side_entry.score
         line.entries[side_entry.side] = side_entry.entry
@@ -227,6 +231,31 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
     for seat in game.table.seats.select_related("player").order_by("position"):
         by_side.setdefault(seat.side, []).append(seat.player)
     return by_side
+
+
+def game_trio(*, game: Game) -> tuple[str, list[Player]] | None:
+    """At a table of five, the side of three and its players in seat order (they take turns
+    to sit out a hand, rules.md §1.1d); None at any other table."""
+    rules = scoring.VARIANTS.get(game.variant)
+    if game.players is None or rules is None or all(len(set(shape)) == 1 for shape in rules.tables):
+        return None  # no variant's table of equal sides has a side sitting out (no query)
+    for side, players in game_players(game=game).items():
+        if len(players) > game.players:
+            return side, players
+    return None
+
+
+def game_sitting_out(*, game: Game, hands: list[HandLine]) -> Player | None:
+    """Who of the side of three sits out the game's next hand (`hands`: game_hands), at a
+    table of five; None elsewhere. By turn, after whoever sat out the hand before
+    (`domain.tables.next_sitting_out`)."""
+    trio = game_trio(game=game)
+    if trio is None:
+        return None
+    players = {player.pk: player for player in trio[1]}
+    previous = hands[-1].sat_out_id if hands else None
+    number = hands[-1].number + 1 if hands else 1
+    return players[tables.next_sitting_out(tuple(players), number, previous)]
 
 
 def side_code(*, game: Game, side: str) -> str:

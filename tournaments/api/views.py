@@ -24,7 +24,7 @@ from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
 from clubs.services import PairRequest
 from tournaments import selectors, services
-from tournaments.models import Event, Game, Hand, Participant, Round, Standing, Table
+from tournaments.models import TABLE_SHAPE_CHOICES, Event, Game, Hand, Participant, Round, Standing, Table
 
 
 class SeatSerializer(serializers.Serializer):
@@ -114,7 +114,9 @@ class EventSerializer(serializers.ModelSerializer):
             "vp_scale",
             "vp_custom",
             "tie_breaks",
+            "table_shape",
             "three_player_tables",
+            "five_player_tables",
             "missed_round_policy",
             "sit_out_victory_points",
             "avoid_season_partners",
@@ -222,7 +224,15 @@ class EventInputSerializer(serializers.Serializer):
         default=list,
         help_text="Fixed partnerships as pairs of player ids (instead of `partnerships`).",
     )
+    table_shape = serializers.ChoiceField(
+        choices=TABLE_SHAPE_CHOICES,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Players seated on each side, e.g. 3+3; empty for the variant's own table.",
+    )
     three_player_tables = serializers.BooleanField(default=False)
+    five_player_tables = serializers.BooleanField(default=False)
     missed_round_policy = serializers.ChoiceField(
         choices=Event.MissedRounds.choices, default=Event.MissedRounds.NOTHING
     )
@@ -302,6 +312,8 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             partnerships=[partnerships[pk] for pk in data["partnerships"]],
             pairs=pairs,
             three_player_tables=data["three_player_tables"],
+            table_shape=data["table_shape"],
+            five_player_tables=data["five_player_tables"],
             missed_round_policy=data["missed_round_policy"],
             sit_out_victory_points=data["sit_out_victory_points"],
             avoid_season_partners=data["avoid_season_partners"],

@@ -101,3 +101,11 @@ def sitting_out(trio: tuple[int, ...], hand: int) -> int:
     """Who of a side of three sits out hand `hand` (1-based): each in turn, one a hand, in the
     order the table lists them (rules.md §6: the first sits out hand 1, the second hand 2...)."""
     return trio[(hand - 1) % len(trio)]
+
+
+def next_sitting_out(trio: tuple[int, ...], hand: int, previous: int | None) -> int:
+    """Who of a side of three sits out hand `hand`: the one after whoever sat out the hand
+    before (`previous`; so that a director's change carries on), or by turn (`sitting_out`)."""
+    if previous in trio:
+        return trio[(trio.index(previous) + 1) % len(trio)]
+    return sitting_out(trio, hand)

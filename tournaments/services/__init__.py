@@ -40,6 +40,7 @@ from tournaments.services.hands import (
     hand_delete,
     hand_preview,
     hand_record,
+    hand_sat_out_set,
     hand_undo,
 )
 from tournaments.services.players import guest_add, guest_merge
@@ -72,6 +73,7 @@ __all__ = [
     "hand_delete",
     "hand_preview",
     "hand_record",
+    "hand_sat_out_set",
     "hand_undo",
     "participant_add",
     "participant_set_present",

@@ -27,8 +27,9 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 import scoring
 from clubs.selectors import directs
 from tournaments.display.messages import describe
+from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import UNDO_WINDOW, game_results_final, side_code
+from tournaments.selectors import UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -191,6 +192,7 @@ def hand_record(
 
     if existing is None:
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
+        _sitting_out_by_turn(hand, game)
         if by_director:
             _confirmed_by_director(hand, recorded_by)
         if submission_id is not None:
@@ -254,6 +256,35 @@ def hand_record(
         club_id = game.table.round.event.club_id
         transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
+    return hand
+
+
+def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
+    """At a table of five, who of the side of three sits `hand` out: the next after the hand
+    before's (rules.md §1.1d, §6)."""
+    trio = game_trio(game=game)
+    if trio is not None:
+        before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("-number").first()
+        previous = before.sat_out_id if before is not None else None
+        ids = tuple(player.pk for player in trio[1])
+        hand.sat_out_id = tables.next_sitting_out(ids, hand.number, previous)
+
+
+@transaction.atomic
+def hand_sat_out_set(*, hand: Hand, player_id: int, by: AbstractBaseUser | None) -> Hand:
+    """Say who of the side of three sat out `hand` at a table of five (the director's change;
+    the next hands' turns follow it). Not a scoring fact: the scores do not change. Raises
+    ValidationError unless `by` directs the club and the player is on the side of three."""
+    hand = Hand.objects.select_for_update().select_related("game__table__round__event").get(pk=hand.pk)
+    if not directs(user=by, club_id=hand.game.table.round.event.club_id):
+        raise ValidationError(_("Only the director can change who sat out a hand."), code="not_director")
+    trio = game_trio(game=hand.game)
+    if trio is None or player_id not in {player.pk for player in trio[1]}:
+        raise ValidationError(
+            {"sat_out": _("Choose a player of the side of three at this table.")}, code="not_on_the_side"
+        )
+    hand.sat_out_id = player_id
+    hand.save(update_fields=["sat_out", "updated_at"])
     return hand
 
 

@@ -208,6 +208,24 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def hand_sat_out(request: HttpRequest, game_id: int) -> HttpResponse:
+    """At a table of five, who of the side of three sat out a hand (POST `number`, `sat_out`)."""
+    game = _directed_game(request, game_id)
+    number, player = request.POST.get("number", ""), request.POST.get("sat_out", "")
+    hand = get_object_or_404(game.hands, number=int(number) if number.isascii() and number.isdigit() else 0)
+    try:
+        services.hand_sat_out_set(
+            hand=hand, player_id=int(player) if player.isascii() and player.isdigit() else 0, by=request.user
+        )
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, _("Hand %(number)s: who sat out is changed.") % {"number": number})
+    return _to_game(game)
+
+
+@login_required
+@require_POST
 def hand_delete(request: HttpRequest, game_id: int) -> HttpResponse:
     """Delete a stray hand (POST `number`, `reason`): the history keeps it, the game is rescored."""
     game = _directed_game(request, game_id)

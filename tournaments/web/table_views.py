@@ -374,11 +374,19 @@ def _context(
     editing = form is not None and form["expected_version"].value() not in (None, "")
     if hands is None:
         hands = selectors.game_hands(game=game)
+    trio = selectors.game_trio(game=game)
     return {
         "access": access,
         "game": game,
         "event": event,
         "players": selectors.game_players(game=game),
+        # A table of five: the side of three, who sat out each hand, who sits out the next.
+        "trio": trio,
+        "sat_out": {player.pk: player for player in trio[1]} if trio else {},
+        "sitting_out": selectors.game_sitting_out(game=game, hands=hands)
+        if trio and not game.game_over
+        else None,
+        "next_number": hands[-1].number + 1 if hands else 1,
         "hands": hands,
         # Above the next hand's form, so that the other side confirms without scrolling.
         "waiting_hands": [line for line in hands if not line.confirmed]

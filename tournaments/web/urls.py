@@ -49,6 +49,7 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/stop/", director_views.game_stop, name="game_stop"),
     path("games/<int:game_id>/hands/delete/", director_views.hand_delete, name="hand_delete"),
+    path("games/<int:game_id>/hands/sat-out/", director_views.hand_sat_out, name="hand_sat_out"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", director_views.seats_swap, name="seats_swap"),
     path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/lock/",

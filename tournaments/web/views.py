@@ -136,6 +136,8 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 partnerships=form.cleaned_data.get("partnerships") or (),
                 pairs=form.cleaned_data["pair_requests"],
                 three_player_tables=form.cleaned_data["three_player_tables"],
+                table_shape=form.cleaned_data["table_shape"],
+                five_player_tables=form.cleaned_data["five_player_tables"],
                 missed_round_policy=form.cleaned_data["missed_round_policy"],
                 sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
                 season=form.cleaned_data.get("season"),
