@@ -222,6 +222,36 @@ PROBLEM_SHEETS: dict[str, Any] = {
         {"cards": {"melded": {"jokers": 3, "high": 4}, "in_hand": {"high": 2}}},
         {"cards": {"melded": {"jokers": 3, "high": 8}}, "natural_canastas": 1, "went_out": True},
     ),
+    # 7 (a canasta of aces) + 3 (a player caught holding three aces) = 10 aces; two packs hold 8.
+    "too_many_aces_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {**MA_OUT, "aces_canastas": 1},
+            "EW": {**MA_MELDED, "players_with_three_aces": 1, "hand_points": 60},
+        },
+    ),
+    # 3 + 3 (unfinished 7s melds) + 3 (a player caught holding three 7s) = 9 sevens; two packs hold 8.
+    "too_many_sevens_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {**MA_MELDED, "unfinished_sevens": 1, "players_with_three_sevens": 1},
+            "EW": {**MA_MELDED, "unfinished_sevens": 1},
+        },
+    ),
+    # 7 (a wild canasta) + 3 + 3 (unfinished wild melds) = 13 wild cards; two packs hold 12.
+    "too_many_wild_cards_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {
+                **MA_MELDED,
+                "mixed_canastas": 1,
+                "wild_canastas": 1,
+                "melded_points": 300,
+                "unfinished_wild": 1,
+            },
+            "EW": {**MA_MELDED, "unfinished_wild": 1},
+        },
+    ),
     "too_many_canastas_in_pack": _classic(
         {"natural_canastas": 6, "mixed_canastas": 5, "melded_points": 3000, "hand_points": 10},
         {
