@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.cards import SideCards, cards_in_pack
+from scoring.cards import SideCards, card_value, cards_in_pack
 from scoring.entries import SideEntry
 from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural
 from scoring.game import initial_meld_minimum, initial_meld_requirement
@@ -283,6 +283,7 @@ def _side_problems(
 
     if e.cards is not None:
         _card_problems(e, counts, bad)
+    _caught_cards_problems(rules, e, bad)
 
     # §4 #21: only a side that melded; its opening meld stays on the table.
     if e.melded_points and total_before is not None:
@@ -366,6 +367,63 @@ def _card_problems(e: SideEntry, counts: Counts, bad: Callable[..., None]) -> No
                 needed=7 * n,
                 melded=have,
             )
+
+
+def _caught_cards_problems(rules: RuleSet, e: SideEntry, bad: Callable[..., None]) -> None:
+    """The cards of the players caught holding three or more aces or 7s are in the side's hands.
+
+    [derived] rules.md §1.2 Penalties ("3+ aces in one player's hand", face values still
+    deducted): k players caught with aces and m with 7s hold at least 3k aces and 3m sevens in
+    hand, so a summary entry's `hand_points` are at least 3k x 20 + 3m x 5 (§1.0: an ace 20, a 7
+    5), and a card count leaves at least 3k aces and 3m cards from 4 to 7 in hand (its 4s to 7s
+    hold the 7s). Not for total-only entries (they have no counts) or special hands.
+    """
+    k, m = e.players_with_three_aces, e.players_with_three_sevens
+    if not k and not m:
+        return
+    if e.cards is not None:
+        in_hand = e.cards.in_hand
+        for players, have, kind, code, what, cards, left in (
+            (k, in_hand.aces, "aces", "caught_aces_not_in_hand", "aces", "aces", "aces"),
+            (m, in_hand.low, "low", "caught_sevens_not_in_hand", "7s", "sevens", "cards from 4 to 7"),
+        ):
+            if have < 3 * players:
+                bad(
+                    f"cards.in_hand.{kind}",
+                    code,
+                    f"{plural(players, 'player', 'players')} caught holding three or more {what} "
+                    f"{'holds' if players == 1 else 'hold'} at least {3 * players} {cards}; the card count "
+                    f"leaves {have} {left} in hand",
+                    players=players,
+                    needed=3 * players,
+                    counted=have,
+                )
+        return
+    ace, seven = card_value(rules, "aces", in_hand=True), card_value(rules, "low", in_hand=True)
+    minimum = 3 * k * ace + 3 * m * seven
+    if e.hand_points >= minimum:
+        return
+    caught, held = [], []
+    if k:
+        caught.append(f"{plural(k, 'player', 'players')} caught holding three or more aces")
+        held.append(f"{3 * k} aces ({ace} points each)")
+    if m:
+        caught.append(f"{plural(m, 'player', 'players')} caught holding three or more 7s")
+        held.append(f"{3 * m} sevens ({seven} points each)")
+    bad(
+        "hand_points",
+        "hand_points_below_caught_cards",
+        f"{' and '.join(caught)} {'holds' if k + m == 1 else 'hold'} at least {' and '.join(held)} "
+        f"in hand, {minimum} points in all; {e.hand_points} entered",
+        aces_players=k,
+        sevens_players=m,
+        aces=3 * k,
+        sevens=3 * m,
+        ace_points=ace,
+        seven_points=seven,
+        minimum=minimum,
+        entered=e.hand_points,
+    )
 
 
 def _going_out_shortfall(

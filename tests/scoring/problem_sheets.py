@@ -174,6 +174,30 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "more_players_than_side": sheet(
         "modern-american", {"NS": {**MA_MELDED, "players_with_three_aces": 3}, "EW": MA_OUT}
     ),
+    # A player caught holding three aces holds at least 3 x 20 = 60 points in hand; 20 entered.
+    "hand_points_below_caught_cards": sheet(
+        "modern-american", {"NS": {**MA_MELDED, "players_with_three_aces": 1}, "EW": MA_OUT}
+    ),
+    "caught_aces_not_in_hand": sheet(
+        "modern-american",
+        {
+            "NS": {
+                "cards": {"melded": {"high": 13}, "in_hand": {"aces": 2, "high": 1}},
+                "players_with_three_aces": 1,
+            },
+            "EW": MA_OUT,
+        },
+    ),
+    "caught_sevens_not_in_hand": sheet(
+        "modern-american",
+        {
+            "NS": {
+                "cards": {"melded": {"high": 13}, "in_hand": {"low": 2, "high": 1}},
+                "players_with_three_sevens": 1,
+            },
+            "EW": MA_OUT,
+        },
+    ),
     "black_threes_melded_without_going_out": _cards(
         {"melded": {"black_threes": 3, "high": 9}, "in_hand": {"high": 2}}
     ),
@@ -227,7 +251,7 @@ PROBLEM_SHEETS: dict[str, Any] = {
         "modern-american",
         {
             "NS": {**MA_OUT, "aces_canastas": 1},
-            "EW": {**MA_MELDED, "players_with_three_aces": 1, "hand_points": 60},
+            "EW": {**MA_MELDED, "players_with_three_aces": 1, "hand_points": 70},
         },
     ),
     # 3 + 3 (unfinished 7s melds) + 3 (a player caught holding three 7s) = 9 sevens; two packs hold 8.

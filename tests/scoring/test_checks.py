@@ -809,7 +809,7 @@ MA_WENT_OUT = {
                 "modern-american",
                 {
                     "NS": {**MA_WENT_OUT, "sevens_canastas": 1, "melded_points": 335},
-                    "EW": {**MA_NOT_OUT, "players_with_three_sevens": 1, "hand_points": 15},
+                    "EW": {**MA_NOT_OUT, "players_with_three_sevens": 1, "hand_points": 20},
                 },
             ),
             (0, None, "players_with_three_sevens", "too_many_sevens_in_pack"),
@@ -1023,3 +1023,166 @@ def test_pack_arithmetic_counts_a_total_only_entry_as_nothing() -> None:
     )
     # EW: -130 - 130 - 2 x 1500 = -3260.
     assert scoring.score_sheet(data)["totals"] == {"NS": 500, "EW": -3260}
+
+
+# --- the cards of the players caught holding three or more aces or 7s are in hand (§1.2) ------
+#
+# k players caught with aces and m with 7s hold at least 3k aces (20 each) and 3m sevens (5 each,
+# rules.md §1.0) in hand: hand points >= 3k x 20 + 3m x 5. A card count shows the cards themselves.
+# The boundaries below are exact: NS went out, so only the partner holds cards (caught with aces,
+# 7s or both), or NS did not and both partners are caught.
+
+MA_CAUGHT_OUT = {**MA_WENT_OUT, "hand_points": 0}  # NS: 500 + 300 canastas + 300 melded + 100 out
+
+
+@pytest.mark.parametrize(
+    ("entry", "score"),
+    [
+        # k = 1: 3 x 20 = 60. 1200 - 60 - 1500 = -360.
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "hand_points": 60}, -360, id="partner, aces: 60"
+        ),
+        # m = 1: 3 x 5 = 15. 1200 - 15 - 1500 = -315.
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_sevens": 1, "hand_points": 15}, -315, id="partner, 7s: 15"
+        ),
+        # k = 1, m = 1, the partner holds both: 60 + 15 = 75. 1200 - 75 - 3000 = -1875.
+        pytest.param(
+            {
+                **MA_CAUGHT_OUT,
+                "players_with_three_aces": 1,
+                "players_with_three_sevens": 1,
+                "hand_points": 75,
+            },
+            -1875,
+            id="partner, aces and 7s: 75",
+        ),
+        # k = 2, not out: 6 x 20 = 120. -130 - 120 - 3000 = -3250.
+        pytest.param(
+            {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 120},
+            -3250,
+            id="both partners, aces: 120",
+        ),
+    ],
+)
+def test_caught_cards_accepted_at_the_boundary(entry: dict[str, Any], score: int) -> None:
+    out = scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == score
+
+
+@pytest.mark.parametrize(
+    ("entry", "minimum"),
+    [
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "hand_points": 55}, 60, id="partner, aces: 55"
+        ),
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_sevens": 1, "hand_points": 10}, 15, id="partner, 7s: 10"
+        ),
+        pytest.param(
+            {
+                **MA_CAUGHT_OUT,
+                "players_with_three_aces": 1,
+                "players_with_three_sevens": 1,
+                "hand_points": 70,
+            },
+            75,
+            id="partner, aces and 7s: 70",
+        ),
+        pytest.param(
+            {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 115},
+            120,
+            id="both partners, aces: 115",
+        ),
+    ],
+)
+def test_caught_cards_rejected_just_below(entry: dict[str, Any], minimum: int) -> None:
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    [problem] = exc.value.problems
+    assert (problem.hand, problem.side, problem.field, problem.code) == (
+        0,
+        "NS",
+        "hand_points",
+        "hand_points_below_caught_cards",
+    )
+    assert problem.params["minimum"] == minimum
+    assert problem.params["entered"] == entry["hand_points"]
+
+
+def test_caught_cards_message_says_what_and_how_much() -> None:
+    entry = {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "players_with_three_sevens": 1, "hand_points": 70}
+    errors = errors_of(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    assert [e["message"] for e in errors] == [
+        "1 player caught holding three or more aces and 1 player caught holding three or more 7s hold "
+        "at least 3 aces (20 points each) and 3 sevens (5 points each) in hand, 75 points in all; "
+        "70 entered"
+    ]
+
+
+def test_caught_cards_and_a_blank_hand_say_both() -> None:
+    # Blank hand points: both partners hold cards (10) and the caught player holds 3 aces (60).
+    entry = {"melded_points": 130, "players_with_three_aces": 1}
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_WENT_OUT}))
+    assert [p.code for p in exc.value.problems] == ["held_cards_missing", "hand_points_below_caught_cards"]
+
+
+def _counted_hand(in_hand: dict[str, int], **caught: int) -> dict[str, Any]:
+    # Melded: thirteen 8s to kings, 130 points (the opening minimum is 125, §1.2).
+    return {"cards": {"melded": {"high": 13}, "in_hand": in_hand}, **caught}
+
+
+def test_caught_cards_by_card_count() -> None:
+    # 3 aces for the player caught, a 4 for the partner: -130 - (60 + 5) - 1500 = -1695.
+    ns = _counted_hand({"aces": 3, "low": 1}, players_with_three_aces=1)
+    out = scoring.score_sheet(sheet("modern-american", {"NS": ns, "EW": MA_WENT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == -1695
+    # 3 cards from 4 to 7 (the 7s among them) for the one caught with 7s, one more for the
+    # partner: -130 - 20 - 1500 = -1650.
+    ns = _counted_hand({"low": 4}, players_with_three_sevens=1)
+    out = scoring.score_sheet(sheet("modern-american", {"NS": ns, "EW": MA_WENT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == -1650
+
+
+@pytest.mark.parametrize(
+    ("in_hand", "caught", "expected"),
+    [
+        pytest.param(
+            {"aces": 2, "high": 1},
+            {"players_with_three_aces": 1},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 3, 2),
+            id="aces: 2 of 3",
+        ),
+        # Six 10-point cards are 60 points, what 3 aces are worth, but they are no aces.
+        pytest.param(
+            {"high": 6},
+            {"players_with_three_aces": 1},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 3, 0),
+            id="aces: 60 points without an ace",
+        ),
+        pytest.param(
+            {"aces": 5, "high": 1},
+            {"players_with_three_aces": 2},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 6, 5),
+            id="aces: both partners, 5 of 6",
+        ),
+        pytest.param(
+            {"low": 2, "high": 1},
+            {"players_with_three_sevens": 1},
+            ("cards.in_hand.low", "caught_sevens_not_in_hand", 3, 2),
+            id="7s: 2 cards from 4 to 7 of 3",
+        ),
+    ],
+)
+def test_caught_cards_by_card_count_rejected(
+    in_hand: dict[str, int], caught: dict[str, int], expected: tuple[str, str, int, int]
+) -> None:
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(
+            sheet("modern-american", {"NS": _counted_hand(in_hand, **caught), "EW": MA_WENT_OUT})
+        )
+    [problem] = exc.value.problems
+    field, code, needed, counted = expected
+    assert (problem.hand, problem.side, problem.field, problem.code) == (0, "NS", field, code)
+    assert (problem.params["needed"], problem.params["counted"]) == (needed, counted)

@@ -204,6 +204,25 @@ TEMPLATES: Mapping[str, Promise] = {
         "“%(field)s”: a side has %(players)s players, not %(count)s.",
         "players",
     ),
+    "hand_points_below_caught_cards": _(
+        "The cards left in hand hold the aces and 7s of the players caught holding three or more: "
+        "at least %(minimum)s points (%(aces)s aces at %(ace_points)s points, %(sevens)s sevens at "
+        "%(seven_points)s); %(entered)s entered."
+    ),
+    "caught_aces_not_in_hand": ngettext_lazy(
+        "%(players)s player caught holding three or more aces holds at least %(needed)s aces; the "
+        "card count leaves %(counted)s aces in hand.",
+        "%(players)s players caught holding three or more aces hold at least %(needed)s aces; the "
+        "card count leaves %(counted)s aces in hand.",
+        "players",
+    ),
+    "caught_sevens_not_in_hand": ngettext_lazy(
+        "%(players)s player caught holding three or more 7s holds at least %(needed)s sevens; the "
+        "card count leaves %(counted)s cards from 4 to 7 in hand.",
+        "%(players)s players caught holding three or more 7s hold at least %(needed)s sevens; the "
+        "card count leaves %(counted)s cards from 4 to 7 in hand.",
+        "players",
+    ),
     "black_threes_melded_without_going_out": _(
         "Black threes are melded only by the player going out, and this side did not go out."
     ),
