@@ -701,7 +701,7 @@ def _pack_kind_problems(
         ("wild", _wild_at_least(rules), wild_in_pack, wild),
     ):
         if not from_fields or (from_fields <= in_pack and not with_cards):
-            continue  # without counts, a count of cards alone is `too_many_cards_in_pack`'s
+            continue  # no such count (cards counted alone are `too_many_cards_in_pack`'s), or few
         by_field = dict.fromkeys((field for field, _n, _place in at_least), 0)
         needed = counted = 0
         for e in entries.values():
