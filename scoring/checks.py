@@ -3,7 +3,9 @@
 Each check returns Problems naming hand, side and field; it never fixes or guesses a value.
 Field-by-field shape errors (types, negatives, multiples of 5, unknown fields) are found
 earlier by `entries.parse_entry`; here are the checks that need several fields, several sides,
-the pack, or the side's total before the hand.
+the pack, or the side's total before the hand. Among those across sides, the pack's arithmetic
+(`_pack_kind_problems`): the aces, 7s and wild cards that the counts of all sides hold at least
+(canastas, unfinished melds, players caught holding three or more) must fit in the pack.
 
 Entry modes (`entries`): a card-count entry is checked like a summary entry with its computed
 points, and a problem with those points names `cards.melded` / `cards.in_hand` instead of
@@ -18,17 +20,47 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.cards import SideCards, cards_in_pack
+from scoring.cards import SideCards, card_value, cards_in_pack
 from scoring.entries import SideEntry
 from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural
 from scoring.game import initial_meld_minimum, initial_meld_requirement
-from scoring.rules import CARD_KINDS, MELD_REQUIREMENTS, RuleSet
+from scoring.rules import CARD_KINDS, CARDS_PER_DECK, MELD_REQUIREMENTS, RuleSet
 
 Counts = tuple[int, int, int, int, int]
 # A card-count entry's problems name the card counts, not the points computed from them.
 _CARD_FIELDS = {"melded_points": "cards.melded", "hand_points": "cards.in_hand"}
 
 _MA_UNFINISHED = ("unfinished_aces", "unfinished_sevens", "unfinished_wild")
+# [derived] The pack's arithmetic (rules.md §1.0, §1.1, §1.2): the fewest cards of a kind that
+# each count of an entry holds, so that the counts of all sides together can be checked against
+# the pack (`_pack_kind_problems`). By kind: (field, cards of the kind it holds at least, whether
+# they lie on the table, "melded", or in the players' hands, "in_hand").
+# - A canasta has at least 7 cards (§1.1). A canasta of aces or of 7s is natural (§1.2: 7s never
+#   take a wild card; aces melded with wild cards make an ordinary mixed meld, entered as a mixed
+#   canasta), so it holds at least 7 aces / 7 sevens.
+# - A meld has at least 3 cards (§1.1; §1.2's clean triple). An unfinished natural aces meld or
+#   7s meld (§1.2 Penalties) has no wild card, so it holds at least 3 aces / 3 sevens.
+# - A player caught holding three or more aces (7s) holds at least 3 of them in hand (§1.2
+#   Penalties: "3+ aces in one player's hand", dead aces included).
+# Canastas and melds lie on the table, the caught cards in the hands, so no card counts twice.
+# A natural canasta of another rank (`natural_canastas`) or a mixed canasta (its rank is not
+# entered: it may be of aces) forces no ace or 7. Wild cards (jokers and 2s): `_wild_at_least`.
+_AT_LEAST: Mapping[str, tuple[tuple[str, int, str], ...]] = {
+    "aces": (
+        ("aces_canastas", 7, "melded"),
+        ("unfinished_aces", 3, "melded"),
+        ("players_with_three_aces", 3, "in_hand"),
+    ),
+    "sevens": (
+        ("sevens_canastas", 7, "melded"),
+        ("unfinished_sevens", 3, "melded"),
+        ("players_with_three_sevens", 3, "in_hand"),
+    ),
+}
+# The kinds of a card count (rules.CARD_KINDS) that are cards of each pack kind above: a count of
+# 4s to 7s says nothing about how many are 7s.
+_COUNTED_AS = {"aces": ("aces",), "sevens": (), "wild": ("jokers", "twos")}
+
 # The published procedural penalties are 50, 100 and 500 points (S0 citing Britannica, DUM);
 # ten 500-point penalties on one side in one hand is taken as a typing error [derived].
 MAX_PENALTY_POINTS = 5000
@@ -256,6 +288,7 @@ def _side_problems(
 
     if e.cards is not None:
         _card_problems(e, counts, bad)
+    _caught_cards_problems(rules, e, bad)
 
     # §4 #21: only a side that melded; its opening meld stays on the table.
     if e.melded_points and total_before is not None:
@@ -339,6 +372,63 @@ def _card_problems(e: SideEntry, counts: Counts, bad: Callable[..., None]) -> No
                 needed=7 * n,
                 melded=have,
             )
+
+
+def _caught_cards_problems(rules: RuleSet, e: SideEntry, bad: Callable[..., None]) -> None:
+    """The cards of the players caught holding three or more aces or 7s are in the side's hands.
+
+    [derived] rules.md §1.2 Penalties ("3+ aces in one player's hand", face values still
+    deducted): k players caught with aces and m with 7s hold at least 3k aces and 3m sevens in
+    hand, so a summary entry's `hand_points` are at least 3k x 20 + 3m x 5 (§1.0: an ace 20, a 7
+    5), and a card count leaves at least 3k aces and 3m cards from 4 to 7 in hand (its 4s to 7s
+    hold the 7s). Not for total-only entries (they have no counts) or special hands.
+    """
+    k, m = e.players_with_three_aces, e.players_with_three_sevens
+    if not k and not m:
+        return
+    if e.cards is not None:
+        in_hand = e.cards.in_hand
+        for players, have, kind, code, what, cards, left in (
+            (k, in_hand.aces, "aces", "caught_aces_not_in_hand", "aces", "aces", "aces"),
+            (m, in_hand.low, "low", "caught_sevens_not_in_hand", "7s", "sevens", "cards from 4 to 7"),
+        ):
+            if have < 3 * players:
+                bad(
+                    f"cards.in_hand.{kind}",
+                    code,
+                    f"{plural(players, 'player', 'players')} caught holding three or more {what} "
+                    f"{'holds' if players == 1 else 'hold'} at least {3 * players} {cards}; the card count "
+                    f"leaves {have} {left} in hand",
+                    players=players,
+                    needed=3 * players,
+                    counted=have,
+                )
+        return
+    ace, seven = card_value(rules, "aces", in_hand=True), card_value(rules, "low", in_hand=True)
+    minimum = 3 * k * ace + 3 * m * seven
+    if e.hand_points >= minimum:
+        return
+    caught, held = [], []
+    if k:
+        caught.append(f"{plural(k, 'player', 'players')} caught holding three or more aces")
+        held.append(f"{3 * k} aces ({ace} points each)")
+    if m:
+        caught.append(f"{plural(m, 'player', 'players')} caught holding three or more 7s")
+        held.append(f"{3 * m} sevens ({seven} points each)")
+    bad(
+        "hand_points",
+        "hand_points_below_caught_cards",
+        f"{' and '.join(caught)} {'holds' if k + m == 1 else 'hold'} at least {' and '.join(held)} "
+        f"in hand, {minimum} points in all; {e.hand_points} entered",
+        aces_players=k,
+        sevens_players=m,
+        aces=3 * k,
+        sevens=3 * m,
+        ace_points=ace,
+        seven_points=seven,
+        minimum=minimum,
+        entered=e.hand_points,
+    )
 
 
 def _going_out_shortfall(
@@ -468,6 +558,8 @@ def _cross_side_problems(
                     in_pack=in_pack,
                 )
 
+    _pack_kind_problems(rules, entries, counts, bad)  # aces, 7s and wild cards (rules.md §1.0, §1.2)
+
     for index, limit, field in (  # §4 #12, #13 [derived]
         (0, rules.max_canastas_total, "natural_canastas"),
         (1, rules.max_natural_canastas_total, "natural_canastas"),
@@ -557,6 +649,94 @@ def _cross_side_problems(
                         fields=others,
                     )
     return out
+
+
+def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
+    """(field, wild cards at least, "melded") for each count of `rules` that holds wild cards.
+
+    [derived] A wild canasta has at least 7 cards (rules.md §1.1), all wild (jokers and 2s: the
+    wild canastas of §1.2, §1.3's wild books, Bolivia's "bolivia", §1.5); a mixed canasta holds
+    at least 1 wild card (that is what makes it mixed: cases/README.md); an unfinished wild meld
+    at least 3 (§1.2: wild melds of 3 to 7 twos and jokers). Natural and sequence canastas hold
+    none.
+    """
+    at_least = [("unfinished_wild", 3, "melded")]
+    for field, _bonus, group, _min_points in rules.canasta_plan:
+        if group == 2:  # mixed (canasta_counts order)
+            at_least.insert(0, (field, 1, "melded"))
+        elif group == 3:  # wild
+            at_least.insert(0, (field, 7, "melded"))
+    return tuple(at_least)
+
+
+_PACK_KIND_NOUNS = {"aces": "aces", "sevens": "sevens", "wild": "jokers and 2s"}
+
+
+def _pack_kind_problems(
+    rules: RuleSet,
+    entries: Mapping[str, SideEntry],
+    counts: Mapping[str, Counts],
+    bad: Callable[..., None],
+) -> None:
+    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
+
+    Each side holds at least what its counts hold (`_AT_LEAST`, `_wild_at_least`), on the table
+    and in hand; a card-count entry at least what it counted there, if that is more. Over all
+    sides that must not exceed the pack: `decks` x 4 of each rank (8 aces, 8 sevens in two
+    packs) and `decks` x 6 wild cards (2 jokers and 4 twos a deck: 12 in two packs). For Modern
+    American aces: 7 x aces canastas + 3 x unfinished aces melds + 3 x players caught holding
+    three or more aces <= 8; the same for 7s. A total-only entry counts 0 (module docstring).
+    Where only counted cards exceed the pack, `too_many_cards_in_pack` has said so already.
+    """
+    per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
+    with_cards = False
+    # The hot path: the counts alone (canasta_counts: mixed [2], wild [3]), nearly always far
+    # below the pack; the full reckoning below only when they are not, or cards were counted.
+    wild = aces = sevens = 0
+    for side, e in entries.items():
+        c = counts[side]
+        wild += 7 * c[3] + c[2] + 3 * e.unfinished_wild
+        aces += 7 * e.aces_canastas + 3 * (e.unfinished_aces + e.players_with_three_aces)
+        sevens += 7 * e.sevens_canastas + 3 * (e.unfinished_sevens + e.players_with_three_sevens)
+        with_cards = with_cards or e.cards is not None
+    wild_in_pack = cards_in_pack(rules, "jokers") + cards_in_pack(rules, "twos")
+    for kind, at_least, in_pack, from_fields in (
+        ("aces", _AT_LEAST["aces"], per_rank, aces),
+        ("sevens", _AT_LEAST["sevens"], per_rank, sevens),
+        ("wild", _wild_at_least(rules), wild_in_pack, wild),
+    ):
+        if not from_fields or (from_fields <= in_pack and not with_cards):
+            continue  # no such count (cards counted alone are `too_many_cards_in_pack`'s), or few
+        by_field = dict.fromkeys((field for field, _n, _place in at_least), 0)
+        needed = counted = 0
+        for e in entries.values():
+            least = {"melded": 0, "in_hand": 0}
+            for field, n, place in at_least:
+                count = getattr(e, field)
+                by_field[field] += count
+                least[place] += n * count
+            if e.cards is not None:
+                for place in least:
+                    have = sum(getattr(getattr(e.cards, place), k) for k in _COUNTED_AS[kind])
+                    counted += have
+                    least[place] = max(least[place], have)
+            needed += least["melded"] + least["in_hand"]
+        if needed <= in_pack or counted > in_pack:
+            continue
+        parts = [f"{FIELD_LABELS[f]} {by_field[f]} × {n}" for f, n, _place in at_least if by_field[f]]
+        if needed > from_fields:
+            parts.append(f"{needed - from_fields} more in card counts")
+        fields = [f for f, _n, _place in at_least if by_field[f]]
+        bad(
+            fields[-1],
+            f"too_many_{'wild_cards' if kind == 'wild' else kind}_in_pack",
+            f"the entries over all sides hold at least {needed} {_PACK_KIND_NOUNS[kind]} "
+            f"({', '.join(parts)}), but the pack has {in_pack}",
+            needed=needed,
+            in_pack=in_pack,
+            counted=needed - from_fields,
+            fields=fields,
+        )
 
 
 def _both(sides: list[str]) -> str:

@@ -175,6 +175,30 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "more_players_than_side": sheet(
         "modern-american", {"NS": {**MA_MELDED, "players_with_three_aces": 3}, "EW": MA_OUT}
     ),
+    # A player caught holding three aces holds at least 3 x 20 = 60 points in hand; 20 entered.
+    "hand_points_below_caught_cards": sheet(
+        "modern-american", {"NS": {**MA_MELDED, "players_with_three_aces": 1}, "EW": MA_OUT}
+    ),
+    "caught_aces_not_in_hand": sheet(
+        "modern-american",
+        {
+            "NS": {
+                "cards": {"melded": {"high": 13}, "in_hand": {"aces": 2, "high": 1}},
+                "players_with_three_aces": 1,
+            },
+            "EW": MA_OUT,
+        },
+    ),
+    "caught_sevens_not_in_hand": sheet(
+        "modern-american",
+        {
+            "NS": {
+                "cards": {"melded": {"high": 13}, "in_hand": {"low": 2, "high": 1}},
+                "players_with_three_sevens": 1,
+            },
+            "EW": MA_OUT,
+        },
+    ),
     "black_threes_melded_without_going_out": _cards(
         {"melded": {"black_threes": 3, "high": 9}, "in_hand": {"high": 2}}
     ),
@@ -222,6 +246,36 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "too_many_cards_in_pack": _classic(
         {"cards": {"melded": {"jokers": 3, "high": 4}, "in_hand": {"high": 2}}},
         {"cards": {"melded": {"jokers": 3, "high": 8}}, "natural_canastas": 1, "went_out": True},
+    ),
+    # 7 (a canasta of aces) + 3 (a player caught holding three aces) = 10 aces; two packs hold 8.
+    "too_many_aces_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {**MA_OUT, "aces_canastas": 1},
+            "EW": {**MA_MELDED, "players_with_three_aces": 1, "hand_points": 70},
+        },
+    ),
+    # 3 + 3 (unfinished 7s melds) + 3 (a player caught holding three 7s) = 9 sevens; two packs hold 8.
+    "too_many_sevens_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {**MA_MELDED, "unfinished_sevens": 1, "players_with_three_sevens": 1},
+            "EW": {**MA_MELDED, "unfinished_sevens": 1},
+        },
+    ),
+    # 7 (a wild canasta) + 3 + 3 (unfinished wild melds) = 13 wild cards; two packs hold 12.
+    "too_many_wild_cards_in_pack": sheet(
+        "modern-american",
+        {
+            "NS": {
+                **MA_MELDED,
+                "mixed_canastas": 1,
+                "wild_canastas": 1,
+                "melded_points": 300,
+                "unfinished_wild": 1,
+            },
+            "EW": {**MA_MELDED, "unfinished_wild": 1},
+        },
     ),
     "too_many_canastas_in_pack": _classic(
         {"natural_canastas": 6, "mixed_canastas": 5, "melded_points": 3000, "hand_points": 10},

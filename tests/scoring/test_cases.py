@@ -1,6 +1,7 @@
-"""Every worked case of tests/scoring/cases/ (copied verbatim from the shared cases), compared
-exactly as tools/check_cases.py compares them: hand scores, totals, initial_meld, game_over,
-winner; for an error case, an error naming its hand (and side and field where given).
+"""Every worked case of tests/scoring/cases/ (copied verbatim from the shared cases, and the
+project's own that the end of its README lists), compared exactly as tools/check_cases.py
+compares them: hand scores, totals, initial_meld, game_over, winner; for an error case, an
+error naming its hand (and side and field where given).
 
 A case that prints "hand 0" for a partnership side that went out (PARTNER_HAND_0) is the
 simplification that the note at the end of rules.md §3 names: the partner of the player who

@@ -721,3 +721,468 @@ def test_penalty_above_5000_is_rejected(variant: str, entry: dict[str, Any]) -> 
     errors = errors_of(sheet(variant, {"NS": entry, "EW": opponent}))
     assert where(errors) == {(0, "NS", "penalty_points")}
     assert "5005" in errors[0]["message"] and "5000" in errors[0]["message"]
+
+
+# --- the pack's arithmetic: aces, 7s and wild cards over all sides (rules.md §1.0, §1.2) ------
+#
+# Two packs hold 2 x 4 = 8 aces, 8 sevens and 2 x (2 jokers + 4 twos) = 12 wild cards (§1.0).
+# At least: a canasta of aces or of 7s holds 7 of them (a canasta has 7 cards, §1.1, and these
+# are natural, §1.2), an unfinished aces or 7s meld 3 (a meld has 3 cards, §1.1, no wild card,
+# §1.2), a player caught holding three or more 3 in hand (§1.2 Penalties); a wild canasta 7 wild
+# cards, an unfinished wild meld 3 (§1.2: wild melds of 3 to 7), a mixed canasta 1.
+
+MA_NOT_OUT = {"melded_points": 130, "hand_points": 10}  # both partners hold cards: 5 + 5
+# Went out with two canastas; the partner still holds a 5-point card.
+MA_WENT_OUT = {
+    "natural_canastas": 1,
+    "mixed_canastas": 1,
+    "went_out": True,
+    "melded_points": 300,
+    "hand_points": 5,
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_WENT_OUT, "aces_canastas": 1, "melded_points": 440},
+                    "EW": {**MA_NOT_OUT, "players_with_three_aces": 1, "hand_points": 70},
+                },
+            ),
+            (0, None, "players_with_three_aces", "too_many_aces_in_pack"),
+            id="aces: a canasta of aces 7 + one player caught 3 = 10 > 8",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 130},
+                    "EW": {**MA_NOT_OUT, "players_with_three_aces": 1, "hand_points": 70},
+                },
+            ),
+            (0, None, "players_with_three_aces", "too_many_aces_in_pack"),
+            id="aces: three players caught 3 + 3 + 3 = 9 > 8",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {
+                        **MA_NOT_OUT,
+                        "unfinished_aces": 1,
+                        "players_with_three_aces": 1,
+                        "hand_points": 70,
+                    },
+                    "EW": {**MA_NOT_OUT, "unfinished_aces": 1},
+                },
+            ),
+            (0, None, "players_with_three_aces", "too_many_aces_in_pack"),
+            id="aces: two unfinished melds 3 + 3 + one player caught 3 = 9 > 8",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_NOT_OUT, "unfinished_aces": 1},
+                    "EW": {**MA_NOT_OUT, "unfinished_aces": 1},
+                },
+                {
+                    "NS": {
+                        **MA_NOT_OUT,
+                        "unfinished_aces": 1,
+                        "players_with_three_aces": 1,
+                        "hand_points": 70,
+                    },
+                    "EW": {**MA_NOT_OUT, "unfinished_aces": 1},
+                },
+                options={"target": 20000},
+            ),
+            (1, None, "players_with_three_aces", "too_many_aces_in_pack"),
+            id="aces: each hand on its own: 6 in hand 0, 9 in hand 1",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_WENT_OUT, "sevens_canastas": 1, "melded_points": 335},
+                    "EW": {**MA_NOT_OUT, "players_with_three_sevens": 1, "hand_points": 20},
+                },
+            ),
+            (0, None, "players_with_three_sevens", "too_many_sevens_in_pack"),
+            id="7s: a canasta of 7s 7 + one player caught 3 = 10 > 8",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_NOT_OUT, "unfinished_sevens": 1},
+                    "EW": {
+                        **MA_NOT_OUT,
+                        "unfinished_sevens": 1,
+                        "players_with_three_sevens": 1,
+                        "hand_points": 20,
+                    },
+                },
+            ),
+            (0, None, "players_with_three_sevens", "too_many_sevens_in_pack"),
+            id="7s: two unfinished melds 3 + 3 + one player caught 3 = 9 > 8",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {"wild_canastas": 1, "mixed_canastas": 3, "melded_points": 400, "hand_points": 10},
+                    "EW": {**MA_NOT_OUT, "unfinished_wild": 1},
+                },
+            ),
+            (0, None, "unfinished_wild", "too_many_wild_cards_in_pack"),
+            id="wild: a wild canasta 7 + three mixed 3 + an unfinished wild meld 3 = 13 > 12",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {
+                        **MA_NOT_OUT,
+                        "natural_canastas": 2,
+                        "deuce_canastas": 1,
+                        "melded_points": 300,
+                        "unfinished_wild": 1,
+                    },
+                    "EW": {**MA_NOT_OUT, "unfinished_wild": 1},
+                },
+            ),
+            (0, None, "unfinished_wild", "too_many_wild_cards_in_pack"),
+            id="wild: seven 2s 7 + two unfinished wild melds 3 + 3 = 13 > 12",
+        ),
+        pytest.param(
+            sheet(
+                "bolivia",
+                {
+                    "NS": {"wild_canastas": 2, "mixed_canastas": 3, "melded_points": 450, "hand_points": 10},
+                    "EW": {"mixed_canastas": 2, "melded_points": 200, "hand_points": 10},
+                },
+            ),
+            (0, None, "mixed_canastas", "too_many_wild_cards_in_pack"),
+            id="wild, Bolivia, three packs: two bolivias 14 + five mixed 5 = 19 > 18",
+        ),
+    ],
+)
+def test_pack_arithmetic_rejected(data: dict[str, Any], expected: tuple[Any, Any, Any, str]) -> None:
+    # The sheet's only fault is the pack's arithmetic: one problem, over all sides (side None).
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    assert [(p.hand, p.side, p.field, p.code) for p in exc.value.problems] == [expected]
+
+
+# A card count of NS's melded cards: an unfinished aces meld of `aces` aces and a meld of three
+# 8s to kings; two 10-point cards left in its hands.
+def _counted_aces(aces: int) -> dict[str, Any]:
+    return {"cards": {"melded": {"aces": aces, "high": 3}, "in_hand": {"high": 2}}, "unfinished_aces": 1}
+
+
+@pytest.mark.parametrize(
+    ("data", "scores"),
+    [
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": _counted_aces(5),
+                    "EW": {**MA_NOT_OUT, "players_with_three_aces": 1, "hand_points": 70},
+                },
+            ),
+            # NS: melded 5 x 20 + 3 x 10 = 130, no canasta so counted against (§1.2 swing), in hand
+            # 2 x 10 = 20, unfinished aces meld 2500: -130 - 20 - 2500 = -2650.
+            # EW: -130 - 70 - 1500 (one player caught with three aces) = -1700.
+            (-2650, -1700),
+            id="aces: exactly 8: 5 counted in NS's unfinished meld + one EW player caught 3",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {"NS": {**MA_WENT_OUT, "aces_canastas": 1, "melded_points": 440}, "EW": MA_NOT_OUT},
+            ),
+            # NS: 500 + 300 + 2500 canastas + 440 melded + 100 going out - 5 = 3835 (C = 3, no
+            # threes). EW: -130 - 10 = -140.
+            (3835, -140),
+            id="aces: a canasta of aces alone, 7",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {
+                        "mixed_canastas": 1,
+                        "melded_points": 200,
+                        "players_with_three_aces": 1,
+                        "hand_points": 70,
+                    },
+                    "EW": {**MA_NOT_OUT, "players_with_three_aces": 1, "hand_points": 70},
+                },
+            ),
+            # NS (C = 1): 300 + 200 - 70 - 1500 = -1070. EW: -130 - 70 - 1500 = -1700. 3 + 3 = 6 aces.
+            (-1070, -1700),
+            id="aces: one player caught on each side, 6",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {**MA_NOT_OUT, "unfinished_sevens": 1},
+                    "EW": {**MA_NOT_OUT, "unfinished_sevens": 1},
+                },
+            ),
+            # -130 - 10 - 2500 = -2640 each; 3 + 3 = 6 sevens.
+            (-2640, -2640),
+            id="7s: an unfinished 7s meld on each side, 6",
+        ),
+        pytest.param(
+            sheet(
+                "modern-american",
+                {
+                    "NS": {"wild_canastas": 1, "mixed_canastas": 2, "melded_points": 400, "hand_points": 10},
+                    "EW": {**MA_NOT_OUT, "unfinished_wild": 1},
+                },
+            ),
+            # 7 + 2 x 1 + 3 = 12 wild cards. NS (C = 3): 2000 + 2 x 300 + 400 - 10 = 2990.
+            # EW: -130 - 10 - 2000 = -2140.
+            (2990, -2140),
+            id="wild: exactly 12: a wild canasta 7 + two mixed 2 + an unfinished wild meld 3",
+        ),
+        pytest.param(
+            sheet(
+                "bolivia",
+                {
+                    "NS": {"wild_canastas": 2, "mixed_canastas": 2, "melded_points": 400, "hand_points": 10},
+                    "EW": {"mixed_canastas": 2, "melded_points": 200, "hand_points": 10},
+                },
+            ),
+            # 2 x 7 + 2 + 2 = 18 wild cards in three packs (§1.0: 6 jokers + 12 twos). rules.md
+            # §2.4: NS 400 - 10 + 2 x 2500 + 2 x 300 = 5990; EW 200 - 10 + 2 x 300 = 790.
+            (5990, 790),
+            id="wild, Bolivia: exactly 18: two bolivias 14 + four mixed 4",
+        ),
+    ],
+)
+def test_pack_arithmetic_accepted_at_the_boundary(data: dict[str, Any], scores: tuple[int, int]) -> None:
+    out = scoring.score_sheet(data)
+    assert (out["hands"][0]["NS"]["score"], out["hands"][0]["EW"]["score"]) == scores
+
+
+def test_pack_arithmetic_one_more_counted_ace_is_refused() -> None:
+    # 6 counted in NS's unfinished aces meld + 3 in the hand of EW's caught player = 9 > 8.
+    data = sheet(
+        "modern-american",
+        {"NS": _counted_aces(6), "EW": {**MA_NOT_OUT, "players_with_three_aces": 1, "hand_points": 70}},
+    )
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    [problem] = exc.value.problems
+    assert (problem.hand, problem.side, problem.field, problem.code) == (
+        0,
+        None,
+        "players_with_three_aces",
+        "too_many_aces_in_pack",
+    )
+    assert problem.params == {
+        "needed": 9,
+        "in_pack": 8,
+        "counted": 3,  # 6 counted, 3 of them forced by the unfinished meld: 3 more
+        "fields": ["unfinished_aces", "players_with_three_aces"],
+    }
+    assert problem.message == (
+        "the entries over all sides hold at least 9 aces (unfinished aces melds 1 × 3, players "
+        "holding three or more aces 1 × 3, 3 more in card counts), but the pack has 8"
+    )
+
+
+def test_pack_arithmetic_leaves_counted_cards_alone_to_the_card_check() -> None:
+    # 4 + 1 = 5 jokers counted over both sides: the card count's own check says so, once; the
+    # canastas' wild cards (1 in NS's mixed canasta) are within what was counted.
+    ns = {
+        "cards": {"melded": {"jokers": 4, "twos": 8, "high": 9}, "in_hand": {"high": 2}},
+        "mixed_canastas": 1,
+    }
+    ew = {"cards": {"melded": {"jokers": 1, "high": 7}, "in_hand": {"high": 1}}, "natural_canastas": 1}
+    data = sheet("classic", {"NS": ns, "EW": {**ew, "went_out": True}})
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    assert [p.code for p in exc.value.problems] == ["too_many_cards_in_pack"]
+
+
+def test_pack_arithmetic_counts_a_total_only_entry_as_nothing() -> None:
+    # A pad's total says nothing about the cards: EW's 6 aces (two players caught) stand alone.
+    data = sheet(
+        "modern-american",
+        {"NS": {"total": 500}, "EW": {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 130}},
+    )
+    # EW: -130 - 130 - 2 x 1500 = -3260.
+    assert scoring.score_sheet(data)["totals"] == {"NS": 500, "EW": -3260}
+
+
+# --- the cards of the players caught holding three or more aces or 7s are in hand (§1.2) ------
+#
+# k players caught with aces and m with 7s hold at least 3k aces (20 each) and 3m sevens (5 each,
+# rules.md §1.0) in hand: hand points >= 3k x 20 + 3m x 5. A card count shows the cards themselves.
+# The boundaries below are exact: NS went out, so only the partner holds cards (caught with aces,
+# 7s or both), or NS did not and both partners are caught.
+
+MA_CAUGHT_OUT = {**MA_WENT_OUT, "hand_points": 0}  # NS: 500 + 300 canastas + 300 melded + 100 out
+
+
+@pytest.mark.parametrize(
+    ("entry", "score"),
+    [
+        # k = 1: 3 x 20 = 60. 1200 - 60 - 1500 = -360.
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "hand_points": 60}, -360, id="partner, aces: 60"
+        ),
+        # m = 1: 3 x 5 = 15. 1200 - 15 - 1500 = -315.
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_sevens": 1, "hand_points": 15}, -315, id="partner, 7s: 15"
+        ),
+        # k = 1, m = 1, the partner holds both: 60 + 15 = 75. 1200 - 75 - 3000 = -1875.
+        pytest.param(
+            {
+                **MA_CAUGHT_OUT,
+                "players_with_three_aces": 1,
+                "players_with_three_sevens": 1,
+                "hand_points": 75,
+            },
+            -1875,
+            id="partner, aces and 7s: 75",
+        ),
+        # k = 2, not out: 6 x 20 = 120. -130 - 120 - 3000 = -3250.
+        pytest.param(
+            {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 120},
+            -3250,
+            id="both partners, aces: 120",
+        ),
+    ],
+)
+def test_caught_cards_accepted_at_the_boundary(entry: dict[str, Any], score: int) -> None:
+    out = scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == score
+
+
+@pytest.mark.parametrize(
+    ("entry", "minimum"),
+    [
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "hand_points": 55}, 60, id="partner, aces: 55"
+        ),
+        pytest.param(
+            {**MA_CAUGHT_OUT, "players_with_three_sevens": 1, "hand_points": 10}, 15, id="partner, 7s: 10"
+        ),
+        pytest.param(
+            {
+                **MA_CAUGHT_OUT,
+                "players_with_three_aces": 1,
+                "players_with_three_sevens": 1,
+                "hand_points": 70,
+            },
+            75,
+            id="partner, aces and 7s: 70",
+        ),
+        pytest.param(
+            {**MA_NOT_OUT, "players_with_three_aces": 2, "hand_points": 115},
+            120,
+            id="both partners, aces: 115",
+        ),
+    ],
+)
+def test_caught_cards_rejected_just_below(entry: dict[str, Any], minimum: int) -> None:
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    [problem] = exc.value.problems
+    assert (problem.hand, problem.side, problem.field, problem.code) == (
+        0,
+        "NS",
+        "hand_points",
+        "hand_points_below_caught_cards",
+    )
+    assert problem.params["minimum"] == minimum
+    assert problem.params["entered"] == entry["hand_points"]
+
+
+def test_caught_cards_message_says_what_and_how_much() -> None:
+    entry = {**MA_CAUGHT_OUT, "players_with_three_aces": 1, "players_with_three_sevens": 1, "hand_points": 70}
+    errors = errors_of(sheet("modern-american", {"NS": entry, "EW": MA_NOT_OUT}))
+    assert [e["message"] for e in errors] == [
+        "1 player caught holding three or more aces and 1 player caught holding three or more 7s hold "
+        "at least 3 aces (20 points each) and 3 sevens (5 points each) in hand, 75 points in all; "
+        "70 entered"
+    ]
+
+
+def test_caught_cards_and_a_blank_hand_say_both() -> None:
+    # Blank hand points: both partners hold cards (10) and the caught player holds 3 aces (60).
+    entry = {"melded_points": 130, "players_with_three_aces": 1}
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(sheet("modern-american", {"NS": entry, "EW": MA_WENT_OUT}))
+    assert [p.code for p in exc.value.problems] == ["held_cards_missing", "hand_points_below_caught_cards"]
+
+
+def _counted_hand(in_hand: dict[str, int], **caught: int) -> dict[str, Any]:
+    # Melded: thirteen 8s to kings, 130 points (the opening minimum is 125, §1.2).
+    return {"cards": {"melded": {"high": 13}, "in_hand": in_hand}, **caught}
+
+
+def test_caught_cards_by_card_count() -> None:
+    # 3 aces for the player caught, a 4 for the partner: -130 - (60 + 5) - 1500 = -1695.
+    ns = _counted_hand({"aces": 3, "low": 1}, players_with_three_aces=1)
+    out = scoring.score_sheet(sheet("modern-american", {"NS": ns, "EW": MA_WENT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == -1695
+    # 3 cards from 4 to 7 (the 7s among them) for the one caught with 7s, one more for the
+    # partner: -130 - 20 - 1500 = -1650.
+    ns = _counted_hand({"low": 4}, players_with_three_sevens=1)
+    out = scoring.score_sheet(sheet("modern-american", {"NS": ns, "EW": MA_WENT_OUT}))
+    assert out["hands"][0]["NS"]["score"] == -1650
+
+
+@pytest.mark.parametrize(
+    ("in_hand", "caught", "expected"),
+    [
+        pytest.param(
+            {"aces": 2, "high": 1},
+            {"players_with_three_aces": 1},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 3, 2),
+            id="aces: 2 of 3",
+        ),
+        # Six 10-point cards are 60 points, what 3 aces are worth, but they are no aces.
+        pytest.param(
+            {"high": 6},
+            {"players_with_three_aces": 1},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 3, 0),
+            id="aces: 60 points without an ace",
+        ),
+        pytest.param(
+            {"aces": 5, "high": 1},
+            {"players_with_three_aces": 2},
+            ("cards.in_hand.aces", "caught_aces_not_in_hand", 6, 5),
+            id="aces: both partners, 5 of 6",
+        ),
+        pytest.param(
+            {"low": 2, "high": 1},
+            {"players_with_three_sevens": 1},
+            ("cards.in_hand.low", "caught_sevens_not_in_hand", 3, 2),
+            id="7s: 2 cards from 4 to 7 of 3",
+        ),
+    ],
+)
+def test_caught_cards_by_card_count_rejected(
+    in_hand: dict[str, int], caught: dict[str, int], expected: tuple[str, str, int, int]
+) -> None:
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(
+            sheet("modern-american", {"NS": _counted_hand(in_hand, **caught), "EW": MA_WENT_OUT})
+        )
+    [problem] = exc.value.problems
+    field, code, needed, counted = expected
+    assert (problem.hand, problem.side, problem.field, problem.code) == (0, "NS", field, code)
+    assert (problem.params["needed"], problem.params["counted"]) == (needed, counted)

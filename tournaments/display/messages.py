@@ -208,6 +208,25 @@ TEMPLATES: Mapping[str, Promise] = {
         "“%(field)s”: a side has %(players)s players, not %(count)s.",
         "players",
     ),
+    "hand_points_below_caught_cards": _(
+        "The cards left in hand hold the aces and 7s of the players caught holding three or more: "
+        "at least %(minimum)s points (%(aces)s aces at %(ace_points)s points, %(sevens)s sevens at "
+        "%(seven_points)s); %(entered)s entered."
+    ),
+    "caught_aces_not_in_hand": ngettext_lazy(
+        "%(players)s player caught holding three or more aces holds at least %(needed)s aces; the "
+        "card count leaves %(counted)s aces in hand.",
+        "%(players)s players caught holding three or more aces hold at least %(needed)s aces; the "
+        "card count leaves %(counted)s aces in hand.",
+        "players",
+    ),
+    "caught_sevens_not_in_hand": ngettext_lazy(
+        "%(players)s player caught holding three or more 7s holds at least %(needed)s sevens; the "
+        "card count leaves %(counted)s cards from 4 to 7 in hand.",
+        "%(players)s players caught holding three or more 7s hold at least %(needed)s sevens; the "
+        "card count leaves %(counted)s cards from 4 to 7 in hand.",
+        "players",
+    ),
     "black_threes_melded_without_going_out": _(
         "Black threes are melded only by the player going out, and this side did not go out."
     ),
@@ -256,6 +275,21 @@ TEMPLATES: Mapping[str, Promise] = {
         "only %(pack_points)s card points."
     ),
     "too_many_cards_in_pack": _("%(kind)s: %(count)s counted over all sides, but the pack has %(in_pack)s."),
+    "too_many_aces_in_pack": _(
+        "The entries over all sides hold at least %(needed)s aces, but the pack has %(in_pack)s: a "
+        "canasta of aces holds 7, an unfinished aces meld and the hand of a player caught holding three "
+        "or more at least 3 each, a card count the aces it counts (entered: %(fields)s)."
+    ),
+    "too_many_sevens_in_pack": _(
+        "The entries over all sides hold at least %(needed)s sevens, but the pack has %(in_pack)s: a "
+        "canasta of 7s holds 7, an unfinished 7s meld and the hand of a player caught holding three "
+        "or more 7s at least 3 each (entered: %(fields)s)."
+    ),
+    "too_many_wild_cards_in_pack": _(
+        "The entries over all sides hold at least %(needed)s wild cards (jokers and 2s), but the pack "
+        "has %(in_pack)s: a wild canasta holds 7, an unfinished wild meld at least 3, a mixed canasta "
+        "at least 1, a card count the jokers and 2s it counts (entered: %(fields)s)."
+    ),
     "too_many_canastas_in_pack": _("%(count)s canastas over all sides; the pack allows at most %(maximum)s."),
     "too_many_canastas_of_kind": _(
         "%(kind)s: %(count)s over all sides; the pack allows at most %(maximum)s."
