@@ -39,7 +39,7 @@ def _create(desktop, url: str, club, players, name: str, variant: str, shape: st
 
 def _in_view(page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
-    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
 
 
 def test_a_table_of_five_shows_who_sits_out_each_hand(
