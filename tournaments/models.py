@@ -109,6 +109,14 @@ class Event(models.Model):
         choices=TABLE_SHAPE_CHOICES,
         help_text=_("Leave it empty for the variant's own table (four in two partnerships for most)."),
     )
+    play_to_target_across_tables = models.BooleanField(
+        _("when one table reaches the target, every table stops"),
+        default=False,
+        help_text=_(
+            "As German clubs play: once any game of a round reaches the variant's target, the "
+            "other tables finish the hand in play and their games end there (the higher total wins)."
+        ),
+    )
     five_player_tables = models.BooleanField(
         _("a table of five instead of one sit-out"),
         default=False,
@@ -210,6 +218,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
     seating_error = models.TextField(blank=True)
+    # With `Event.play_to_target_across_tables`: when a game of the round first reached the
+    # target, and at which table. Every other game ends after the hand it had in play then.
+    target_reached_at = models.DateTimeField(null=True, blank=True)
+    target_reached_table = models.PositiveSmallIntegerField(null=True, blank=True)
     seating_started_at = models.DateTimeField(null=True, blank=True)
     locked = models.BooleanField(
         _("locked"), default=False, help_text=_("A locked round's seating is final: no reseat, no swap.")
@@ -387,6 +399,9 @@ class Game(models.Model):
     # 1 alone, 2 partners (also at a table of five), 3 at a table of two teams of three.
     players = models.PositiveSmallIntegerField(null=True, blank=True)
     hands_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Another table of the round reached the target (`Round.target_reached_at`): this game ends
+    # after this hand, the one it had in play then (services.hand_record sets it).
+    last_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     # The director ended the game at its score after this many hands (time up): it is over
     # from then on, the higher total winning (services.game_stop).
     stopped_after = models.PositiveSmallIntegerField(null=True, blank=True)

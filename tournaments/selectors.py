@@ -387,6 +387,23 @@ def games_in_play(*, event: Event) -> int:
     return 0 if last is None else Game.objects.filter(table__round=last, game_over=False).count()
 
 
+@dataclass(frozen=True, slots=True)
+class TargetReached:
+    """A round in which a table reached the target (`Event.play_to_target_across_tables`):
+    that table, and the tables still finishing the hand they had in play."""
+
+    table: int
+    finishing: list[int]
+
+
+def round_target_reached(*, round: Round | None) -> TargetReached | None:
+    """Whether a table of `round` has reached the target, and which tables are still finishing."""
+    if round is None or round.target_reached_table is None:
+        return None
+    finishing = Game.objects.filter(table__round=round, game_over=False).order_by("table__number")
+    return TargetReached(round.target_reached_table, list(finishing.values_list("table__number", flat=True)))
+
+
 def event_standings(*, event: Event) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event=event)

@@ -117,6 +117,7 @@ class EventSerializer(serializers.ModelSerializer):
             "table_shape",
             "three_player_tables",
             "five_player_tables",
+            "play_to_target_across_tables",
             "missed_round_policy",
             "sit_out_victory_points",
             "avoid_season_partners",
@@ -233,6 +234,7 @@ class EventInputSerializer(serializers.Serializer):
     )
     three_player_tables = serializers.BooleanField(default=False)
     five_player_tables = serializers.BooleanField(default=False)
+    play_to_target_across_tables = serializers.BooleanField(default=False)
     missed_round_policy = serializers.ChoiceField(
         choices=Event.MissedRounds.choices, default=Event.MissedRounds.NOTHING
     )
@@ -314,6 +316,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             three_player_tables=data["three_player_tables"],
             table_shape=data["table_shape"],
             five_player_tables=data["five_player_tables"],
+            play_to_target_across_tables=data["play_to_target_across_tables"],
             missed_round_policy=data["missed_round_policy"],
             sit_out_victory_points=data["sit_out_victory_points"],
             avoid_season_partners=data["avoid_season_partners"],

@@ -50,6 +50,7 @@ def event_create(
     three_player_tables: bool = False,
     table_shape: str = "",
     five_player_tables: bool = False,
+    play_to_target_across_tables: bool = False,
     missed_round_policy: str = Event.MissedRounds.NOTHING,
     sit_out_victory_points: int = 1,
     avoid_season_partners: bool = False,
@@ -76,7 +77,9 @@ def event_create(
     variant is played at (`scoring.RuleSet.tables`, `domain.tables`); an event of tables of four
     may complete them with tables of three (`three_player_tables`) or, with one player left
     over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
-    needs players for one table; fixed partnerships play at tables of four.
+    needs players for one table; fixed partnerships play at tables of four. With
+    `play_to_target_across_tables`, once a game of a round reaches the target the other games
+    end after the hand they have in play (`services.hand_record`).
     Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
     `five_player_tables`, `players`, `pairs`, `partnerships` or `season`), each message naming
     the line or player at fault; nothing is written then, no partnership either.
@@ -123,6 +126,7 @@ def event_create(
         three_player_tables=three_player_tables,
         table_shape=tables.shape_text(shape) if table_shape else "",
         five_player_tables=five_player_tables,
+        play_to_target_across_tables=play_to_target_across_tables,
         missed_round_policy=missed_round_policy,
         sit_out_victory_points=sit_out_victory_points,
         avoid_season_partners=avoid_season_partners,

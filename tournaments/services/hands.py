@@ -37,9 +37,10 @@ from tournaments.tasks import ratings_recompute as ratings_recompute_task
 def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """Score a game's hands (oldest first) with the game's rules: the score-sheet result.
 
-    Adds `hands_played`, and applies the event's hands-per-round limit, and a director's stop
-    at the clock (`game_stop`): once that many hands are played, or once stopped, the game
-    is over and the higher total wins (equal totals: a draw).
+    Adds `hands_played`, and applies the event's hands-per-round limit, the last hand left when
+    another table of the round reached the target (`Game.last_hand`), and a director's stop at
+    the clock (`game_stop`): once that many hands are played, or once stopped, the game is over
+    and the higher total wins (equal totals: a draw).
     Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
     """
     sheet: dict[str, Any] = {
@@ -54,7 +55,8 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
     result["hands_played"] = len(hands)
     result["draw"] = False
     stopped = game.stopped_at is not None
-    if not result["game_over"] and (stopped or (game.hands_planned and len(hands) >= game.hands_planned)):
+    limits = [n for n in (game.hands_planned, game.last_hand) if n]
+    if not result["game_over"] and (stopped or (limits and len(hands) >= min(limits))):
         result["game_over"] = True
         best = max(result["totals"].values())
         leaders = [side for side, total in result["totals"].items() if total == best]
@@ -76,6 +78,7 @@ def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, 
         hands[position] = entries
     else:
         hands.append(entries)
+    _last_hand_after_target(game, save=False)
     return _score_or_raise(game, hands, position + 1)
 
 
@@ -153,6 +156,7 @@ def hand_record(
     hands = [stored_hand.entries for stored_hand in stored]
     position = _position(game, stored, number)
     existing = stored[position] if position < len(stored) else None
+    _last_hand_after_target(game, save=True)
     if existing is None:
         if game.game_over:
             raise ValidationError(_("The game is over; correct an earlier hand instead."))
@@ -249,6 +253,8 @@ def hand_record(
     hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
     was_over = game.game_over
     _store_result(game, result)
+    if game.game_over and not was_over:
+        _target_reached(game)
     event_id = game.table.round.event_id
     standings_queue(event_id=event_id)
     if was_over or game.game_over:
@@ -519,6 +525,38 @@ def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]
         for key in keys:
             by_field.setdefault(key, []).append(message)
     return by_field
+
+
+def _last_hand_after_target(game: Game, *, save: bool) -> None:
+    """When another table of the round has reached the target (`Round.target_reached_at`),
+    this game's last hand is the one it had in play then: one more than the hands saved
+    before that moment (`Game.last_hand`, kept once set). Reads the game's round and event."""
+    round = game.table.round
+    if game.last_hand is not None or game.game_over or round.target_reached_at is None:
+        return
+    if not round.event.play_to_target_across_tables:
+        return
+    game.last_hand = Hand.objects.filter(game=game, created_at__lte=round.target_reached_at).count() + 1
+    if save:
+        game.save(update_fields=["last_hand", "updated_at"])
+
+
+def _target_reached(game: Game) -> None:
+    """A game just ended: if it reached the variant's target and its event plays to the target
+    across tables, the round's other games end after the hand they have in play. Marks the
+    round with one UPDATE of its row (no other game's lock is taken, so two tables reaching it
+    at once cannot deadlock; the first one is kept)."""
+    round = game.table.round
+    if not round.event.play_to_target_across_tables or round.target_reached_at is not None:
+        return
+    rules = scoring.rules_for(game.variant, dict(game.options))
+    target = rules.target_for(len(game.sides))
+    if not target or max(game.totals.values(), default=0) < target:
+        return  # ended by the hands per round or the clock, not by the target
+    now = timezone.now()
+    Round.objects.filter(pk=round.pk, target_reached_at__isnull=True).update(
+        target_reached_at=now, target_reached_table=game.table.number
+    )
 
 
 def _store_result(game: Game, result: Mapping[str, Any]) -> None:

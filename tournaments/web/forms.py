@@ -98,6 +98,7 @@ class EventForm(forms.ModelForm):
             "confirmation_required",
             "three_player_tables",
             "five_player_tables",
+            "play_to_target_across_tables",
             "missed_round_policy",
             "sit_out_victory_points",
             "season",

@@ -138,6 +138,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 three_player_tables=form.cleaned_data["three_player_tables"],
                 table_shape=form.cleaned_data["table_shape"],
                 five_player_tables=form.cleaned_data["five_player_tables"],
+                play_to_target_across_tables=form.cleaned_data["play_to_target_across_tables"],
                 missed_round_policy=form.cleaned_data["missed_round_policy"],
                 sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
                 season=form.cleaned_data.get("season"),
@@ -198,6 +199,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "is_director": is_director,
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
         "games_in_play": selectors.games_in_play(event=event),
+        "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
+        "table_size": services.event_table_size(event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
     }
