@@ -268,3 +268,32 @@ def test_the_director_changes_who_sat_out_and_the_turns_follow(
         f"/games/{game.pk}/hands/sat-out/", {"number": "2", "sat_out": "999999"}, follow=True
     )
     assert "Choose a player of the side of three at this table." in refused.content.decode()
+
+
+def test_the_room_s_printouts_and_exports_show_a_table_of_five_as_it_is(
+    client, alice, club, players, django_capture_on_commit_callbacks
+):
+    event = services.event_create(
+        club=club,
+        name="Nine",
+        date=EVENT_DATE,
+        variant="classic",
+        five_player_tables=True,
+        players=players[:9],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.round_start(event=event)
+    five = next(g for g in Game.objects.filter(table__round=round_) if g.table.seats.count() == 5)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_record(game=five, number=1, entries=FIVE[0])
+    client.force_login(alice)
+    sheet = client.get(f"/events/{event.pk}/rounds/1/sheet/").content.decode()
+    for seat in five.table.seats.all():  # each player of the five by side and numbered seat
+        assert seat.side in ("A", "B") and f"Seat {seat.position}" in sheet
+    cards = client.get(f"/events/{event.pk}/rounds/1/cards/").content.decode()
+    assert "A · hand" in cards and "B · hand" in cards  # the paper grid has a column per side
+    board = client.get(f"/events/{event.pk}/board/")
+    assert board.status_code == 200
+    standings = client.get(f"/events/{event.pk}/standings/?_export=csv").content.decode()
+    trio = [s.player.name for s in five.table.seats.filter(side="A")]
+    assert all(name in standings for name in trio)
