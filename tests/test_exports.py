@@ -127,3 +127,16 @@ def test_the_roster_exported_by_django_import_export_keeps_names_as_text(club, h
             sheet = openpyxl.load_workbook(io.BytesIO(content)).active
             typed = {cell.value: cell.data_type for row in sheet.iter_rows() for cell in row}
             assert all(typed[_xml(name)] == "s" for name in HOSTILE)
+
+
+@pytest.mark.parametrize(("language", "separator"), [("es", ";"), ("el", ";"), ("en", ","), ("ar", ",")])
+def test_a_csv_opens_in_columns_where_the_page_s_language_expects_semicolons(
+    client, club, hostile_night, bob, language, separator
+):
+    # Spanish and Greek spreadsheets read ";" between cells (their decimal mark is the comma).
+    client.force_login(bob)
+    response = client.get(f"/events/{hostile_night.pk}/standings/?_export=csv", HTTP_ACCEPT_LANGUAGE=language)
+    text = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    assert len({len(row) for row in rows}) == 1 and len(rows[0]) > 5  # every row split into its columns
+    assert any(cell.lstrip("-").isdigit() for cell in rows[1])  # numbers still numbers

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
 
 from config.spreadsheets import csv_text, xlsx_bytes
 
 FORMATS = ("csv", "xlsx")
+# Languages whose spreadsheet programs read CSV with `;` between cells (their decimal mark is a
+# comma): a comma CSV opens there as one column. The page's language picks the separator.
+SEMICOLON_LANGUAGES = ("es", "el")
 EXPORT_PARAMETER = "_export"
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
@@ -26,7 +30,8 @@ def export_response(request: HttpRequest, table: tables.Table, name: str) -> Htt
     """The download asked for by `?_export=csv|xlsx`, or None when the page itself is asked for.
 
     The file is named `<name>.csv` or `<name>.xlsx`; an XLSX sheet is titled `name` (cut to 31
-    characters). The first row holds the column headings.
+    characters). The first row holds the column headings. A CSV separates cells with `;` in the
+    languages whose spreadsheets expect it (`SEMICOLON_LANGUAGES`), with `,` otherwise.
     """
     export_format = request.GET.get(EXPORT_PARAMETER)
     if export_format not in FORMATS:
@@ -34,7 +39,8 @@ def export_response(request: HttpRequest, table: tables.Table, name: str) -> Htt
     rows = [list(row) for row in table.as_values()]
     if export_format == "csv":
         # A byte-order mark tells spreadsheet programs the file is UTF-8 (Greek, Arabic names).
-        content: bytes = b"\xef\xbb\xbf" + csv_text(rows).encode("utf-8")
+        delimiter = ";" if (get_language() or "").split("-")[0] in SEMICOLON_LANGUAGES else ","
+        content: bytes = b"\xef\xbb\xbf" + csv_text(rows, delimiter=delimiter).encode("utf-8")
     else:
         content = xlsx_bytes(rows, title=name)
     response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
