@@ -51,7 +51,7 @@ def setup(tables: int) -> dict:
 
     django.setup()
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from clubs.models import Club, Membership, Player
     from config import celery_app
@@ -63,7 +63,7 @@ def setup(tables: int) -> dict:
     players = Player.objects.bulk_create(Player(club=club, name=f"Bench {n:03d}") for n in range(4 * tables))
     user = get_user_model().objects.create_user(username=f"bench-{stamp}", password=uuid.uuid4().hex)
     Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
-    token = Token.objects.create(user=user).key
+    token = AuthToken.objects.create(user=user)[1]
     eager = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True  # seat here: the bench measures scoring, not seating
     try:

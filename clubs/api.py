@@ -1,11 +1,25 @@
-"""Read-only API for clubs and players, scoped to the clubs the user belongs to."""
+"""The API for clubs and players (read-only, scoped to the clubs the user belongs to), and the
+API token a user obtains with their password."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
+from knox import views as knox_views
 from rest_framework import permissions, serializers, viewsets
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from clubs.models import Club, Player
 from clubs.selectors import clubs_where
+from clubs.services import api_token_create
+from config.api_auth import TokenAuthentication
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    expiry = serializers.DateTimeField(allow_null=True)
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -35,3 +49,35 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return Player.objects.filter(club__in=clubs_where(user=self.request.user)).order_by("name")
+
+
+class TokenObtainApi(APIView):
+    """POST a username and password, get `{"token": ..., "expiry": ...}` for `Authorization:
+    Token ...`. The token is stored hashed and expires after `API_TOKEN_DAYS` days; wrong
+    passwords count toward the login lockout (django-axes, through `authenticate`)."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list[type] = []
+    serializer_class = AuthTokenSerializer
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer})
+    def post(self, request: Request) -> Response:
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
+        credentials.is_valid(raise_exception=True)
+        stored, token = api_token_create(user=credentials.validated_data["user"])
+        return Response(TokenSerializer({"token": token, "expiry": stored.expiry}).data)
+
+
+@extend_schema(request=None, responses={204: None})
+class TokenLogoutApi(knox_views.LogoutView):
+    """POST: revoke the token this request was made with (a token request only: a signed-in
+    page has no token to revoke)."""
+
+    authentication_classes = [TokenAuthentication]
+
+
+@extend_schema(request=None, responses={204: None})
+class TokenLogoutAllApi(knox_views.LogoutAllView):
+    """POST: revoke every token of the user this request was made as (a token request only)."""
+
+    authentication_classes = [TokenAuthentication]

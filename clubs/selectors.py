@@ -6,9 +6,21 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils import timezone
+from knox.models import AuthToken
 
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
+
+
+def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[AuthToken]:
+    """The user's API tokens that have not expired, newest first (knox deletes expired ones
+    when they are next used)."""
+    return (
+        AuthToken.objects.filter(user=user)
+        .filter(Q(expiry__isnull=True) | Q(expiry__gt=timezone.now()))
+        .order_by("-created")
+    )
 
 
 def clubs_where(

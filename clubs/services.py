@@ -14,7 +14,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
+from knox.models import AuthToken
 
 from clubs.models import Club, Membership, Partnership, Player
 from clubs.names import name_key, pair_line_names
@@ -22,6 +24,27 @@ from clubs.selectors import roster_by_name_key
 
 
 @transaction.atomic
+def api_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
+    """A new API token for `user`, valid for settings.REST_KNOX["TOKEN_TTL"]: the stored
+    token (hashed) and the token itself, which is shown once and never stored. The user's
+    expired tokens are deleted first."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
+    return AuthToken.objects.create(user=user)
+
+
+def api_token_revoke(*, user: AbstractBaseUser, token_key: str) -> int:
+    """Revoke the token of `user` whose key (its first characters, kept in clear) is `token_key`; a user
+    revokes only their own. Returns how many were revoked (0 or 1)."""
+    deleted, _ = AuthToken.objects.filter(user=user, token_key=token_key).delete()
+    return deleted
+
+
+def api_tokens_revoke_all(*, user: AbstractBaseUser) -> int:
+    """Revoke every API token of `user` (a password change does, `clubs.signals`)."""
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return deleted
+
+
 def club_create(*, name: str, slug: str, time_zone: str = "UTC", default_variant: str = "classic") -> Club:
     """Create a club. Raises ValidationError on a taken slug or an unknown variant."""
     club = Club(name=name, slug=slug, time_zone=time_zone, default_variant=default_variant)

@@ -5,6 +5,7 @@ from clubs import views
 app_name = "clubs"
 
 urlpatterns = [
+    path("accounts/tokens/", views.api_tokens, name="api_tokens"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="settings"),
     path("clubs/<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("clubs/<slug:slug>/members/", views.members, name="members"),

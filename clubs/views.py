@@ -1,4 +1,5 @@
-"""Club pages for directors: the club's settings, its roster import and its members.
+"""Club pages for directors: the club's settings, its roster import and its members; and each
+user's own API tokens.
 
 Each view scopes the club to the clubs the user directs (404 otherwise), checks shape with a
 form, calls a service, and renders.
@@ -26,7 +27,7 @@ from clubs.forms import (
 )
 from clubs.models import Club, Membership
 from clubs.resources import roster_words_by_language
-from clubs.selectors import clubs_where
+from clubs.selectors import api_tokens_of, clubs_where
 
 
 def directed_club(request: HttpRequest, slug: str) -> Club:
@@ -184,3 +185,27 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
         return _members_page(request, club, errors=exc.messages)
     messages.success(request, _("%(user)s has left the club.") % {"user": membership.user.get_username()})
     return _after_membership_change(request, club)
+
+
+@login_required
+@never_cache
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """The user's own API tokens: list them, make one (shown once), revoke one or all."""
+    token = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "create":
+            _stored, token = services.api_token_create(user=request.user)
+        elif action == "revoke_all":
+            count = services.api_tokens_revoke_all(user=request.user)
+            messages.success(request, _("%(count)s token(s) revoked.") % {"count": count})
+            return redirect("clubs:api_tokens")
+        else:
+            key = request.POST.get("token_key", "")
+            if services.api_token_revoke(user=request.user, token_key=key):
+                messages.success(request, _("The token %(key)s… is revoked.") % {"key": key})
+            else:
+                messages.error(request, _("No token of yours starts with %(key)s.") % {"key": key[:20]})
+            return redirect("clubs:api_tokens")
+    tokens = list(api_tokens_of(user=request.user))
+    return render(request, "clubs/api_tokens.html", {"tokens": tokens, "new_token": token})

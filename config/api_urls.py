@@ -1,11 +1,23 @@
 """The /api/v1/ routes of every app."""
 
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
-from clubs.api import ClubViewSet, PlayerViewSet
+from clubs.api import ClubViewSet, PlayerViewSet, TokenLogoutAllApi, TokenLogoutApi, TokenObtainApi
 from tournaments.api import views as api
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    """The API token in the schema: `Authorization: Token <token>` (config/api_auth.py)."""
+
+    target_class = "config.api_auth.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):  # type: ignore[no-untyped-def]
+        return build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token")
+
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
@@ -30,7 +42,10 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/confirm/", api.HandConfirmApi.as_view(), name="hand-confirm"
     ),
     path("score-sheets/", api.ScoreSheetApi.as_view(), name="score-sheet"),
-    # POST username and password, get {"token": ...} for `Authorization: Token ...` (README, API).
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
+    # POST to logout/ revokes the token used, to logoutall/ every token of its user (README, API).
+    path("auth/token/", TokenObtainApi.as_view(), name="api-token"),
+    path("auth/logout/", TokenLogoutApi.as_view(), name="api-logout"),
+    path("auth/logoutall/", TokenLogoutAllApi.as_view(), name="api-logout-all"),
     path("", include(router.urls)),
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.db import OperationalError, connection
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from config.errors import RETRY_AFTER_SECONDS
 
@@ -29,7 +29,7 @@ def database_down():
 
 
 def test_the_api_answers_json_503_with_retry_after_when_the_database_is_down(sam, club):
-    token = Token.objects.create(user=sam).key
+    token = AuthToken.objects.create(user=sam)[1]
     client = Client(raise_request_exception=False, HTTP_AUTHORIZATION=f"Token {token}")
     with connection.execute_wrapper(_refuse):
         for method, url in (("get", "/api/v1/games/"), ("post", "/api/v1/games/1/hands/")):

@@ -307,6 +307,9 @@ MATRIX: dict[str, Row] = {
         write=DIRECTOR,
         data=lambda w: {"number": "1", "reason": "x"},
     ),
+    "clubs:api_tokens": Row(
+        "page", read=AUTH, write=AUTH, data=lambda w: {"action": "create"}, changes=False
+    ),
     "tournaments:hand_sat_out": Row(
         "page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR, data=_sat_out, prepare=_five
     ),
@@ -368,6 +371,9 @@ MATRIX: dict[str, Row] = {
     "api-token": Row(
         "api", write=ANYONE, data=lambda w: {"username": "bob", "password": "pw"}, changes=False
     ),
+    # Token requests only (tests/clubs/test_api_tokens.py): a signed-in session is refused.
+    "api-logout": Row("api"),
+    "api-logout-all": Row("api"),
     "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
     "club-detail": Row("api", _pk(lambda w: w.club), read=MEMBER),
     "player-list": Row("api", read=AUTH, listed=lambda w: set(w.club.players.values_list("pk", flat=True))),

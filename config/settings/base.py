@@ -28,7 +28,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "django_tables2",
     "django_htmx",
@@ -159,7 +159,8 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # Hashed, expiring tokens, several per user, each revocable (README, API).
+        "config.api_auth.TokenAuthentication",
     ],
     # Closed by default: an endpoint open to visitors says so itself (the score-sheet scorer).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -173,6 +174,14 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+}
+# API tokens (django-rest-knox): stored hashed, sent as `Authorization: Token ...`, valid for
+# API_TOKEN_DAYS days; a password change revokes them all (clubs/signals.py).
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.int("API_TOKEN_DAYS", default=30)),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+    "TOKEN_LIMIT_PER_USER": None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Canasta club API",

@@ -5,7 +5,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.tournaments.hands import HAND_A, HAND_A_SCORES, HAND_B, HAND_B_SCORES, HAND_TWO_OUT
@@ -128,7 +128,7 @@ def test_a_hand_save_reads_the_same_few_queries_however_many_hands_the_game_has(
     from django.test.utils import CaptureQueriesContext
 
     game = Game.objects.filter(table__round__event=league_night).first()
-    token = Token.objects.create(user=sam).key
+    token = AuthToken.objects.create(user=sam)[1]
     client = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
     counts = []
     for number, entries in ((1, HAND_A), (2, HAND_B), (3, HAND_B)):

@@ -1,0 +1,95 @@
+"""API tokens (django-rest-knox): they expire, a password change revokes them, and a user lists
+and revokes their own from a page (README, API)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+from knox.models import AuthToken
+from knox.settings import CONSTANTS
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _token(username: str = "bob", password: str = "pw") -> dict:
+    response = APIClient().post("/api/v1/auth/token/", {"username": username, "password": password})
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def _games(token: str) -> int:
+    """The API's answer to a token: 200, or 403 when it is refused (the session comes first
+    among the authentication classes, so a refused token answers 403, not 401)."""
+    return APIClient(HTTP_AUTHORIZATION=f"Token {token}").get("/api/v1/games/").status_code
+
+
+KEY = CONSTANTS.TOKEN_KEY_LENGTH  # the part of a token kept in clear to find it (15 characters)
+
+
+def test_a_token_expires_after_the_days_set(bob):
+    answer = _token()
+    expiry = datetime.datetime.fromisoformat(answer["expiry"])
+    assert datetime.timedelta(days=29, hours=23) < expiry - timezone.now() <= datetime.timedelta(days=30)
+    assert _games(answer["token"]) == 200
+    AuthToken.objects.update(expiry=timezone.now() - datetime.timedelta(seconds=1))
+    assert _games(answer["token"]) == 403
+
+
+@override_settings(REST_KNOX={"TOKEN_TTL": datetime.timedelta(days=2), "AUTH_HEADER_PREFIX": "Token"})
+def test_the_days_are_a_setting(bob):
+    from knox.settings import api_settings
+
+    api_settings.reload()
+    try:
+        expiry = datetime.datetime.fromisoformat(_token()["expiry"])
+        assert expiry - timezone.now() <= datetime.timedelta(days=2)
+    finally:
+        api_settings.reload()
+
+
+def test_the_token_is_stored_hashed(bob):
+    token = _token()["token"]
+    stored = AuthToken.objects.get()
+    assert stored.token_key == token[:KEY] and token not in stored.digest
+
+
+def test_a_password_change_revokes_every_token(bob):
+    first, second = _token()["token"], _token()["token"]
+    bob.set_password("a new one 2026")
+    bob.save()
+    assert _games(first) == 403 and _games(second) == 403
+    bob.last_login = timezone.now()
+    bob.save(update_fields=["last_login"])  # other saves revoke nothing
+    assert _games(_token(password="a new one 2026")["token"]) == 200
+
+
+def test_the_api_logs_out_the_token_used(bob):
+    token = _token()["token"]
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
+    assert client.post("/api/v1/auth/logout/").status_code == 204
+    assert _games(token) == 403
+
+
+def test_a_user_lists_makes_and_revokes_their_own_tokens(client, bob):
+    other = UserFactory(username="carla")
+    theirs = AuthToken.objects.create(user=other)[1]
+    mine = _token()["token"]
+    client.force_login(bob)
+    page = client.get("/accounts/tokens/").content.decode()
+    assert mine[:KEY] in page and theirs[:KEY] not in page
+    made = client.post("/accounts/tokens/", {"action": "create"}).content.decode()
+    new = AuthToken.objects.filter(user=bob).order_by("-created").first()
+    assert new is not None and 'id="new-token-value"' in made
+    # Someone else's token cannot be revoked from this page.
+    refused = client.post("/accounts/tokens/", {"action": "revoke", "token_key": theirs[:KEY]}, follow=True)
+    assert "No token of yours starts with" in refused.content.decode() and _games(theirs) == 200
+    client.post("/accounts/tokens/", {"action": "revoke", "token_key": mine[:KEY]})
+    assert _games(mine) == 403
+    client.post("/accounts/tokens/", {"action": "revoke_all"})
+    assert not AuthToken.objects.filter(user=bob).exists() and _games(theirs) == 200
