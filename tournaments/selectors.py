@@ -14,7 +14,7 @@ from django.utils import timezone
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
-from tournaments.display.labels import criterion_label
+from tournaments.display.labels import criterion_label, knockout_round_label
 from tournaments.domain import stages as stages_domain
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
@@ -354,8 +354,10 @@ def card_state(*, card: TableCard) -> CardState:
 def event_rounds(*, event: Event) -> QuerySet[Round]:
     """The event's rounds with tables, seats and sit-outs; `has_hands` says whether play began."""
     played = Hand.objects.filter(game__table__round=OuterRef("pk"))
-    return event.rounds.annotate(has_hands=Exists(played)).prefetch_related(
-        "tables__seats__player", "tables__game", "sit_outs__player"
+    return (
+        event.rounds.annotate(has_hands=Exists(played))
+        .select_related("stage")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
     )
 
 
@@ -417,8 +419,10 @@ def club_ranks(*, club: Club) -> dict[int, int]:
 
 
 def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Round]:
-    return Round.objects.filter(event__in=events_visible_to(user=user)).prefetch_related(
-        "tables__seats__player", "tables__game", "sit_outs"
+    return (
+        Round.objects.filter(event__in=events_visible_to(user=user))
+        .select_related("stage")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs")
     )
 
 
@@ -993,6 +997,7 @@ class RoundResult:
     tables: list[TableResult]  # by table number
     sit_outs: list[Player]  # by name
     unfinished: int  # tables whose game does not count yet (in play, or awaiting a confirmation)
+    stage: Stage | None = None  # None in an event without stages
 
 
 def event_round_results(*, event: Event) -> list[RoundResult]:
@@ -1012,6 +1017,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
     )
     rounds = (
         event.rounds.filter(status=Round.Status.SEATED)
+        .select_related("stage")
         .order_by("number")
         .prefetch_related(
             Prefetch("tables", tables),
@@ -1062,7 +1068,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             )
         sit_outs = [s.player for s in round_.sit_outs.all()]
         unfinished = sum(1 for line in lines if line.state != FINISHED)
-        results.append(RoundResult(round_.number, lines, sit_outs, unfinished))
+        results.append(RoundResult(round_.number, lines, sit_outs, unfinished, round_.stage))
     return results
 
 
@@ -1132,6 +1138,7 @@ class PlayedGame:
     table: int
     game_id: int
     results: list[SideResult]
+    game_over: bool = False  # over at the table (it counts once its hands are confirmed)
 
 
 def event_played_games(*, event: Event) -> list[PlayedGame]:
@@ -1177,7 +1184,7 @@ def event_played_games(*, event: Event) -> list[PlayedGame]:
             hands=hands_played.get(game_id, 0),
             confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
         )
-        played.append(PlayedGame(round_id, round_number, table, game_id, results))
+        played.append(PlayedGame(round_id, round_number, table, game_id, results, finished))
     return played
 
 
@@ -1285,6 +1292,8 @@ class StagesOverview:
     final_order: list[FinalPlace]
     paired: bool
     entrants: dict[int, Entrant]
+    playing: set[int]  # the entrants in play (present, not withdrawn)
+    games: list[PlayedGame]
 
     def line(self, number: int) -> StageLine:
         return next(line for line in self.lines if line.stage.number == number)
@@ -1425,7 +1434,7 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
         for place in placed
         if place.entrant in entrants
     ]
-    return StagesOverview(lines, current, proposal, final, paired, entrants)
+    return StagesOverview(lines, current, proposal, final, paired, entrants, playing, games)
 
 
 def _stage_missed(event: Event, rounds: list[Round]) -> dict[int, int]:
@@ -1613,3 +1622,152 @@ def _proposed(
         return size, stages_domain.best_of_each_table(tables, order, stage.qualifiers, playing)
     proposed = [key for key in order if key in playing]
     return len(proposed), proposed
+
+
+# A knockout match on the bracket page (`stage_bracket`).
+BYE, WAITING, TO_PLAY, LEVEL, WON, DECIDED, WALKOVER = (
+    "bye",
+    "waiting",
+    "to_play",
+    "level",
+    "won",
+    "decided",
+    "walkover",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSide:
+    """One pair of a knockout match: its seed, its game total (points; None before it plays)
+    and whether it goes through."""
+
+    key: int | None  # the pair number; None while not known
+    entrant: Entrant | None
+    seed: int | None
+    points: int | None
+    through: bool
+    in_play: bool  # present and not withdrawn
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """A knockout match: its pairs (the better seed first: it sits North-South), its game's table
+    and state. `state`: BYE, WAITING (its pairs not known yet), TO_PLAY (not seated yet),
+    IN_PLAY (its game goes on, or awaits a confirmation), LEVEL (its game ended level: the
+    director decides), WON (its game's winner goes through), DECIDED (the director decided
+    after a level game), WALKOVER (decided without a game). `decidable`: the director may
+    decide it now (`services.match_decide`)."""
+
+    round: int
+    slot: int
+    sides: list[MatchSide]
+    state: str
+    table: int | None
+    game_id: int | None
+    decidable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    number: int
+    name: str  # "Final", "Semi-finals", ...
+    matches: list[MatchView]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketView:
+    stage: Stage
+    rounds: list[BracketRound]
+    champion: Entrant | None
+    seeded: bool  # its entrants are confirmed (else there is no bracket yet)
+
+
+def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> BracketView:
+    """A knockout's bracket for its page: every round's matches with their pairs, seeds, game
+    totals and state, filled in as games finish; `overview` if the caller has it."""
+    overview = overview or event_stages_overview(event=stage.event)
+    assert overview is not None
+    line = overview.line(stage.number)
+    drawn = line.bracket
+    if drawn is None:
+        return BracketView(stage, [], None, seeded=False)
+    seed_of = {key: seed for seed, key in enumerate(drawn.seeds, start=1)}
+    pair_of = {p.pk: key for key, entrant in overview.entrants.items() for p in entrant.players}
+    played: dict[tuple[int, int], PlayedGame] = {}
+    for number, round_ in enumerate(line.rounds, start=1):
+        for game in overview.games:
+            if game.round_id != round_.pk:
+                continue
+            pairs = {pair_of.get(r.players[0]) for r in game.results if r.players} - {None}
+            match = next((m for m in drawn.rounds[number - 1] if set(m.entrants) == pairs), None)
+            if match is not None:
+                played[(number, match.slot)] = game
+    total = len(drawn.rounds)
+    rounds = []
+    for number, matches in enumerate(drawn.rounds, start=1):
+        views = []
+        for match in matches:
+            game = played.get((number, match.slot))
+            points: dict[int | None, int] = {}
+            if game is not None:
+                points = {pair_of.get(r.players[0]): r.points_for for r in game.results if r.players}
+            state = _match_state(match, game)
+            sides = [
+                MatchSide(
+                    key=key,
+                    entrant=overview.entrants.get(key) if key is not None else None,
+                    seed=seed_of.get(key) if key is not None else None,
+                    points=points.get(key),
+                    through=key is not None and match.winner == key,
+                    in_play=key in overview.playing,
+                )
+                for key in (match.high, match.low)
+                if key is not None or not match.bye
+            ]
+            next_seated = line.rounds_played > number
+            absent = any(key not in overview.playing for key in match.entrants)
+            decidable = not next_seated and (
+                state in (LEVEL, DECIDED, WALKOVER) or (state == TO_PLAY and absent)
+            )
+            views.append(
+                MatchView(
+                    number,
+                    match.slot,
+                    sides,
+                    state,
+                    game.table if game else None,
+                    game.game_id if game else None,
+                    decidable,
+                )
+            )
+        rounds.append(BracketRound(number, knockout_round_label(number, total), views))
+    champion = overview.entrants.get(drawn.champion) if drawn.champion is not None else None
+    return BracketView(stage, rounds, champion, seeded=True)
+
+
+def _match_state(match: stages_domain.Match, game: PlayedGame | None) -> str:
+    if match.bye:
+        return BYE
+    if match.high is None or match.low is None:
+        return WAITING
+    if game is None:
+        return WALKOVER if match.winner is not None else TO_PLAY
+    counted = bool(game.results) and game.results[0].finished
+    if not counted:
+        return IN_PLAY
+    if any(r.won for r in game.results):
+        return WON
+    return DECIDED if match.winner is not None else LEVEL
+
+
+def game_knockout_match(*, game: Game) -> MatchView | None:
+    """The knockout match a game is played for (None for a game of no knockout). Reads
+    `game.table.round`."""
+    round_ = game.table.round
+    if round_.stage_id is None or round_.stage.kind != Stage.Kind.KNOCKOUT:
+        return None
+    bracket_ = stage_bracket(stage=round_.stage)
+    return next(
+        (m for r in bracket_.rounds for m in r.matches if m.game_id == game.pk),
+        None,
+    )
