@@ -1337,7 +1337,8 @@ def event_entrants(*, event: Event) -> tuple[dict[int, Entrant], set[int], dict[
 def event_stages_overview(*, event: Event) -> StagesOverview | None:
     """The event's stages with their standings, brackets, the proposal for the next final table
     or knockout and the final order; None for an event without stages. A fixed number of
-    queries whatever the number of stages and rounds."""
+    queries whatever the number of rounds and tables (with a missed-round policy, three more
+    for each stage of rounds)."""
     stages = event_stages(event=event)
     if not stages:
         return None
@@ -1373,7 +1374,11 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
     player_names = {p.pk: p.name for entrant in entrants.values() for p in entrant.players}
     missed = {}
     if event.missed_round_policy != Event.MissedRounds.NOTHING:
-        missed = {stage.pk: _stage_missed(event, by_stage.get(stage.pk, [])) for stage in stages}
+        missed = {
+            stage.pk: _stage_missed(event, by_stage.get(stage.pk, []))
+            for stage in stages
+            if stage.kind == Stage.Kind.ROUNDS
+        }
 
     lines: list[StageLine] = []
     for stage in stages:

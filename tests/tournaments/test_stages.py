@@ -505,3 +505,24 @@ def test_a_final_table_of_pairs_is_a_round_robin_of_the_finalists(
         met |= {frozenset(t) for t in tables}
         _play(round_, capture)
     assert len(met) == 6  # each finalist met each other once
+
+
+def test_the_stages_overview_reads_in_a_number_of_queries_that_no_round_adds_to(
+    club, alice, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    capture = django_capture_on_commit_callbacks
+    event = _pairs(club, 8)
+    services.stage_add(event=event, name="Swiss", kind="rounds", format="swiss", planned_rounds=2)
+    knockout = services.stage_add(event=event, name="Play-off", kind="knockout", qualify="best", qualifiers=4)
+    _play(_seat(event, capture), capture)
+    _play(_seat(event, capture), capture)
+    services.stage_entrants_confirm(
+        stage=knockout, entrants=selectors.event_stages_overview(event=event).proposal.proposed, by=alice
+    )
+    _play(_seat(event, capture), capture)
+    event = Event.objects.get(pk=event.pk)
+    # stages, participants, pairs, rounds, hands a game, seats, games, rounds with hands,
+    # entrants, decisions: none a round, a table or a stage.
+    with django_assert_max_num_queries(10):
+        overview = selectors.event_stages_overview(event=event)
+        assert len(overview.final_order) == 8

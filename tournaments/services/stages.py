@@ -237,6 +237,10 @@ def stage_entrants_confirm(
             _("%(names)s left the event: choose someone who plays.") % {"names": _names(overview, withdrawn)},
             code="withdrawn",
         )
+    if len(keys) < stages_domain.PAIRS_PER_TABLE:
+        raise ValidationError(
+            _("“%(stage)s” needs at least two to play it.") % {"stage": stage.name}, code="count"
+        )
     if stage.kind == Stage.Kind.FINAL_TABLE and not overview.paired:
         try:
             stages_domain.tables_needed(len(keys), stages_domain.PLAYERS_PER_TABLE)

@@ -38,6 +38,7 @@ class StageForm(forms.Form):
     qualify = forms.ChoiceField(
         label=_("Who plays (a final table or a knockout)"),
         choices=Stage.Qualify.choices,
+        initial=Stage.Qualify.BEST,
         required=False,
     )
     qualifiers = forms.IntegerField(
