@@ -259,8 +259,14 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     # None in an event without stages (its one implicit stage).
+    # RESTRICT: a stage with rounds is not deleted, unless its event is (with the rounds).
     stage = models.ForeignKey(
-        Stage, on_delete=models.PROTECT, null=True, blank=True, related_name="rounds", verbose_name=_("stage")
+        Stage,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="rounds",
+        verbose_name=_("stage"),
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
     seating_error = models.TextField(blank=True)
@@ -387,7 +393,7 @@ class StageEntrant(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entrants")
     seed = models.PositiveSmallIntegerField(_("seed"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["stage", "seed"]
@@ -414,7 +420,7 @@ class MatchDecision(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="decisions")
     round = models.PositiveSmallIntegerField(_("bracket round"))
     slot = models.PositiveSmallIntegerField(_("match"))
-    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

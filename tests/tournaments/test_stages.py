@@ -526,3 +526,16 @@ def test_the_stages_overview_reads_in_a_number_of_queries_that_no_round_adds_to(
     with django_assert_max_num_queries(10):
         overview = selectors.event_stages_overview(event=event)
         assert len(overview.final_order) == 8
+
+
+def test_an_event_with_stages_rounds_and_a_bracket_is_deleted_whole(
+    club, alice, django_capture_on_commit_callbacks
+):
+    event = _pairs(club, 4)
+    knockout = services.stage_add(event=event, name="Cup", kind="knockout")
+    services.stage_entrants_confirm(stage=knockout, entrants=[1, 2, 3, 4], by=alice)
+    _play(_seat(event, django_capture_on_commit_callbacks), django_capture_on_commit_callbacks, entries=LEVEL)
+    services.match_decide(stage=knockout, round=1, slot=1, winner=4, by=alice)
+    event.delete()
+    assert not Stage.objects.exists() and not StageEntrant.objects.exists()
+    assert not MatchDecision.objects.exists()
