@@ -203,3 +203,13 @@ def test_the_api_shows_an_events_stages_and_each_rounds_stage(
     plain = _individual(club, players[:8])
     assert api.get(f"/api/v1/events/{plain.pk}/").json()["stages"] == []
     assert Stage.objects.filter(event=plain).count() == 0
+
+
+def test_no_stage_is_offered_after_a_knockout_but_it_can_still_be_removed(client, club, alice):
+    event = _pairs(club, 4)
+    services.stage_add(event=event, name="Cup", kind="knockout")
+    client.force_login(alice)
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="stage-add"' not in html
+    assert 'id="stage-remove-1"' in html
+    assert 'class="entrants"' not in html  # nobody confirmed yet

@@ -28,7 +28,7 @@ from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
-from tournaments.models import Event, Round, TableCard
+from tournaments.models import Event, Round, Stage, TableCard
 from tournaments.web.exports import export_response
 from tournaments.web.filters import RankingFilter, StandingFilter
 from tournaments.web.forms import EventForm, ParticipantAddForm
@@ -229,10 +229,13 @@ def _stages_context(
     proposal = overview.proposal if overview is not None else None
     if open_event and proposal is not None and entrants_form is None:
         entrants_form = StageEntrantsForm(proposal=proposal)
-    if open_event and stage_form is None:
+    # A knockout decides the event: no stage follows it.
+    last = overview.lines[-1].stage if overview is not None else None
+    if open_event and stage_form is None and (last is None or last.kind != Stage.Kind.KNOCKOUT):
         stage_form = StageForm(event=event, prefix="stage")
     return {
         "stages": overview,
+        "stages_editable": open_event,
         "stage_form": stage_form if open_event else None,
         "entrants_form": entrants_form if open_event else None,
         "proposal": proposal,
