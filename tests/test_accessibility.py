@@ -115,3 +115,66 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
             problems += _check(page, f"{language} {name}")
     context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club, alice, players):
+    """The event page with its stages, the proposal to confirm and the form to add a stage; a
+    knockout's bracket with a level game for the director to decide; the final order."""
+    from clubs.services import pair_requests_from_text
+    from tests.factories import EVENT_DATE
+
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    night = services.event_create(
+        club=club,
+        name="Final night",
+        date=EVENT_DATE,
+        variant="classic",
+        hands_per_round=1,
+        players=players[:8],
+    )
+    services.stage_add(event=night, name="Qualifying", kind="rounds", planned_rounds=1)
+    services.stage_add(
+        event=night, name="Final", kind="final_table", qualify="best", qualifiers=4, planned_rounds=1
+    )
+    services.round_start(event=night)
+    for game in Game.objects.filter(table__round__event=night):
+        services.hand_record(game=game, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+    text = "\n".join(f"{players[i].name} & {players[i + 1].name}" for i in range(8, 16, 2))
+    cup = services.event_create(
+        club=club,
+        name="Cup",
+        date=EVENT_DATE,
+        variant="classic",
+        hands_per_round=1,
+        format="swiss",
+        players=[],
+        pairs=pair_requests_from_text(text),
+    )
+    knockout = services.stage_add(event=cup, name="Cup", kind="knockout")
+    services.stage_entrants_confirm(stage=knockout, entrants=[1, 2, 3, 4])
+    services.round_start(event=cup)
+    first, level = Game.objects.filter(table__round__event=cup).order_by("table__number")
+    services.hand_record(game=first, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+    services.hand_record(game=level, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    _log_in(page, live_server, "alice")
+    pages = {  # each with what it is checked for
+        "event with stages": (f"/events/{night.pk}/", "#stage-entrants"),
+        "final order": (f"/events/{night.pk}/standings/", "#final-order-table"),
+        "knockout event": (f"/events/{cup.pk}/", "#bracket-link-1"),
+        "bracket": (f"/events/{cup.pk}/stages/1/bracket/", "#decide-1-2-2"),
+        "level knockout game": (f"/games/{level.pk}/", "#knockout-decide"),
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, (path, landmark) in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.locator(landmark).count() == 1, f"{name}: {landmark}"
+            if page.locator("#stage-add-box").count():
+                page.locator("#stage-add-box > summary").tap()  # the form to add a stage too
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)

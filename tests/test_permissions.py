@@ -31,17 +31,20 @@ from rest_framework.test import APIClient
 from clubs.models import Club, Membership, Partnership, Player
 from tests.tournaments.hands import HAND_A, HAND_B
 from tests.tournaments.test_views import _form_data
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     Event,
     Game,
     Hand,
+    MatchDecision,
     Pair,
     Participant,
     Round,
     Season,
     Seat,
     SideEntry,
+    Stage,
+    StageEntrant,
     Table,
     TableCard,
 )
@@ -172,6 +175,58 @@ def _sheet(w: World) -> dict[str, Any]:
     return {"variant": "classic", "sides": ["NS", "EW"], "hands": [HAND_A]}
 
 
+def _qualifying_then_final(w: World) -> None:
+    """Round 1 over, as the one round of a qualifying stage, and a final table of four after it."""
+    _games_over(w)
+    services.stage_add(event=w.event, name="Qualifying", kind="rounds", planned_rounds=1)
+    services.stage_add(
+        event=w.event, name="Final", kind="final_table", qualify="best", qualifiers=4, planned_rounds=1
+    )
+
+
+def _finalists(w: World) -> dict[str, Any]:
+    overview = selectors.event_stages_overview(event=w.event)
+    if overview is None or overview.proposal is None:
+        return {}
+    return {f"seed_{n}": key for n, key in enumerate(overview.proposal.proposed, start=1)}
+
+
+def _knockout_stage(w: World) -> None:
+    """A knockout stage of the world's event, not drawn yet: its bracket page says so."""
+    Stage.objects.create(event=w.event, number=1, name="Cup", kind="knockout", format="swiss")
+
+
+KNOCKOUT_EVENT = "Knockout of the club"
+
+
+def _knockout_event(w: World) -> Event:
+    return Event.objects.filter(club=w.club, name=KNOCKOUT_EVENT).first() or w.event
+
+
+def _drawn_knockout(w: World) -> None:
+    """A pair event of the club whose knockout's first match (pair 1 against pair 4) ended level."""
+    players = list(w.club.players.order_by("pk")[:8])
+    event = services.event_create(
+        club=w.club,
+        name=KNOCKOUT_EVENT,
+        date=w.event.date,
+        variant="classic",
+        hands_per_round=1,
+        format="swiss",
+        players=players,
+    )
+    stage = services.stage_add(event=event, name="Cup", kind="knockout")
+    services.stage_entrants_confirm(stage=stage, entrants=[1, 2, 3, 4])
+    round_ = services.round_start(event=event)
+    services.round_seat(round_id=round_.pk)
+    game = Game.objects.get(table__round=round_, table__number=1)
+    services.hand_record(game=game, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+
+
+def _match_one(w: World) -> dict[str, Any]:
+    return {"event_id": _knockout_event(w).pk, "number": 1, "round": 1, "slot": 1}
+
+
 MATRIX: dict[str, Row] = {
     # --- Django's own pages ----------------------------------------------------------------
     # Anyone: a member's clubs, or the clubs whose results are public and a way to log in.
@@ -265,6 +320,32 @@ MATRIX: dict[str, Row] = {
         "page", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
     ),
     "tournaments:event_finish": Row("page", _event, write=DIRECTOR, prepare=_games_over),
+    # --- stages: the director's from the event page; a knockout's bracket is a result page ----
+    "tournaments:stage_add": Row(
+        "page",
+        _event,
+        write=DIRECTOR,
+        data=lambda w: {"stage-name": "Qualifying", "stage-kind": "rounds", "stage-planned_rounds": "3"},
+    ),
+    "tournaments:stage_remove": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "number": 2},
+        write=DIRECTOR,
+        prepare=_qualifying_then_final,
+    ),
+    "tournaments:stage_entrants": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "number": 2},
+        write=DIRECTOR,
+        data=_finalists,
+        prepare=_qualifying_then_final,
+    ),
+    "tournaments:stage_bracket": Row(
+        "page", lambda w: {"event_id": w.event.pk, "number": 1}, read=PUBLIC, prepare=_knockout_stage
+    ),
+    "tournaments:match_decide": Row(
+        "page", _match_one, write=DIRECTOR, data=lambda w: {"winner": "1"}, prepare=_drawn_knockout
+    ),
     "tournaments:participant_toggle": Row(
         "page",
         lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
@@ -499,6 +580,13 @@ def _fingerprint(w: World) -> tuple[Any, ...]:
         list(Membership.objects.order_by("pk").values_list("pk", "role")),
         list(Partnership.objects.order_by("pk").values_list("pk", "first_id", "second_id")),
         list(Pair.objects.order_by("pk").values_list("pk", "event_id", "number", "partnership_id")),
+        list(Stage.objects.order_by("pk").values_list("pk", "event_id", "number", "kind", "confirmed_at")),
+        list(
+            StageEntrant.objects.order_by("pk").values_list("pk", "stage_id", "seed", "player_id", "pair_id")
+        ),
+        list(
+            MatchDecision.objects.order_by("pk").values_list("pk", "stage_id", "round", "slot", "winner_id")
+        ),
         list(Club.objects.order_by("pk").values()),
         Player.objects.count(),
     )

@@ -208,6 +208,84 @@ class Participant(models.Model):
         return f"{self.player} in {self.event}"
 
 
+class Stage(models.Model):
+    """A stage of an event, with its own format and rounds: rounds for everyone (the event's
+    qualifying rounds, or a change of movement), a final table, or a knockout of pairs.
+
+    An event without stages is one implicit stage: its rounds have no stage and everything
+    works as before stages existed. Once an event has stages, each round belongs to one, and
+    the next round goes to the first stage that has not played its rounds
+    (`services.stage_seating.next_round_stage`). A final table or a knockout plays with the
+    entrants the director confirmed (`StageEntrant`), proposed by `qualify` from the stage
+    before. The pure rules are in tournaments/domain/stages.py.
+    """
+
+    class Kind(models.TextChoices):
+        ROUNDS = "rounds", _("Rounds for everyone")
+        FINAL_TABLE = "final_table", _("Final table")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class Qualify(models.TextChoices):
+        EVERYONE = "everyone", _("Everyone in play")
+        BEST = "best", _("The best of the standings")
+        BEST_OF_EACH_TABLE = "best_of_each_table", _("The best of each table of the last round")
+
+    class Seeding(models.TextChoices):
+        STANDINGS = "standings", _("By the standings of the stage before")
+        PAIR_NUMBERS = "pair_numbers", _("By pair number")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField(_("stage"))
+    name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.ROUNDS)
+    # The movement of a stage of rounds. A final table plays the event's own kind of game among
+    # the finalists (partners rotate in an individual event, a round robin of pairs otherwise);
+    # a knockout's bracket makes its tables.
+    format = models.CharField(_("format"), max_length=16, choices=Event.Format.choices)
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("rounds"),
+        null=True,
+        blank=True,
+        help_text=_("A knockout plays as many rounds as its bracket needs."),
+    )
+    qualify = models.CharField(
+        _("who plays"), max_length=24, choices=Qualify.choices, default=Qualify.EVERYONE
+    )
+    qualifiers = models.PositiveSmallIntegerField(
+        _("how many"),
+        null=True,
+        blank=True,
+        help_text=_("The best how many of the standings, or of each table."),
+    )
+    seeding = models.CharField(
+        _("seeding"), max_length=16, choices=Seeding.choices, default=Seeding.STANDINGS
+    )
+    confirmed_at = models.DateTimeField(_("entrants confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    RESTRICTED = (Kind.FINAL_TABLE, Kind.KNOCKOUT)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="stage_number_unique_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, stage {self.number}: {self.name}"
+
+    def clean(self) -> None:
+        refuse_bidi_controls(self, {"name": _("The stage's name")})
+
+    @property
+    def restricted(self) -> bool:
+        """Played by the entrants the director confirmed, not by everyone."""
+        return self.kind in self.RESTRICTED
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         SEATING = "seating", _("Seating being computed")
@@ -216,6 +294,16 @@ class Round(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
+    # None in an event without stages (its one implicit stage).
+    # RESTRICT: a stage with rounds is not deleted, unless its event is (with the rounds).
+    stage = models.ForeignKey(
+        Stage,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="rounds",
+        verbose_name=_("stage"),
+    )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.SEATING)
     seating_error = models.TextField(blank=True)
     # With `Event.play_to_target_across_tables`: when a game of the round first reached the
@@ -335,6 +423,57 @@ class Pair(models.Model):
 
     def __str__(self) -> str:
         return f"Pair {self.number}: {self.partnership}"
+
+
+class StageEntrant(models.Model):
+    """Who plays a final table or a knockout, with their seed (1 = best): a player in an
+    individual event, a pair in a fixed-partnership event. Written when the director confirms
+    the stage's entrants (`services.stage_entrants_confirm`)."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entrants")
+    seed = models.PositiveSmallIntegerField(_("seed"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["stage", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "seed"], name="stage_entrant_seed_unique"),
+            models.UniqueConstraint(fields=["stage", "player"], name="stage_entrant_player_once"),
+            models.UniqueConstraint(fields=["stage", "pair"], name="stage_entrant_pair_once"),
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=True, pair__isnull=False)
+                | models.Q(player__isnull=False, pair__isnull=True),
+                name="stage_entrant_player_or_pair",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seed {self.seed} of {self.stage}"
+
+
+class MatchDecision(models.Model):
+    """The director's word on a knockout match: who goes through after a game that ended level
+    (a draw, or a game stopped at equal totals), or without a game (a walkover: the other pair
+    left). `round` and `slot` place the match in the bracket (tournaments/domain/stages.py)."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="decisions")
+    round = models.PositiveSmallIntegerField(_("bracket round"))
+    slot = models.PositiveSmallIntegerField(_("match"))
+    winner = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["stage", "round", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "round", "slot"], name="match_decision_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.slot} of bracket round {self.round} ({self.stage})"
 
 
 class Seat(models.Model):

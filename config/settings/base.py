@@ -193,7 +193,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # One name for the variant choices of clubs, events and games (check --deploy stays clean).
-    "ENUM_NAME_OVERRIDES": {"VariantEnum": "clubs.models.variant_choices"},
+    "ENUM_NAME_OVERRIDES": {
+        "VariantEnum": "clubs.models.variant_choices",
+        # An event's kind (league night, tournament) and a stage's kind share the field name.
+        "EventKindEnum": "tournaments.models.Event.Kind",
+        "StageKindEnum": "tournaments.models.Stage.Kind",
+    },
 }
 
 # Login throttling (django-axes): after 5 failed logins for one username from one address,

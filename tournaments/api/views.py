@@ -24,7 +24,17 @@ from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
 from clubs.services import PairRequest
 from tournaments import selectors, services
-from tournaments.models import TABLE_SHAPE_CHOICES, Event, Game, Hand, Participant, Round, Standing, Table
+from tournaments.models import (
+    TABLE_SHAPE_CHOICES,
+    Event,
+    Game,
+    Hand,
+    Participant,
+    Round,
+    Stage,
+    Standing,
+    Table,
+)
 
 
 class SeatSerializer(serializers.Serializer):
@@ -72,10 +82,17 @@ class TableSerializer(serializers.ModelSerializer):
 class RoundSerializer(serializers.ModelSerializer):
     tables = TableSerializer(many=True, read_only=True)
     sit_out = serializers.SerializerMethodField()
+    stage = serializers.IntegerField(
+        source="stage.number",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="The number of the event's stage the round belongs to (null: an event without stages).",
+    )
 
     class Meta:
         model = Round
-        fields = ("id", "event", "number", "status", "seating_error", "tables", "sit_out")
+        fields = ("id", "event", "number", "stage", "status", "seating_error", "tables", "sit_out")
 
     def get_sit_out(self, obj: Round) -> list[int]:
         return [s.player_id for s in obj.sit_outs.all()]
@@ -92,9 +109,40 @@ class PairSerializer(serializers.Serializer):
         return [obj.partnership.first_id, obj.partnership.second_id]
 
 
+class StageEntrantSerializer(serializers.Serializer):
+    """Who plays a final table or a knockout: a seed and a pair number (pair events) or a player id."""
+
+    seed = serializers.IntegerField()
+    pair = serializers.IntegerField(source="pair.number", allow_null=True, default=None)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+
+
+class StageSerializer(serializers.ModelSerializer):
+    """A stage of an event (read-only): its kind, movement, rounds and who plays it. Stages are
+    added and their entrants confirmed on the event page."""
+
+    entrants = StageEntrantSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Stage
+        fields = (
+            "number",
+            "name",
+            "kind",
+            "format",
+            "planned_rounds",
+            "qualify",
+            "qualifiers",
+            "seeding",
+            "confirmed_at",
+            "entrants",
+        )
+
+
 class EventSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     pairs = PairSerializer(many=True, read_only=True)
+    stages = StageSerializer(many=True, read_only=True)
 
     class Meta:
         model = Event
@@ -122,6 +170,7 @@ class EventSerializer(serializers.ModelSerializer):
             "sit_out_victory_points",
             "avoid_season_partners",
             "season",
+            "stages",
         )
 
     def get_players(self, obj: Event) -> list[int]:
@@ -274,7 +323,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return selectors.events_visible_to(user=self.request.user).prefetch_related(
-            "participants", "pairs__partnership"
+            "participants", "pairs__partnership", "stages__entrants__pair"
         )
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})

@@ -153,3 +153,16 @@ SPECIAL_HAND_NAMES = {
 def special_hand_label(name: str) -> str:
     """A special hand's name as players say it (`SPECIAL_HAND_NAMES`), or the key made readable."""
     return SPECIAL_HAND_NAMES.get(name, name.replace("_", " ").title())
+
+
+def knockout_round_label(number: int, rounds: int) -> str:
+    """The name of round `number` of a knockout of `rounds` rounds: the final, the semi-finals,
+    the quarter-finals, else the round of its number of pairs (16, 32, ...)."""
+    left = rounds - number
+    if left == 0:
+        return _("Final")
+    if left == 1:
+        return _("Semi-finals")
+    if left == 2:
+        return _("Quarter-finals")
+    return _("Round of %(pairs)s") % {"pairs": 2 ** (left + 1)}

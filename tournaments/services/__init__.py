@@ -21,6 +21,10 @@ What lives where (each name below is also importable from here, as `services.han
   (`guest_add`, `guest_merge`).
 - `ratings`: a club's ratings (`ratings_rebuild`).
 - `seasons`: a club's seasons (`season_save`).
+- `stages`: an event's stages (`stage_add`, `stage_remove`), who plays a final table or a
+  knockout (`stage_entrants_confirm`) and the director's word on a knockout match
+  (`match_decide`); `stage_seating` tells `round_start` and `round_seat` which stage a round
+  belongs to and the tables of a stage's round.
 
 The director's tools on a seated round (locks, swaps) are in `tournaments/services/round_tools.py`.
 """
@@ -56,6 +60,7 @@ from tournaments.services.rounds import (
     three_player_variant,
 )
 from tournaments.services.seasons import season_save
+from tournaments.services.stages import match_decide, stage_add, stage_entrants_confirm, stage_remove
 from tournaments.services.standings import event_ranking_set, standings_rebuild
 
 __all__ = [
@@ -75,6 +80,7 @@ __all__ = [
     "hand_record",
     "hand_sat_out_set",
     "hand_undo",
+    "match_decide",
     "participant_add",
     "participant_set_present",
     "participant_withdraw",
@@ -84,6 +90,9 @@ __all__ = [
     "round_seat",
     "round_start",
     "season_save",
+    "stage_add",
+    "stage_entrants_confirm",
+    "stage_remove",
     "standings_rebuild",
     "table_card_renew",
     "table_link_renew",

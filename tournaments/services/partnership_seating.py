@@ -15,7 +15,7 @@ scheduled opponent a bye instead of changing the movement (so nobody meets twice
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from tournaments.domain import pairing
@@ -38,15 +38,31 @@ class PlannedRound:
     sit_out: tuple[int, ...]
 
 
-def plan_pair_round(*, round: Round, present: Collection[int], kept: Collection[int] = ()) -> PlannedRound:
+def plan_pair_round(
+    *,
+    round: Round,
+    present: Collection[int],
+    kept: Collection[int] = (),
+    format: str | None = None,
+    number: int | None = None,
+    field: Sequence[int] | None = None,
+) -> PlannedRound:
     """The round's tables for the event's pairs in play.
 
     `present` holds the player ids present and not withdrawn, `kept` the players at locked
-    tables of this round (they keep their table). Raises ValueError when fewer than two
-    pairs are in play.
+    tables of this round (they keep their table). A stage of the event may give its own
+    `format`, the round's `number` within the stage (for a movement) and its `field` (the
+    pair numbers that play it, in seed order, which a movement then follows instead of the
+    pair numbers); by default the event's format, the round's number and every pair.
+    Raises ValueError when fewer than two pairs are in play.
     """
     event = round.event
+    format = format or event.format
+    number = number or round.number
     pairs = list(event.pairs.select_related("partnership").order_by("number"))
+    if field is not None:
+        by_number = {p.number: p for p in pairs}
+        pairs = [by_number[n] for n in field if n in by_number]
     players_of = {p.number: (p.partnership.first_id, p.partnership.second_id) for p in pairs}
     active = [
         p.number
@@ -56,12 +72,12 @@ def plan_pair_round(*, round: Round, present: Collection[int], kept: Collection[
     if len(active) < 2:
         raise ValueError(f"Seating needs at least two pairs with both players present; {len(active)} are.")
     met, byes = _pair_history(event, round, players_of)
-    if event.format == Event.Format.SWISS:
+    if format == Event.Format.SWISS:
         pairings = pairing.swiss_round(_ranking(event, pairs, active), met, byes)
     else:
-        mitchell = event.format == Event.Format.MITCHELL
+        mitchell = format == Event.Format.MITCHELL
         movement = pairing.mitchell_round if mitchell else pairing.round_robin_round
-        scheduled = movement([p.number for p in pairs], round.number)
+        scheduled = movement([p.number for p in pairs], number)
         pairings = pairing.drop_withdrawn(scheduled, set(active))
         pairings = [
             pairing.Pairing(p.ns, p.ew, pairing.REMATCH)

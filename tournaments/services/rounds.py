@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.domain import seating, tables
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
-from tournaments.services import partnership_seating
+from tournaments.services import partnership_seating, stage_seating
 from tournaments.services.hands import game_stop
 from tournaments.services.standings import standings_rebuild
 from tournaments.tasks import round_seat as round_seat_task
@@ -68,7 +68,8 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
         # Its tables' results are final from now on (selectors.game_results_final).
         last.results_final_at = timezone.now()
         last.save(update_fields=["results_final_at", "updated_at"])
-    new_round = Round.objects.create(event=event, number=(last.number + 1) if last else 1)
+    stage = stage_seating.next_round_stage(event=event)  # None: an event without stages
+    new_round = Round.objects.create(event=event, number=(last.number + 1) if last else 1, stage=stage)
     if event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -177,7 +178,11 @@ def round_seat(*, round_id: int) -> Round | None:
         .values_list("player_id", flat=True)
     )
     try:
-        if event.format in Event.PARTNERSHIP_FORMATS:
+        staged = stage_seating.plan_stage_round(round=round, present=set(present), kept=kept)
+        if staged is not None:  # a final table, a knockout, a stage of pairs with its own movement
+            new_tables = [(t.sides, t.note) for t in staged.tables]
+            sit_out = staged.sit_out
+        elif event.format in Event.PARTNERSHIP_FORMATS:
             if event.format == Event.Format.SWISS:
                 standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
             planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)

@@ -10,14 +10,13 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
 
 from tournaments import selectors
 from tournaments.display.messages import describe_scale
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
-from tournaments.domain.standings import NOTHING_CONFIRMED, game_side_results, rank_players
-from tournaments.models import Event, Game, Hand, Seat, Standing
+from tournaments.domain.standings import rank_players
+from tournaments.models import Event, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue
 
@@ -34,35 +33,7 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     if event is None:
         return []
     names = dict(event.participants.values_list("player_id", "player__name"))
-    confirmed = selectors.event_confirmed_totals(event=event) if event.confirmation_required else None
-    # Plain values and no model ordering: the models' default orderings join the rounds and the
-    # event into every query, which cost most of a rebuild on a night of 250 games.
-    hands_played = dict(
-        Hand.objects.filter(game__table__round__event=event)
-        .order_by()
-        .values_list("game_id")
-        .annotate(count=Count("pk"))
-    )
-    players: dict[int, dict[str, list[int]]] = {}
-    seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
-    for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
-        players.setdefault(table_id, {}).setdefault(side, []).append(player_id)
-    games = (
-        Game.objects.filter(table__round__event=event)
-        .order_by("pk")
-        .values_list("pk", "table_id", "totals", "game_over", "winner", "is_draw")
-    )
-    results = []
-    for game_id, table_id, totals, finished, winner, is_draw in games:
-        results += game_side_results(
-            players.get(table_id, {}),
-            totals,
-            finished=finished,
-            winner=winner,
-            is_draw=is_draw,
-            hands=hands_played.get(game_id, 0),
-            confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
-        )
+    results = [result for game in selectors.event_played_games(event=event) for result in game.results]
     scale, tie_breaks = event_ranking_rules(event=event)
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     # Missed rounds are credited from the rows over games played (the average policy reads

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from tournaments.models import ACCESS_TOKEN_PATTERN
-from tournaments.web import director_views, pair_views, ranking_views, table_views, views
+from tournaments.web import director_views, pair_views, ranking_views, stage_views, table_views, views
 
 
 class TableTokenConverter:
@@ -65,6 +65,23 @@ urlpatterns = [
     path("events/<int:event_id>/guests/add/", views.guest_add, name="guest_add"),
     path("players/<int:player_id>/merge/", ranking_views.guest_merge, name="guest_merge"),
     path("events/<int:event_id>/finish/", views.event_finish, name="event_finish"),
+    path("events/<int:event_id>/stages/add/", stage_views.stage_add, name="stage_add"),
+    path("events/<int:event_id>/stages/<int:number>/remove/", stage_views.stage_remove, name="stage_remove"),
+    path(
+        "events/<int:event_id>/stages/<int:number>/entrants/",
+        stage_views.stage_entrants,
+        name="stage_entrants",
+    ),
+    path(
+        "events/<int:event_id>/stages/<int:number>/bracket/",
+        stage_views.stage_bracket,
+        name="stage_bracket",
+    ),
+    path(
+        "events/<int:event_id>/stages/<int:number>/matches/<int:round>/<int:slot>/decide/",
+        stage_views.match_decide,
+        name="match_decide",
+    ),
     path(
         "events/<int:event_id>/players/<int:player_id>/toggle/",
         views.participant_toggle,

@@ -28,10 +28,11 @@ from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
-from tournaments.models import Event, Round, TableCard
+from tournaments.models import Event, Round, Stage, TableCard
 from tournaments.web.exports import export_response
 from tournaments.web.filters import RankingFilter, StandingFilter
 from tournaments.web.forms import EventForm, ParticipantAddForm
+from tournaments.web.stage_forms import StageEntrantsForm, StageForm
 from tournaments.web.tables import (
     PairStandingTable,
     RankingTable,
@@ -173,6 +174,18 @@ def _event_rules_name(event: Event) -> str:
 @login_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    return event_page(request, event)
+
+
+def event_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    stage_form: StageForm | None = None,
+    entrants_form: StageEntrantsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The event page; a stage's form refused by `stage_views` comes back bound, with its errors."""
     rounds = list(selectors.event_rounds(event=event))
     standings = _standings_table(event, orderable=False)
     is_director = role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR
@@ -204,7 +217,34 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
     }
-    return render(request, "tournaments/event_detail.html", context)
+    context.update(_stages_context(event, is_director, stage_form, entrants_form))
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _stages_context(
+    event: Event,
+    is_director: bool,
+    stage_form: StageForm | None,
+    entrants_form: StageEntrantsForm | None,
+) -> dict[str, Any]:
+    """The event's stages for its page; for a director, the forms to add a stage and to confirm
+    who plays the next final table or knockout."""
+    overview = selectors.event_stages_overview(event=event)
+    open_event = is_director and event.status != Event.Status.FINISHED
+    proposal = overview.proposal if overview is not None else None
+    if open_event and proposal is not None and entrants_form is None:
+        entrants_form = StageEntrantsForm(proposal=proposal)
+    # A knockout decides the event: no stage follows it.
+    last = overview.lines[-1].stage if overview is not None else None
+    if open_event and stage_form is None and (last is None or last.kind != Stage.Kind.KNOCKOUT):
+        stage_form = StageForm(event=event, prefix="stage")
+    return {
+        "stages": overview,
+        "stages_editable": open_event,
+        "stage_form": stage_form if open_event else None,
+        "entrants_form": entrants_form if open_event else None,
+        "proposal": proposal,
+    }
 
 
 @login_required
@@ -346,8 +386,11 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     if download is not None:
         return download
     role = role_in(user=request.user, club=event.club)
+    # The rounds say whether the event plays stages: no query more for an event without them.
+    staged = any(round_.stage is not None for round_ in round_results)
     context = {
         "event": event,
+        "stages": selectors.event_stages_overview(event=event) if staged else None,
         "table": table,
         "filter": filtered,
         "round_tables": [

@@ -1,0 +1,229 @@
+"""The bridge between an event's stages and the round machinery of `services.rounds`.
+
+`next_round_stage` says which stage the event's next round belongs to, or why it cannot start
+yet (`services.round_start` asks it). `plan_stage_round` gives the tables of a round of a
+stage that seats itself (`services.round_seat` asks it before seating a round as usual):
+
+- a stage of rounds of a fixed-partnership event: the pairs in play, by the stage's own
+  movement (Swiss, round robin or Mitchell; a Mitchell or a round robin starts at its first
+  round when the stage starts), through `partnership_seating`;
+- a final table: its confirmed entrants only, at as many tables as they fill; players rotate
+  partners over the stage's rounds (the individual seating, with the stage's rounds as its
+  history), pairs play a round robin in seed order;
+- a knockout: the matches of the bracket round, the better seed North-South; a bye of round
+  1 is a sit-out.
+
+A round of an event without stages, or of a stage of rounds of an individual event, is
+seated by `round_seat` as before (None here). Reads only, apart from the standings a Swiss
+stage pairs by (rebuilt first, as `round_seat` does for a Swiss event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.domain import seating, tables
+from tournaments.domain import stages as stages_domain
+from tournaments.models import Event, Round, Stage
+from tournaments.services import partnership_seating
+from tournaments.services.partnership_seating import PlannedRound, PlannedTable
+from tournaments.services.standings import standings_rebuild
+
+
+def next_round_stage(*, event: Event) -> Stage | None:
+    """The stage the event's next round belongs to; None for an event without stages.
+
+    Refuses (ValidationError) when every stage has played its rounds (code "stages_done"),
+    when the next stage is a final table or a knockout whose entrants are not confirmed
+    ("entrants_unconfirmed") or not all present ("entrants_absent"), and in a knockout while
+    a match of the round before is undecided ("match_undecided": a game ended level, for the
+    director to decide) or a pair of the next round is not in play ("pair_absent"). Call it
+    once the round before is closed (`rounds.round_close`).
+    """
+    overview = selectors.event_stages_overview(event=event)
+    if overview is None:
+        return None
+    stage = overview.current
+    if stage is None:
+        raise ValidationError(
+            _("Every stage has played its rounds: add a stage, or finish the event."), code="stages_done"
+        )
+    line = overview.line(stage.number)
+    if stage.restricted:
+        if stage.confirmed_at is None or not line.entrants:
+            raise ValidationError(
+                _("Confirm who plays “%(stage)s” first: the proposal is on the event page.")
+                % {"stage": stage.name},
+                code="entrants_unconfirmed",
+            )
+        playing = selectors.event_entrants(event=event)[1]
+        absent = [entrant for _seed, entrant in line.entrants if _key(entrant) not in playing]
+        if stage.kind == Stage.Kind.FINAL_TABLE and absent:
+            raise ValidationError(
+                _(
+                    "%(names)s of “%(stage)s” are not present: mark them present, or confirm "
+                    "someone else in their place."
+                )
+                % {"names": ", ".join(_name(e) for e in absent), "stage": stage.name},
+                code="entrants_absent",
+            )
+    if stage.kind == Stage.Kind.KNOCKOUT and line.bracket is not None:
+        _check_knockout(event, line)
+    return stage
+
+
+def _check_knockout(event: Event, line: selectors.StageLine) -> None:
+    drawn = line.bracket
+    assert drawn is not None
+    played = line.rounds_played
+    if played:
+        undecided = [m for m in drawn.rounds[played - 1] if m.winner is None]
+        if undecided:
+            tables = _match_tables(line, played, undecided)
+            raise ValidationError(
+                _(
+                    "A match of the knockout's round %(number)s has no winner yet (table(s) "
+                    "%(tables)s): a game that ended level is decided by the director on the bracket page."
+                )
+                % {"number": played, "tables": tables},
+                code="match_undecided",
+            )
+    playing = selectors.event_entrants(event=event)[1]
+    missing = [pair for m in drawn.rounds[played] if m.ready for pair in m.entrants if pair not in playing]
+    if missing:
+        raise ValidationError(
+            _(
+                "Pair(s) %(pairs)s of the knockout's next round are not present: mark them present, "
+                "or decide their match on the bracket page (the other pair goes through)."
+            )
+            % {"pairs": ", ".join(str(p) for p in missing)},
+            code="pair_absent",
+        )
+
+
+def _match_tables(line: selectors.StageLine, number: int, matches: list[stages_domain.Match]) -> str:
+    """The numbers of the tables at which `matches` of bracket round `number` were played."""
+    pair_of = {p.pk: entrant.pair for _seed, entrant in line.entrants for p in entrant.players}
+    wanted = {frozenset(m.entrants) for m in matches}
+    found = [
+        str(table.number)
+        for table in line.rounds[number - 1].tables.prefetch_related("seats")
+        if frozenset(pair_of.get(seat.player_id) for seat in table.seats.all()) in wanted
+    ]
+    return ", ".join(found)
+
+
+def _key(entrant: selectors.Entrant) -> int:
+    return entrant.pair if entrant.pair is not None else entrant.players[0].pk
+
+
+def _name(entrant: selectors.Entrant) -> str:
+    names = " & ".join(p.name for p in entrant.players)
+    if entrant.pair is None:
+        return names
+    return _("Pair %(number)s (%(names)s)") % {"number": entrant.pair, "names": names}
+
+
+def plan_stage_round(
+    *, round: Round, present: Collection[int], kept: Collection[int] = ()
+) -> PlannedRound | None:
+    """The tables of a round of a stage that seats itself (see the module docstring), or None
+    when `round_seat` seats the round as usual (no stage, or a stage of rounds of an
+    individual event). `present`: player ids present and not withdrawn; `kept`: players at
+    locked tables of the round. Raises ValueError when the round cannot be seated (too few in
+    play, a knockout round before its matches are decided).
+    """
+    stage = round.stage
+    if stage is None:
+        return None
+    event = round.event
+    paired = event.format in Event.PARTNERSHIP_FORMATS
+    number = stage.rounds.filter(number__lte=round.number).count()
+    if stage.kind == Stage.Kind.ROUNDS:
+        if not paired:
+            return None
+        if stage.format == Event.Format.SWISS:
+            standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
+        return partnership_seating.plan_pair_round(
+            round=round, present=present, kept=kept, format=stage.format, number=number
+        )
+    overview = selectors.event_stages_overview(event=event)
+    assert overview is not None
+    line = overview.line(stage.number)
+    keys = [_key(entrant) for _seed, entrant in line.entrants]
+    if stage.kind == Stage.Kind.FINAL_TABLE:
+        if paired:
+            return partnership_seating.plan_pair_round(
+                round=round,
+                present=present,
+                kept=kept,
+                format=Event.Format.ROUND_ROBIN,
+                number=number,
+                field=keys,
+            )
+        return _final_table_round(round, stage, keys, present, kept)
+    return _knockout_round(line, number, present, kept)
+
+
+def _final_table_round(
+    round: Round, stage: Stage, players: list[int], present: Collection[int], kept: Collection[int]
+) -> PlannedRound:
+    missing = [p for p in players if p not in present]
+    if missing:
+        raise ValueError(f"Finalists not present: {missing}.")
+    field = [p for p in players if p not in kept]
+    event = round.event
+    shape = tables.event_shape(event.variant, event.table_shape)
+    stages_domain.tables_needed(len(players), sum(shape))
+    history = seating.SeatingHistory()
+    for earlier in stage.rounds.filter(number__lt=round.number).prefetch_related("tables__seats"):
+        played = []
+        for table in earlier.tables.all():
+            by_side: dict[str, list[int]] = {}
+            for seat in table.seats.all():
+                by_side.setdefault(seat.side, []).append(seat.player_id)
+            played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+        history.record(seating.RoundSeating(tables=tuple(played)))
+    planned = seating.seat_round(field, history, seed=round.number, shape=shape)
+    return PlannedRound(tables=tuple(PlannedTable(sides=t.sides) for t in planned.tables), sit_out=())
+
+
+def _knockout_round(
+    line: selectors.StageLine, number: int, present: Collection[int], kept: Collection[int]
+) -> PlannedRound:
+    drawn = line.bracket
+    if drawn is None:
+        raise ValueError("The knockout has no confirmed entrants.")
+    if number > len(drawn.rounds):
+        raise ValueError("The knockout has played all its rounds.")
+    if number > 1 and any(m.winner is None for m in drawn.rounds[number - 2]):
+        raise ValueError(f"A match of bracket round {number - 1} is undecided.")
+    players_of = {
+        entrant.pair: tuple(p.pk for p in entrant.players)
+        for _seed, entrant in line.entrants
+        if entrant.pair is not None
+    }
+    tables = []
+    for match in drawn.rounds[number - 1]:
+        if not match.ready:
+            continue
+        assert match.high is not None and match.low is not None
+        sides = (players_of[match.high], players_of[match.low])
+        seated = [p for side in sides for p in side]
+        if all(p in kept for p in seated):
+            continue  # a table the director locked keeps this match
+        missing = [p for p in seated if p not in present]
+        if missing:
+            raise ValueError(f"Players of match {match.slot} are not present: {missing}.")
+        tables.append(PlannedTable(sides=sides))
+    sit_out = tuple(
+        player
+        for match in drawn.rounds[number - 1]
+        if match.bye and number == 1
+        for player in players_of[match.winner or 0]
+    )
+    return PlannedRound(tables=tuple(tables), sit_out=sit_out)

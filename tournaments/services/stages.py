@@ -1,0 +1,363 @@
+"""Writes for an event's stages: add and remove a stage, confirm who plays a final table or a
+knockout, and decide a knockout match that its game did not decide.
+
+A stage has its own format and rounds (tournaments/models.py `Stage`); an event without
+stages is one implicit stage and nothing here touches it. The rounds themselves are started
+and seated by `services.rounds` (`round_start` asks `stage_seating.next_round_stage` which
+stage a round belongs to; `round_seat` asks `stage_seating.plan_stage_round` for its tables).
+The pure rules (who qualifies, the bracket, the final order) are tournaments/domain/stages.py;
+what the rules propose is read by `selectors.event_stages_overview`.
+
+Rules of the stages, checked by `stage_add`:
+- an event's stages are played in their order; a new stage goes after the last one;
+- rounds for everyone (`ROUNDS`) play the stage's movement, of the event's kind (rotating
+  partners in an individual event; Swiss, round robin or Mitchell in a pair event), for a
+  number of rounds; they may change the movement of the stage before (Mitchell, then Swiss),
+  and never follow a final table or a knockout;
+- a final table follows another stage and takes the best N of its standings, or the best K
+  of each table of its last round, for a number of rounds; in an individual event it seats
+  four a table, so N (or the tables times K) must fill its tables;
+- a knockout is for pairs; first, it takes every pair by pair number; after another stage,
+  everyone in play, the best N or the best K of each table, seeded by the standings or by
+  pair number. Nothing follows a knockout: it decides the event;
+- rounds played before the event had stages become its first stage's, which must then be
+  rounds for everyone in the event's format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.domain import stages as stages_domain
+from tournaments.domain import tables
+from tournaments.models import Event, Game, MatchDecision, Pair, Round, Stage, StageEntrant
+from tournaments.services.rounds import round_reseat
+
+
+@transaction.atomic
+def stage_add(
+    *,
+    event: Event,
+    name: str,
+    kind: str,
+    format: str = "",
+    planned_rounds: int | None = None,
+    qualify: str = Stage.Qualify.EVERYONE,
+    qualifiers: int | None = None,
+    seeding: str = Stage.Seeding.STANDINGS,
+) -> Stage:
+    """Add a stage after the event's last one (see the module docstring for what may follow
+    what). `format` is a stage of rounds' movement (the event's by default); `planned_rounds`
+    its rounds (and a final table's); `qualify` and `qualifiers` say who plays a final table or
+    a knockout (N of the standings, K of each table); `seeding` how a knockout is seeded.
+    The first stage of an event that has played rounds takes them.
+    Raises ValidationError keyed by field (`name`, `kind`, `format`, `planned_rounds`,
+    `qualify`, `qualifiers`, `seeding`), or code "finished".
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished."), code="finished")
+    previous = event.stages.order_by("-number").first()
+    paired = event.format in Event.PARTNERSHIP_FORMATS
+    errors: dict[str, str] = {}
+    if kind == Stage.Kind.ROUNDS:
+        format = format or event.format
+        allowed = Event.PARTNERSHIP_FORMATS if paired else (Event.Format.INDIVIDUAL,)
+        if format not in allowed:
+            errors["format"] = (
+                _("A pair event plays its stages of rounds as Swiss, round robin or Mitchell.")
+                if paired
+                else _("An individual event plays its stages of rounds with rotating partners.")
+            )
+        if previous is not None and previous.restricted:
+            errors["kind"] = _("Rounds for everyone cannot follow a final table or a knockout.")
+        qualify, qualifiers, seeding = Stage.Qualify.EVERYONE, None, Stage.Seeding.STANDINGS
+    elif kind == Stage.Kind.FINAL_TABLE:
+        format = event.format
+        if previous is None:
+            errors["kind"] = _("A final table needs a stage before it, to qualify from.")
+        errors.update(_final_table_field(qualify, qualifiers, paired, _table_size(event)))
+        seeding = Stage.Seeding.STANDINGS
+    elif kind == Stage.Kind.KNOCKOUT:
+        format = event.format
+        planned_rounds = None
+        if not paired:
+            errors["kind"] = _("A knockout is played by pairs: it needs a fixed-partnership event.")
+        if previous is None:
+            qualify, qualifiers, seeding = Stage.Qualify.EVERYONE, None, Stage.Seeding.PAIR_NUMBERS
+        else:
+            errors.update(_knockout_field(qualify, qualifiers))
+    if kind != Stage.Kind.KNOCKOUT and not planned_rounds:
+        errors["planned_rounds"] = _("Give the stage's number of rounds.")
+    if qualify == Stage.Qualify.EVERYONE:
+        qualifiers = None
+    if previous is not None and previous.kind == Stage.Kind.KNOCKOUT:
+        errors["kind"] = _("A knockout decides the event: no stage follows it.")
+    loose = event.rounds.filter(stage__isnull=True)
+    played = loose.count()
+    if played and previous is None:
+        if kind != Stage.Kind.ROUNDS or format != event.format:
+            errors["kind"] = _(
+                "Rounds were played before the event had stages: its first stage is rounds for "
+                "everyone in the event's format, and takes them."
+            )
+        elif planned_rounds is not None and planned_rounds < played:
+            errors["planned_rounds"] = _(
+                "%(count)s rounds were played already: the first stage has at least as many."
+            ) % {"count": played}
+    if errors:
+        raise ValidationError(errors)
+    stage = Stage(
+        event=event,
+        number=previous.number + 1 if previous else 1,
+        name=name.strip(),
+        kind=kind,
+        format=format,
+        planned_rounds=planned_rounds,
+        qualify=qualify,
+        qualifiers=qualifiers,
+        seeding=seeding,
+    )
+    stage.full_clean()
+    stage.save()
+    if played:
+        loose.update(stage=stage)
+    return stage
+
+
+def _table_size(event: Event) -> int:
+    """Players at one table of the event (its variant's table, or the one it chose)."""
+    return sum(tables.event_shape(event.variant, event.table_shape))
+
+
+def _final_table_field(qualify: str, qualifiers: int | None, paired: bool, size: int) -> dict[str, str]:
+    errors = {}
+    per_table = stages_domain.PAIRS_PER_TABLE if paired else size
+    if qualify not in (Stage.Qualify.BEST, Stage.Qualify.BEST_OF_EACH_TABLE):
+        errors["qualify"] = _("A final table takes the best of the standings, or the best of each table.")
+    elif not qualifiers:
+        errors["qualifiers"] = _("Say how many qualify.")
+    elif qualify == Stage.Qualify.BEST and not paired and qualifiers % per_table:
+        errors["qualifiers"] = _(
+            "A final table seats %(count)s players a table: choose a multiple of %(count)s."
+        ) % {"count": per_table}
+    elif qualify == Stage.Qualify.BEST and qualifiers < per_table:
+        errors["qualifiers"] = _("At least %(count)s qualify for a final table.") % {"count": per_table}
+    elif qualify == Stage.Qualify.BEST_OF_EACH_TABLE and qualifiers > per_table:
+        errors["qualifiers"] = _("A table has %(count)s; no more of each can qualify.") % {"count": per_table}
+    return errors
+
+
+def _knockout_field(qualify: str, qualifiers: int | None) -> dict[str, str]:
+    if qualify == Stage.Qualify.EVERYONE:
+        return {}
+    if not qualifiers:
+        return {"qualifiers": _("Say how many qualify.")}
+    if qualify == Stage.Qualify.BEST and qualifiers < 2:
+        return {"qualifiers": _("A knockout needs at least two pairs.")}
+    if qualify == Stage.Qualify.BEST_OF_EACH_TABLE and qualifiers > stages_domain.PAIRS_PER_TABLE:
+        return {"qualifiers": _("A table has two pairs; no more of each can qualify.")}
+    return {}
+
+
+@transaction.atomic
+def stage_remove(*, stage: Stage) -> None:
+    """Remove the event's last stage while it has no round (its confirmed entrants go with it).
+    Raises ValidationError (codes "has_rounds", "not_last", "finished")."""
+    event = Event.objects.select_for_update().get(pk=stage.event_id)
+    stage = Stage.objects.get(pk=stage.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished."), code="finished")
+    if stage.rounds.exists():
+        raise ValidationError(
+            _("“%(stage)s” has rounds: it stays.") % {"stage": stage.name}, code="has_rounds"
+        )
+    if event.stages.filter(number__gt=stage.number).exists():
+        raise ValidationError(_("Remove the stages after it first."), code="not_last")
+    stage.delete()
+
+
+@transaction.atomic
+def stage_entrants_confirm(
+    *, stage: Stage, entrants: Sequence[int], by: AbstractBaseUser | None = None
+) -> Stage:
+    """Confirm who plays a final table or a knockout, best seed first: `entrants` are pair
+    numbers in a fixed-partnership event, player ids otherwise.
+
+    Usually the proposal (`selectors.event_stages_overview`), which the director may change,
+    someone in the place of someone who left. May be confirmed again until a hand is played in
+    the stage; a round of the stage seated meanwhile is seated again for the new entrants (a
+    locked one is left as it is), and decisions of its matches are dropped.
+    Raises ValidationError: not a final table or a knockout ("not_restricted"), the stage
+    before still playing ("not_ready"), a hand played in the stage ("started"), the wrong
+    number of entrants ("count"), someone twice ("twice"), someone not of the event
+    ("unknown") or withdrawn ("withdrawn"), a final table that does not fill its tables
+    ("tables"), the event finished ("finished").
+    """
+    event = Event.objects.select_for_update().get(pk=stage.event_id)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished."), code="finished")
+    if not stage.restricted:
+        raise ValidationError(
+            _("Everyone in play plays “%(stage)s”: there is nobody to confirm.") % {"stage": stage.name},
+            code="not_restricted",
+        )
+    overview = selectors.event_stages_overview(event=event)
+    assert overview is not None
+    proposal = overview.proposal
+    if proposal is None or proposal.stage.pk != stage.pk:
+        if overview.line(stage.number).has_hands:
+            raise ValidationError(
+                _("Hands have been played in “%(stage)s”: who plays it is final.") % {"stage": stage.name},
+                code="started",
+            )
+        raise ValidationError(
+            _("Who plays “%(stage)s” is known once the stage before it is over.") % {"stage": stage.name},
+            code="not_ready",
+        )
+    keys = list(entrants)
+    if len(keys) != proposal.size:
+        raise ValidationError(
+            _("“%(stage)s” is played by %(size)s; %(count)s are chosen.")
+            % {"stage": stage.name, "size": proposal.size, "count": len(keys)},
+            code="count",
+        )
+    twice = [key for key, count in Counter(keys).items() if count > 1]
+    if twice:
+        raise ValidationError(_("%(names)s chosen twice.") % {"names": _names(overview, twice)}, code="twice")
+    unknown = [key for key in keys if key not in overview.entrants]
+    if unknown:
+        raise ValidationError(_("Choose entrants of this event."), code="unknown")
+    withdrawn = _withdrawn(event, overview, keys)
+    if withdrawn:
+        raise ValidationError(
+            _("%(names)s left the event: choose someone who plays.") % {"names": _names(overview, withdrawn)},
+            code="withdrawn",
+        )
+    if len(keys) < stages_domain.PAIRS_PER_TABLE:
+        raise ValidationError(
+            _("“%(stage)s” needs at least two to play it.") % {"stage": stage.name}, code="count"
+        )
+    if stage.kind == Stage.Kind.FINAL_TABLE and not overview.paired:
+        try:
+            stages_domain.tables_needed(len(keys), _table_size(event))
+        except ValueError:
+            raise ValidationError(
+                _(
+                    "A final table seats %(size)s players a table, and %(count)s do not fill tables: "
+                    "change how many qualify (remove the stage and add it again)."
+                )
+                % {"size": _table_size(event), "count": len(keys)},
+                code="tables",
+            ) from None
+    StageEntrant.objects.filter(stage=stage).delete()
+    stage.decisions.all().delete()
+    if overview.paired:
+        pairs = {pair.number: pair for pair in event.pairs.all()}
+        rows = [StageEntrant(stage=stage, seed=seed, pair=pairs[key]) for seed, key in enumerate(keys, 1)]
+    else:
+        rows = [StageEntrant(stage=stage, seed=seed, player_id=key) for seed, key in enumerate(keys, 1)]
+    StageEntrant.objects.bulk_create(rows)
+    stage.confirmed_at = timezone.now()
+    stage.confirmed_by = by
+    stage.save(update_fields=["confirmed_at", "confirmed_by"])
+    waiting = stage.rounds.order_by("-number").first()
+    if waiting is not None and waiting.status != Round.Status.SEATING and not waiting.locked:
+        round_reseat(round=waiting)
+    return stage
+
+
+def _names(overview: selectors.StagesOverview, keys: list[int]) -> str:
+    return ", ".join(" & ".join(p.name for p in overview.entrants[key].players) for key in keys)
+
+
+def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]) -> list[int]:
+    gone = set(
+        event.participants.filter(withdrawn_after_round__isnull=False).values_list("player_id", flat=True)
+    )
+    return [key for key in keys if any(p.pk in gone for p in overview.entrants[key].players)]
+
+
+@transaction.atomic
+def match_decide(
+    *, stage: Stage, round: int, slot: int, winner: int, by: AbstractBaseUser | None = None
+) -> MatchDecision:
+    """The director decides who goes through match `slot` of bracket round `round` of a
+    knockout: `winner` is a pair number.
+
+    For a match whose game ended level (a draw, or stopped at equal totals), or that has no
+    game (a walkover: the other pair left before it was seated). A decision may be changed
+    until the bracket's next round is seated. Refused (ValidationError): not a knockout, no
+    such match, its pairs not known yet ("not_ready"), a pair not in it ("not_in_match"), its
+    game still in play or won ("in_play", "decided"), the next round seated ("next_round"),
+    the event finished ("finished").
+    """
+    event = Event.objects.select_for_update().get(pk=stage.event_id)
+    stage = Stage.objects.get(pk=stage.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(_("The event is finished."), code="finished")
+    overview = selectors.event_stages_overview(event=event)
+    assert overview is not None
+    line = overview.line(stage.number)
+    drawn = line.bracket
+    if stage.kind != Stage.Kind.KNOCKOUT or drawn is None:
+        raise ValidationError(_("Only a knockout's matches are decided here."), code="not_knockout")
+    if not 1 <= round <= len(drawn.rounds) or not 1 <= slot <= len(drawn.rounds[round - 1]):
+        raise ValidationError(_("There is no such match."), code="no_match")
+    match = drawn.rounds[round - 1][slot - 1]
+    if match.high is None or match.low is None:
+        raise ValidationError(_("The pairs of this match are not known yet."), code="not_ready")
+    if winner not in match.entrants:
+        raise ValidationError(
+            _("Pair %(number)s does not play this match.") % {"number": winner}, code="not_in_match"
+        )
+    if line.rounds_played > round:
+        raise ValidationError(
+            _("The knockout's next round is seated: this match's result stays."), code="next_round"
+        )
+    earlier = stage.decisions.filter(round=round, slot=slot).first()
+    game = _match_game(line, round, match)
+    if game is not None and not (game.game_over and game.is_draw):
+        if not game.game_over:
+            raise ValidationError(
+                _("The match's game is still in play: end it at its score on the table page first."),
+                code="in_play",
+            )
+        raise ValidationError(
+            _("The match's game has a winner (or a hand awaits confirmation): the game decides."),
+            code="decided",
+        )
+    if match.winner is not None and earlier is None:
+        raise ValidationError(_("This match has its winner."), code="decided")
+    decision, _created = MatchDecision.objects.update_or_create(
+        stage=stage,
+        round=round,
+        slot=slot,
+        defaults={"winner": Pair.objects.get(event=event, number=winner), "decided_by": by},
+    )
+    return decision
+
+
+def _match_game(line: selectors.StageLine, round: int, match: stages_domain.Match) -> Game | None:
+    """The game played for `match` (None before its round is seated, or for a walkover)."""
+    if round > line.rounds_played:
+        return None
+    players = {
+        player.pk
+        for _seed, entrant in line.entrants
+        if entrant.pair in match.entrants
+        for player in entrant.players
+    }
+    for game in Game.objects.filter(table__round=line.rounds[round - 1]).prefetch_related("table__seats"):
+        if {seat.player_id for seat in game.table.seats.all()} == players:
+            return game
+    return None
