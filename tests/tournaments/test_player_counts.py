@@ -297,3 +297,44 @@ def test_the_room_s_printouts_and_exports_show_a_table_of_five_as_it_is(
     standings = client.get(f"/events/{event.pk}/standings/?_export=csv").content.decode()
     trio = [s.player.name for s in five.table.seats.filter(side="A")]
     assert all(name in standings for name in trio)
+
+
+def test_a_final_table_of_a_six_player_event_seats_six(
+    client, club, players, alice, django_capture_on_commit_callbacks
+):
+    # German clubs: drawn tables of six, then the best to a final table (rules.md; issue 14).
+    from tournaments import selectors
+    from tournaments.models import Stage
+
+    event, round_ = _night(club, players, django_capture_on_commit_callbacks, "classic-6p", "", 12)
+    services.stage_add(event=event, name="Heats", kind=Stage.Kind.ROUNDS, planned_rounds=1)
+    with pytest.raises(ValidationError) as refused:
+        services.stage_add(
+            event=event,
+            name="Final",
+            kind=Stage.Kind.FINAL_TABLE,
+            qualify=Stage.Qualify.BEST,
+            qualifiers=4,
+            planned_rounds=1,
+        )
+    assert refused.value.message_dict["qualifiers"] == [
+        "A final table seats 6 players a table: choose a multiple of 6."
+    ]
+    final = services.stage_add(
+        event=event,
+        name="Final",
+        kind=Stage.Kind.FINAL_TABLE,
+        qualify=Stage.Qualify.BEST,
+        qualifiers=6,
+        planned_rounds=1,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for game in Game.objects.filter(table__round=round_):
+            services.hand_record(game=game, number=1, entries=SIX_TWO_TEAMS[0])
+    proposed = selectors.event_stages_overview(event=event).proposal.proposed
+    services.stage_entrants_confirm(stage=final, entrants=proposed, by=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        final_round = services.round_start(event=event)
+    game = Game.objects.get(table__round=final_round)
+    assert game.variant == "classic-6p" and game.sides == ["A", "B"]
+    assert {seat.player_id for seat in game.table.seats.all()} == set(proposed)
