@@ -118,6 +118,25 @@ def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.da
     return max(0, int(left.total_seconds()))
 
 
+def next_hand_number(*, hands: list[HandLine]) -> int:
+    """The number the game's next hand takes (`hands`: game_hands): one more than its last
+    hand's. A hand a director deleted leaves a gap; numbers are never reused, as the hand
+    services check (`services.hand_record`)."""
+    return hands[-1].number + 1 if hands else 1
+
+
+def hand_line(*, hands: list[HandLine], number: int) -> HandLine | None:
+    """Hand `number` among the game's hands (`hands`: game_hands), by its number, not its place."""
+    return next((line for line in hands if line.number == number), None)
+
+
+def hand_place(*, hands: list[HandLine], number: int) -> int:
+    """Where hand `number` stands among the game's hands, 1 for the first (`hands`:
+    game_hands): its place if it is recorded, after the last if it is the next one."""
+    numbers = [line.number for line in hands]
+    return numbers.index(number) + 1 if number in numbers else len(numbers) + 1
+
+
 def game_results_final(*, game: Game) -> bool:
     """Whether a game's results are final: only a director may change its hands then, giving
     a reason.
@@ -261,7 +280,7 @@ def game_sitting_out(*, game: Game, hands: list[HandLine]) -> Player | None:
         return None
     players = {player.pk: player for player in trio[1]}
     previous = hands[-1].sat_out_id if hands else None
-    number = hands[-1].number + 1 if hands else 1
+    number = next_hand_number(hands=hands)
     return players[tables.next_sitting_out(tuple(players), number, previous)]
 
 

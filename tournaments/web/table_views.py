@@ -259,8 +259,11 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             )
-    context = _context(access, form)
-    context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
+    hands = selectors.game_hands(game=access.game)
+    context = _context(access, form, hands)
+    if preview:
+        place = selectors.hand_place(hands=hands, number=form.cleaned_data["number"])
+        context["preview"] = _preview_lines(preview, place)
     status = 200 if form.is_valid() else 400
     if request.htmx and previewing:
         # The live preview asks for its own box only; "Check score" for the whole form.
@@ -333,8 +336,10 @@ def _hand_form_for(
     entered in, unless the scorer switches); None once the game is over. `hands`: the game's
     hands so far (selectors.game_hands)."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
-    if hand_param and hand_param.isascii() and hand_param.isdigit() and 1 <= int(hand_param) <= len(hands):
-        line = hands[int(hand_param) - 1]
+    line = None
+    if hand_param and hand_param.isascii() and hand_param.isdigit() and len(hand_param) < 6:
+        line = selectors.hand_line(hands=hands, number=int(hand_param))
+    if line is not None:
         stored_mode = HandForm.mode_of(line.entries)
         if mode in (None, stored_mode):
             mode = stored_mode
@@ -345,20 +350,21 @@ def _hand_form_for(
     elif game.game_over:
         return None
     else:
-        initial["number"] = len(hands) + 1
+        initial["number"] = selectors.next_hand_number(hands=hands)
     return HandForm(
         initial=initial, rules=_rules(game), sides=game.sides, mode=mode or "summary", ask_reason=ask_reason
     )
 
 
-def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    """What the preview shows of hand `number`: its scores, the totals right after it, and the
-    result if it is the game's last hand (a correction of an earlier hand ends nothing)."""
+def _preview_lines(result: dict[str, Any], place: int) -> dict[str, Any]:
+    """What the preview shows of the hand at `place` (1 for the game's first hand; hand numbers
+    may have gaps): its scores, the totals right after it, and the result if it is the game's
+    last hand (a correction of an earlier hand ends nothing)."""
     hands = result["hands"]
-    totals = {side: sum(hand[side]["score"] for hand in hands[:number]) for side in result["totals"]}
-    last = number == len(hands)
+    totals = {side: sum(hand[side]["score"] for hand in hands[:place]) for side in result["totals"]}
+    last = place == len(hands)
     return {
-        "hand": hands[number - 1],
+        "hand": hands[place - 1],
         "totals": totals,
         "game_over": last and result["game_over"],
         "winner": result["winner"],
@@ -386,7 +392,7 @@ def _context(
         "sitting_out": selectors.game_sitting_out(game=game, hands=hands)
         if trio and not game.game_over
         else None,
-        "next_number": hands[-1].number + 1 if hands else 1,
+        "next_number": selectors.next_hand_number(hands=hands),
         "hands": hands,
         # Above the next hand's form, so that the other side confirms without scrolling.
         "waiting_hands": [line for line in hands if not line.confirmed]
