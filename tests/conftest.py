@@ -4,10 +4,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from clubs.models import Membership
 from config import celery_app
 from tests.factories import EVENT_DATE, ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+# Property tests have no time limit per example: the machines are shared, and an example that
+# takes 200 ms under load is not a failure (speed is measured in bench/, never in tests).
+hypothesis_settings.register_profile("project", deadline=None)
+hypothesis_settings.load_profile("project")
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +26,19 @@ def _tasks_in_process(request):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language: a request in another language (a club's, or the
+    visitor's choice) activates it for the thread, and the next test would read its messages in
+    that language."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
