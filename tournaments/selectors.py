@@ -409,10 +409,13 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
     )
 
 
-def games_in_play(*, event: Event) -> int:
-    """How many games of the event's latest round are still being played."""
+def tables_in_play(*, event: Event) -> list[int]:
+    """The numbers of the tables of the event's latest round whose games are still being played."""
     last = event.rounds.order_by("-number").first()
-    return 0 if last is None else Game.objects.filter(table__round=last, game_over=False).count()
+    if last is None:
+        return []
+    in_play = Game.objects.filter(table__round=last, game_over=False).order_by("table__number")
+    return list(in_play.values_list("table__number", flat=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1362,6 +1365,11 @@ class StagesOverview:
 
     def line(self, number: int) -> StageLine:
         return next(line for line in self.lines if line.stage.number == number)
+
+    @property
+    def all_over(self) -> bool:
+        """Every stage has played its rounds and every game counts."""
+        return all(line.complete for line in self.lines)
 
 
 def event_stages(*, event: Event) -> list[Stage]:

@@ -213,3 +213,29 @@ def test_no_stage_is_offered_after_a_knockout_but_it_can_still_be_removed(client
     assert 'id="stage-add"' not in html
     assert 'id="stage-remove-1"' in html
     assert 'class="entrants"' not in html  # nobody confirmed yet
+
+
+def test_a_stage_whose_last_round_is_in_play_is_being_played(
+    client, club, players, alice, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.test_stages import _qualifying_and_final
+
+    capture = django_capture_on_commit_callbacks
+    event = _qualifying_and_final(club, players)
+    for _number in (1, 2):
+        _play(_seat(event, capture), capture)
+    _seat(event, capture)  # the qualifying stage's last round, not played yet
+    client.force_login(alice)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    qualifying = page[page.index("Qualifying") : page.index("Qualifying") + 400]
+    assert "being played" in qualifying and "to come" not in qualifying
+    assert "Every round of the stages is seated" not in page  # the final table is still to come
+    _play(selectors.event_rounds(event=event).last(), capture)
+    final = event.stages.get(number=2)
+    services.stage_entrants_confirm(
+        stage=final, entrants=selectors.event_stages_overview(event=event).proposal.proposed, by=alice
+    )
+    _seat(event, capture)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Every round of the stages is seated: the last games are being played." in page
+    assert "Every stage has played its rounds." not in page

@@ -171,6 +171,11 @@ def test_sixteen_players_qualify_over_three_rounds_and_the_best_four_play_the_fi
     assert {place.stage.number for place in overview.final_order[:4]} == {2}
     assert overview.final_order[4].stage == qualifying
     assert [row.key for row in overview.line(2).standings] == by_seed
+    # The event's standings (its page, downloads, API) rank by the final order too.
+    stored = {row.player_id: row.rank for row in Standing.objects.filter(event=event)}
+    assert [stored[place.key] for place in overview.final_order] == [
+        place.rank for place in overview.final_order
+    ]
 
     assert _code(lambda: services.round_start(event=event)) == "stages_done"
 

@@ -26,7 +26,9 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
 
     Where the event asks the other side to confirm each hand, only confirmed hands count, and
-    a game counts as finished once all its hands are confirmed. Holds the event row locked so
+    a game counts as finished once all its hands are confirmed. An event with stages ranks by
+    its final order (a final table's or knockout's result first), the figures staying those of
+    every round. Holds the event row locked so
     two workers never interleave their rewrites. Returns [] if the event no longer exists.
     """
     event = Event.objects.select_for_update().filter(pk=event_id).first()
@@ -46,12 +48,13 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
     )
     if credits:
         rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
+    ranks = _final_order_ranks(event, {row.player: row.rank for row in rows})
     Standing.objects.filter(event=event).delete()
     return Standing.objects.bulk_create(
         Standing(
             event=event,
             player_id=row.player,
-            rank=row.rank,
+            rank=ranks[row.player],
             games=row.games,
             wins=row.wins,
             draws=row.draws,
@@ -65,6 +68,23 @@ def standings_rebuild(*, event_id: int) -> list[Standing]:
         )
         for row in rows
     )
+
+
+def _final_order_ranks(event: Event, ranks: Mapping[int, int]) -> dict[int, int]:
+    """Each player's rank in the event: `ranks` (the standings over every round) for an event
+    without stages; with stages, the event's final order (the last stage's result first, then
+    each stage before it, `selectors.event_stages_overview`), every player of a pair taking the
+    pair's place, and anyone it does not place after, in the order of `ranks`."""
+    overview = (
+        selectors.event_stages_overview(event=event) if selectors.event_has_stages(event=event) else None
+    )
+    if overview is None or not overview.final_order:
+        return dict(ranks)
+    placed = {player.pk: place.rank for place in overview.final_order for player in place.entrant.players}
+    last = max(placed.values())
+    rest = sorted((rank, player) for player, rank in ranks.items() if player not in placed)
+    placed.update({player: last + n for n, (_rank, player) in enumerate(rest, start=1)})
+    return {player: placed[player] for player in ranks}
 
 
 @transaction.atomic

@@ -187,6 +187,7 @@ def event_page(
 ) -> HttpResponse:
     """The event page; a stage's form refused by `stage_views` comes back bound, with its errors."""
     rounds = list(selectors.event_rounds(event=event))
+    in_play = selectors.tables_in_play(event=event)
     standings = _standings_table(event, orderable=False)
     is_director = role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR
     paired = event.format in Event.PARTNERSHIP_FORMATS
@@ -211,7 +212,8 @@ def event_page(
         "present_pairs": sum(1 for pair in pairs if pair.present),
         "is_director": is_director,
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
-        "games_in_play": selectors.games_in_play(event=event),
+        "games_in_play": len(in_play),
+        "tables_in_play": ", ".join(str(n) for n in in_play),
         "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
         "table_size": services.event_table_size(event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
@@ -251,14 +253,23 @@ def _stages_context(
 @require_POST
 def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    end_unfinished = request.POST.get("end_unfinished") == "1"
+    ending = selectors.tables_in_play(event=event) if end_unfinished else []
     try:
-        new_round = services.round_start(
-            event=event, end_unfinished=request.POST.get("end_unfinished") == "1", by=request.user
-        )
+        new_round = services.round_start(event=event, end_unfinished=end_unfinished, by=request.user)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
+        if ending:
+            messages.warning(
+                request,
+                _(
+                    "The games at table(s) %(tables)s of round %(number)s were ended at their score "
+                    "(a table with no hand entered ends 0 to 0, a draw)."
+                )
+                % {"tables": ", ".join(str(n) for n in ending), "number": new_round.number - 1},
+            )
         new_round.refresh_from_db()
         if new_round.status == Round.Status.SEATED:
             text = _("Round %(number)s is seated: the tables are below.")
