@@ -273,15 +273,13 @@ def game_trio(*, game: Game) -> tuple[str, list[Player]] | None:
 
 def game_sitting_out(*, game: Game, hands: list[HandLine]) -> Player | None:
     """Who of the side of three sits out the game's next hand (`hands`: game_hands), at a
-    table of five; None elsewhere. By turn, after whoever sat out the hand before
+    table of five; None elsewhere: whoever has sat out fewest, in turn
     (`domain.tables.next_sitting_out`)."""
     trio = game_trio(game=game)
     if trio is None:
         return None
     players = {player.pk: player for player in trio[1]}
-    previous = hands[-1].sat_out_id if hands else None
-    number = next_hand_number(hands=hands)
-    return players[tables.next_sitting_out(tuple(players), number, previous)]
+    return players[tables.next_sitting_out(tuple(players), [line.sat_out_id for line in hands])]
 
 
 def side_code(*, game: Game, side: str) -> str:

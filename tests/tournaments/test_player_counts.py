@@ -259,11 +259,12 @@ def test_the_director_changes_who_sat_out_and_the_turns_follow(
     client.post(f"/games/{game.pk}/hands/sat-out/", {"number": "1", "sat_out": str(trio[2].pk)})
     first.refresh_from_db()
     assert first.sat_out == trio[2]
-    # The next hand's turn follows the change: after the third, the first again.
+    # The next hands even it out: the two who have not sat out yet, in the table's order.
     game.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         second = services.hand_record(game=game, number=2, entries=FIVE[0])
-    assert second.sat_out == trio[0]
+        third = services.hand_record(game=Game.objects.get(pk=game.pk), number=3, entries=FIVE[0])
+    assert (second.sat_out, third.sat_out) == (trio[0], trio[1])
     refused = client.post(
         f"/games/{game.pk}/hands/sat-out/", {"number": "2", "sat_out": "999999"}, follow=True
     )
@@ -292,6 +293,14 @@ def test_the_room_s_printouts_and_exports_show_a_table_of_five_as_it_is(
         assert seat.side in ("A", "B") and f"Seat {seat.position}" in sheet
     cards = client.get(f"/events/{event.pk}/rounds/1/cards/").content.decode()
     assert "A · hand" in cards and "B · hand" in cards  # the paper grid has a column per side
+    five_card = cards[cards.index(f'id="card-{five.table.number}"') :]
+    five_card = five_card[: five_card.index("</article>")]
+    first = min(five.table.seats.filter(side="A"), key=lambda seat: seat.position).player.name
+    assert "Classic Canasta for 5 players (three against two)" in five_card  # the table's own game
+    assert f"Side A has three players: one sits out each hand, in turn, <bdi>{first}</bdi> first" in five_card
+    four = next(g for g in Game.objects.filter(table__round=round_) if g.pk != five.pk)
+    four_card = cards[cards.index(f'id="card-{four.table.number}"') :]
+    assert "Classic Canasta (4 players, 2 partnerships)" in four_card[: four_card.index("</article>")]
     board = client.get(f"/events/{event.pk}/board/")
     assert board.status_code == 200
     standings = client.get(f"/events/{event.pk}/standings/?_export=csv").content.decode()
@@ -338,3 +347,23 @@ def test_a_final_table_of_a_six_player_event_seats_six(
     game = Game.objects.get(table__round=final_round)
     assert game.variant == "classic-6p" and game.sides == ["A", "B"]
     assert {seat.player_id for seat in game.table.seats.all()} == set(proposed)
+
+
+@pytest.mark.parametrize(
+    ("sat_out", "next_one"),
+    [
+        ([], 1),  # hand 1: the first listed
+        ([1], 2),
+        ([1, 2], 3),
+        ([1, 2, 3], 1),  # round again
+        ([3], 1),  # the director said the third sat out hand 1: the first, then the second
+        ([3, 1], 2),
+        ([1, 3], 2),  # hand 2 changed to the third: the second has not sat out yet
+        ([1, 1], 2),  # the first twice: the second, then the third
+        ([1, 1, 2], 3),
+    ],
+)
+def test_who_sits_out_next_at_a_table_of_five(sat_out, next_one):
+    from tournaments.domain.tables import next_sitting_out
+
+    assert next_sitting_out((1, 2, 3), sat_out) == next_one

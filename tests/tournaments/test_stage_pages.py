@@ -164,7 +164,9 @@ def test_the_table_page_asks_the_director_who_goes_through_a_level_game(
     _event, stage, first = _drawn_knockout(club, django_capture_on_commit_callbacks)
     level = Game.objects.get(table__round=first, table__number=2)
     client.force_login(sam)
-    assert 'id="knockout-decide"' not in client.get(f"/games/{level.pk}/").content.decode()
+    scorer = client.get(f"/games/{level.pk}/").content.decode()
+    assert 'id="knockout-decide"' not in scorer
+    assert "This knockout game ended level: the director decides which pair goes through." in scorer
     client.force_login(alice)
     html = client.get(f"/games/{level.pk}/").content.decode()
     assert 'id="knockout-decide"' in html and 'id="decide-pair-2"' in html

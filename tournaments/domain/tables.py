@@ -97,15 +97,16 @@ def table_variant(event_variant: str, event_table: Shape, table: Shape) -> str:
     )
 
 
-def sitting_out(trio: tuple[int, ...], hand: int) -> int:
-    """Who of a side of three sits out hand `hand` (1-based): each in turn, one a hand, in the
-    order the table lists them (rules.md §6: the first sits out hand 1, the second hand 2...)."""
-    return trio[(hand - 1) % len(trio)]
-
-
-def next_sitting_out(trio: tuple[int, ...], hand: int, previous: int | None) -> int:
-    """Who of a side of three sits out hand `hand`: the one after whoever sat out the hand
-    before (`previous`; so that a director's change carries on), or by turn (`sitting_out`)."""
-    if previous in trio:
-        return trio[(trio.index(previous) + 1) % len(trio)]
-    return sitting_out(trio, hand)
+def next_sitting_out(trio: tuple[int, ...], sat_out: list[int | None]) -> int:
+    """Who of a side of three sits out the next hand, given who sat out each hand before
+    (`sat_out`, oldest first): the one who has sat out fewest, ties going to the next after
+    whoever sat out last, in the table's order. Without changes that is each in turn, one a hand,
+    the first sitting out hand 1 (rules.md §6); after a director's change it evens out again."""
+    counts = {player: 0 for player in trio}
+    for player in sat_out:
+        if player in counts:
+            counts[player] += 1
+    last = next((player for player in reversed(sat_out) if player in counts), None)
+    start = trio.index(last) + 1 if last is not None else 0
+    order = [trio[(start + i) % len(trio)] for i in range(len(trio))]
+    return min(order, key=lambda player: counts[player])

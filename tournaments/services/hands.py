@@ -266,14 +266,13 @@ def hand_record(
 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
-    """At a table of five, who of the side of three sits `hand` out: the next after the hand
-    before's (rules.md §1.1d, §6)."""
+    """At a table of five, who of the side of three sits `hand` out: whoever has sat out fewest,
+    in turn (rules.md §1.1d, §6; `domain.tables.next_sitting_out`)."""
     trio = game_trio(game=game)
     if trio is not None:
-        before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("-number").first()
-        previous = before.sat_out_id if before is not None else None
+        before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("number")
         ids = tuple(player.pk for player in trio[1])
-        hand.sat_out_id = tables.next_sitting_out(ids, hand.number, previous)
+        hand.sat_out_id = tables.next_sitting_out(ids, list(before.values_list("sat_out_id", flat=True)))
 
 
 @transaction.atomic

@@ -407,8 +407,7 @@ def _context(
         "confirmation_required": event.confirmation_required,
         "final": access.final,
         "clock": selectors.round_clock(round=game.table.round),
-        # A knockout match whose game ended level: the director decides here who goes through.
-        "knockout": (
-            selectors.game_knockout_match(game=game) if access.is_director and game.game_over else None
-        ),
+        # A knockout match whose game ended level: the director decides here who goes through
+        # (the table is told so; a game that did not end level reads no bracket).
+        "knockout": (selectors.game_knockout_match(game=game) if game.game_over and game.is_draw else None),
     }

@@ -450,7 +450,6 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     so that only those need printing after round 1."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
-    rules = scoring.rules_for(event.variant, event.options)
     table_cards = {card.number: card for card in event.table_cards.all()}
     earlier = set(
         event.rounds.filter(number__lt=round_.number).values_list("tables__number", flat=True).distinct()
@@ -464,8 +463,15 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
             reverse("tournaments:link_detail", kwargs={"token": card.access_token})
         )
         qr_svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        # The table's own game: a table of three or five plays its own (classic-3p, classic-5p).
+        game = table.game
+        rules = scoring.rules_for(game.variant, game.options)
         cards.append(
             {
+                "rules_name": rules_label(rules),
+                "target": rules.target_for(len(game.sides)),
+                "minimums": selectors.initial_meld_table(rules=rules),
+                "trio": selectors.game_trio(game=game),
                 "table": table,
                 "card": card,
                 "new": round_.number > 1 and table.number not in earlier,
@@ -478,9 +484,6 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
         "event": event,
         "round": round_,
         "cards": cards,
-        "rules_name": rules_label(rules),
-        "target": rules.target_for(2),
-        "minimums": selectors.initial_meld_table(rules=rules),
         "grid_rows": range(1, (event.hands_per_round or 10) + 1),
     }
     return render(request, "tournaments/round_cards.html", context)
