@@ -173,9 +173,16 @@ def test_an_event_at_each_table(
 def test_a_variant_is_not_seated_at_a_table_it_is_not_played_at(club, players):
     with pytest.raises(ValidationError) as refused:
         services.event_create(
-            club=club, name="x", date=EVENT_DATE, variant="classic", table_shape="3+3", players=players[:12]
+            club=club,
+            name="x",
+            date=EVENT_DATE,
+            variant="modern-american",
+            table_shape="3+3",
+            players=players[:12],
         )
-    assert "table_shape" in refused.value.message_dict
+    assert refused.value.message_dict["table_shape"] == [
+        "Modern American Canasta is not played at this table; it is played by: 4 players in two partnerships."
+    ]
     with pytest.raises(ValidationError) as refused:
         services.event_create(
             club=club,
@@ -367,3 +374,22 @@ def test_who_sits_out_next_at_a_table_of_five(sat_out, next_one):
     from tournaments.domain.tables import next_sitting_out
 
     assert next_sitting_out((1, 2, 3), sat_out) == next_one
+
+
+@pytest.mark.parametrize(
+    ("variant", "shape", "game"),
+    [
+        ("classic", "3+3", "classic-6p"),
+        ("classic", "2+2+2", "classic-6p"),
+        ("classic", "1+1", "classic-2p"),
+        ("classic", "1+1+1", "classic-3p"),
+        ("classic", "3+2", "classic-5p"),
+        ("uruguayan", "1+1", "classic-2p"),  # Uruguayan is Classic (rules.md §1.12)
+        ("samba", "1+1", "samba"),  # Samba is played by two itself
+    ],
+)
+def test_classic_at_another_table_is_its_game_for_that_many(club, players, variant, shape, game):
+    event = services.event_create(
+        club=club, name="x", date=EVENT_DATE, variant=variant, table_shape=shape, players=players[:12]
+    )
+    assert (event.variant, event.table_shape) == (game, shape)

@@ -63,6 +63,17 @@ def variant_shapes(variant: str) -> tuple[Shape, ...]:
     return tuple(shape for shape in scoring.VARIANTS[variant].tables if shape in _SIDES)
 
 
+def variant_at(variant: str, shape: Shape) -> str | None:
+    """The variant an event of `variant` plays at tables of `shape`: the variant itself if it is
+    played there, else its own game for that many players where the engine has one (Classic at
+    tables of six is Classic for 6 players, `classic-6p`); None if neither."""
+    if shape in variant_shapes(variant):
+        return variant
+    family = "classic" if variant == "uruguayan" else variant  # Uruguayan is Classic (rules.md §1.12)
+    own = f"{family}-{sum(shape)}p"
+    return own if own in scoring.VARIANTS and shape in variant_shapes(own) else None
+
+
 def event_shape(variant: str, table_shape: str) -> Shape:
     """An event's table: the one it chose ("3+3"), or its variant's own."""
     return parse_shape(table_shape) if table_shape else variant_shapes(variant)[0]

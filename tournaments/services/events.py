@@ -74,7 +74,8 @@ def event_create(
     tables `warning_minutes` before the end.
 
     `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
-    variant is played at (`scoring.RuleSet.tables`, `domain.tables`); an event of tables of four
+    variant is played at (`scoring.RuleSet.tables`, `domain.tables`), or of its own game for that
+    many players, which the event then plays (Classic at "3+3": classic-6p); an event of tables of four
     may complete them with tables of three (`three_player_tables`) or, with one player left
     over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
     needs players for one table; fixed partnerships play at tables of four. With
@@ -88,7 +89,7 @@ def event_create(
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
-    shape = _check_table(
+    variant, shape = _check_table(
         variant, table_shape, format, three_player_tables, five_player_tables, options=options
     )
     players = list(players)
@@ -150,14 +151,20 @@ def _check_table(
     five_player_tables: bool,
     *,
     options: Mapping[str, Any],
-) -> tables.Shape:
-    """The event's table shape, after checking it against the variant, the format and the odd
-    tables asked for (whose games' house rules are checked too). Raises ValidationError."""
+) -> tuple[str, tables.Shape]:
+    """The event's variant and table shape, after checking the shape against the variant, the
+    format and the odd tables asked for (whose games' house rules are checked too). A variant
+    not played at the shape becomes its own game for that many players where there is one
+    (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
     name = describe_variant(variant)
     try:
         shape = tables.event_shape(variant, table_shape)
     except ValueError:
         raise ValidationError({"table_shape": gettext("Choose how many players sit at a table.")}) from None
+    own = tables.variant_at(variant, shape)
+    if own is not None and own != variant:
+        variant = own
+        _check_rules(variant, options)
     if shape not in tables.variant_shapes(variant):
         message = gettext("%(variant)s is not played at this table; it is played by: %(tables)s.")
         shown = ", ".join(
@@ -183,7 +190,7 @@ def _check_table(
             message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
             raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None
         _check_rules(odd_variant, options)
-    return shape
+    return variant, shape
 
 
 def _event_partnerships(
