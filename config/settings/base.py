@@ -262,6 +262,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 
+
+def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
+    """Which queue each task goes to: `short` for what people at the tables wait on, `long`
+    for rebuilds nobody watches live (README, "Past one machine": how many workers of each)."""
+    return {
+        "tournaments.tasks.standings_recompute": {"queue": short},
+        "tournaments.tasks.round_seat": {"queue": short},
+        "tournaments.tasks.ratings_recompute": {"queue": long},
+        "tournaments.tasks.ratings_refresh_all": {"queue": long},
+    }
+
+
+TASK_QUEUE_SHORT = "short"
+TASK_QUEUE_LONG = "long"
+CELERY_TASK_DEFAULT_QUEUE = TASK_QUEUE_SHORT
+CELERY_TASK_ROUTES = task_routes(TASK_QUEUE_SHORT, TASK_QUEUE_LONG)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -55,8 +55,8 @@ class Worker:
 
     def __init__(self, *, broker_url: str | None = None, visibility_timeout: int = 300):
         Worker._count += 1
-        self.queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        self.hostname = f"{self.queue}-{Worker._count}@localhost"
+        self.queue = f"{settings.TASK_QUEUE_SHORT},{settings.TASK_QUEUE_LONG}"
+        self.hostname = f"{settings.TEST_RUN_ID}-{Worker._count}@localhost"
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings.test",
