@@ -255,7 +255,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task taken by a worker that died is handed to another worker after this many seconds
-# (Redis's default is an hour). Every task here is idempotent and takes well under a minute.
+# (Redis's default is an hour), if Redis recorded it as taken: a worker killed -9 can also
+# lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again
+# within seconds (tournaments/task_ledger.py). Every task here is idempotent and takes well
+# under a minute.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
     # Workers look for such tasks every 10 s (kombu's default scans only every tenth time).
@@ -269,6 +272,7 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
     return {
         "tournaments.tasks.standings_recompute": {"queue": short},
         "tournaments.tasks.round_seat": {"queue": short},
+        "tournaments.tasks.tasks_lost_resend": {"queue": short},
         "tournaments.tasks.ratings_recompute": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
@@ -303,9 +307,18 @@ LOGGING = {
 # are over, rebuild every club's ratings from scratch, so a rating missed by a lost task is
 # put right within a day. The task is idempotent; standings are rebuilt on every hand save
 # and season tables are computed on read, so neither needs a schedule.
+#
+# Every few seconds it also has the tasks people wait on that were lost with their worker sent
+# again (tournaments/task_ledger.py); a sweep that no worker took in time is dropped.
+TASKS_SWEEP_SECONDS = 3.0
 CELERY_BEAT_SCHEDULE = {
     "ratings-refresh-nightly": {
         "task": "tournaments.tasks.ratings_refresh_all",
         "schedule": crontab(hour=4, minute=0),
+    },
+    "tasks-lost-resend": {
+        "task": "tournaments.tasks.tasks_lost_resend",
+        "schedule": TASKS_SWEEP_SECONDS,
+        "options": {"expires": 2 * TASKS_SWEEP_SECONDS},
     },
 }
