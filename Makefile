@@ -48,7 +48,8 @@ release: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi
 
-## make beat: celery beat, the scheduler of periodic tasks (one per site; needs CELERY_BROKER_URL)
+## make beat: celery beat, the scheduler of periodic tasks (needs CELERY_BROKER_URL); of several
+## beats only one sends, the others stand by (config/beat.py)
 beat: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
 	$(VENV)/bin/celery -A config beat --loglevel=info --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-.celerybeat-schedule}

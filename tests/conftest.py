@@ -25,12 +25,12 @@ def _tasks_in_process(request):
 @pytest.fixture(autouse=True)
 def _no_standings_marks():
     """Each test starts with no standings rebuild marked as queued (tournaments.standings_queue),
-    and an empty task ledger (tournaments.task_ledger)."""
+    an empty task ledger (tournaments.task_ledger) and no beat holding the beat lock."""
     from django.core.cache import cache
 
     from tournaments.standings_queue import standings_mark
 
-    patterns = [cache.make_key(name) for name in (standings_mark("*"), "tasks-ledger:*")]
+    patterns = [cache.make_key(name) for name in (standings_mark("*"), "tasks-ledger:*", "celery-beat:*")]
     client = getattr(cache, "_cache", None)
     if client is not None and hasattr(client, "get_client"):
         redis = client.get_client(patterns[0], write=True)

@@ -310,6 +310,9 @@ LOGGING = {
 #
 # Every few seconds it also has the tasks people wait on that were lost with their worker sent
 # again (tournaments/task_ledger.py); a sweep that no worker took in time is dropped.
+#
+# Exactly one beat sends: each beat holds or waits for a lock in Redis (config/beat.py), so a
+# second beat, started by mistake or as a standby, sends nothing while the first lives.
 TASKS_SWEEP_SECONDS = 3.0
 CELERY_BEAT_SCHEDULE = {
     "ratings-refresh-nightly": {
@@ -322,3 +325,6 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": 2 * TASKS_SWEEP_SECONDS},
     },
 }
+CELERY_BEAT_SCHEDULER = "config.beat:SingleBeatScheduler"
+# The beat renews its lock at least this often (the lock lasts config.beat.LOCK_SECONDS).
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5
