@@ -9,8 +9,11 @@ import os
 from config.settings.base import *  # noqa: F403
 
 # Queues of this test run's own, so that no other worker on the same Redis takes its tasks.
-# Worker processes that the tests start inherit the same names through the environment.
-TEST_RUN_ID = os.environ.setdefault("TEST_RUN_ID", f"test-{os.getpid()}")
+# Worker processes that the tests start inherit the same names through the environment. Each
+# pytest-xdist worker is a run of its own (they inherit the controller's TEST_RUN_ID).
+TEST_RUN_ID = os.environ.setdefault("TEST_RUN_ID", f"test-{os.getpid()}") + os.environ.get(
+    "PYTEST_XDIST_WORKER", ""
+)
 TASK_QUEUE_SHORT = CELERY_TASK_DEFAULT_QUEUE = f"{TEST_RUN_ID}-short"
 TASK_QUEUE_LONG = f"{TEST_RUN_ID}-long"
 CELERY_TASK_ROUTES = task_routes(TASK_QUEUE_SHORT, TASK_QUEUE_LONG)
