@@ -27,10 +27,16 @@ demo: migrate
 run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-## make worker: a Celery worker (needs CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0)
+## make worker: a Celery worker (needs CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0).
+## CELERY_WORKER_QUEUES: short,long (default), short or long (README, "Past one machine");
+## CELERY_WORKER_CONCURRENCY: processes, by default one per CPU of this machine.
+CELERY_WORKER_QUEUES ?= short,long
+CELERY_WORKER_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
+comma := ,
 worker: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
-	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
+	$(VENV)/bin/celery -A config worker --loglevel=info -Q $(CELERY_WORKER_QUEUES) \
+	    --concurrency=$(CELERY_WORKER_CONCURRENCY) -n $(subst $(comma),-,$(CELERY_WORKER_QUEUES))@%h
 
 ## make release: production steps before (re)starting web processes: migrate, collectstatic, check --deploy
 release: venv
@@ -42,7 +48,8 @@ release: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi
 
-## make beat: celery beat, the scheduler of periodic tasks (one per site; needs CELERY_BROKER_URL)
+## make beat: celery beat, the scheduler of periodic tasks (needs CELERY_BROKER_URL); of several
+## beats only one sends, the others stand by (config/beat.py)
 beat: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
 	$(VENV)/bin/celery -A config beat --loglevel=info --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-.celerybeat-schedule}

@@ -43,17 +43,19 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _no_standings_marks():
-    """Each test starts with no standings rebuild marked as queued (tournaments.standings_queue)."""
+    """Each test starts with no standings rebuild marked as queued (tournaments.standings_queue),
+    an empty task ledger (tournaments.task_ledger) and no beat holding the beat lock."""
     from django.core.cache import cache
 
     from tournaments.standings_queue import standings_mark
 
-    pattern = cache.make_key(standings_mark("*"))
+    patterns = [cache.make_key(name) for name in (standings_mark("*"), "tasks-ledger:*", "celery-beat:*")]
     client = getattr(cache, "_cache", None)
     if client is not None and hasattr(client, "get_client"):
-        redis = client.get_client(pattern, write=True)
-        for key in redis.scan_iter(match=pattern):
-            redis.delete(key)
+        redis = client.get_client(patterns[0], write=True)
+        for pattern in patterns:
+            for key in redis.scan_iter(match=pattern):
+                redis.delete(key)
     else:
         cache.clear()
 

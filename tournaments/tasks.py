@@ -1,13 +1,26 @@
-"""Celery tasks: thin interfaces over services. Arguments are ids; each task is safe to run twice."""
+"""Celery tasks: thin interfaces over services. Arguments are ids; each task is safe to run twice.
+
+Two queues (config/settings/base.py, `CELERY_TASK_ROUTES`): *short* for what people at the
+tables wait on (standings after a hand, a round's seating, the ledger's sweep), *long* for the
+rebuilds nobody watches live (ratings, the nightly refresh), so that a season's ratings never
+hold a night's standings. The tasks people wait on are `Guarded`: written in the task ledger
+(`tournaments/task_ledger.py`) and sent again within seconds if their worker dies.
+"""
 
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
-from celery import Task, shared_task
+from celery import Task, current_app, shared_task
+from celery.exceptions import Retry
+from celery.signals import before_task_publish
 from django.db import InterfaceError as DatabaseInterfaceError
 from django.db import OperationalError as DatabaseOperationalError
+from django.utils import timezone
 from kombu.exceptions import OperationalError
+
+from tournaments import task_ledger
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +44,62 @@ class RunHereIfBrokerDown(Task):
             return self.apply(args, kwargs, throw=False)
 
 
+class Guarded(RunHereIfBrokerDown):
+    """A task somebody waits on, kept in the task ledger until a run that began after it ends.
+
+    `locks` names the row the task holds locked while it works ("app.Model", argument): the
+    ledger's sweep does not send again a task whose row a live worker holds.
+    """
+
+    locks: tuple[str, str] | None = None
+
+    def __call__(self, *args, **kwargs):
+        run = task_ledger.run_started(self.name, kwargs)
+        due = getattr(self.request, task_ledger.HEADER, None) or (self.request.headers or {}).get(
+            task_ledger.HEADER
+        )
+        if run is not None and run.covered(due):
+            # A run that began after this message was due has ended: it saw all this one asks.
+            logger.info("%s: covered by a later run", run.task)
+            return None
+        try:
+            result = super().__call__(*args, **kwargs)
+        except Retry:
+            raise  # sent again (and written in the ledger again) by the retry itself
+        except Exception:
+            task_ledger.run_ended(run)  # failed for good: logged by Celery, not sent again
+            raise
+        task_ledger.run_ended(run)
+        return result
+
+
+# Set on a message that need not be kept in the ledger (the nightly refresh's rebuilds: a lost
+# one is redone the next night, and hundreds queued at once are not worth watching).
+UNGUARDED = {"ledger": "off"}
+
+
+@before_task_publish.connect
+def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None:
+    """Before a Guarded task's message goes to the broker: write it in the ledger, and put the
+    time it is due in the message (a countdown's task is due when its countdown ends)."""
+    task = current_app.tasks.get(sender)
+    if not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
+        return
+    try:
+        task_kwargs = body[1]
+    except (TypeError, IndexError, KeyError):
+        return
+    delay = 0.0
+    if eta := headers.get("eta"):
+        try:
+            delay = (datetime.fromisoformat(eta) - timezone.now()).total_seconds()
+        except (TypeError, ValueError):
+            delay = 0.0
+    due = task_ledger.sent(sender, task_kwargs, delay=delay)
+    if due is not None:
+        headers[task_ledger.HEADER] = due
+
+
 # Every task here rebuilds from the database, so a redelivery (acks_late) or a retry is safe.
 IDEMPOTENT_TASK = {
     "base": RunHereIfBrokerDown,
@@ -42,9 +111,10 @@ IDEMPOTENT_TASK = {
     "retry_backoff": True,
     "max_retries": 5,
 }
+GUARDED_TASK = {**IDEMPOTENT_TASK, "base": Guarded}
 
 
-@shared_task(**IDEMPOTENT_TASK)
+@shared_task(**GUARDED_TASK, locks=("tournaments.Event", "event_id"))
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     from tournaments.services import standings_rebuild
@@ -54,7 +124,7 @@ def standings_recompute(*, event_id: int) -> int:
     return len(standings_rebuild(event_id=event_id))
 
 
-@shared_task(**IDEMPOTENT_TASK)
+@shared_task(**GUARDED_TASK, locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
     from tournaments.services import round_seat as round_seat_service
@@ -65,7 +135,7 @@ def round_seat(*, round_id: int) -> str | None:
     return None if round is None else round.status
 
 
-@shared_task(**IDEMPOTENT_TASK)
+@shared_task(**GUARDED_TASK, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
     from tournaments.services import ratings_rebuild
@@ -83,5 +153,12 @@ def ratings_refresh_all() -> int:
 
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
-        ratings_recompute.delay(club_id=club_id)
+        ratings_recompute.apply_async(kwargs={"club_id": club_id}, headers=UNGUARDED)
     return len(club_ids)
+
+
+@shared_task(bind=True, ignore_result=True)
+def tasks_lost_resend(self) -> int:
+    """Every few seconds (celery beat): send again the tasks people wait on that were lost with
+    their worker (`task_ledger.sweep`); returns how many. Sending it twice does no harm."""
+    return len(task_ledger.sweep(self.app))

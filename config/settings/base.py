@@ -269,12 +269,33 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task taken by a worker that died is handed to another worker after this many seconds
-# (Redis's default is an hour). Every task here is idempotent and takes well under a minute.
+# (Redis's default is an hour), if Redis recorded it as taken: a worker killed -9 can also
+# lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again
+# within seconds (tournaments/task_ledger.py). Every task here is idempotent and takes well
+# under a minute.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
     # Workers look for such tasks every 10 s (kombu's default scans only every tenth time).
     "unacked_restore_throttle": 1,
 }
+
+
+def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
+    """Which queue each task goes to: `short` for what people at the tables wait on, `long`
+    for rebuilds nobody watches live (README, "Past one machine": how many workers of each)."""
+    return {
+        "tournaments.tasks.standings_recompute": {"queue": short},
+        "tournaments.tasks.round_seat": {"queue": short},
+        "tournaments.tasks.tasks_lost_resend": {"queue": short},
+        "tournaments.tasks.ratings_recompute": {"queue": long},
+        "tournaments.tasks.ratings_refresh_all": {"queue": long},
+    }
+
+
+TASK_QUEUE_SHORT = "short"
+TASK_QUEUE_LONG = "long"
+CELERY_TASK_DEFAULT_QUEUE = TASK_QUEUE_SHORT
+CELERY_TASK_ROUTES = task_routes(TASK_QUEUE_SHORT, TASK_QUEUE_LONG)
 
 LOGGING = {
     "version": 1,
@@ -300,9 +321,24 @@ LOGGING = {
 # are over, rebuild every club's ratings from scratch, so a rating missed by a lost task is
 # put right within a day. The task is idempotent; standings are rebuilt on every hand save
 # and season tables are computed on read, so neither needs a schedule.
+#
+# Every few seconds it also has the tasks people wait on that were lost with their worker sent
+# again (tournaments/task_ledger.py); a sweep that no worker took in time is dropped.
+#
+# Exactly one beat sends: each beat holds or waits for a lock in Redis (config/beat.py), so a
+# second beat, started by mistake or as a standby, sends nothing while the first lives.
+TASKS_SWEEP_SECONDS = 3.0
 CELERY_BEAT_SCHEDULE = {
     "ratings-refresh-nightly": {
         "task": "tournaments.tasks.ratings_refresh_all",
         "schedule": crontab(hour=4, minute=0),
     },
+    "tasks-lost-resend": {
+        "task": "tournaments.tasks.tasks_lost_resend",
+        "schedule": TASKS_SWEEP_SECONDS,
+        "options": {"expires": 2 * TASKS_SWEEP_SECONDS},
+    },
 }
+CELERY_BEAT_SCHEDULER = "config.beat:SingleBeatScheduler"
+# The beat renews its lock at least this often (the lock lasts config.beat.LOCK_SECONDS).
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5

@@ -8,9 +8,15 @@ import os
 
 from config.settings.base import *  # noqa: F403
 
-# A queue of this test run's own, so that no other worker on the same Redis takes its tasks.
-# Worker processes that the tests start inherit the same name through the environment.
-CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("TEST_RUN_ID", f"test-{os.getpid()}")
+# Queues of this test run's own, so that no other worker on the same Redis takes its tasks.
+# Worker processes that the tests start inherit the same names through the environment. Each
+# pytest-xdist worker is a run of its own (they inherit the controller's TEST_RUN_ID).
+TEST_RUN_ID = os.environ.setdefault("TEST_RUN_ID", f"test-{os.getpid()}") + os.environ.get(
+    "PYTEST_XDIST_WORKER", ""
+)
+TASK_QUEUE_SHORT = CELERY_TASK_DEFAULT_QUEUE = f"{TEST_RUN_ID}-short"
+TASK_QUEUE_LONG = f"{TEST_RUN_ID}-long"
+CELERY_TASK_ROUTES = task_routes(TASK_QUEUE_SHORT, TASK_QUEUE_LONG)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
@@ -19,8 +25,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# Keys of this test run's own in a shared Redis cache (see CELERY_TASK_DEFAULT_QUEUE above).
+# Keys of this test run's own in a shared Redis cache (see TEST_RUN_ID above).
 if "CACHES" in globals():
-    CACHES["default"]["KEY_PREFIX"] = CELERY_TASK_DEFAULT_QUEUE
+    CACHES["default"]["KEY_PREFIX"] = TEST_RUN_ID
     # Workers the tests start on another broker still share this cache with the tests.
     os.environ.setdefault("CACHE_URL", CACHES["default"]["LOCATION"])

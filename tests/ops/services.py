@@ -13,7 +13,9 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+import urllib.error
+import urllib.request
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from django.conf import settings
@@ -22,6 +24,7 @@ from django.db import connection
 from config import celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
+CELERY = [sys.executable, "-m", "celery", "-A", "config"]
 
 
 def has_services() -> bool:
@@ -48,27 +51,51 @@ def wait_for(predicate, what: str, timeout: float = 30, step: float = 0.2):
 
 
 class Worker:
-    """One `celery worker --pool=solo` process: the task runs in the process itself, so
-    killing that process kills the task where it stands."""
+    """One `celery worker` process, in a process group of its own (its pool with it).
+
+    By default `--pool=solo` with the test settings: the task runs in the process itself, so
+    killing that process kills the task where it stands. The multi-node trial runs prefork
+    workers as `make worker` does, with the settings and environment it gives.
+    """
 
     _count = 0
 
-    def __init__(self, *, broker_url: str | None = None, visibility_timeout: int = 300):
+    def __init__(
+        self,
+        *,
+        broker_url: str | None = None,
+        visibility_timeout: int = 300,
+        env: dict[str, str] | None = None,
+        queues: str | None = None,
+        pool: str = "solo",
+        name: str | None = None,
+        log: Path | None = None,
+        loglevel: str = "warning",
+        application_name: str | None = None,
+    ):
         Worker._count += 1
-        self.queue = settings.CELERY_TASK_DEFAULT_QUEUE
-        self.hostname = f"{self.queue}-{Worker._count}@localhost"
+        self.loglevel = loglevel
+        self.queue = queues or f"{settings.TASK_QUEUE_SHORT},{settings.TASK_QUEUE_LONG}"
+        self.hostname = f"{name or settings.TEST_RUN_ID + '-' + str(Worker._count)}@localhost"
+        self.pool = pool
+        self.log = log
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings.test",
-            "DATABASE_URL": database_url(),
+            "DATABASE_URL": database_url()
+            + (f"?application_name={application_name}" if application_name else ""),
             "CELERY_VISIBILITY_TIMEOUT": str(visibility_timeout),
         }
         if broker_url:
             self.env["CELERY_BROKER_URL"] = broker_url
             self.env["CELERY_RESULT_BACKEND"] = broker_url
+        if env is not None:
+            self.env = env
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Worker:
+        pool = ["--pool=solo"] if self.pool == "solo" else [f"--pool={self.pool}", "--concurrency=1"]
+        output = open(self.log, "ab") if self.log else None  # noqa: SIM115 (kept open while it runs)
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -77,18 +104,21 @@ class Worker:
                 "-A",
                 "config",
                 "worker",
-                "--pool=solo",
+                *pool,
                 "-Q",
                 self.queue,
                 "-n",
                 self.hostname,
-                "--loglevel=warning",
+                f"--loglevel={self.loglevel}",
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
             ],
             cwd=ROOT,
             env=self.env,
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
         )
         try:
             self.wait_ready()
@@ -116,10 +146,101 @@ class Worker:
             self.process.wait(timeout=30)
 
     def kill(self) -> None:
-        """kill -9: no cleanup, no acknowledgement, the task dies where it is."""
+        """kill -9 of the worker and its pool: no cleanup, no acknowledgement, the task dies
+        where it is (as when its machine goes down)."""
+        kill_group(self.process)
+
+
+def kill_group(process: subprocess.Popen | None) -> None:
+    """SIGKILL to a process started with `start_new_session` and to everything it started."""
+    if process is None:
+        return
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+
+
+class Beat:
+    """A `celery beat` process (config.beat.SingleBeatScheduler), its output in `log`."""
+
+    def __init__(self, *, env: dict[str, str], folder: Path, name: str):
+        self.env, self.name = env, name
+        self.log = folder / f"{name}.log"
+        self.schedule = folder / f"{name}-schedule"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Beat:
+        with open(self.log, "ab") as output:
+            self.process = subprocess.Popen(
+                [*CELERY, "beat", "--loglevel=info", "--schedule", str(self.schedule)],
+                cwd=ROOT,
+                env=self.env,
+                stdout=output,
+                stderr=output,
+                start_new_session=True,
+            )
+        return self
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def stop(self) -> None:
+        """A clean stop: the beat hands its lock over at once (config/beat.py)."""
         if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def kill(self) -> None:
+        kill_group(self.process)
+
+
+class Node:
+    """A web node: gunicorn (`config/gunicorn.py`) on 127.0.0.1:`port`, in a process group of
+    its own, so that `kill` takes the master and its workers down at once, as a crash does."""
+
+    def __init__(self, *, env: dict[str, str], port: int, name: str, folder: Path, workers: int = 2):
+        self.name, self.port = name, port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = folder / f"{name}.log"
+        self.env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers)}
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 60) -> Node:
+        with open(self.log, "ab") as output:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py", "config.wsgi"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=output,
+                stderr=output,
+                start_new_session=True,
+            )
+        try:
+            wait_for(self.ready, f"web node {self.name} to answer", timeout=timeout)
+        except BaseException:
+            self.kill()
+            raise
+        return self
+
+    def ready(self) -> bool:
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError(f"web node {self.name} exited: {self.log.read_text(errors='replace')[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{self.url}/health/?check=database", timeout=2) as response:
+                return response.status == 200
+        except (OSError, urllib.error.HTTPError):
+            return False
+
+    def kill(self) -> None:
+        kill_group(self.process)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=30)
 
 
 def free_port() -> int:

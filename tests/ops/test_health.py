@@ -105,3 +105,16 @@ def test_health_answers_within_its_timeouts_when_redis_accepts_but_never_answers
     assert response.status_code == 503
     assert response.json()["failed"] == ["redis", "worker"]
     assert elapsed < WITHIN_TIMEOUTS
+
+
+def test_a_balancer_asks_for_the_database_only(client, monkeypatch):
+    """A web node is fit to serve when it reaches the database, whatever the workers do."""
+    monkeypatch.setitem(health.CHECKS, "worker", lambda: 1 / 0)
+    assert client.get("/health/").status_code == 503
+    response = client.get("/health/?check=database")
+    assert response.status_code == 200
+    assert list(response.json()["checks"]) == ["database"]
+    assert client.get("/health/?check=database&check=worker").status_code == 503
+    unknown = client.get("/health/?check=disk")
+    assert unknown.status_code == 400
+    assert unknown.json()["unknown"] == ["disk"]

@@ -40,8 +40,8 @@ if not HAS_SERVICES:
 @pytest.fixture
 def worker():
     """A real Celery worker process on the test database, on a queue of its own."""
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE
-    hostname = f"{queue}@localhost"
+    queue = f"{settings.TASK_QUEUE_SHORT},{settings.TASK_QUEUE_LONG}"
+    hostname = f"{settings.TEST_RUN_ID}@localhost"
     db = connection.settings_dict
     env = {
         **os.environ,
