@@ -49,7 +49,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from clubs.models import Membership
 from config import celery_app
@@ -407,7 +407,7 @@ def night(db):
         Game.objects.filter(table__round__event=event).select_related("table").order_by("table__number")
     )
     assert len(games) == TABLES
-    return {"event": event, "games": games, "token": Token.objects.create(user=scorer).key}
+    return {"event": event, "games": games, "token": AuthToken.objects.create(user=scorer)[1]}
 
 
 def _worker_at_a_lock() -> str | None:
