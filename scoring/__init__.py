@@ -6,9 +6,8 @@ documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet 
 of a variant), `card_count_fields` and `card_points` (the card-count entry form, rules.md §1.0),
 `parse_entry` / `score_hand` / `score_side` (one hand), `initial_meld_minimum`,
 `initial_meld_requirement`, `game_state`; a game kept hand by hand (`scoring.progress`):
-`GameProgress`, its state after the hands so far, `game_start`, `game_resume`, `hands_score`
-(the next hands against that state alone) and `progress_rewind` (back to a corrected hand);
-and the domain errors `InvalidRules`,
+`GameProgress`, its state after the hands so far, `game_start`, `game_resume` (from a stored
+state) and `hands_score` (the next hands against that state alone); and the domain errors `InvalidRules`,
 `InvalidHandEntry`, `SheetRejected` (each `Problem` with a stable code of `PROBLEM_CODES` and
 plain params, for callers that translate messages).
 """
@@ -34,7 +33,7 @@ from scoring.errors import (
     UnsupportedVariant,
 )
 from scoring.game import GameState, game_state, initial_meld_minimum, initial_meld_requirement
-from scoring.progress import GameProgress, game_resume, game_start, hands_score, progress_rewind
+from scoring.progress import GameProgress, game_resume, game_start, hands_score
 from scoring.rules import (
     CARD_KINDS,
     CARD_VALUES,
@@ -85,7 +84,6 @@ __all__ = [
     "initial_meld_requirement",
     "parse_entry",
     "playing",
-    "progress_rewind",
     "rules_for",
     "score_hand",
     "score_sheet",

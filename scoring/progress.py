@@ -10,14 +10,15 @@ a side that won outright), never the earlier hands themselves. So:
 - `hands_score(rules, progress, hands)` checks and scores the next hands against it and gives
   the state after them;
 - `game_resume(rules, sides, totals, hands=..., won_by=...)` rebuilds a state from what a
-  caller stored of it (the totals, the number of hands, the side that won outright);
-- `progress_rewind(rules, progress, scores)` is the state before the game's last hands, from
-  their scores: a corrected hand is rescored from there, with the hands after it.
+  caller stored of it (the totals, the number of hands, the side that won outright), or the
+  state before a corrected hand from the hands before it (their count and summed scores: no
+  earlier hand won outright, or the game would have ended there); the corrected hand and the
+  hands after it are then scored again from there.
 
-Scoring a sheet's hands one call at a time, or one hand, then correcting one in the middle by
-rewinding to it and scoring it and the hands after it again, gives exactly what `score_sheet`
-gives for the whole sheet (tests/scoring/test_progress.py): the same scores, totals, initial
-meld minimums and requirements, game over and winner, and for a bad hand the same problems.
+Scoring a sheet's hands one call at a time, resuming each time from the stored state, then
+correcting one in the middle, gives exactly what `score_sheet` gives for the whole sheet
+(tests/scoring/test_progress.py): the same scores, totals, initial meld minimums and
+requirements, game over and winner, and for a bad hand the same problems.
 All numbers are points. Pure functions, no I/O.
 """
 
@@ -44,8 +45,8 @@ ScoredHand = dict[str, dict[str, Any]]  # side -> {"score": int, "breakdown": [{
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameProgress:
     """A game's state after the hands scored so far: all that its next hand is checked and
-    scored against. Build it with `game_start`, `game_resume`, `hands_score` or
-    `progress_rewind`, never by hand (the derived fields must agree with the others).
+    scored against. Build it with `game_start`, `game_resume` or `hands_score`, never by hand
+    (the derived fields must agree with the others).
 
     - `sides`: the side labels, in the game's order; `players`: each side's players in one
       hand (the engine's checks of partners' cards, `RuleSet.players_for`).
@@ -183,32 +184,6 @@ def hands_score(
     if problems:
         raise SheetRejected(problems)
     return scored, after
-
-
-def progress_rewind(
-    rules: RuleSet, progress: GameProgress, scores: Sequence[Mapping[str, int]]
-) -> GameProgress:
-    """The state before the game's last `len(scores)` hands, given their scores (side ->
-    points, oldest first, as `hands_score` gave them): where a correction of the first of
-    them is scored from, with the hands after it (`hands_score` over all of them again).
-
-    The side that won outright, if any, won with the game's last hand (nothing can follow it),
-    so no earlier state has one. Raises ValueError for more hands than were played or a score
-    that does not give an int for each side.
-    """
-    if len(scores) > progress.hands:
-        raise ValueError(f"cannot rewind {len(scores)} hands of a game of {progress.hands}")
-    totals = dict(progress.totals)
-    for hand_scores in scores:
-        if set(hand_scores) != set(progress.sides):
-            raise ValueError(f"a hand's scores must give each side of {progress.sides}, not {hand_scores!r}")
-        for side in progress.sides:
-            totals[side] -= hand_scores[side]
-    if not scores:
-        return progress
-    return _progress(
-        rules, progress.sides, progress.players, totals, hands=progress.hands - len(scores), won_by=None
-    )
 
 
 def score_hands(

@@ -214,17 +214,19 @@ def test_scoring_hand_by_hand_is_scoring_the_whole_sheet(game: dict[str, Any]) -
         # All at once from the start gives the same.
         assert _by_hand(rules, states[0], sheet["hands"]) == (scored, progress)
 
-    # A correction of an accepted hand: back from the last state by the scores of the hands
-    # from the corrected one on, then it and the hands after it scored again.
+    # A correction of an accepted hand, as a caller that stores each hand's scores makes it:
+    # the state before the corrected hand from the hands before it (their count and summed
+    # scores), then it and the hands after it scored again.
     if len(scored) == 0:
         return
     at = game["at"] % len(scored)
-    later = [{side: hand[side]["score"] for side in sheet["sides"]} for hand in scored[at:]]
-    rewound = scoring.progress_rewind(rules, progress, later)
-    assert rewound == states[at]
+    start = sheet.get("start") or dict.fromkeys(sheet["sides"], 0)
+    totals = {side: start[side] + sum(hand[side]["score"] for hand in scored[:at]) for side in sheet["sides"]}
+    before = scoring.game_resume(rules, sheet["sides"], totals, hands=at, players=sheet["players"])
+    assert before == states[at]
     corrected = [game["correction"], *sheet["hands"][at + 1 : len(scored)]]
     expected = _whole({**sheet, "hands": [*sheet["hands"][:at], *corrected]})
-    again = _by_hand(rules, rewound, corrected)
+    again = _by_hand(rules, before, corrected)
     if isinstance(again, list):
         assert again == expected
     else:
@@ -280,6 +282,5 @@ def test_a_state_no_game_can_be_in_is_refused():
         scoring.game_resume(CLASSIC, ["NS", "EW"], {"NS": 0, "EW": 0}, hands=1, won_by="XY")
     with pytest.raises(scoring.SheetRejected):
         scoring.game_resume(CLASSIC, ["NS", "EW", "XY"], {"NS": 0, "EW": 0, "XY": 0}, hands=1)
-    start = scoring.game_start(CLASSIC, ["NS", "EW"])
-    with pytest.raises(ValueError, match="cannot rewind 1 hands of a game of 0"):
-        scoring.progress_rewind(CLASSIC, start, [{"NS": 0, "EW": 0}])
+    with pytest.raises(ValueError, match="cannot have played -1 hands"):
+        scoring.game_resume(CLASSIC, ["NS", "EW"], {"NS": 0, "EW": 0}, hands=-1)
