@@ -352,15 +352,13 @@ def _hand_form_for(
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    """What the preview shows of hand `number`: its scores, the totals right after it, and the
-    result if it is the game's last hand (a correction of an earlier hand ends nothing)."""
-    hands = result["hands"]
-    totals = {side: sum(hand[side]["score"] for hand in hands[:number]) for side in result["totals"]}
-    last = number == len(hands)
+    """What the preview shows of hand `number` (`services.hand_preview`): its scores, the
+    totals right after it, and the result if it is the game's last hand (a correction of an
+    earlier hand ends nothing)."""
     return {
-        "hand": hands[number - 1],
-        "totals": totals,
-        "game_over": last and result["game_over"],
+        "hand": result["hand"],
+        "totals": result["totals_after"],
+        "game_over": result["last"] and result["game_over"],
         "winner": result["winner"],
         "draw": result["draw"],
     }
