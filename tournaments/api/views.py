@@ -515,15 +515,14 @@ class HandRecordApi(APIView):
         request=HandRecordInputSerializer, responses={201: HandSavedSerializer, 200: HandSavedSerializer}
     )
     def post(self, request: Request, game_id: int) -> Response:
-        scorable = selectors.games_scorable_by(user=request.user)
         serializer = self.HandRecordInputSerializer(data=request.data)
         if not serializer.is_valid():
             # A game the user may not score is not found, whatever the body.
-            get_object_or_404(scorable.only("pk"), pk=game_id)
+            get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
             raise serializers.ValidationError(serializer.errors)
         data = serializer.validated_data
         try:
-            # The permission is checked in the query that locks the game (`within`).
+            # The permission is checked in the query that locks the game (`as_scorer`).
             hand = services.hand_record(
                 game=game_id,
                 number=data["number"],
@@ -533,7 +532,7 @@ class HandRecordApi(APIView):
                 recorded_by=request.user,
                 entered_by_side=data["entered_by_side"],
                 reason=data["reason"],
-                within=scorable,
+                as_scorer=True,
             )
         except Game.DoesNotExist:
             raise Http404 from None

@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import OuterRef, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
@@ -32,7 +32,7 @@ from clubs.selectors import directs
 from tournaments.display.messages import describe
 from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import UNDO_WINDOW, game_results_final, game_trio, side_code
+from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -186,37 +186,36 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
 
 
 def _lock(
-    game: Game | int,
-    *,
-    within: QuerySet[Game] | None,
-    submission_id: uuid.UUID | None,
-    user: AbstractBaseUser | None,
+    game: Game | int, *, submission_id: uuid.UUID | None, user: AbstractBaseUser | None, as_scorer: bool
 ) -> Game | None:
-    """Lock the game's row and read it with its round and event, in one query: through
-    `within` (the permission) if given; with the id of the hand its club saved under
-    `submission_id` (`_done_id`, None for none: looked up on its own unique index); and
-    whether `user` directs the club (`_directs`). None if no such game."""
-    games = within if within is not None else Game.objects.all()
+    """Lock the game's row and read it with its round and event, in one query (few joins, so
+    little for PostgreSQL to plan), with `user`'s role in the game's club (`_role`, None for
+    none) and the id of the hand saved under `submission_id` (`_done_id`, None for none: looked
+    up on its own unique index). With `as_scorer`, only a game `user` may score is found (and
+    locked): `selectors.games_scorable_by`'s rule. None if no such game."""
     game_id = game if isinstance(game, int) else game.pk
-    games = games.select_for_update(of=("self",)).select_related("table__round__event").filter(pk=game_id)
-    club = OuterRef("table__round__event__club_id")
+    games = (
+        Game.objects.select_for_update(of=("self",)).select_related("table__round__event").filter(pk=game_id)
+    )
     annotations: dict[str, Any] = {}
     if submission_id is not None:
-        # Within the game's club only: a replayed id of another club reveals none of its hands
-        # (saving under it then fails on the unique id, refused without a hand number).
-        done = Hand.objects.filter(submission_id=submission_id, game__table__round__event__club_id=club)
-        annotations["_done_id"] = Subquery(done.order_by().values("pk")[:1])
+        done = Hand.objects.filter(submission_id=submission_id).order_by().values("pk")[:1]
+        annotations["_done_id"] = Subquery(done)
     if user is not None and user.is_authenticated:
-        director = Membership.objects.filter(club_id=club, user_id=user.pk, role=Membership.Role.DIRECTOR)
-        annotations["_directs"] = Exists(director)
-    return games.annotate(**annotations).first()
+        role = Membership.objects.filter(club_id=OuterRef("table__round__event__club_id"), user_id=user.pk)
+        annotations["_role"] = Subquery(role.values("role")[:1])
+    elif as_scorer:
+        return None
+    games = games.annotate(**annotations)
+    if as_scorer:
+        games = games.filter(_role__in=SCORING_ROLES)
+    return games.first()
 
 
 def _directs(game: Game, user: AbstractBaseUser | None) -> bool:
     """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
-    known = getattr(game, "_directs", None)
-    if known is not None:
-        return bool(known)
+    if hasattr(game, "_role"):
+        return game._role == Membership.Role.DIRECTOR
     return directs(user=user, club_id=game.table.round.event.club_id)
 
 
@@ -231,7 +230,7 @@ def hand_record(
     recorded_by: AbstractBaseUser | None = None,
     entered_by_side: str = "",
     reason: str = "",
-    within: QuerySet[Game] | None = None,
+    as_scorer: bool = False,
 ) -> Hand:
     """Store hand `number` of `game` (a Game or its id): a new hand, or a correction.
 
@@ -252,18 +251,18 @@ def hand_record(
     Once the game's results are final (`selectors.game_results_final`) only a director of the
     club (`recorded_by`) changes a hand, and must give a `reason`; it is kept in the history of
     the hand and its entries (the audit page and the corrections panel show it).
-    `within`: the games the caller may score (`selectors.games_scorable_by`): the permission
-    is checked in the query that locks the game, and a game outside it raises
-    Game.DoesNotExist (the caller's "not found").
+    `as_scorer`: `recorded_by` must be a director or scorer of the game's club (the rule of
+    `selectors.games_scorable_by`), checked in the query that locks the game; a game they may
+    not score raises Game.DoesNotExist (the caller's "not found"), and is not locked.
     Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`, messages in the
     active language); nothing is written then. The hand comes back with its side entries (no
     query to read them) and the locked game as `hand.game`, its state up to date.
     """
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    locked = _lock(game, within=within, submission_id=submission_id, user=recorded_by)
+    locked = _lock(game, submission_id=submission_id, user=recorded_by, as_scorer=as_scorer)
     if locked is None:
-        if within is not None:
+        if as_scorer:
             raise Game.DoesNotExist
         raise ValidationError(
             _(
@@ -275,7 +274,9 @@ def hand_record(
     game = locked
     done_id = getattr(game, "_done_id", None)
     if done_id is not None:
-        return _retried(game, done_id, number, entries)
+        retried = _retried(game, done_id, number, entries)
+        if retried is not None:
+            return retried
     _check_final(game, user=recorded_by, reason=reason)
     if game.table.round.status == Round.Status.SEATING:
         raise ValidationError(
@@ -406,10 +407,15 @@ def hand_record(
     return hand
 
 
-def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand:
-    """A submission saved before (`done_id`, a hand of the game's club): the same hand again
-    (was_created False), or refused if it was saved elsewhere or with other values."""
+def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | None:
+    """A submission saved before (`done_id`): the same hand again (was_created False), or
+    refused if it was saved elsewhere in the club or with other values. None if another club
+    saved it: nothing of its hand is said, and saving under its id fails on the unique id."""
     hand = Hand.objects.get(pk=done_id)
+    if hand.game_id != game.pk:
+        club_id = game.table.round.event.club_id
+        if not Game.objects.filter(pk=hand.game_id, table__round__event__club_id=club_id).exists():
+            return None
     side_entries = sorted(SideEntry.objects.filter(hand_id=done_id).order_by(), key=lambda e: e.side)
     saved = {side_entry.side: side_entry.entry for side_entry in side_entries}
     if hand.game_id != game.pk or hand.number != number or saved != _plain(entries):
