@@ -160,3 +160,31 @@ def test_a_game_the_user_may_not_score_is_not_found_whatever_the_body(league_nig
     assert client.post(url, {"number": 1, "entries": HAND_A}, format="json").status_code == 404
     assert client.post(url, {"number": "x"}, format="json").status_code == 404
     assert not game.hands.exists()
+
+
+def test_the_lock_reads_what_the_orm_reads(league_night, alice, sam, bob):
+    """services.game_lock writes the save's first query by hand: the same game, table, round and
+    event as the ORM's select_related, every field, with the user's role and the submission."""
+    from django.db import transaction
+
+    from tournaments.services.game_lock import game_lock
+
+    game = _game(league_night)
+    hand = services.hand_record(game=game, number=1, entries=HAND_A, recorded_by=sam)
+    expected = Game.objects.select_related("table__round__event").get(pk=game.pk)
+    with transaction.atomic():
+        locked = game_lock(game.pk, submission_id=hand.submission_id, user_id=alice.pk)
+    chain = [(locked, expected)]
+    chain += [(locked.table, expected.table), (locked.table.round, expected.table.round)]
+    chain += [(locked.table.round.event, expected.table.round.event)]
+    for got, want in chain:
+        for field in type(want)._meta.concrete_fields:
+            assert getattr(got, field.attname) == getattr(want, field.attname), field.attname
+    assert (locked._done_id, locked._role) == (hand.pk, "director")
+    with transaction.atomic():
+        assert game_lock(game.pk, submission_id=uuid.uuid4(), user_id=bob.pk)._done_id is None
+        assert game_lock(game.pk, submission_id=None, user_id=bob.pk, roles=("director", "scorer")) is None
+        assert (
+            game_lock(game.pk, submission_id=None, user_id=sam.pk, roles=("director", "scorer")) is not None
+        )
+        assert game_lock(0, submission_id=None, user_id=None) is None

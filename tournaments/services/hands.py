@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery, Sum
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
@@ -33,6 +33,7 @@ from tournaments.display.messages import describe
 from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
+from tournaments.services.game_lock import game_lock
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
 
@@ -188,28 +189,18 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
 def _lock(
     game: Game | int, *, submission_id: uuid.UUID | None, user: AbstractBaseUser | None, as_scorer: bool
 ) -> Game | None:
-    """Lock the game's row and read it with its round and event, in one query (few joins, so
-    little for PostgreSQL to plan), with `user`'s role in the game's club (`_role`, None for
-    none) and the id of the hand saved under `submission_id` (`_done_id`, None for none: looked
-    up on its own unique index). With `as_scorer`, only a game `user` may score is found (and
-    locked): `selectors.games_scorable_by`'s rule. None if no such game."""
+    """Lock the game's row and read it with its table, round and event in one query
+    (`game_lock`), with `user`'s role in the game's club (`_role`, None for none) and the id of
+    the hand saved under `submission_id` (`_done_id`, None for none: looked up on its own
+    unique index). With `as_scorer`, only a game `user` may score is found (and locked):
+    `selectors.games_scorable_by`'s rule. None if no such game."""
     game_id = game if isinstance(game, int) else game.pk
-    games = (
-        Game.objects.select_for_update(of=("self",)).select_related("table__round__event").filter(pk=game_id)
-    )
-    annotations: dict[str, Any] = {}
-    if submission_id is not None:
-        done = Hand.objects.filter(submission_id=submission_id).order_by().values("pk")[:1]
-        annotations["_done_id"] = Subquery(done)
-    if user is not None and user.is_authenticated:
-        role = Membership.objects.filter(club_id=OuterRef("table__round__event__club_id"), user_id=user.pk)
-        annotations["_role"] = Subquery(role.values("role")[:1])
-    elif as_scorer:
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    if as_scorer and user_id is None:
         return None
-    games = games.annotate(**annotations)
-    if as_scorer:
-        games = games.filter(_role__in=SCORING_ROLES)
-    return games.first()
+    return game_lock(
+        game_id, submission_id=submission_id, user_id=user_id, roles=SCORING_ROLES if as_scorer else None
+    )
 
 
 def _directs(game: Game, user: AbstractBaseUser | None) -> bool:
