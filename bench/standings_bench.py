@@ -151,6 +151,8 @@ def generate(slug: str, nights: int, tables: int, hands_per_game: int, seed: int
                         game_over=True,
                         winner=shape["winner"],
                         is_draw=shape["draw"],
+                        hands_played=hands_per_game,
+                        next_number=hands_per_game + 1,
                     )
                 )
             Seat.objects.bulk_create(seats, batch_size=5000)

@@ -5,7 +5,9 @@ documented in `scoring.sheet`), `rules_for` and `VARIANTS` (variants as RuleSet 
 `playing`: the players of a side in one hand at a table), `entry_fields` (the summary entry form
 of a variant), `card_count_fields` and `card_points` (the card-count entry form, rules.md §1.0),
 `parse_entry` / `score_hand` / `score_side` (one hand), `initial_meld_minimum`,
-`initial_meld_requirement`, `game_state`, and the domain errors `InvalidRules`,
+`initial_meld_requirement`, `game_state`; a game kept hand by hand (`scoring.progress`):
+`GameProgress`, its state after the hands so far, `game_start`, `game_resume` (from a stored
+state) and `hands_score` (the next hands against that state alone); and the domain errors `InvalidRules`,
 `InvalidHandEntry`, `SheetRejected` (each `Problem` with a stable code of `PROBLEM_CODES` and
 plain params, for callers that translate messages).
 """
@@ -31,6 +33,7 @@ from scoring.errors import (
     UnsupportedVariant,
 )
 from scoring.game import GameState, game_state, initial_meld_minimum, initial_meld_requirement
+from scoring.progress import GameProgress, game_resume, game_start, hands_score
 from scoring.rules import (
     CARD_KINDS,
     CARD_VALUES,
@@ -57,6 +60,7 @@ __all__ = [
     "CardCounts",
     "CardField",
     "EntryField",
+    "GameProgress",
     "GameState",
     "HandScore",
     "InvalidHandEntry",
@@ -72,7 +76,10 @@ __all__ = [
     "card_count_fields",
     "card_points",
     "entry_fields",
+    "game_resume",
+    "game_start",
     "game_state",
+    "hands_score",
     "initial_meld_minimum",
     "initial_meld_requirement",
     "parse_entry",

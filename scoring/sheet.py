@@ -53,17 +53,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.checks import hand_problems
-from scoring.engine import score_hand
-from scoring.entries import SideEntry, parse_entry
-from scoring.errors import InvalidHandEntry, InvalidRules, Problem, SheetRejected
-from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement
+from scoring.errors import InvalidRules, Problem, SheetRejected
+from scoring.progress import (
+    MAX_START_TOTAL,
+    game_resume,
+    read_players,
+    read_sides,
+    read_start,
+    score_hands,
+)
 from scoring.rules import RuleSet, rules_for
 
+__all__ = ["MAX_START_TOTAL", "score_sheet"]
+
 _SHEET_KEYS = ("variant", "options", "sides", "players", "start", "hands")
-# A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
-# that a mistyped number is caught [derived].
-MAX_START_TOTAL = 100_000
 
 
 def score_sheet(sheet: Any) -> dict[str, Any]:
@@ -75,81 +78,23 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     "winner": side | None}, and for Brazilian "initial_meld_requirement": {side: str | None}
     (module docstring). All values are points. Raises SheetRejected whose `.errors` lists
     {"hand", "side", "field", "message"} dicts (hand 0-based; None for sheet-level errors).
+    The hands are scored one after the other by `scoring.progress.score_hands`, as a game
+    kept hand by hand scores them.
     """
     problems: list[Problem] = []
     rules, sides, start, hands = _read_sheet(sheet, problems)
     if rules is None or sides is None or start is None or hands is None:
         raise SheetRejected(problems)
-    players = _read_players(sheet.get("players"), rules, sides, problems)
+    players = read_players(sheet.get("players"), rules, sides, problems)
     if players is None:
         raise SheetRejected(problems)
 
-    totals = dict(start)
-    reliable = True  # False once a hand is rejected: later totals are unknown
-    scored_hands: list[dict[str, Any]] = []
-    over_after: int | None = None
-    won_by: str | None = None
-    over_at_start = bool(hands) and game_state(rules, totals, deals_played=0, won_by=None).game_over
-    for index, raw_hand in enumerate(hands):
-        if reliable and (over_after is not None or over_at_start):
-            if over_after is None:
-                problem = Problem(
-                    hand=index,
-                    code="game_over_at_start",
-                    message="the game was already over at the starting totals; no more hands can be entered",
-                )
-            else:
-                problem = Problem(
-                    hand=index,
-                    code="game_over_after_hand",
-                    message=f"the game was over after hand {over_after + 1}; no more hands can be entered",
-                    params={"after_hand": over_after, "after_hand_number": over_after + 1},
-                )
-            problems.append(problem)
-            reliable = False
-        entries = _read_hand(rules, sides, raw_hand, index, problems)
-        if entries is None:
-            reliable = False
-            continue
-        if not reliable:
-            problems.extend(hand_problems(rules, entries, None, deal=index + 1, hand=index, players=players))
-            continue
-        try:
-            hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index, players=players)
-        except InvalidHandEntry as exc:
-            problems.extend(exc.problems)
-            reliable = False
-            continue
-        scored: dict[str, Any] = {}
-        for side, side_score in hand_score.sides.items():
-            totals[side] += side_score.score
-            scored[side] = {
-                "score": side_score.score,
-                "breakdown": [i.as_dict() for i in side_score.breakdown],
-            }
-        won_by = won_by or hand_score.game_won_by
-        scored_hands.append(scored)
-        state = game_state(rules, totals, deals_played=len(scored_hands), won_by=won_by)
-        if state.game_over:
-            over_after = index
+    progress = game_resume(rules, sides, start, hands=0, players=players)
+    scored_hands, progress, hand_problems = score_hands(rules, progress, hands)
+    problems.extend(hand_problems)
     if problems:
         raise SheetRejected(problems)
-
-    state = game_state(rules, totals, deals_played=len(scored_hands), won_by=won_by)
-    next_deal = len(scored_hands) + 1
-    result: dict[str, Any] = {
-        "variant": rules.key,
-        "hands": scored_hands,
-        "totals": totals,
-        "initial_meld": {side: initial_meld_minimum(rules, totals[side], deal=next_deal) for side in sides},
-        "game_over": state.game_over,
-        "winner": state.winner,
-    }
-    if rules.initial_meld_requirements:
-        result["initial_meld_requirement"] = {
-            side: initial_meld_requirement(rules, totals[side]) for side in sides
-        }
-    return result
+    return {"variant": rules.key, "hands": scored_hands, **progress.result()}
 
 
 def _read_sheet(
@@ -185,8 +130,8 @@ def _read_sheet(
             except InvalidRules as exc:
                 bad("options" if exc.option else "variant", exc.code, exc.message, **exc.params)
 
-    sides = _read_sides(sheet.get("sides"), rules, bad)
-    start = _read_start(sheet.get("start"), sides, bad) if sides is not None else None
+    sides = read_sides(sheet.get("sides"), rules, bad)
+    start = read_start(sheet.get("start"), sides, bad) if sides is not None else None
     if rules is not None and rules.deals and sheet.get("start") is not None:
         # Hand and Foot minimums go by deal, and a total does not say which deal comes next.
         bad(
@@ -202,129 +147,3 @@ def _read_sheet(
         bad("hands", "hands_not_list", "the hands must be a list of hands (one entry per side each)")
         hands = None
     return rules, sides, start, hands
-
-
-def _read_sides(raw: Any, rules: RuleSet | None, bad: Any) -> list[str] | None:
-    if type(raw) is not list or not all(type(s) is str and s for s in raw):
-        bad("sides", "sides_not_list", "the sides must be a list of side labels (non-empty strings)")
-        return None
-    if len(set(raw)) != len(raw):
-        bad("sides", "sides_not_distinct", "the side labels must be different")
-        return None
-    allowed = rules.side_counts if rules is not None else (2, 3)
-    if len(raw) not in allowed:
-        counts = " or ".join(str(n) for n in allowed)
-        name = rules.name if rules is not None else "a game"
-        bad(
-            "sides",
-            "wrong_number_of_sides",
-            f"{name} is played by {counts} sides, not {len(raw)}",
-            allowed=counts,
-            count=len(raw),
-            variant_name=name,
-        )
-        return None
-    return list(raw)
-
-
-def _read_players(raw: Any, rules: RuleSet, sides: list[str], problems: list[Problem]) -> int | None:
-    """The sheet's `players` (each side's players in one hand), or the variant's default for
-    this many sides; None after adding a problem."""
-    allowed = rules.players_options(len(sides))
-    if raw is None:
-        return rules.players_for(len(sides))
-    if type(raw) is int and raw in allowed:
-        return raw
-    shown = " or ".join(str(n) for n in allowed)
-    problems.append(
-        Problem(
-            field="players",
-            code="wrong_number_of_players",
-            message=(
-                f"{rules.name} with {len(sides)} sides is played by {shown} players a side in a "
-                f"hand, not {raw!r}"
-            ),
-            params={
-                "allowed": shown,
-                "count": len(sides),
-                "players": str(raw),
-                "variant_name": rules.name,
-            },
-        )
-    )
-    return None
-
-
-def _read_start(raw: Any, sides: list[str], bad: Any) -> dict[str, int] | None:
-    if raw is None:
-        return dict.fromkeys(sides, 0)
-    if type(raw) is not dict or set(raw) != set(sides):
-        bad(
-            "start",
-            "start_not_per_side",
-            f"the starting totals must give a total for each side ({', '.join(sides)}) and no other",
-            sides=list(sides),
-        )
-        return None
-    start: dict[str, int] = {}
-    for side in sides:
-        value = raw[side]
-        if type(value) is not int or value % 5 or abs(value) > MAX_START_TOTAL:
-            bad(
-                "start",
-                "start_total_invalid",
-                f"the starting total of {side} must be a whole number of points, a multiple of 5, "
-                f"between -{MAX_START_TOTAL} and {MAX_START_TOTAL}",
-                side=side,
-                limit=MAX_START_TOTAL,
-            )
-            return None
-        start[side] = value
-    return start
-
-
-def _read_hand(
-    rules: RuleSet, sides: list[str], raw: Any, index: int, problems: list[Problem]
-) -> dict[str, SideEntry] | None:
-    if type(raw) is not dict:
-        problems.append(
-            Problem(
-                hand=index,
-                code="hand_not_object",
-                message="a hand must be an object with one entry per side",
-            )
-        )
-        return None
-    ok = True
-    for key in raw:
-        if key not in sides:
-            problems.append(
-                Problem(
-                    hand=index,
-                    side=str(key),
-                    code="unknown_side",
-                    message=f"{key!r} is not a side of this game",
-                    params={"side": str(key)},
-                )
-            )
-            ok = False
-    entries: dict[str, SideEntry] = {}
-    for side in sides:
-        if side not in raw:
-            problems.append(
-                Problem(
-                    hand=index,
-                    side=side,
-                    code="missing_side_entry",
-                    message=f"the hand has no entry for side {side}",
-                    params={"side": side},
-                )
-            )
-            ok = False
-            continue
-        try:
-            entries[side] = parse_entry(rules, raw[side], hand=index, side=side)
-        except InvalidHandEntry as exc:
-            problems.extend(exc.problems)
-            ok = False
-    return entries if ok else None

@@ -526,8 +526,12 @@ class SitOut(models.Model):
 class Game(models.Model):
     """One table's game in one round, with the rules it started with.
 
-    `totals`, `initial_meld`, `game_over` and `winner` are derived from the hands by the
-    scoring engine and rewritten whenever a hand is saved.
+    Its state after its last hand is kept here, in the row a hand's save locks: `totals`,
+    `hands_played` and `won_by` are the engine's (`scoring.GameProgress`: a new hand is checked
+    and scored against them alone, a correction from the corrected hand on), `initial_meld`,
+    `game_over`, `winner` and `is_draw` follow from them and the event's limits
+    (`services.game_score`), and `next_number` is the next new hand's number. All are derived
+    from the hands and rewritten whenever a hand is saved (`services.game_rescore` rebuilds them).
     """
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
@@ -553,6 +557,12 @@ class Game(models.Model):
     game_over = models.BooleanField(default=False)
     winner = models.CharField(max_length=8, blank=True)
     is_draw = models.BooleanField(default=False)
+    # The hands stored (the engine's deals played), the number the next new hand takes (one
+    # more than the highest stored: a deleted hand leaves a gap), and the side whose hand won
+    # the game outright (Modern American Dream Hand), blank for none.
+    hands_played = models.PositiveIntegerField(default=0)
+    next_number = models.PositiveIntegerField(default=1)
+    won_by = models.CharField(max_length=8, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -130,13 +130,6 @@ def hand_line(*, hands: list[HandLine], number: int) -> HandLine | None:
     return next((line for line in hands if line.number == number), None)
 
 
-def hand_place(*, hands: list[HandLine], number: int) -> int:
-    """Where hand `number` stands among the game's hands, 1 for the first (`hands`:
-    game_hands): its place if it is recorded, after the last if it is the next one."""
-    numbers = [line.number for line in hands]
-    return numbers.index(number) + 1 if number in numbers else len(numbers) + 1
-
-
 def game_results_final(*, game: Game) -> bool:
     """Whether a game's results are final: only a director may change its hands then, giving
     a reason.

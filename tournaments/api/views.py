@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -482,12 +483,71 @@ class ParticipantWithdrawApi(APIView):
         return Response(ParticipantSerializer(participant).data)
 
 
+class HandSavedEntrySerializer(serializers.Serializer):
+    side = serializers.CharField()
+    score = serializers.IntegerField(help_text="Points.")
+    breakdown = serializers.JSONField()
+
+
+class HandSavedSerializer(serializers.Serializer):
+    """What a hand save answers (the schema; the view writes it directly): the hand as saved
+    (its `version` is the one a correction names), each side's score with its breakdown (not
+    the entries, which the client sent), and the game's state after it."""
+
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    submission_id = serializers.UUIDField()
+    entered_by_side = serializers.CharField()
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    entries = HandSavedEntrySerializer(many=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="Points, side -> total.")
+    initial_meld = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Each side's initial-meld minimum in the next hand."
+    )
+    game_over = serializers.BooleanField()
+    winner = serializers.CharField(help_text="The winning side; empty while the game goes on or for a draw.")
+    is_draw = serializers.BooleanField()
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def _hand_saved(hand: Hand) -> dict[str, Any]:
+    """HandSavedSerializer's shape, written directly: `hand` as `services.hand_record` returns
+    it (its entries in memory, `hand.game` the game it locked and updated)."""
+    game = hand.game
+    return {
+        "id": hand.pk,
+        "game": hand.game_id,
+        "number": hand.number,
+        "version": hand.version,
+        "submission_id": str(hand.submission_id),
+        "entered_by_side": hand.entered_by_side,
+        "confirmed_at": _DATETIME.to_representation(hand.confirmed_at) if hand.confirmed_at else None,
+        "entries": [
+            {"side": entry.side, "score": entry.score, "breakdown": entry.breakdown}
+            for entry in hand.entries.all()
+        ],
+        "created_at": _DATETIME.to_representation(hand.created_at),
+        "updated_at": _DATETIME.to_representation(hand.updated_at),
+        "totals": game.totals,
+        "initial_meld": game.initial_meld,
+        "game_over": game.game_over,
+        "winner": game.winner,
+        "is_draw": game.is_draw,
+    }
+
+
 class HandRecordApi(APIView):
     """Record hand `number` of a game, or correct it (give `expected_version`).
 
     Once the game's results are final only the event's director may change a hand, giving a
     `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
-    recorded (200, not 201).
+    recorded (200, not 201). The answer is the hand's scores and the game's state after it.
     """
 
     permission_classes = [permissions.IsAuthenticated]
@@ -500,23 +560,33 @@ class HandRecordApi(APIView):
         entries = serializers.DictField(child=serializers.DictField())
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
-    @extend_schema(request=HandRecordInputSerializer, responses={201: HandSerializer, 200: HandSerializer})
+    @extend_schema(
+        request=HandRecordInputSerializer, responses={201: HandSavedSerializer, 200: HandSavedSerializer}
+    )
     def post(self, request: Request, game_id: int) -> Response:
-        # Only the permission is checked here: hand_record reads and locks the game itself.
-        game = get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
-        data = _valid(self.HandRecordInputSerializer, request)
-        hand = services.hand_record(
-            game=game,
-            number=data["number"],
-            entries=data["entries"],
-            submission_id=data.get("submission_id"),
-            expected_version=data.get("expected_version"),
-            recorded_by=request.user,
-            entered_by_side=data["entered_by_side"],
-            reason=data["reason"],
-        )
+        serializer = self.HandRecordInputSerializer(data=request.data)
+        if not serializer.is_valid():
+            # A game the user may not score is not found, whatever the body.
+            get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
+            raise serializers.ValidationError(serializer.errors)
+        data = serializer.validated_data
+        try:
+            # The permission is checked in the query that locks the game (`as_scorer`).
+            hand = services.hand_record(
+                game=game_id,
+                number=data["number"],
+                entries=data["entries"],
+                submission_id=data.get("submission_id"),
+                expected_version=data.get("expected_version"),
+                recorded_by=request.user,
+                entered_by_side=data["entered_by_side"],
+                reason=data["reason"],
+                as_scorer=True,
+            )
+        except Game.DoesNotExist:
+            raise Http404 from None
         code = status.HTTP_201_CREATED if hand.was_created else status.HTTP_200_OK
-        return Response(HandSerializer(hand).data, status=code)
+        return Response(_hand_saved(hand), status=code)
 
 
 class HandConfirmApi(APIView):

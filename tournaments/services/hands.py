@@ -1,15 +1,17 @@
 """Writes for hands and the games they score: record a hand (new or corrected), preview it,
 confirm it, and rescore a game from its stored hands.
 
-The scoring engine (`scoring/`) scores the whole sheet; a game's totals and result are derived
-from its hands and stored on the game. Saving a hand queues the event's standings, and the
-club's ratings once a game is over.
+A game's state after its last hand is kept in its row (`Game.totals`, `hands_played`,
+`won_by`, `next_number`, and what follows from them): a new hand is checked and scored by the
+engine against that state alone (`scoring.hands_score`), and a correction against the state
+before the corrected hand (from the stored hands before it), with the hands after it. Saving a
+hand queues the event's standings, and the club's ratings once a game is over.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -19,19 +21,23 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
+from clubs.models import Membership
 from clubs.selectors import directs
 from tournaments.display.messages import describe
 from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import UNDO_WINDOW, game_results_final, game_trio, side_code
+from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
+from tournaments.services.game_lock import game_lock
 from tournaments.standings_queue import standings_queue
 from tournaments.tasks import ratings_recompute as ratings_recompute_task
+
+Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 
 
 def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
@@ -53,10 +59,17 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
         sheet["players"] = game.players  # the table's own, where the variant allows several
     result = scoring.score_sheet(sheet)
     result["hands_played"] = len(hands)
+    return _with_limits(game, result)
+
+
+def _with_limits(game: Game, result: dict[str, Any]) -> dict[str, Any]:
+    """`game_score`'s rules on top of the engine's result (`hands_played` set): the event's
+    hands per round, `Game.last_hand` and a director's stop end the game, the higher total
+    winning; an ended game without a winner is a draw."""
     result["draw"] = False
     stopped = game.stopped_at is not None
     limits = [n for n in (game.hands_planned, game.last_hand) if n]
-    if not result["game_over"] and (stopped or (limits and len(hands) >= min(limits))):
+    if not result["game_over"] and (stopped or (limits and result["hands_played"] >= min(limits))):
         result["game_over"] = True
         best = max(result["totals"].values())
         leaders = [side for side, total in result["totals"].items() if total == best]
@@ -66,35 +79,151 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
     return result
 
 
-def hand_preview(*, game: Game, number: int, entries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """Score hand `number` as entered, without saving: the game result as if it were saved.
+def _rules(game: Game) -> scoring.RuleSet:
+    return scoring.rules_for(game.variant, game.options)
 
+
+def _progress(game: Game, rules: scoring.RuleSet) -> scoring.GameProgress:
+    """The engine's state of `game` after its last stored hand, read from the game's row."""
+    if not game.hands_played:
+        return scoring.game_start(rules, game.sides, players=game.players)
+    return scoring.game_resume(
+        rules,
+        game.sides,
+        game.totals,
+        hands=game.hands_played,
+        won_by=game.won_by or None,
+        players=game.players,
+    )
+
+
+def _result(game: Game, progress: scoring.GameProgress) -> dict[str, Any]:
+    """What `game_score` gives for a game whose hands left the engine at `progress`, with the
+    engine's `won_by` (None or a side) besides."""
+    result = progress.result()
+    result["hands_played"] = progress.hands
+    result["won_by"] = progress.won_by
+    return _with_limits(game, result)
+
+
+@dataclass(slots=True)
+class _Scored:
+    """A hand scored against the game's state: `hands` the scored hands from the entered one
+    on (the entered hand first; after it, for a correction, the hands after it), `before` the
+    state before the entered hand, `result` the game's result after the last one
+    (`_result`), and `next_number` the number of the game's next new hand."""
+
+    hands: list[dict[str, dict[str, Any]]]
+    before: scoring.GameProgress
+    result: dict[str, Any]
+    next_number: int
+
+
+def _score(game: Game, number: int, entries: Entries, stored: _Stored | None = None) -> _Scored:
+    """Check and score hand `number` as entered against the game's state: a new hand
+    (`game.next_number`) against the state kept in the game's row, after its last hand; a
+    correction against the state before it (`stored`: `_stored_hands(game, number)`, read if
+    not given), the hands after it checked again. Raises ValidationError keyed
+    `<side>.<field>` (or `__all__`)."""
+    _check_number(game, number)
+    rules = _rules(game)
+    if number == game.next_number:
+        stored = None
+        hands: list[Any] = [entries]
+        at, numbers, next_number = game.hands_played, {}, number + 1
+    else:
+        if stored is None:
+            stored = _stored_hands(game, number)
+        if not stored.hands or stored.hands[0].number != number:
+            _check_number(game, number, gap=True)
+        hands = [entries, *(hand.entries for hand in stored.hands[1:])]
+        at = stored.count
+        numbers = {stored.count + i: hand.number for i, hand in enumerate(stored.hands)}
+        next_number = stored.hands[-1].number + 1
+    try:
+        if stored is None:
+            before = _progress(game, rules)
+        else:
+            before = scoring.game_resume(
+                rules, game.sides, stored.totals, hands=stored.count, players=game.players
+            )
+        scored, after = scoring.hands_score(rules, before, hands)
+    except scoring.SheetRejected as exc:
+        raise _engine_refusal(exc, game, at=at, numbers=numbers) from exc
+    return _Scored(scored, before, _result(game, after), next_number)
+
+
+def _engine_refusal(
+    exc: scoring.SheetRejected, game: Game, *, at: int, numbers: Mapping[int, int]
+) -> ValidationError:
+    """The engine's problems as a ValidationError keyed by field, in the user's language:
+    `at` is the entered hand's 0-based index in the game, `numbers` the hand numbers of the
+    indexes after it (a deleted hand leaves a gap in the numbers)."""
+    details = [problem.as_detail() for problem in exc.problems]
+    for detail in details:
+        detail["message"] = describe(detail)  # in the user's language
+    return ValidationError(_errors_by_field(details, at, game.sides, numbers))
+
+
+def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]:
+    """Score hand `number` as entered, without saving, against the game's stored state.
+
+    Returns {"hand": {side: {"score", "breakdown"}} (the entered hand), "totals_after":
+    {side: points} (the totals right after it), "last": whether it is the game's last hand,
+    and the game's result as if it were saved: "totals", "initial_meld", "game_over",
+    "winner", "draw", "hands_played" (`game_score`'s keys)}.
     Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
     """
-    stored = _stored_hands(game, None)[0]
-    position = _position(game, stored, number)
-    hands = [stored_hand.entries for stored_hand in stored]
-    if position < len(hands):
-        hands[position] = entries
-    else:
-        hands.append(entries)
     _last_hand_after_target(game, save=False)
-    return _score_or_raise(game, hands, position + 1)
+    scored = _score(game, number, entries)
+    hand = scored.hands[0]
+    totals_after = {side: scored.before.totals[side] + hand[side]["score"] for side in game.sides}
+    return {
+        **scored.result,
+        "hand": hand,
+        "totals_after": totals_after,
+        "last": len(scored.hands) == 1,
+    }
+
+
+def _lock(
+    game: Game | int, *, submission_id: uuid.UUID | None, user: AbstractBaseUser | None, as_scorer: bool
+) -> Game | None:
+    """Lock the game's row and read it with its table, round and event in one query
+    (`game_lock`), with `user`'s role in the game's club (`_role`, None for none) and the id of
+    the hand saved under `submission_id` (`_done_id`, None for none: looked up on its own
+    unique index). With `as_scorer`, only a game `user` may score is found (and locked):
+    `selectors.games_scorable_by`'s rule. None if no such game."""
+    game_id = game if isinstance(game, int) else game.pk
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    if as_scorer and user_id is None:
+        return None
+    return game_lock(
+        game_id, submission_id=submission_id, user_id=user_id, roles=SCORING_ROLES if as_scorer else None
+    )
+
+
+def _directs(game: Game, user: AbstractBaseUser | None) -> bool:
+    """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
+    if hasattr(game, "_role"):
+        return game._role == Membership.Role.DIRECTOR
+    return directs(user=user, club_id=game.table.round.event.club_id)
 
 
 @transaction.atomic
 def hand_record(
     *,
-    game: Game,
+    game: Game | int,
     number: int,
-    entries: Mapping[str, Mapping[str, Any]],
+    entries: Entries,
     submission_id: uuid.UUID | None = None,
     expected_version: int | None = None,
     recorded_by: AbstractBaseUser | None = None,
     entered_by_side: str = "",
     reason: str = "",
+    as_scorer: bool = False,
 ) -> Hand:
-    """Store hand `number` of `game` (a new hand, or a correction of an earlier one).
+    """Store hand `number` of `game` (a Game or its id): a new hand, or a correction.
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
     A retried submission (same `submission_id`, same values) returns the hand it already
@@ -103,26 +232,29 @@ def hand_record(
     A new hand must be the next number; a correction must give the `expected_version` it
     started from, and fails with a conflict if someone else changed the hand since; a corrected
     hand needs confirming again where the event asks for it (a director's entry or correction
-    counts as confirmed: the director is the arbiter). Rescoring the game rewrites its
-    totals and result; the event's standings are recomputed after the commit. The history of each hand
-    and entry (who, when, before and after) is kept by django-simple-history.
+    counts as confirmed: the director is the arbiter). A new hand is scored against the game's
+    stored state alone, a correction from the state before it with the hands after it; the
+    game's state and result are rewritten; the event's standings are recomputed after the
+    commit. The history of each hand and entry (who, when, before and after) is kept by
+    django-simple-history.
     Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
     being seated again, and when the game is gone (the round was seated again meanwhile).
     Once the game's results are final (`selectors.game_results_final`) only a director of the
     club (`recorded_by`) changes a hand, and must give a `reason`; it is kept in the history of
     the hand and its entries (the audit page and the corrections panel show it).
+    `as_scorer`: `recorded_by` must be a director or scorer of the game's club (the rule of
+    `selectors.games_scorable_by`), checked in the query that locks the game; a game they may
+    not score raises Game.DoesNotExist (the caller's "not found"), and is not locked.
     Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`, messages in the
-    active language); nothing is written then.
+    active language); nothing is written then. The hand comes back with its side entries (no
+    query to read them) and the locked game as `hand.game`, its state up to date.
     """
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("table__round__event")
-        .filter(pk=game.pk)
-        .first()
-    )
-    if game is None:
+    locked = _lock(game, submission_id=submission_id, user=recorded_by, as_scorer=as_scorer)
+    if locked is None:
+        if as_scorer:
+            raise Game.DoesNotExist
         raise ValidationError(
             _(
                 "The round was seated again and this table's game is gone. "
@@ -130,20 +262,12 @@ def hand_record(
             ),
             code="game_gone",
         )
-    stored, done = _stored_hands(game, submission_id)
-    if done is not None:
-        if done.game_id != game.pk or done.number != number or done.entries != _plain(entries):
-            raise ValidationError(
-                _(
-                    "This form was already saved as hand %(number)s with other values. "
-                    "Reload the page and enter the hand again."
-                )
-                % {"number": done.number},
-                code="submission_reused",
-            )
-        hand = Hand.objects.get(pk=done.pk)
-        hand.was_created = False
-        return hand
+    game = locked
+    done_id = getattr(game, "_done_id", None)
+    if done_id is not None:
+        retried = _retried(game, done_id, number, entries)
+        if retried is not None:
+            return retried
     _check_final(game, user=recorded_by, reason=reason)
     if game.table.round.status == Round.Status.SEATING:
         raise ValidationError(
@@ -153,14 +277,16 @@ def hand_record(
             ),
             code="round_seating",
         )
-    hands = [stored_hand.entries for stored_hand in stored]
-    position = _position(game, stored, number)
-    existing = stored[position] if position < len(stored) else None
-    _last_hand_after_target(game, save=True)
+    _check_number(game, number)
+    stored = _stored_hands(game, number) if number != game.next_number else None
+    existing = stored.hands[0] if stored and stored.hands and stored.hands[0].number == number else None
+    last_hand_before = game.last_hand
+    _last_hand_after_target(game, save=False)
     if existing is None:
+        if number != game.next_number:
+            _check_number(game, number, gap=True)
         if game.game_over:
             raise ValidationError(_("The game is over; correct an earlier hand instead."))
-        hands.append(entries)
     else:
         if expected_version is None:
             raise ValidationError(
@@ -177,7 +303,6 @@ def hand_record(
                 % {"number": number, "yours": expected_version, "saved": existing.version},
                 code="conflict",
             )
-        hands[position] = entries
     if entered_by_side and entered_by_side not in game.sides:
         raise ValidationError(
             {"entered_by_side": _("No side “%(side)s” at this table.") % {"side": entered_by_side}}
@@ -186,13 +311,11 @@ def hand_record(
         raise ValidationError(
             {"entered_by_side": _("Say which side is entering the hand: the other side confirms it.")}
         )
-    result = _score_or_raise(game, hands, position + 1)
-    scored = result["hands"][position]
+    scored = _score(game, number, entries, stored)
+    hand_scores = scored.hands[0]
     # A director's entry or correction is the arbiter's: it needs no other side's confirmation
     # (else a correction after the results are final would leave the game counting nothing).
-    by_director = game.table.round.event.confirmation_required and directs(
-        user=recorded_by, club_id=game.table.round.event.club_id
-    )
+    by_director = game.table.round.event.confirmation_required and _directs(game, recorded_by)
 
     if existing is None:
         hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
@@ -214,15 +337,16 @@ def hand_record(
                 hand=hand,
                 side=side,
                 entry=dict(entries[side]),
-                score=scored[side]["score"],
-                breakdown=scored[side]["breakdown"],
+                score=hand_scores[side]["score"],
+                breakdown=hand_scores[side]["breakdown"],
             )
-            for side in scored
+            for side in hand_scores
         ]
         # One INSERT for the entries and one for their history rows (who and when, as save() would).
         bulk_create_with_history(side_entries, SideEntry, default_change_reason=reason or None)
     else:
-        hand = Hand.objects.get(pk=existing.pk)
+        hand = existing.hand
+        hand.game = game
         hand.version += 1
         hand.recorded_by = recorded_by or hand.recorded_by
         hand.entered_by_side = entered_by_side or hand.entered_by_side
@@ -241,18 +365,27 @@ def hand_record(
             hand.save()
         except IntegrityError as exc:  # the submission id is another club's
             raise _submission_elsewhere() from exc
-        side_entries = list(hand.entries.all())
-        for side_entry in side_entries:
-            side_entry.entry = dict(entries[side_entry.side])
-            side_entry.score = scored[side_entry.side]["score"]
-            side_entry.breakdown = scored[side_entry.side]["breakdown"]
+        # The entries' rows as read with the hand, with their new values: the history rows are
+        # made from them, with no other read.
+        side_entries = [
+            SideEntry(
+                pk=existing.entry_ids[side],
+                hand=hand,
+                side=side,
+                entry=dict(entries[side]),
+                score=hand_scores[side]["score"],
+                breakdown=hand_scores[side]["breakdown"],
+            )
+            for side in hand_scores
+        ]
         bulk_update_with_history(
             side_entries, SideEntry, ["entry", "score", "breakdown"], default_change_reason=reason or None
         )
     # The response shows the entries: hand it the ones in memory rather than reading them again.
     hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
     was_over = game.game_over
-    _store_result(game, result)
+    extra = ["last_hand"] if game.last_hand != last_hand_before else []
+    _store_result(game, scored.result, next_number=scored.next_number, extra=extra)
     if game.game_over and not was_over:
         _target_reached(game)
     event_id = game.table.round.event_id
@@ -262,6 +395,32 @@ def hand_record(
         club_id = game.table.round.event.club_id
         transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
     hand.was_created = existing is None
+    return hand
+
+
+def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | None:
+    """A submission saved before (`done_id`): the same hand again (was_created False), or
+    refused if it was saved elsewhere in the club or with other values. None if another club
+    saved it: nothing of its hand is said, and saving under its id fails on the unique id."""
+    hand = Hand.objects.get(pk=done_id)
+    if hand.game_id != game.pk:
+        club_id = game.table.round.event.club_id
+        if not Game.objects.filter(pk=hand.game_id, table__round__event__club_id=club_id).exists():
+            return None
+    side_entries = sorted(SideEntry.objects.filter(hand_id=done_id).order_by(), key=lambda e: e.side)
+    saved = {side_entry.side: side_entry.entry for side_entry in side_entries}
+    if hand.game_id != game.pk or hand.number != number or saved != _plain(entries):
+        raise ValidationError(
+            _(
+                "This form was already saved as hand %(number)s with other values. "
+                "Reload the page and enter the hand again."
+            )
+            % {"number": hand.number},
+            code="submission_reused",
+        )
+    hand.game = game
+    hand._prefetched_objects_cache = {"entries": side_entries}
+    hand.was_created = False
     return hand
 
 
@@ -312,7 +471,7 @@ def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> N
     """Refuse a change to a game whose results are final, but from a director with a reason."""
     if not game_results_final(game=game):
         return
-    if not directs(user=user, club_id=game.table.round.event.club_id):
+    if not _directs(game, user):
         raise ValidationError(
             _(
                 "The results of this table are final (the event is finished or the next round "
@@ -329,53 +488,71 @@ def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> N
 
 @dataclass(frozen=True, slots=True)
 class _StoredHand:
-    """What the hand services need of a stored hand: no model instances, no breakdowns."""
+    """A stored hand as the hand services need it: its row, and its side entries' values."""
 
-    pk: int
-    game_id: int
-    number: int
-    version: int
-    submission_id: uuid.UUID
+    hand: Hand
     entries: dict[str, dict[str, Any]]  # side -> its score-sheet entry
+    scores: dict[str, int]  # side -> its score (points)
+    entry_ids: dict[str, int]  # side -> the SideEntry's id
+
+    @property
+    def number(self) -> int:
+        return self.hand.number
+
+    @property
+    def version(self) -> int:
+        return self.hand.version
 
 
-def _stored_hands(
-    game: Game, submission_id: uuid.UUID | None
-) -> tuple[list[_StoredHand], _StoredHand | None]:
-    """The game's hands, oldest first, and the hand saved under `submission_id` or None.
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """A game's stored hands as a correction of hand `number` reads them: the hands before it
+    summed up (`count` hands, `totals` side -> points), and the hands from it on."""
 
-    The submission id is looked up within the game's club only (`game` comes with its
-    table__round__event), so a replayed id of another club reveals none of its hands; saving
-    under it then fails on the unique id, refused by hand_record without a hand number.
-    One query, read as plain values: it runs on every save, for every hand of the game so far.
+    count: int
+    totals: dict[str, int]
+    hands: list[_StoredHand]
+
+
+def _stored_hands(game: Game, number: int = 1) -> _Stored:
+    """The game's stored hands, for a correction of hand `number` (or a rescore: 1).
+
+    The state before the corrected hand comes from the stored hands before it (their count and
+    summed scores), not from the game's row, so a correction also puts right a row left behind
+    by a hand deleted outside the services. Three queries at most, each through an index
+    whatever the planner's statistics: the game's hands by its (game, number) key, then their
+    side entries by their (hand, side) key, with no join between the two (no plan can scan
+    every club's side entries). A new hand reads none of this: it is scored against the row.
     """
-    condition = Q(hand__game=game)
-    if submission_id is not None:
-        club_id = game.table.round.event.club_id
-        condition |= Q(hand__submission_id=submission_id, hand__game__table__round__event__club_id=club_id)
-    rows = (
-        SideEntry.objects.filter(condition)
-        .order_by("hand__number")
-        .values_list(
-            "hand_id",
-            "hand__game_id",
-            "hand__number",
-            "hand__version",
-            "hand__submission_id",
-            "side",
-            "entry",
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    earlier = [hand.pk for hand in hands if hand.number < number]
+    later = [hand for hand in hands if hand.number >= number]
+    totals = dict.fromkeys(game.sides, 0)
+    if earlier:
+        summed = (
+            SideEntry.objects.filter(hand_id__in=earlier, side__in=game.sides)
+            .order_by()
+            .values("side")
+            .annotate(points=Sum("score"))
+            .values_list("side", "points")
         )
+        totals.update(summed)
+    if not later:
+        return _Stored(len(earlier), totals, [])
+    rows = (
+        SideEntry.objects.filter(hand_id__in=[hand.pk for hand in later], side__in=game.sides)
+        .order_by()
+        .values_list("pk", "hand_id", "side", "entry", "score")
     )
-    hands: dict[int, _StoredHand] = {}
-    for hand_id, game_id, number, version, hand_submission, side, entry in rows:
-        hand = hands.get(hand_id)
-        if hand is None:
-            hand = hands[hand_id] = _StoredHand(hand_id, game_id, number, version, hand_submission, {})
-        hand.entries[side] = entry
-    done = None
-    if submission_id is not None:
-        done = next((hand for hand in hands.values() if hand.submission_id == submission_id), None)
-    return [hand for hand in hands.values() if hand.game_id == game.pk], done
+    entries: dict[int, dict[str, Any]] = {hand.pk: {} for hand in later}
+    scores: dict[int, dict[str, int]] = {hand.pk: {} for hand in later}
+    ids: dict[int, dict[str, int]] = {hand.pk: {} for hand in later}
+    for pk, hand_id, side, entry, score in rows:
+        entries[hand_id][side] = entry
+        scores[hand_id][side] = score
+        ids[hand_id][side] = pk
+    stored = [_StoredHand(hand, entries[hand.pk], scores[hand.pk], ids[hand.pk]) for hand in later]
+    return _Stored(len(earlier), totals, stored)
 
 
 def _plain(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -467,16 +644,11 @@ def _check_code(hand: Hand, side: str, code: str) -> None:
     )
 
 
-def _position(game: Game, stored: list[_StoredHand], number: int) -> int:
-    """Where hand `number` stands among the game's stored hands (oldest first): its place if it
-    is stored, after the last if it is the next one. By number, not by place: a hand deleted
-    by a director leaves a gap in the numbers. Raises ValidationError for any other number."""
-    _check_number(game, number, stored[-1].number if stored else 0)
-    return next((i for i, stored_hand in enumerate(stored) if stored_hand.number == number), len(stored))
-
-
-def _check_number(game: Game, number: int, recorded: int) -> None:
-    if number < 1 or number > recorded + 1:
+def _check_number(game: Game, number: int, *, gap: bool = False) -> None:
+    """Refuse a hand number that is neither a stored hand's nor the next one's (`gap`: the
+    number of a deleted hand, known not to be stored)."""
+    recorded = game.next_number - 1
+    if gap or number < 1 or number > recorded + 1:
         raise ValidationError(
             _(
                 "Hand %(number)s cannot be entered: this game has %(recorded)s hand(s), "
@@ -486,21 +658,15 @@ def _check_number(game: Game, number: int, recorded: int) -> None:
         )
 
 
-def _score_or_raise(game: Game, hands: list[Any], number: int) -> dict[str, Any]:
-    try:
-        return game_score(game=game, hands=hands)
-    except scoring.SheetRejected as exc:
-        details = [problem.as_detail() for problem in exc.problems]
-        for detail in details:
-            detail["message"] = describe(detail)  # in the user's language
-        raise ValidationError(_errors_by_field(details, number, game.sides)) from exc
-
-
-def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]) -> dict[str, list[str]]:
+def _errors_by_field(
+    errors: list[dict[str, Any]], at: int, sides: list[str], numbers: Mapping[int, int]
+) -> dict[str, list[str]]:
     """Engine errors as a message dict keyed `<side>.<field>`.
 
-    An error about both sides (two sides went out) is placed at that field of every side;
-    an error of another hand than `number` (a correction that breaks a later hand) says which.
+    `at` is the 0-based index of the hand entered (the errors' `hand`). An error about both
+    sides (two sides went out) is placed at that field of every side; an error of another hand
+    (a correction that breaks a later hand) says which, by its number in `numbers` (index ->
+    hand number; the index + 1 where not given).
     """
     by_field: dict[str, list[str]] = {}
     for error in errors:
@@ -510,10 +676,13 @@ def _errors_by_field(errors: list[dict[str, Any]], number: int, sides: list[str]
             error.get("side"),
             error.get("field"),
         )
-        if hand is not None and hand != number - 1:
+        if hand is not None and hand != at:
             keys = ["__all__"]
-            message = _("Hand %(number)s: %(message)s") % {"number": hand + 1, "message": message}
-        elif field and field in ("variant", "options", "sides", "start"):
+            message = _("Hand %(number)s: %(message)s") % {
+                "number": numbers.get(hand, hand + 1),
+                "message": message,
+            }
+        elif field and field in ("variant", "options", "sides", "start", "players"):
             keys = ["__all__"]
         elif side:
             keys = [f"{side}.{field or '__all__'}"]
@@ -558,32 +727,45 @@ def _target_reached(game: Game) -> None:
     )
 
 
-def _store_result(game: Game, result: Mapping[str, Any]) -> None:
+def _store_result(
+    game: Game, result: Mapping[str, Any], *, next_number: int, extra: Sequence[str] = ()
+) -> None:
+    """Write the game's state after its last hand (`_result`: the engine's totals, hands
+    played and won_by, and what follows) and `next_number` in one UPDATE, with the `extra`
+    fields already set on `game`."""
     game.totals = result["totals"]
     game.initial_meld = result["initial_meld"]
     game.game_over = bool(result["game_over"])
     game.winner = result["winner"] or ""
     game.is_draw = bool(result["draw"])
-    game.save(update_fields=["totals", "initial_meld", "game_over", "winner", "is_draw", "updated_at"])
+    game.hands_played = result["hands_played"]
+    game.won_by = result["won_by"] or ""
+    game.next_number = next_number
+    fields = ["totals", "initial_meld", "game_over", "winner", "is_draw", "hands_played", "won_by"]
+    game.save(update_fields=[*fields, "next_number", *extra, "updated_at"])
 
 
 @transaction.atomic
 def game_rescore(*, game: Game) -> Game:
-    """Rescore every stored hand of a game and rewrite its derived fields (idempotent)."""
+    """Rescore every stored hand of a game and rewrite its scores and state (idempotent): the
+    repair when a game's row may not match its hands. Raises scoring.SheetRejected if the
+    stored hands are no longer valid together."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    stored = _stored_hands(game, None)[0]
-    result = game_score(game=game, hands=[hand.entries for hand in stored])
-    scores = {
-        (hand.pk, side): scored
-        for hand, scored_hand in zip(stored, result["hands"], strict=True)
-        for side, scored in scored_hand.items()
-    }
-    side_entries = list(SideEntry.objects.filter(hand__game=game).only("pk", "hand_id", "side"))
-    for side_entry in side_entries:
-        side_entry.score = scores[(side_entry.hand_id, side_entry.side)]["score"]
-        side_entry.breakdown = scores[(side_entry.hand_id, side_entry.side)]["breakdown"]
+    stored = _stored_hands(game).hands
+    rules = _rules(game)
+    start = scoring.game_start(rules, game.sides, players=game.players)
+    scored, after = scoring.hands_score(rules, start, [hand.entries for hand in stored])
+    side_entries = [
+        SideEntry(
+            pk=stored_hand.entry_ids[side],
+            score=scored_hand[side]["score"],
+            breakdown=scored_hand[side]["breakdown"],
+        )
+        for stored_hand, scored_hand in zip(stored, scored, strict=True)
+        for side in scored_hand
+    ]
     SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
-    _store_result(game, result)
+    _store_result(game, _result(game, after), next_number=stored[-1].number + 1 if stored else 1)
     return game
 
 
@@ -601,12 +783,13 @@ def game_stop(*, game: Game, stopped_by: AbstractBaseUser | None = None) -> Game
         raise ValidationError(
             _("Table %(table)s's game is over already.") % {"table": game.table.number}, code="over"
         )
-    stored = _stored_hands(game, None)[0]
-    game.stopped_after = len(stored)
+    game.stopped_after = game.hands_played
     game.stopped_at = timezone.now()
     game.stopped_by = stopped_by
-    game.save(update_fields=["stopped_after", "stopped_at", "stopped_by", "updated_at"])
-    _store_result(game, game_score(game=game, hands=[hand.entries for hand in stored]))
+    result = _result(game, _progress(game, _rules(game)))
+    _store_result(
+        game, result, next_number=game.next_number, extra=["stopped_after", "stopped_at", "stopped_by"]
+    )
     standings_queue(event_id=game.table.round.event_id)
     transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
     return game

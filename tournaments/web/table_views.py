@@ -259,11 +259,8 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             )
-    hands = selectors.game_hands(game=access.game)
-    context = _context(access, form, hands)
-    if preview:
-        place = selectors.hand_place(hands=hands, number=form.cleaned_data["number"])
-        context["preview"] = _preview_lines(preview, place)
+    context = _context(access, form)
+    context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
     status = 200 if form.is_valid() else 400
     if request.htmx and previewing:
         # The live preview asks for its own box only; "Check score" for the whole form.
@@ -356,17 +353,14 @@ def _hand_form_for(
     )
 
 
-def _preview_lines(result: dict[str, Any], place: int) -> dict[str, Any]:
-    """What the preview shows of the hand at `place` (1 for the game's first hand; hand numbers
-    may have gaps): its scores, the totals right after it, and the result if it is the game's
-    last hand (a correction of an earlier hand ends nothing)."""
-    hands = result["hands"]
-    totals = {side: sum(hand[side]["score"] for hand in hands[:place]) for side in result["totals"]}
-    last = place == len(hands)
+def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
+    """What the preview shows of hand `number` (`services.hand_preview`): its scores, the
+    totals right after it, and the result if it is the game's last hand (a correction of an
+    earlier hand ends nothing)."""
     return {
-        "hand": hands[place - 1],
-        "totals": totals,
-        "game_over": last and result["game_over"],
+        "hand": result["hand"],
+        "totals": result["totals_after"],
+        "game_over": result["last"] and result["game_over"],
         "winner": result["winner"],
         "draw": result["draw"],
     }

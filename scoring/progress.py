@@ -1,0 +1,411 @@
+"""Score a game one hand at a time: its state after the hands so far, and the next hands
+scored against that state alone.
+
+`score_sheet` scores a whole sheet from its first hand. A game kept hand by hand (a club's
+table, saving each hand as it is played) needs less: what the next hand is checked and scored
+against is the state after the last one (`GameProgress`: each side's total, the deals played,
+a side that won outright), never the earlier hands themselves. So:
+
+- `game_start(rules, sides)` is the state before the first hand (or from starting totals);
+- `hands_score(rules, progress, hands)` checks and scores the next hands against it and gives
+  the state after them;
+- `game_resume(rules, sides, totals, hands=..., won_by=...)` rebuilds a state from what a
+  caller stored of it (the totals, the number of hands, the side that won outright), or the
+  state before a corrected hand from the hands before it (their count and summed scores: no
+  earlier hand won outright, or the game would have ended there); the corrected hand and the
+  hands after it are then scored again from there.
+
+Scoring a sheet's hands one call at a time, resuming each time from the stored state, then
+correcting one in the middle, gives exactly what `score_sheet` gives for the whole sheet
+(tests/scoring/test_progress.py): the same scores, totals, initial meld minimums and
+requirements, game over and winner, and for a bad hand the same problems.
+All numbers are points. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.checks import hand_problems
+from scoring.engine import score_hand
+from scoring.entries import SideEntry, parse_entry
+from scoring.errors import InvalidHandEntry, Problem, SheetRejected
+from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement
+from scoring.rules import RuleSet
+
+# A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
+# that a mistyped number is caught [derived].
+MAX_START_TOTAL = 100_000
+
+ScoredHand = dict[str, dict[str, Any]]  # side -> {"score": int, "breakdown": [{"item", "points", ...}]}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameProgress:
+    """A game's state after the hands scored so far: all that its next hand is checked and
+    scored against. Build it with `game_start`, `game_resume` or `hands_score`, never by hand
+    (the derived fields must agree with the others).
+
+    - `sides`: the side labels, in the game's order; `players`: each side's players in one
+      hand (the engine's checks of partners' cards, `RuleSet.players_for`).
+    - `totals`: side -> cumulative points, the starting totals included.
+    - `hands`: hands scored so far (deals played); the next hand is deal `hands + 1`, and
+      problems name it by the 0-based index `hands`.
+    - `won_by`: a side whose hand won the game outright (Modern American Dream Hand), else None.
+
+    Derived from those, as `score_sheet`'s result gives them:
+    - `game_over`, `winner` (None while the game goes on, and for a tie);
+    - `initial_meld`: side -> the points minimum of the side's opening meld in the next hand;
+    - `initial_meld_requirement`: side -> what the opening meld must hold besides its points
+      ("canasta", "canasta_200", "natural_canasta" or None), for a variant with such
+      requirements (Brazilian), else None.
+
+    The mappings are the state's own: read them, do not change them.
+    """
+
+    sides: tuple[str, ...]
+    players: int
+    totals: Mapping[str, int]
+    hands: int
+    won_by: str | None
+    game_over: bool
+    winner: str | None
+    initial_meld: Mapping[str, int]
+    initial_meld_requirement: Mapping[str, str | None] | None
+
+    def result(self) -> dict[str, Any]:
+        """The game part of `score_sheet`'s result, JSON-ready: {"totals": {side: int},
+        "initial_meld": {side: int}, "game_over": bool, "winner": side | None}, plus
+        "initial_meld_requirement": {side: str | None} for a variant that has requirements."""
+        out: dict[str, Any] = {
+            "totals": dict(self.totals),
+            "initial_meld": dict(self.initial_meld),
+            "game_over": self.game_over,
+            "winner": self.winner,
+        }
+        if self.initial_meld_requirement is not None:
+            out["initial_meld_requirement"] = dict(self.initial_meld_requirement)
+        return out
+
+
+def game_start(
+    rules: RuleSet,
+    sides: Sequence[str],
+    *,
+    start: Mapping[str, int] | None = None,
+    players: int | None = None,
+) -> GameProgress:
+    """The state of a game before its first hand: every total 0, or `start` (side -> points,
+    a resumed paper game, as a sheet's "start").
+
+    `players` is each side's players in one hand (None: the variant's first table with this
+    many sides). Raises SheetRejected with the problems `score_sheet` finds in a sheet's
+    "sides", "players" and "start" (wrong number of sides, a bad starting total, a start in a
+    variant whose minimums go by deal, ...).
+    """
+    problems: list[Problem] = []
+
+    def bad(field: str | None, code: str, message: str, **params: Any) -> None:
+        problems.append(Problem(field=field, code=code, message=message, params=params))
+
+    checked_sides = read_sides(list(sides), rules, bad)
+    totals = None
+    if checked_sides is not None:
+        totals = read_start(None if start is None else dict(start), checked_sides, bad)
+        if rules.deals and start is not None:
+            bad(
+                "start",
+                "start_not_allowed",
+                f"a {rules.name} sheet cannot start from totals; enter the earlier deals as hands",
+                variant=rules.key,
+                variant_name=rules.name,
+            )
+    if checked_sides is None or totals is None or problems:
+        raise SheetRejected(problems)
+    checked_players = read_players(players, rules, checked_sides, problems)
+    if checked_players is None:
+        raise SheetRejected(problems)
+    return _progress(rules, tuple(checked_sides), checked_players, totals, hands=0, won_by=None)
+
+
+def game_resume(
+    rules: RuleSet,
+    sides: Sequence[str],
+    totals: Mapping[str, int],
+    *,
+    hands: int,
+    won_by: str | None = None,
+    players: int | None = None,
+) -> GameProgress:
+    """The state of a game after `hands` hands that left it at `totals` (side -> points), as a
+    caller stored it from an earlier `GameProgress` (its `totals`, `hands` and `won_by`).
+
+    Raises SheetRejected for sides or players that the variant does not have (as
+    `game_start`), and ValueError for a state no game can be in: totals not one int per side,
+    `hands` below 0, `won_by` not a side.
+    """
+    problems: list[Problem] = []
+
+    def bad(field: str | None, code: str, message: str, **params: Any) -> None:
+        problems.append(Problem(field=field, code=code, message=message, params=params))
+
+    checked_sides = read_sides(list(sides), rules, bad)
+    if checked_sides is None:
+        raise SheetRejected(problems)
+    checked_players = read_players(players, rules, checked_sides, problems)
+    if checked_players is None:
+        raise SheetRejected(problems)
+    if set(totals) != set(checked_sides) or not all(type(totals[side]) is int for side in checked_sides):
+        raise ValueError(f"totals must give an int for each side of {checked_sides}, not {dict(totals)!r}")
+    if hands < 0:
+        raise ValueError(f"a game cannot have played {hands} hands")
+    if won_by is not None and won_by not in checked_sides:
+        raise ValueError(f"won_by {won_by!r} is not a side of {checked_sides}")
+    current = {side: totals[side] for side in checked_sides}
+    return _progress(rules, tuple(checked_sides), checked_players, current, hands=hands, won_by=won_by)
+
+
+def hands_score(
+    rules: RuleSet, progress: GameProgress, hands: Sequence[Any]
+) -> tuple[list[ScoredHand], GameProgress]:
+    """Check and score `hands`, the game's next hands in order, against `progress`.
+
+    Each hand is as in a sheet: {side: entry} (the contract's summary, card-count or
+    total-only entry, JSON values). Returns the scored hands as `score_sheet` gives them,
+    [{side: {"score": int, "breakdown": [{"item": str, "points": int, "count"?: int,
+    "name"?: str}]}}], and the state after the last one (`progress` itself for no hands).
+    Raises SheetRejected with every problem `score_sheet` would find in these hands after the
+    game's earlier ones: each problem's `hand` is the 0-based index in the whole game
+    (`progress.hands` for the first of `hands`). Nothing is scored then.
+    """
+    scored, after, problems = score_hands(rules, progress, hands)
+    if problems:
+        raise SheetRejected(problems)
+    return scored, after
+
+
+def score_hands(
+    rules: RuleSet, progress: GameProgress, raw_hands: Sequence[Any]
+) -> tuple[list[ScoredHand], GameProgress, list[Problem]]:
+    """`hands_score` without raising: the scored hands, the state after them and the problems
+    (rules.md §4). Once a hand is rejected the totals are unknown: the hands after it are
+    checked only for what needs no totals, as `score_sheet` does; the state returned is then
+    the one before the first rejected hand."""
+    problems: list[Problem] = []
+    sides = progress.sides
+    players = progress.players
+    totals = dict(progress.totals)
+    played = progress.hands
+    won_by = progress.won_by
+    over = progress.game_over
+    reliable = True  # False once a hand is rejected: later totals are unknown
+    scored_hands: list[ScoredHand] = []
+    for offset, raw_hand in enumerate(raw_hands):
+        index = progress.hands + offset
+        if reliable and over:
+            if played == 0:
+                problem = Problem(
+                    hand=index,
+                    code="game_over_at_start",
+                    message="the game was already over at the starting totals; no more hands can be entered",
+                )
+            else:
+                problem = Problem(
+                    hand=index,
+                    code="game_over_after_hand",
+                    message=f"the game was over after hand {played}; no more hands can be entered",
+                    params={"after_hand": played - 1, "after_hand_number": played},
+                )
+            problems.append(problem)
+            reliable = False
+        entries = read_hand(rules, sides, raw_hand, index, problems)
+        if entries is None:
+            reliable = False
+            continue
+        if not reliable:
+            problems.extend(hand_problems(rules, entries, None, deal=index + 1, hand=index, players=players))
+            continue
+        try:
+            hand_score = score_hand(rules, entries, totals, deal=index + 1, hand=index, players=players)
+        except InvalidHandEntry as exc:
+            problems.extend(exc.problems)
+            reliable = False
+            continue
+        scored: ScoredHand = {}
+        for side, side_score in hand_score.sides.items():
+            totals[side] += side_score.score
+            scored[side] = {
+                "score": side_score.score,
+                "breakdown": [i.as_dict() for i in side_score.breakdown],
+            }
+        won_by = won_by or hand_score.game_won_by
+        scored_hands.append(scored)
+        played += 1
+        over = game_state(rules, totals, deals_played=played, won_by=won_by).game_over
+    if not scored_hands:
+        return scored_hands, progress, problems
+    return scored_hands, _progress(rules, sides, players, totals, hands=played, won_by=won_by), problems
+
+
+def _progress(
+    rules: RuleSet,
+    sides: tuple[str, ...],
+    players: int,
+    totals: dict[str, int],
+    *,
+    hands: int,
+    won_by: str | None,
+) -> GameProgress:
+    state = game_state(rules, totals, deals_played=hands, won_by=won_by)
+    next_deal = hands + 1
+    requirement = None
+    if rules.initial_meld_requirements:
+        requirement = {side: initial_meld_requirement(rules, totals[side]) for side in sides}
+    return GameProgress(
+        sides=sides,
+        players=players,
+        totals=totals,
+        hands=hands,
+        won_by=won_by,
+        game_over=state.game_over,
+        winner=state.winner,
+        initial_meld={side: initial_meld_minimum(rules, totals[side], deal=next_deal) for side in sides},
+        initial_meld_requirement=requirement,
+    )
+
+
+# --- a game's shape and its hands, read as a sheet gives them (scoring.sheet uses these too) ---
+
+Bad = Callable[..., None]  # bad(field, code, message, **params): record a sheet-level problem
+
+
+def read_sides(raw: Any, rules: RuleSet | None, bad: Bad) -> list[str] | None:
+    """The side labels (distinct non-empty strs, as many as the variant allows), or None after
+    calling `bad` with the problem."""
+    if type(raw) is not list or not all(type(s) is str and s for s in raw):
+        bad("sides", "sides_not_list", "the sides must be a list of side labels (non-empty strings)")
+        return None
+    if len(set(raw)) != len(raw):
+        bad("sides", "sides_not_distinct", "the side labels must be different")
+        return None
+    allowed = rules.side_counts if rules is not None else (2, 3)
+    if len(raw) not in allowed:
+        counts = " or ".join(str(n) for n in allowed)
+        name = rules.name if rules is not None else "a game"
+        bad(
+            "sides",
+            "wrong_number_of_sides",
+            f"{name} is played by {counts} sides, not {len(raw)}",
+            allowed=counts,
+            count=len(raw),
+            variant_name=name,
+        )
+        return None
+    return list(raw)
+
+
+def read_players(raw: Any, rules: RuleSet, sides: list[str], problems: list[Problem]) -> int | None:
+    """Each side's players in one hand (the sheet's `players`), or the variant's default for
+    this many sides; None after adding a problem."""
+    allowed = rules.players_options(len(sides))
+    if raw is None:
+        return rules.players_for(len(sides))
+    if type(raw) is int and raw in allowed:
+        return raw
+    shown = " or ".join(str(n) for n in allowed)
+    problems.append(
+        Problem(
+            field="players",
+            code="wrong_number_of_players",
+            message=(
+                f"{rules.name} with {len(sides)} sides is played by {shown} players a side in a "
+                f"hand, not {raw!r}"
+            ),
+            params={
+                "allowed": shown,
+                "count": len(sides),
+                "players": str(raw),
+                "variant_name": rules.name,
+            },
+        )
+    )
+    return None
+
+
+def read_start(raw: Any, sides: list[str], bad: Bad) -> dict[str, int] | None:
+    """The starting totals (side -> points; all 0 for None), or None after calling `bad`."""
+    if raw is None:
+        return dict.fromkeys(sides, 0)
+    if type(raw) is not dict or set(raw) != set(sides):
+        bad(
+            "start",
+            "start_not_per_side",
+            f"the starting totals must give a total for each side ({', '.join(sides)}) and no other",
+            sides=list(sides),
+        )
+        return None
+    start: dict[str, int] = {}
+    for side in sides:
+        value = raw[side]
+        if type(value) is not int or value % 5 or abs(value) > MAX_START_TOTAL:
+            bad(
+                "start",
+                "start_total_invalid",
+                f"the starting total of {side} must be a whole number of points, a multiple of 5, "
+                f"between -{MAX_START_TOTAL} and {MAX_START_TOTAL}",
+                side=side,
+                limit=MAX_START_TOTAL,
+            )
+            return None
+        start[side] = value
+    return start
+
+
+def read_hand(
+    rules: RuleSet, sides: Sequence[str], raw: Any, index: int, problems: list[Problem]
+) -> dict[str, SideEntry] | None:
+    """One hand's entries parsed (side -> SideEntry), or None after adding its problems."""
+    if type(raw) is not dict:
+        problems.append(
+            Problem(
+                hand=index,
+                code="hand_not_object",
+                message="a hand must be an object with one entry per side",
+            )
+        )
+        return None
+    ok = True
+    for key in raw:
+        if key not in sides:
+            problems.append(
+                Problem(
+                    hand=index,
+                    side=str(key),
+                    code="unknown_side",
+                    message=f"{key!r} is not a side of this game",
+                    params={"side": str(key)},
+                )
+            )
+            ok = False
+    entries: dict[str, SideEntry] = {}
+    for side in sides:
+        if side not in raw:
+            problems.append(
+                Problem(
+                    hand=index,
+                    side=side,
+                    code="missing_side_entry",
+                    message=f"the hand has no entry for side {side}",
+                    params={"side": side},
+                )
+            )
+            ok = False
+            continue
+        try:
+            entries[side] = parse_entry(rules, raw[side], hand=index, side=side)
+        except InvalidHandEntry as exc:
+            problems.extend(exc.problems)
+            ok = False
+    return entries if ok else None
