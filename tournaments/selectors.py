@@ -16,8 +16,8 @@ from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from tournaments.display.labels import criterion_label, knockout_round_label
+from tournaments.domain import seating, tables
 from tournaments.domain import stages as stages_domain
-from tournaments.domain import tables
 from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import (
@@ -252,27 +252,39 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
     return by_side
 
 
-def game_trio(*, game: Game) -> tuple[str, list[Player]] | None:
+def game_trio(
+    *, game: Game, players: dict[str, list[Player]] | None = None
+) -> tuple[str, list[Player]] | None:
     """At a table of five, the side of three and its players in seat order (they take turns
-    to sit out a hand, rules.md §1.1d); None at any other table."""
+    to sit out a hand, rules.md §1.1d); None at any other table. `players`: the game's
+    `game_players`, if the caller has read them already."""
     rules = scoring.VARIANTS.get(game.variant)
     if game.players is None or rules is None or all(len(set(shape)) == 1 for shape in rules.tables):
         return None  # no variant's table of equal sides has a side sitting out (no query)
-    for side, players in game_players(game=game).items():
-        if len(players) > game.players:
-            return side, players
+    for side, seated in (players if players is not None else game_players(game=game)).items():
+        if len(seated) > game.players:
+            return side, seated
     return None
 
 
-def game_sitting_out(*, game: Game, hands: list[HandLine]) -> Player | None:
-    """Who of the side of three sits out the game's next hand (`hands`: game_hands), at a
-    table of five; None elsewhere: whoever has sat out fewest, in turn
-    (`domain.tables.next_sitting_out`)."""
-    trio = game_trio(game=game)
-    if trio is None:
-        return None
+def game_sitting_out(*, trio: tuple[str, list[Player]], hands: list[HandLine]) -> Player:
+    """Who of the side of three (`trio`: game_trio) sits out the game's next hand (`hands`:
+    game_hands): whoever has sat out fewest, in turn (`domain.tables.next_sitting_out`)."""
     players = {player.pk: player for player in trio[1]}
     return players[tables.next_sitting_out(tuple(players), [line.sat_out_id for line in hands])]
+
+
+def round_seating(*, round: Round) -> seating.RoundSeating:
+    """How `round` was seated, as the seating algorithms record it: each table's sides (player
+    ids, in seat order) and who sat out."""
+    played = []
+    for table in round.tables.prefetch_related("seats"):
+        by_side: dict[str, list[int]] = {}
+        for seat in table.seats.all():
+            by_side.setdefault(seat.side, []).append(seat.player_id)
+        played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+    sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
+    return seating.RoundSeating(tables=tuple(played), sit_out=sit_out)
 
 
 def side_code(*, game: Game, side: str) -> str:

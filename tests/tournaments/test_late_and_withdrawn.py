@@ -12,7 +12,7 @@ from tournaments import services
 from tournaments.domain.missed_rounds import AVERAGE, NOTHING, SIT_OUT_SCORE, missed_round_credits
 from tournaments.domain.standings import Credit, StandingRow
 from tournaments.models import Event, Game, Participant, Round, Seat, Standing
-from tournaments.services.rounds import _stored_round_seating
+from tournaments.selectors import round_seating
 
 # --- the policy, pure ------------------------------------------------------------------------
 
@@ -214,7 +214,7 @@ def test_a_twenty_player_night_with_a_late_arrival_and_a_withdrawal(
         seated = list(Seat.objects.filter(table__round=round_).values_list("player_id", flat=True))
         out = list(round_.sit_outs.values_list("player_id", flat=True))
         assert sorted(seated + out) == sorted(present), f"round {round_.number}"
-        played = _stored_round_seating(round_)
+        played = round_seating(round=round_)
         partnerships.update(tuple(sorted(side)) for table in played.tables for side in table.sides)
     assert max(partnerships.values()) == 1  # no partnership repeats
 

@@ -10,7 +10,8 @@ from tests.factories import EVENT_DATE
 from tests.tournaments.hands import HAND_A
 from tournaments import services
 from tournaments.models import Event, Game, Round, Season
-from tournaments.services.rounds import _individual_history, _stored_round_seating
+from tournaments.selectors import round_seating
+from tournaments.services.rounds import _individual_history
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def _play_round(event, capture) -> Round:
 
 
 def _partners(round_: Round) -> set[tuple[int, int]]:
-    played = _stored_round_seating(round_)
+    played = round_seating(round=round_)
     return {tuple(sorted(side)) for table in played.tables for side in table.sides}
 
 

@@ -89,9 +89,13 @@ def event_create(
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
     _check_rules(variant, options)
-    variant, shape = _check_table(
-        variant, table_shape, format, three_player_tables, five_player_tables, options=options
+    asked = variant
+    variant, shape, odd_games = _check_table(
+        variant, table_shape, format, three_player_tables, five_player_tables
     )
+    for game in dict.fromkeys((variant, *odd_games)):
+        if game != asked:  # the house rules hold in every game the event's tables play
+            _check_rules(game, options)
     players = list(players)
     partnerships = list(partnerships)
     chosen: list[Partnership] = []
@@ -149,22 +153,19 @@ def _check_table(
     format: str,
     three_player_tables: bool,
     five_player_tables: bool,
-    *,
-    options: Mapping[str, Any],
-) -> tuple[str, tables.Shape]:
-    """The event's variant and table shape, after checking the shape against the variant, the
-    format and the odd tables asked for (whose games' house rules are checked too). A variant
-    not played at the shape becomes its own game for that many players where there is one
-    (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
+) -> tuple[str, tables.Shape, list[str]]:
+    """The event's variant and table shape, and the games of the odd tables asked for, after
+    checking the shape against the variant and the format, and that each odd table has a
+    game. A variant not played at the shape becomes its own game for that many players where
+    there is one (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
     name = describe_variant(variant)
     try:
         shape = tables.event_shape(variant, table_shape)
     except ValueError:
         raise ValidationError({"table_shape": gettext("Choose how many players sit at a table.")}) from None
     own = tables.variant_at(variant, shape)
-    if own is not None and own != variant:
+    if own is not None:
         variant = own
-        _check_rules(variant, options)
     if shape not in tables.variant_shapes(variant):
         message = gettext("%(variant)s is not played at this table; it is played by: %(tables)s.")
         shown = ", ".join(
@@ -174,6 +175,7 @@ def _check_table(
     if format in Event.PARTNERSHIP_FORMATS and shape != tables.FOUR:
         message = gettext("Fixed partnerships play at tables of four in two partnerships.")
         raise ValidationError({"table_shape": message})
+    odd_games = []
     for asked, odd, field in (
         (
             three_player_tables and format not in Event.PARTNERSHIP_FORMATS,
@@ -189,8 +191,8 @@ def _check_table(
         except ValueError:
             message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
             raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None
-        _check_rules(odd_variant, options)
-    return variant, shape
+        odd_games.append(odd_variant)
+    return variant, shape, odd_games
 
 
 def _event_partnerships(

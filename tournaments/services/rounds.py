@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments import selectors
 from tournaments.domain import seating, tables
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services import partnership_seating, stage_seating
@@ -241,9 +242,9 @@ def _individual_history(round: Round, players: list[int]) -> seating.SeatingHist
     history = seating.SeatingHistory()
     for earlier_night in _earlier_season_nights(round.event):
         for played in earlier_night.rounds.order_by("number"):
-            history.record_earlier(_stored_round_seating(played))
+            history.record_earlier(selectors.round_seating(round=played))
     for earlier in round.event.rounds.filter(number__lt=round.number):
-        played = _stored_round_seating(earlier)
+        played = selectors.round_seating(round=earlier)
         history.record(played)
         # A late arrival missed the rounds before it came: those count as its sit-outs, so
         # it is not also the first to sit out now.
@@ -294,17 +295,6 @@ def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[in
         initial_meld=_opening_minimums(variant, event.options, sides),
     )
     return table
-
-
-def _stored_round_seating(round: Round) -> seating.RoundSeating:
-    played = []
-    for table in round.tables.prefetch_related("seats"):
-        by_side: dict[str, list[int]] = {}
-        for seat in table.seats.all():
-            by_side.setdefault(seat.side, []).append(seat.player_id)
-        played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
-    sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
-    return seating.RoundSeating(tables=tuple(played), sit_out=sit_out)
 
 
 def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:

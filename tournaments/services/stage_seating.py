@@ -180,14 +180,8 @@ def _final_table_round(
     shape = tables.event_shape(event.variant, event.table_shape)
     stages_domain.tables_needed(len(players), sum(shape))
     history = seating.SeatingHistory()
-    for earlier in stage.rounds.filter(number__lt=round.number).prefetch_related("tables__seats"):
-        played = []
-        for table in earlier.tables.all():
-            by_side: dict[str, list[int]] = {}
-            for seat in table.seats.all():
-                by_side.setdefault(seat.side, []).append(seat.player_id)
-            played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
-        history.record(seating.RoundSeating(tables=tuple(played)))
+    for earlier in stage.rounds.filter(number__lt=round.number):
+        history.record(selectors.round_seating(round=earlier))
     planned = seating.seat_round(field, history, seed=round.number, shape=shape)
     return PlannedRound(tables=tuple(PlannedTable(sides=t.sides) for t in planned.tables), sit_out=())
 

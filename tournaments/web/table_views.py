@@ -374,16 +374,17 @@ def _context(
     editing = form is not None and form["expected_version"].value() not in (None, "")
     if hands is None:
         hands = selectors.game_hands(game=game)
-    trio = selectors.game_trio(game=game)
+    players = selectors.game_players(game=game)
+    trio = selectors.game_trio(game=game, players=players)
     return {
         "access": access,
         "game": game,
         "event": event,
-        "players": selectors.game_players(game=game),
+        "players": players,
         # A table of five: the side of three, who sat out each hand, who sits out the next.
         "trio": trio,
         "sat_out": {player.pk: player for player in trio[1]} if trio else {},
-        "sitting_out": selectors.game_sitting_out(game=game, hands=hands)
+        "sitting_out": selectors.game_sitting_out(trio=trio, hands=hands)
         if trio and not game.game_over
         else None,
         "next_number": selectors.next_hand_number(hands=hands),
