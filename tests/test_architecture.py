@@ -6,7 +6,8 @@
 (an import inside a function runs later, when it is called: allowed, see DEFERRED);
 (b) clubs does not import tournaments (any import, inside functions too);
 (c) scoring and tournaments/domain import no framework and no model: scoring nothing of the
-project, tournaments/domain only scoring and itself (any import, inside functions too).
+project, tournaments/domain only scoring and itself (any import, inside functions too);
+(d) pages, the API and their forms write no row themselves: every write goes through a service.
 """
 
 from __future__ import annotations
@@ -153,3 +154,53 @@ def test_pure_layers_import_no_framework_and_no_model(name: str) -> None:
     )
     assert bad == []
 
+
+# (d) Pages, the API and the admin's neighbours write nothing themselves: every write goes
+# through a service (tournaments/services, clubs/services), where the rules and the locks are.
+FRONT_DOORS = ("tournaments.web", "tournaments.api", "clubs.views", "clubs.api", "clubs.forms")
+# Methods that write rows, called on a model, a manager, a queryset or a model form.
+WRITES = {"save", "delete", "create", "get_or_create", "update_or_create", "bulk_create", "bulk_update"}
+
+
+def _writes(path: Path) -> list[str]:
+    """`line: call` for each call in the file that writes rows: one of WRITES, or `update(...)`
+    on a queryset (a chain through `.objects` or `.filter(...)`; a dict's update is not one)."""
+
+    def chain(node: ast.AST) -> set[str]:
+        names = set()
+        while isinstance(node, ast.Attribute | ast.Call):
+            if isinstance(node, ast.Attribute):
+                names.add(node.attr)
+                node = node.value
+            else:
+                node = node.func
+        return names
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        method, receiver = node.func.attr, chain(node.func.value)
+        if method in WRITES or (method == "update" and receiver & {"objects", "filter", "exclude", "all"}):
+            found.append(f"{node.lineno}: {ast.unparse(node.func)}(…)")
+    return found
+
+
+def test_the_write_check_finds_writes(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def view(request, game):\n"
+        "    game.save()\n"
+        "    Game.objects.filter(pk=1).update(game_over=True)\n"
+        "    context = {}\n"
+        "    context.update(game=game)\n"
+    )
+    assert [line.partition(":")[0] for line in _writes(sample)] == ["2", "3"]
+
+
+FRONT_DOOR_MODULES = sorted(n for n in MODULES if any(_is_under(n, door) for door in FRONT_DOORS))
+
+
+@pytest.mark.parametrize("name", FRONT_DOOR_MODULES)
+def test_pages_and_the_api_write_only_through_services(name: str) -> None:
+    assert _writes(MODULES[name]) == []
