@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -223,7 +223,7 @@ class PlayerResource(resources.ModelResource):
         *,
         club: Club,
         file_lines: list[int] | None = None,
-        imported_by: AbstractBaseUser | None = None,
+        imported_by: User | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)

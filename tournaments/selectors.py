@@ -6,7 +6,6 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
@@ -15,6 +14,7 @@ import scoring
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
+from clubs.users import Requester
 from tournaments.display.labels import criterion_label, knockout_round_label
 from tournaments.domain import seating, tables
 from tournaments.domain import stages as stages_domain
@@ -53,20 +53,20 @@ SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
 
 
-def events_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_visible_to(*, user: Requester) -> QuerySet[Event]:
     return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
 
 
-def events_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
     """Events whose standings the user may see: of their clubs, and of clubs with public results."""
     return Event.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
 
 
-def events_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_directed_by(*, user: Requester) -> QuerySet[Event]:
     return Event.objects.filter(club__in=clubs_where(user=user, roles=(Membership.Role.DIRECTOR,)))
 
 
-def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_visible_to(*, user: Requester) -> QuerySet[Game]:
     return (
         Game.objects.filter(table__round__event__club__in=clubs_where(user=user))
         .select_related("table__round__event__club")
@@ -74,7 +74,7 @@ def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game
     )
 
 
-def games_scorable_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_scorable_by(*, user: Requester) -> QuerySet[Game]:
     """Games whose hands the user may enter and correct: directors and scorers of the club.
 
     One join to the user's membership of the game's club (a user has at most one per club),
@@ -489,7 +489,7 @@ def club_ranks(*, club: Club) -> dict[int, int]:
     return dict(ranked.values_list("pk", "rank"))
 
 
-def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Round]:
+def rounds_visible_to(*, user: Requester) -> QuerySet[Round]:
     return (
         Round.objects.filter(event__in=events_visible_to(user=user))
         .select_related("stage")
@@ -497,7 +497,7 @@ def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Rou
     )
 
 
-def tables_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Table]:
+def tables_visible_to(*, user: Requester) -> QuerySet[Table]:
     return (
         Table.objects.filter(round__event__in=events_visible_to(user=user))
         .select_related("game")
@@ -505,11 +505,11 @@ def tables_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tab
     )
 
 
-def hands_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Hand]:
+def hands_visible_to(*, user: Requester) -> QuerySet[Hand]:
     return Hand.objects.filter(game__in=games_visible_to(user=user)).prefetch_related("entries")
 
 
-def standings_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Standing]:
+def standings_visible_to(*, user: Requester) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event__in=events_visible_to(user=user))
         .select_related("player")
@@ -591,7 +591,7 @@ def event_ranking_description(*, event: Event) -> RankingRules:
 # --- players --------------------------------------------------------------------------------
 
 
-def players_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Player]:
+def players_visible_to(*, user: Requester) -> QuerySet[Player]:
     return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
 
 
@@ -717,7 +717,7 @@ def season_standings(*, season: Any) -> list[Any]:
     return season_table(nights, results, names, best_n=season.best_n, min_nights=season.min_nights)
 
 
-def seasons_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Any]:
+def seasons_visible_to(*, user: Requester) -> QuerySet[Any]:
     from tournaments.models import Season
 
     return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")

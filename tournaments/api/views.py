@@ -24,6 +24,7 @@ import scoring
 from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
 from clubs.services import PairRequest
+from clubs.users import account
 from tournaments import selectors, services
 from tournaments.models import (
     TABLE_SHAPE_CHOICES,
@@ -578,7 +579,7 @@ class HandRecordApi(APIView):
                 entries=data["entries"],
                 submission_id=data.get("submission_id"),
                 expected_version=data.get("expected_version"),
-                recorded_by=request.user,
+                recorded_by=account(request.user),
                 entered_by_side=data["entered_by_side"],
                 reason=data["reason"],
                 as_scorer=True,
@@ -617,7 +618,7 @@ class HandConfirmApi(APIView):
         hand = services.hand_confirm(
             hand=hand,
             side=data["side"],
-            confirmed_by=request.user,
+            confirmed_by=account(request.user),
             as_director=is_director,
             code=data["code"],
         )

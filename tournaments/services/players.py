@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -46,7 +46,7 @@ def guest_add(*, event: Event, name: str) -> Player:
 
 
 @transaction.atomic
-def guest_merge(*, guest: Player, into: Player, merged_by: AbstractBaseUser | None = None) -> Player:
+def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -> Player:
     """Merge a guest into the roster player they are: every participation, seat, sit-out and
     partnership of the guest becomes `into`'s; the standings of the guest's events and the
     club's ratings are rebuilt; the guest is removed (its history stays on the audit page).

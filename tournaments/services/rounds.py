@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -36,7 +36,7 @@ def three_player_variant(variant: str) -> str:
 
 
 @transaction.atomic
-def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> Round:
+def round_start(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Round:
     """Open the event's next round and queue its seating (computed by a Celery worker).
 
     Refuses while a game of the current round is still in play (naming its tables), unless
@@ -78,7 +78,7 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
     return new_round
 
 
-def round_close(*, round: Round, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> None:
+def round_close(*, round: Round, end_unfinished: bool = False, by: User | None = None) -> None:
     """Check that a round can be closed (the next one started, or the event finished): no game
     in play, unless `end_unfinished` ends them at their current score (`game_stop`), and, when
     the event asks for confirmation, no hand still waiting for the other side (its game would
