@@ -59,6 +59,7 @@ def player_import(request: SignedInRequest, slug: str) -> HttpResponse:
     club = directed_club(request, slug)
     upload = RosterUploadForm()
     context: dict[str, object] = {"club": club}
+    confirm: RosterConfirmForm | None
     if request.method == "POST" and "data" in request.POST:
         confirm = RosterConfirmForm(request.POST)
         if confirm.is_valid():

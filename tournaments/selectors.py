@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, NullIf, Rank
@@ -24,6 +24,7 @@ from tournaments.domain.standings import (
     IN_PLAY,
     NOTHING_CONFIRMED,
     UNCONFIRMED,
+    PairStandingRow,
     SideResult,
     StandingRow,
     game_side_results,
@@ -48,6 +49,9 @@ from tournaments.models import (
     Table,
     TableCard,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -452,7 +456,17 @@ def club_events(*, club: Club) -> QuerySet[Event]:
     return club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
 
 
-def club_rankings(*, club: Club) -> QuerySet[Player]:
+class RankingFigures(TypedDict):
+    """What `club_rankings` adds to each player."""
+
+    games: int
+    wins: int
+    total_points: int
+    win_rate: float | None
+    average_points: float | None
+
+
+def club_rankings(*, club: Club) -> QuerySet[WithAnnotations[Player, RankingFigures]]:
     """Each player of the club with games, wins, win rate, total points and average per game.
 
     Counts finished games of every event of the club, from the derived standings rows.
@@ -1543,6 +1557,7 @@ def _stage_standings(
         if credits:
             rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
     figures: list[Any]
+    keyed: list[tuple[int, int, StandingRow | PairStandingRow]]
     if pair_of:
         players_of = {
             key: (entrant.players[0].pk, entrant.players[1].pk)
@@ -1788,11 +1803,11 @@ def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> Br
     for number, matches in enumerate(drawn.rounds, start=1):
         views = []
         for match in matches:
-            game = played.get((number, match.slot))
+            match_game = played.get((number, match.slot))
             points: dict[int | None, int] = {}
-            if game is not None:
-                points = {pair_of.get(r.players[0]): r.points_for for r in game.results if r.players}
-            state = _match_state(match, game)
+            if match_game is not None:
+                points = {pair_of.get(r.players[0]): r.points_for for r in match_game.results if r.players}
+            state = _match_state(match, match_game)
             sides = [
                 MatchSide(
                     key=key,
@@ -1816,8 +1831,8 @@ def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> Br
                     match.slot,
                     sides,
                     state,
-                    game.table if game else None,
-                    game.game_id if game else None,
+                    match_game.table if match_game else None,
+                    match_game.game_id if match_game else None,
                     decidable,
                 )
             )
@@ -1844,10 +1859,10 @@ def _match_state(match: stages_domain.Match, game: PlayedGame | None) -> str:
 def game_knockout_match(*, game: Game) -> MatchView | None:
     """The knockout match a game is played for (None for a game of no knockout). Reads
     `game.table.round`."""
-    round_ = game.table.round
-    if round_.stage_id is None or round_.stage.kind != Stage.Kind.KNOCKOUT:
+    stage = game.table.round.stage  # None, with no query, for a round of no stage
+    if stage is None or stage.kind != Stage.Kind.KNOCKOUT:
         return None
-    bracket_ = stage_bracket(stage=round_.stage)
+    bracket_ = stage_bracket(stage=stage)
     return next(
         (m for r in bracket_.rounds for m in r.matches if m.game_id == game.pk),
         None,

@@ -255,7 +255,9 @@ class EntrantStandingSerializer(serializers.Serializer):
         else:
             players = list(instance.players)
             pair = instance.pair
-        row = {name: getattr(instance, name) for name in self.fields if name not in ("pair", "players")}
+        # items(): the stubs type iterating a serializer's fields as giving fields, not their names.
+        names = [name for name, _field in self.fields.items() if name not in ("pair", "players")]
+        row = {name: getattr(instance, name) for name in names}
         return row | {"pair": pair, "players": [{"id": p.pk, "name": p.name} for p in players]}
 
 

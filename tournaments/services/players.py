@@ -60,11 +60,11 @@ def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -
         raise ValidationError(_("%(name)s is not a guest.") % {"name": guest.name})
     if guest.club_id != into.club_id or guest.pk == into.pk:
         raise ValidationError(_("Choose another player of the same club."))
-    shared = Event.objects.filter(participants__player=guest).filter(participants__player=into)
-    if shared.exists():
+    shared = Event.objects.filter(participants__player=guest).filter(participants__player=into).first()
+    if shared is not None:
         raise ValidationError(
             _("%(guest)s and %(player)s both played in %(event)s: they cannot be one person.")
-            % {"guest": guest.name, "player": into.name, "event": shared.first().name}
+            % {"guest": guest.name, "player": into.name, "event": shared.name}
         )
     events = list(Event.objects.filter(participants__player=guest).values_list("pk", flat=True))
     Participant.objects.filter(player=guest).update(player=into)

@@ -201,6 +201,7 @@ def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpRes
             return redirect(access.page_url)
         return HttpResponse(status=404)
     hand = get_object_or_404(access.game.hands, number=number)
+    outcome: dict[str, Any]  # for the page's context
     try:
         services.hand_undo(hand=hand)
     except ValidationError as exc:
@@ -275,7 +276,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
     """The table page after a save: the saved hand's result in view above the next hand's
     form, in the entry mode the table was using."""
-    query = {"saved": number}
+    query: dict[str, int | str] = {"saved": number}
     if mode != "summary":
         query["mode"] = mode
     return f"{access.page_url}?{urlencode(query)}"

@@ -341,7 +341,7 @@ def participant_add(request: SignedInRequest, event_id: int) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
