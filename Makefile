@@ -78,7 +78,7 @@ test: venv browser axe
 lint: venv
 	$(VENV)/bin/ruff check .
 
-## make check: ruff's lint and format check, and mypy --strict on scoring/ and tournaments/domain/ (mypy.ini)
+## make check: ruff's lint and format check, and mypy (mypy.ini): the Django apps with django-stubs, scoring/ and tournaments/domain/ strict
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -57,7 +57,11 @@ class RosterUploadForm(forms.Form):
 class RosterConfirmForm(forms.Form):
     """The previewed file, sent back to be imported (checked again: nothing is trusted)."""
 
-    data = forms.CharField(widget=forms.HiddenInput, max_length=ROSTER_MAX_BYTES, strip=False)
+    # A field named like the form's `data` (the posted values): the form's metaclass moves it
+    # into `base_fields`, so `self.data` stays the posted values; only the types see a clash.
+    data = forms.CharField(  # type: ignore[assignment]
+        widget=forms.HiddenInput, max_length=ROSTER_MAX_BYTES, strip=False
+    )
 
 
 class MemberInviteForm(forms.Form):

@@ -6,6 +6,8 @@ A player may be linked to a user account, but need not be (guests are scored too
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +16,9 @@ from simple_history.models import HistoricalRecords
 from clubs.text import refuse_bidi_controls
 from clubs.variants import variant_label
 from scoring import VARIANTS
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -71,6 +76,10 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()  # who added, renamed or deactivated a player (audit page)
+    # Not columns: who and why, for django-simple-history's row of the next save or delete
+    # (its documented `_history_user`, in place of the request's user, and `_change_reason`).
+    _history_user: User | None
+    _change_reason: str | None
 
     class Meta:
         ordering = ["name"]

@@ -18,16 +18,19 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from import_export import fields, resources, widgets
 
 from clubs.models import Club, Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 ROSTER_COLUMNS = ("name", "active")
 
@@ -113,8 +116,9 @@ ROSTER_ANSWERS: Mapping[str, bool] = MappingProxyType(
 )
 
 
-def roster_words_by_language() -> list[tuple[str, str, RosterWords]]:
-    """(code, name, words) of each language of the site, in the order of settings.LANGUAGES."""
+def roster_words_by_language() -> list[tuple[str, StrPromise, RosterWords]]:
+    """(code, name, words) of each language of the site, in the order of settings.LANGUAGES (the
+    name translated when shown)."""
     return [(code, name, ROSTER_WORDS[code]) for code, name in settings.LANGUAGES if code in ROSTER_WORDS]
 
 
@@ -223,7 +227,7 @@ class PlayerResource(resources.ModelResource):
         *,
         club: Club,
         file_lines: list[int] | None = None,
-        imported_by: AbstractBaseUser | None = None,
+        imported_by: User | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from knox.models import AuthToken
 
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
+from clubs.users import Requester
 
 
-def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[AuthToken]:
+def api_tokens_of(*, user: User) -> QuerySet[AuthToken]:
     """The user's API tokens that have not expired, newest first (knox deletes expired ones
     when they are next used)."""
     return (
@@ -23,9 +24,7 @@ def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[AuthToken]:
     )
 
 
-def clubs_where(
-    *, user: AbstractBaseUser | AnonymousUser, roles: Iterable[str] | None = None
-) -> QuerySet[Club]:
+def clubs_where(*, user: Requester, roles: Iterable[str] | None = None) -> QuerySet[Club]:
     """Clubs in which `user` has a membership (with one of `roles`, if given)."""
     if not user.is_authenticated:
         return Club.objects.none()
@@ -35,21 +34,21 @@ def clubs_where(
     return Club.objects.filter(pk__in=memberships.values("club_id"))
 
 
-def role_in(*, user: AbstractBaseUser | AnonymousUser, club: Club) -> str | None:
+def role_in(*, user: Requester, club: Club) -> str | None:
     """The user's role in the club, or None."""
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
 
 
-def directs(*, user: AbstractBaseUser | AnonymousUser | None, club_id: int) -> bool:
+def directs(*, user: Requester | None, club_id: int) -> bool:
     """Whether the user is a director of the club (one query; False for no user)."""
     if user is None or not user.is_authenticated:
         return False
     return Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists()
 
 
-def clubs_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
+def clubs_with_results_visible_to(*, user: Requester) -> QuerySet[Club]:
     """Clubs whose standings and rankings the user may see: their own, and every public one."""
     return Club.objects.filter(Q(results_public=True) | Q(pk__in=clubs_where(user=user).values("pk")))
 

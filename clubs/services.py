@@ -11,7 +11,7 @@ from typing import Any
 
 import tablib
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -24,7 +24,7 @@ from clubs.selectors import roster_by_name_key
 
 
 @transaction.atomic
-def api_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
+def api_token_create(*, user: User) -> tuple[AuthToken, str]:
     """A new API token for `user`, valid for settings.REST_KNOX["TOKEN_TTL"]: the stored
     token (hashed) and the token itself, which is shown once and never stored. The user's
     expired tokens are deleted first."""
@@ -32,14 +32,14 @@ def api_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
     return AuthToken.objects.create(user=user)
 
 
-def api_token_revoke(*, user: AbstractBaseUser, token_key: str) -> int:
+def api_token_revoke(*, user: User, token_key: str) -> int:
     """Revoke the token of `user` whose key (its first characters, kept in clear) is `token_key`; a user
     revokes only their own. Returns how many were revoked (0 or 1)."""
     deleted, _ = AuthToken.objects.filter(user=user, token_key=token_key).delete()
     return deleted
 
 
-def api_tokens_revoke_all(*, user: AbstractBaseUser) -> int:
+def api_tokens_revoke_all(*, user: User) -> int:
     """Revoke every API token of `user` (a password change does, `clubs.signals`)."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted
@@ -54,7 +54,7 @@ def club_create(*, name: str, slug: str, time_zone: str = "UTC", default_variant
 
 
 @transaction.atomic
-def player_add(*, club: Club, name: str, user: AbstractBaseUser | None = None, guest: bool = False) -> Player:
+def player_add(*, club: Club, name: str, user: User | None = None, guest: bool = False) -> Player:
     """Add a player to the club (a `guest`: added on the night, not on the roster). Raises
     ValidationError if the club has a player of that name."""
     player = Player(club=club, name=name, user=user, guest=guest)
@@ -64,7 +64,7 @@ def player_add(*, club: Club, name: str, user: AbstractBaseUser | None = None, g
 
 
 @transaction.atomic
-def membership_add(*, club: Club, user: AbstractBaseUser, role: str) -> Membership:
+def membership_add(*, club: Club, user: User, role: str) -> Membership:
     """Give `user` a role in `club`, replacing any role they had there."""
     if role not in Membership.Role.values:
         raise ValidationError({"role": gettext("Not a role.")})
@@ -385,9 +385,7 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
     return tuple(gettext("This line could not be read.") for _error in row_result.errors)
 
 
-def roster_import(
-    *, club: Club, text: str, dry_run: bool, imported_by: AbstractBaseUser | None = None
-) -> RosterImport:
+def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | None = None) -> RosterImport:
     """Add and update the club's players from a CSV roster (columns name and active).
 
     The first line may name the columns, and the lines may say yes and no, in any language of

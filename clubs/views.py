@@ -28,6 +28,7 @@ from clubs.forms import (
 from clubs.models import Club, Membership
 from clubs.resources import roster_words_by_language
 from clubs.selectors import api_tokens_of, clubs_where
+from clubs.users import SignedInRequest
 
 
 def directed_club(request: HttpRequest, slug: str) -> Club:
@@ -36,7 +37,7 @@ def directed_club(request: HttpRequest, slug: str) -> Club:
 
 
 @login_required
-def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
     club = directed_club(request, slug)
     form = ClubSettingsForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
     if request.method == "POST" and form.is_valid():
@@ -53,11 +54,12 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def player_import(request: HttpRequest, slug: str) -> HttpResponse:
+def player_import(request: SignedInRequest, slug: str) -> HttpResponse:
     """Upload a roster, see what it would do line by line, then confirm to import it."""
     club = directed_club(request, slug)
     upload = RosterUploadForm()
     context: dict[str, object] = {"club": club}
+    confirm: RosterConfirmForm | None
     if request.method == "POST" and "data" in request.POST:
         confirm = RosterConfirmForm(request.POST)
         if confirm.is_valid():
@@ -97,14 +99,14 @@ def _members_page(request: HttpRequest, club: Club, **forms: object) -> HttpResp
 
 
 @login_required
-def members(request: HttpRequest, slug: str) -> HttpResponse:
+def members(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's people and their roles; forms to add, change and remove them."""
     return _members_page(request, directed_club(request, slug))
 
 
 @login_required
 @require_POST
-def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
+def member_invite(request: SignedInRequest, slug: str) -> HttpResponse:
     club = directed_club(request, slug)
     form = MemberInviteForm(request.POST)
     if form.is_valid():
@@ -125,7 +127,7 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 @never_cache
-def member_create(request: HttpRequest, slug: str) -> HttpResponse:
+def member_create(request: SignedInRequest, slug: str) -> HttpResponse:
     """Create an account and show its one-time password on this page only (never stored or sent again)."""
     club = directed_club(request, slug)
     form = MemberCreateForm(request.POST)
@@ -155,7 +157,7 @@ def _after_membership_change(request: HttpRequest, club: Club) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+def member_role(request: SignedInRequest, slug: str, membership_id: int) -> HttpResponse:
     club = directed_club(request, slug)
     membership = _club_membership(club, membership_id)
     form = MemberRoleForm(request.POST)
@@ -176,7 +178,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
+def member_remove(request: SignedInRequest, slug: str, membership_id: int) -> HttpResponse:
     club = directed_club(request, slug)
     membership = _club_membership(club, membership_id)
     try:
@@ -189,7 +191,7 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
 
 @login_required
 @never_cache
-def api_tokens(request: HttpRequest) -> HttpResponse:
+def api_tokens(request: SignedInRequest) -> HttpResponse:
     """The user's own API tokens: list them, make one (shown once), revoke one or all."""
     token = ""
     if request.method == "POST":

@@ -1,5 +1,9 @@
 """The /api/v1/ routes of every app."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django.urls import include, path
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
@@ -8,6 +12,9 @@ from rest_framework.routers import DefaultRouter
 from clubs.api import ClubViewSet, PlayerViewSet, TokenLogoutAllApi, TokenLogoutApi, TokenObtainApi
 from tournaments.api import views as api
 
+if TYPE_CHECKING:
+    from drf_spectacular.openapi import AutoSchema
+
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):
     """The API token in the schema: `Authorization: Token <token>` (config/api_auth.py)."""
@@ -15,7 +22,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
     target_class = "config.api_auth.TokenAuthentication"
     name = "tokenAuth"
 
-    def get_security_definition(self, auto_schema):  # type: ignore[no-untyped-def]
+    def get_security_definition(self, auto_schema: AutoSchema) -> dict[str, Any]:
         return build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Token")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -564,6 +565,10 @@ class Game(models.Model):
     next_number = models.PositiveIntegerField(default=1)
     won_by = models.CharField(max_length=8, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Not columns: read with the lock of a hand's save (`services.game_lock`), the id of the
+    # hand saved under the submission's id and the saver's role in the club (None for none).
+    _done_id: int | None
+    _role: str | None
 
     def __str__(self) -> str:
         return f"Game at {self.table}"
@@ -596,6 +601,13 @@ class Hand(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+    # Not columns. The reason django-simple-history writes in the history row of the next save
+    # or delete (its documented `_change_reason`); whether `services.hand_record` made the hand
+    # it returns (False: a retried submission); Django's cache of prefetched relations, which
+    # `hand_record` fills with the entries it saved rather than read them again.
+    _change_reason: str | None
+    was_created: bool
+    _prefetched_objects_cache: dict[str, Any]
 
     class Meta:
         ordering = ["game", "number"]
@@ -616,6 +628,7 @@ class SideEntry(models.Model):
     score = models.IntegerField(_("score (points)"))
     breakdown = models.JSONField(default=list)
     history = HistoricalRecords()
+    _change_reason: str | None  # for django-simple-history's row of the next save or delete
 
     class Meta:
         ordering = ["hand", "side"]

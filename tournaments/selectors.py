@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
@@ -15,6 +14,7 @@ import scoring
 from clubs.models import Club, Membership, Player
 from clubs.names import name_key
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
+from clubs.users import Requester
 from tournaments.display.labels import criterion_label, knockout_round_label
 from tournaments.domain import seating, tables
 from tournaments.domain import stages as stages_domain
@@ -24,6 +24,7 @@ from tournaments.domain.standings import (
     IN_PLAY,
     NOTHING_CONFIRMED,
     UNCONFIRMED,
+    PairStandingRow,
     SideResult,
     StandingRow,
     game_side_results,
@@ -49,24 +50,27 @@ from tournaments.models import (
     TableCard,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 POINT_DIFFERENCE = F("points_for") - F("points_against")
 
 
-def events_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_visible_to(*, user: Requester) -> QuerySet[Event]:
     return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
 
 
-def events_with_results_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
     """Events whose standings the user may see: of their clubs, and of clubs with public results."""
     return Event.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
 
 
-def events_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def events_directed_by(*, user: Requester) -> QuerySet[Event]:
     return Event.objects.filter(club__in=clubs_where(user=user, roles=(Membership.Role.DIRECTOR,)))
 
 
-def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_visible_to(*, user: Requester) -> QuerySet[Game]:
     return (
         Game.objects.filter(table__round__event__club__in=clubs_where(user=user))
         .select_related("table__round__event__club")
@@ -74,7 +78,7 @@ def games_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game
     )
 
 
-def games_scorable_by(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_scorable_by(*, user: Requester) -> QuerySet[Game]:
     """Games whose hands the user may enter and correct: directors and scorers of the club.
 
     One join to the user's membership of the game's club (a user has at most one per club),
@@ -452,7 +456,17 @@ def club_events(*, club: Club) -> QuerySet[Event]:
     return club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
 
 
-def club_rankings(*, club: Club) -> QuerySet[Player]:
+class RankingFigures(TypedDict):
+    """What `club_rankings` adds to each player."""
+
+    games: int
+    wins: int
+    total_points: int
+    win_rate: float | None
+    average_points: float | None
+
+
+def club_rankings(*, club: Club) -> QuerySet[WithAnnotations[Player, RankingFigures]]:
     """Each player of the club with games, wins, win rate, total points and average per game.
 
     Counts finished games of every event of the club, from the derived standings rows.
@@ -489,7 +503,7 @@ def club_ranks(*, club: Club) -> dict[int, int]:
     return dict(ranked.values_list("pk", "rank"))
 
 
-def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Round]:
+def rounds_visible_to(*, user: Requester) -> QuerySet[Round]:
     return (
         Round.objects.filter(event__in=events_visible_to(user=user))
         .select_related("stage")
@@ -497,7 +511,7 @@ def rounds_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Rou
     )
 
 
-def tables_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Table]:
+def tables_visible_to(*, user: Requester) -> QuerySet[Table]:
     return (
         Table.objects.filter(round__event__in=events_visible_to(user=user))
         .select_related("game")
@@ -505,11 +519,11 @@ def tables_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tab
     )
 
 
-def hands_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Hand]:
+def hands_visible_to(*, user: Requester) -> QuerySet[Hand]:
     return Hand.objects.filter(game__in=games_visible_to(user=user)).prefetch_related("entries")
 
 
-def standings_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Standing]:
+def standings_visible_to(*, user: Requester) -> QuerySet[Standing]:
     return (
         Standing.objects.filter(event__in=events_visible_to(user=user))
         .select_related("player")
@@ -591,7 +605,7 @@ def event_ranking_description(*, event: Event) -> RankingRules:
 # --- players --------------------------------------------------------------------------------
 
 
-def players_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Player]:
+def players_visible_to(*, user: Requester) -> QuerySet[Player]:
     return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
 
 
@@ -717,7 +731,7 @@ def season_standings(*, season: Any) -> list[Any]:
     return season_table(nights, results, names, best_n=season.best_n, min_nights=season.min_nights)
 
 
-def seasons_visible_to(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Any]:
+def seasons_visible_to(*, user: Requester) -> QuerySet[Any]:
     from tournaments.models import Season
 
     return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")
@@ -1543,6 +1557,7 @@ def _stage_standings(
         if credits:
             rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
     figures: list[Any]
+    keyed: list[tuple[int, int, StandingRow | PairStandingRow]]
     if pair_of:
         players_of = {
             key: (entrant.players[0].pk, entrant.players[1].pk)
@@ -1788,11 +1803,11 @@ def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> Br
     for number, matches in enumerate(drawn.rounds, start=1):
         views = []
         for match in matches:
-            game = played.get((number, match.slot))
+            match_game = played.get((number, match.slot))
             points: dict[int | None, int] = {}
-            if game is not None:
-                points = {pair_of.get(r.players[0]): r.points_for for r in game.results if r.players}
-            state = _match_state(match, game)
+            if match_game is not None:
+                points = {pair_of.get(r.players[0]): r.points_for for r in match_game.results if r.players}
+            state = _match_state(match, match_game)
             sides = [
                 MatchSide(
                     key=key,
@@ -1816,8 +1831,8 @@ def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> Br
                     match.slot,
                     sides,
                     state,
-                    game.table if game else None,
-                    game.game_id if game else None,
+                    match_game.table if match_game else None,
+                    match_game.game_id if match_game else None,
                     decidable,
                 )
             )
@@ -1844,10 +1859,10 @@ def _match_state(match: stages_domain.Match, game: PlayedGame | None) -> str:
 def game_knockout_match(*, game: Game) -> MatchView | None:
     """The knockout match a game is played for (None for a game of no knockout). Reads
     `game.table.round`."""
-    round_ = game.table.round
-    if round_.stage_id is None or round_.stage.kind != Stage.Kind.KNOCKOUT:
+    stage = game.table.round.stage  # None, with no query, for a round of no stage
+    if stage is None or stage.kind != Stage.Kind.KNOCKOUT:
         return None
-    bracket_ = stage_bracket(stage=round_.stage)
+    bracket_ = stage_bracket(stage=stage)
     return next(
         (m for r in bracket_.rounds for m in r.matches if m.game_id == game.pk),
         None,

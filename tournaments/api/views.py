@@ -24,6 +24,7 @@ import scoring
 from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
 from clubs.services import PairRequest
+from clubs.users import account
 from tournaments import selectors, services
 from tournaments.models import (
     TABLE_SHAPE_CHOICES,
@@ -254,7 +255,9 @@ class EntrantStandingSerializer(serializers.Serializer):
         else:
             players = list(instance.players)
             pair = instance.pair
-        row = {name: getattr(instance, name) for name in self.fields if name not in ("pair", "players")}
+        # items(): the stubs type iterating a serializer's fields as giving fields, not their names.
+        names = [name for name, _field in self.fields.items() if name not in ("pair", "players")]
+        row = {name: getattr(instance, name) for name in names}
         return row | {"pair": pair, "players": [{"id": p.pk, "name": p.name} for p in players]}
 
 
@@ -578,7 +581,7 @@ class HandRecordApi(APIView):
                 entries=data["entries"],
                 submission_id=data.get("submission_id"),
                 expected_version=data.get("expected_version"),
-                recorded_by=request.user,
+                recorded_by=account(request.user),
                 entered_by_side=data["entered_by_side"],
                 reason=data["reason"],
                 as_scorer=True,
@@ -617,7 +620,7 @@ class HandConfirmApi(APIView):
         hand = services.hand_confirm(
             hand=hand,
             side=data["side"],
-            confirmed_by=request.user,
+            confirmed_by=account(request.user),
             as_director=is_director,
             code=data["code"],
         )

@@ -3,6 +3,7 @@
 The field and item keys come from `scoring/`; this module only names them for people.
 """
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain import standings
@@ -160,9 +161,9 @@ def knockout_round_label(number: int, rounds: int) -> str:
     the quarter-finals, else the round of its number of pairs (16, 32, ...)."""
     left = rounds - number
     if left == 0:
-        return _("Final")
+        return gettext("Final")
     if left == 1:
-        return _("Semi-finals")
+        return gettext("Semi-finals")
     if left == 2:
-        return _("Quarter-finals")
-    return _("Round of %(pairs)s") % {"pairs": 2 ** (left + 1)}
+        return gettext("Quarter-finals")
+    return gettext("Round of %(pairs)s") % {"pairs": 2 ** (left + 1)}

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
@@ -250,7 +250,7 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def event_finish(*, event: Event, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> Event:
+def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
     """Close the event: no more rounds, and every result is final (selectors.game_results_final):
     from then on only a director changes a hand, giving a reason. Refused while its last round
     has a game in play or a hand awaiting confirmation (`rounds.round_close`), unless

@@ -23,7 +23,7 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Model
+from django.db.models import Field, ForeignObjectRel, Model
 
 from clubs.models import Membership
 from tournaments.models import Event, Game, Hand, Round, Table
@@ -69,7 +69,7 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         columns.append(tuple(field.attname for field in fields))
         model_converters = []
         for index, field in enumerate(fields):
-            select.append(f"{alias}.{q(field.column)}")
+            select.append(f"{alias}.{q(_column(field))}")
             col = field.get_col(alias)
             for converter in connection.ops.get_db_converters(col) + col.get_db_converters(connection):
                 model_converters.append((index, converter, col))
@@ -77,27 +77,23 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         if previous is not None and via is not None:
             before_model, before_alias = previous
             key = before_model._meta.get_field(via)
-            pk = model._meta.pk
-            assert pk is not None
-            on = f"{alias}.{q(pk.column)} = {before_alias}.{q(key.column)}"
+            on = f"{alias}.{q(_column(model._meta.pk))} = {before_alias}.{q(_column(key))}"
             joins.append(f"JOIN {q(model._meta.db_table)} {alias} ON {on}")
         previous = (model, alias)
     hand, member = Hand._meta, Membership._meta
     done = (
-        f"(SELECT h.{q(hand.pk.column)} FROM {q(hand.db_table)} h "
-        f"WHERE h.{q(hand.get_field('submission_id').column)} = %s LIMIT 1)"
+        f"(SELECT h.{q(_column(hand.pk))} FROM {q(hand.db_table)} h "
+        f"WHERE h.{q(_column(hand.get_field('submission_id')))} = %s LIMIT 1)"
     )
-    club = Event._meta.get_field("club").column
+    club = _column(Event._meta.get_field("club"))
     role = (
-        f"(SELECT m.{q(member.get_field('role').column)} FROM {q(member.db_table)} m "
-        f"WHERE m.{q(member.get_field('club').column)} = e.{q(club)} "
-        f"AND m.{q(member.get_field('user').column)} = %s LIMIT 1)"
+        f"(SELECT m.{q(_column(member.get_field('role')))} FROM {q(member.db_table)} m "
+        f"WHERE m.{q(_column(member.get_field('club')))} = e.{q(club)} "
+        f"AND m.{q(_column(member.get_field('user')))} = %s LIMIT 1)"
     )
-    game_pk = Game._meta.pk
-    assert game_pk is not None
     base = (
         f"SELECT {', '.join(select)}, {done}, {role} FROM {q(Game._meta.db_table)} g {' '.join(joins)} "
-        f"WHERE g.{q(game_pk.column)} = %s"
+        f"WHERE g.{q(_column(Game._meta.pk))} = %s"
     )
     lock = ""
     if connection.features.has_select_for_update:
@@ -108,6 +104,13 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         columns=tuple(columns),
         converters=tuple(converters),
     )
+
+
+def _column(field: Field[Any, Any] | ForeignObjectRel | None) -> str:
+    """The column of a model's concrete field (the types allow a relation or a field with no
+    column of its own, which none of these is)."""
+    assert isinstance(field, Field) and field.column is not None, field
+    return field.column
 
 
 def game_lock(
@@ -145,6 +148,7 @@ def game_lock(
             values[index] = converter(values[index], expression, connection)
         objects.append(model.from_db(connection.alias, names, values))
     game, table, round_, event = objects
+    assert isinstance(game, Game)  # _CHAIN's first model
     Round._meta.get_field("event").set_cached_value(round_, event)
     Table._meta.get_field("round").set_cached_value(table, round_)
     Game._meta.get_field("table").set_cached_value(game, table)

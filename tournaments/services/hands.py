@@ -17,7 +17,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -187,7 +187,7 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
 
 
 def _lock(
-    game: Game | int, *, submission_id: uuid.UUID | None, user: AbstractBaseUser | None, as_scorer: bool
+    game: Game | int, *, submission_id: uuid.UUID | None, user: User | None, as_scorer: bool
 ) -> Game | None:
     """Lock the game's row and read it with its table, round and event in one query
     (`game_lock`), with `user`'s role in the game's club (`_role`, None for none) and the id of
@@ -203,7 +203,7 @@ def _lock(
     )
 
 
-def _directs(game: Game, user: AbstractBaseUser | None) -> bool:
+def _directs(game: Game, user: User | None) -> bool:
     """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
     if hasattr(game, "_role"):
         return game._role == Membership.Role.DIRECTOR
@@ -218,7 +218,7 @@ def hand_record(
     entries: Entries,
     submission_id: uuid.UUID | None = None,
     expected_version: int | None = None,
-    recorded_by: AbstractBaseUser | None = None,
+    recorded_by: User | None = None,
     entered_by_side: str = "",
     reason: str = "",
     as_scorer: bool = False,
@@ -435,7 +435,7 @@ def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
 
 
 @transaction.atomic
-def hand_sat_out_set(*, hand: Hand, player_id: int, by: AbstractBaseUser | None) -> Hand:
+def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
     """Say who of the side of three sat out `hand` at a table of five (the director's change;
     the next hands' turns follow it). Not a scoring fact: the scores do not change. Raises
     ValidationError unless `by` directs the club and the player is on the side of three."""
@@ -460,14 +460,14 @@ def _submission_elsewhere() -> ValidationError:
     )
 
 
-def _confirmed_by_director(hand: Hand, director: AbstractBaseUser | None) -> None:
+def _confirmed_by_director(hand: Hand, director: User | None) -> None:
     hand.confirmed_at = timezone.now()
     hand.confirmed_by = director
     hand.confirmed_by_side = ""
     hand.confirmed_via = "director"
 
 
-def _check_final(game: Game, *, user: AbstractBaseUser | None, reason: str) -> None:
+def _check_final(game: Game, *, user: User | None, reason: str) -> None:
     """Refuse a change to a game whose results are final, but from a director with a reason."""
     if not game_results_final(game=game):
         return
@@ -564,7 +564,7 @@ def hand_confirm(
     *,
     hand: Hand,
     side: str,
-    confirmed_by: AbstractBaseUser | None = None,
+    confirmed_by: User | None = None,
     as_director: bool = False,
     code: str = "",
 ) -> Hand:
@@ -770,7 +770,7 @@ def game_rescore(*, game: Game) -> Game:
 
 
 @transaction.atomic
-def game_stop(*, game: Game, stopped_by: AbstractBaseUser | None = None) -> Game:
+def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
     """End a game in play at its current score, as a director does when the round's time is up.
 
     The game is over from now on, with the hands it has: the higher total wins, equal totals
@@ -796,7 +796,7 @@ def game_stop(*, game: Game, stopped_by: AbstractBaseUser | None = None) -> Game
 
 
 @transaction.atomic
-def hand_delete(*, hand: Hand, deleted_by: AbstractBaseUser | None, reason: str = "") -> Game:
+def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Game:
     """Delete a stray hand (a director's tool): the history keeps it, the game is rescored
     from the hands left, and the standings and ratings follow.
 

@@ -103,10 +103,14 @@ def _pair_history(
     earlier = event.rounds.filter(number__lt=round.number).prefetch_related("tables__seats", "sit_outs")
     for played in earlier:
         for table in played.tables.all():
-            at_table = {pair_of_player.get(seat.player_id) for seat in table.seats.all()} - {None}
+            at_table = {
+                pair for seat in table.seats.all() if (pair := pair_of_player.get(seat.player_id)) is not None
+            }
             if len(at_table) == 2:
                 met[frozenset(at_table)] += 1
-        bye_pairs = {pair_of_player.get(s.player_id) for s in played.sit_outs.all()} - {None}
+        bye_pairs = {
+            pair for s in played.sit_outs.all() if (pair := pair_of_player.get(s.player_id)) is not None
+        }
         for number in bye_pairs:
             byes[number] += 1
     return met, byes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -46,7 +46,7 @@ def guest_add(*, event: Event, name: str) -> Player:
 
 
 @transaction.atomic
-def guest_merge(*, guest: Player, into: Player, merged_by: AbstractBaseUser | None = None) -> Player:
+def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -> Player:
     """Merge a guest into the roster player they are: every participation, seat, sit-out and
     partnership of the guest becomes `into`'s; the standings of the guest's events and the
     club's ratings are rebuilt; the guest is removed (its history stays on the audit page).
@@ -60,11 +60,11 @@ def guest_merge(*, guest: Player, into: Player, merged_by: AbstractBaseUser | No
         raise ValidationError(_("%(name)s is not a guest.") % {"name": guest.name})
     if guest.club_id != into.club_id or guest.pk == into.pk:
         raise ValidationError(_("Choose another player of the same club."))
-    shared = Event.objects.filter(participants__player=guest).filter(participants__player=into)
-    if shared.exists():
+    shared = Event.objects.filter(participants__player=guest).filter(participants__player=into).first()
+    if shared is not None:
         raise ValidationError(
             _("%(guest)s and %(player)s both played in %(event)s: they cannot be one person.")
-            % {"guest": guest.name, "player": into.name, "event": shared.first().name}
+            % {"guest": guest.name, "player": into.name, "event": shared.name}
         )
     events = list(Event.objects.filter(participants__player=guest).values_list("pk", flat=True))
     Participant.objects.filter(player=guest).update(player=into)

@@ -25,7 +25,7 @@ def _rated_games(club_id: int) -> list[ratings.RatedGame]:
         game__table__round__event__confirmation_required=True,
         confirmed_at__isnull=True,
     ).values("game_id")
-    games = (
+    games = list(
         Game.objects.filter(table__round__event__club_id=club_id, game_over=True)
         .exclude(pk__in=unconfirmed)
         .order_by(
@@ -33,7 +33,6 @@ def _rated_games(club_id: int) -> list[ratings.RatedGame]:
         )
         .values_list("pk", "sides", "totals")
     )
-    games = list(games)
     players: dict[int, dict[str, list[int]]] = {}
     seats = Seat.objects.filter(table__round__event__club_id=club_id, table__game__game_over=True).order_by(
         "table_id", "position"

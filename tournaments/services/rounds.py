@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -36,7 +36,7 @@ def three_player_variant(variant: str) -> str:
 
 
 @transaction.atomic
-def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> Round:
+def round_start(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Round:
     """Open the event's next round and queue its seating (computed by a Celery worker).
 
     Refuses while a game of the current round is still in play (naming its tables), unless
@@ -78,7 +78,7 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: AbstractBaseU
     return new_round
 
 
-def round_close(*, round: Round, end_unfinished: bool = False, by: AbstractBaseUser | None = None) -> None:
+def round_close(*, round: Round, end_unfinished: bool = False, by: User | None = None) -> None:
     """Check that a round can be closed (the next one started, or the event finished): no game
     in play, unless `end_unfinished` ends them at their current score (`game_stop`), and, when
     the event asks for confirmation, no hand still waiting for the other side (its game would
@@ -241,8 +241,8 @@ def _individual_history(round: Round, players: list[int]) -> seating.SeatingHist
     """Tonight's earlier rounds; with `avoid_season_partners`, the season's earlier nights too."""
     history = seating.SeatingHistory()
     for earlier_night in _earlier_season_nights(round.event):
-        for played in earlier_night.rounds.order_by("number"):
-            history.record_earlier(selectors.round_seating(round=played))
+        for night_round in earlier_night.rounds.order_by("number"):
+            history.record_earlier(selectors.round_seating(round=night_round))
     for earlier in round.event.rounds.filter(number__lt=round.number):
         played = selectors.round_seating(round=earlier)
         history.record(played)
@@ -273,14 +273,14 @@ def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[in
     """A table of `round` with its seats and its game: the sides' labels, seats and variant
     follow the table's shape (`domain.tables`); a larger side comes first."""
     event = round.event
-    sides_players = sorted((tuple(side) for side in sides_players), key=len, reverse=True)
-    shape = tables.shape_of(tuple(sides_players))
+    by_size = sorted((tuple(side) for side in sides_players), key=len, reverse=True)
+    shape = tables.shape_of(tuple(by_size))
     variant = tables.table_variant(event.variant, tables.event_shape(event.variant, event.table_shape), shape)
     labelled = tables.side_seats(shape)
     table = Table.objects.create(round=round, number=number, pairing_note=note)
     Seat.objects.bulk_create(
         Seat(table=table, player_id=player, side=side, position=position)
-        for (side, positions), players_of_side in zip(labelled, sides_players, strict=True)
+        for (side, positions), players_of_side in zip(labelled, by_size, strict=True)
         for player, position in zip(players_of_side, positions, strict=True)
     )
     sides = [side for side, _positions in labelled]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -186,9 +186,7 @@ def stage_remove(*, stage: Stage) -> None:
 
 
 @transaction.atomic
-def stage_entrants_confirm(
-    *, stage: Stage, entrants: Sequence[int], by: AbstractBaseUser | None = None
-) -> Stage:
+def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | None = None) -> Stage:
     """Confirm who plays a final table or a knockout, best seed first: `entrants` are pair
     numbers in a fixed-partnership event, player ids otherwise.
 
@@ -289,7 +287,7 @@ def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]
 
 @transaction.atomic
 def match_decide(
-    *, stage: Stage, round: int, slot: int, winner: int, by: AbstractBaseUser | None = None
+    *, stage: Stage, round: int, slot: int, winner: int, by: User | None = None
 ) -> MatchDecision:
     """The director decides who goes through match `slot` of bracket round `round` of a
     knockout: `winner` is a pair number.

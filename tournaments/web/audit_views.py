@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
+from clubs.users import SignedInRequest
 from clubs.views import directed_club
 from tournaments.audit import club_audit
 
@@ -27,7 +28,7 @@ class AuditTable(tables.Table):
 
 
 @login_required
-def club_audit_page(request: HttpRequest, slug: str) -> HttpResponse:
+def club_audit_page(request: SignedInRequest, slug: str) -> HttpResponse:
     club = directed_club(request, slug)
     table = AuditTable(club_audit(club=club))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Game, Round
 from tournaments.services import round_tools
@@ -40,7 +41,7 @@ def _back(round_: Round) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_lock(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def round_lock(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     round_ = _directed_round(request, event_id, number)
     try:
         round_tools.round_lock(round=round_, locked=not round_.locked)
@@ -51,7 +52,7 @@ def round_lock(request: HttpRequest, event_id: int, number: int) -> HttpResponse
 
 @login_required
 @require_POST
-def table_lock(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+def table_lock(request: SignedInRequest, event_id: int, number: int, table: int) -> HttpResponse:
     round_ = _directed_round(request, event_id, number)
     table_ = get_object_or_404(round_.tables, number=table)
     try:
@@ -63,7 +64,7 @@ def table_lock(request: HttpRequest, event_id: int, number: int, table: int) -> 
 
 @login_required
 @require_POST
-def seats_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def seats_swap(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     round_ = _directed_round(request, event_id, number)
     form = SwapForm(request.POST, players=selectors.round_players(round=round_))
     if not form.is_valid():
@@ -93,7 +94,7 @@ def seats_swap(request: HttpRequest, event_id: int, number: int) -> HttpResponse
 
 
 @login_required
-def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def round_sheet(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Printable seating sheet: the tables, and every player by name with their table."""
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
@@ -110,7 +111,7 @@ def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 
 
 @login_required
-def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
+def round_board(request: SignedInRequest, event_id: int) -> HttpResponse:
     """The room's screen: the latest round's tables in large type; the page refreshes itself.
     When the club's results are public, a QR code opens the club's results page on a phone."""
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
@@ -143,7 +144,7 @@ def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def participant_withdraw(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
     """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
     results kept."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
@@ -164,7 +165,7 @@ def participant_withdraw(request: HttpRequest, event_id: int, player_id: int) ->
 
 @login_required
 @require_POST
-def round_clock_start(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def round_clock_start(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Start the round's clock again from now."""
     round_ = _directed_round(request, event_id, number)
     try:
@@ -191,7 +192,7 @@ def _to_game(game: Game) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_stop(request: SignedInRequest, game_id: int) -> HttpResponse:
     """End a game in play at its current score (the round's time is up)."""
     game = _directed_game(request, game_id)
     try:
@@ -208,7 +209,7 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_sat_out(request: HttpRequest, game_id: int) -> HttpResponse:
+def hand_sat_out(request: SignedInRequest, game_id: int) -> HttpResponse:
     """At a table of five, who of the side of three sat out a hand (POST `number`, `sat_out`)."""
     game = _directed_game(request, game_id)
     number, player = request.POST.get("number", ""), request.POST.get("sat_out", "")
@@ -226,7 +227,7 @@ def hand_sat_out(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_delete(request: HttpRequest, game_id: int) -> HttpResponse:
+def hand_delete(request: SignedInRequest, game_id: int) -> HttpResponse:
     """Delete a stray hand (POST `number`, `reason`): the history keeps it, the game is rescored."""
     game = _directed_game(request, game_id)
     number = request.POST.get("number", "")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -20,6 +21,21 @@ from tournaments.display.labels import (
 )
 from tournaments.display.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 from tournaments.models import Event
+
+
+def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
+    """`form`'s field `name`, a choice of rows (one or several) whose rows the form sets: the
+    types know `form.fields` as holding any kind of field."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField), name
+    return field
+
+
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """`form`'s field `name`, a choice among values that the form sets (see model_choice_field)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), name
+    return field
 
 
 class EventForm(forms.ModelForm):
@@ -112,7 +128,7 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         roster = club.players.filter(active=True)
-        self.fields["players"].queryset = roster
+        model_choice_field(self, "players").queryset = roster
         self.roster = list(roster)
         choices = [("", "—"), *((str(p.pk), p.name) for p in self.roster)]
         for player in self.roster:
@@ -123,13 +139,15 @@ class EventForm(forms.ModelForm):
                 empty_value=None,
                 required=False,
             )
-        self.fields["partnerships"].queryset = club.partnerships.select_related("first", "second")
-        if not self.fields["partnerships"].queryset.exists():
+        partnerships = club.partnerships.select_related("first", "second")
+        model_choice_field(self, "partnerships").queryset = partnerships
+        if not partnerships.exists():
             del self.fields["partnerships"]
         self.fields["variant"].initial = club.default_variant
         self.fields["variant"].help_text = variant_notes()
-        self.fields["season"].queryset = club.seasons.all()
-        if not self.fields["season"].queryset.exists():
+        seasons = club.seasons.all()
+        model_choice_field(self, "season").queryset = seasons
+        if not seasons.exists():
             del self.fields["season"]
             del self.fields["avoid_season_partners"]
         for name in self._DEFAULTED:
@@ -151,10 +169,13 @@ class EventForm(forms.ModelForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name in self._DEFAULTED:
             if data.get(name) in (None, ""):
-                data[name] = Event._meta.get_field(name).default
+                field = Event._meta.get_field(name)
+                assert isinstance(field, models.Field), name
+                data[name] = field.default
         by_id = {player.pk: player for player in self.roster}
         picked: list[PairRequest] = []
         seen: set[frozenset[int]] = set()
@@ -189,10 +210,10 @@ class ParticipantAddForm(forms.Form):
         newcomers = event.club.players.filter(active=True).exclude(
             pk__in=event.participants.values("player_id")
         )
-        self.fields["player"].queryset = newcomers
+        model_choice_field(self, "player").queryset = newcomers
         if event.format in Event.PARTNERSHIP_FORMATS:
             self.fields["player"].label = _("Player")
-            self.fields["partner"].queryset = newcomers
+            model_choice_field(self, "partner").queryset = newcomers
         else:
             del self.fields["partner"]
 
@@ -205,8 +226,8 @@ class PartnershipForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = club.players.filter(active=True)
-        self.fields["second"].queryset = club.players.filter(active=True)
+        model_choice_field(self, "first").queryset = club.players.filter(active=True)
+        model_choice_field(self, "second").queryset = club.players.filter(active=True)
 
 
 ENTRY_MODES = ("summary", "cards", "total")
@@ -272,7 +293,9 @@ class EntryRow:
     def errors(self) -> list[tuple[str, str, str]]:
         """(side, the error element's id, message) for each side's errors on this line."""
         return [
-            (side, _error_id(field), " ".join(field.errors)) for side, field in self.cells if field.errors
+            (side, _error_id(field), " ".join(map(str, field.errors)))
+            for side, field in self.cells
+            if field.errors
         ]
 
 
@@ -323,14 +346,15 @@ class HandForm(forms.Form):
         self.entry_mode = mode if mode in ENTRY_MODES else "summary"
         self.initial.setdefault("mode", self.entry_mode)
         self.sides = sides
-        self.fields["entered_by_side"].choices = [(side, side) for side in sides]
+        choice_field(self, "entered_by_side").choices = [(side, side) for side in sides]
         self.inputs = _inputs(rules, self.entry_mode)
         for side in sides:
             for spec in self.inputs:
                 self.fields[f"{side}-{spec.name}"] = _form_field(spec)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for side in self.sides:
             # "Went out concealed" is a way of going out (rules.md §4 #5): ticking it says both.
             if data.get(f"{side}-concealed") and f"{side}-went_out" in self.fields:
@@ -476,9 +500,11 @@ class WholeNumberField(forms.CharField):
         self.min_value = min_value
         super().__init__(**kwargs)
 
-    def to_python(self, value: Any) -> int | None:
+    # The text as a CharField reads it (stripped), then the number: the field's value is an int,
+    # where the types of CharField say str.
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
         text = super().to_python(value)
-        if text in self.empty_values:
+        if text is None or text in self.empty_values:
             return None
         try:
             number = parse_whole_number(text)
@@ -525,5 +551,5 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = players
-        self.fields["second"].queryset = players
+        model_choice_field(self, "first").queryset = players
+        model_choice_field(self, "second").queryset = players

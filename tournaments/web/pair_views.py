@@ -6,19 +6,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import services as club_services
 from clubs.models import Membership
 from clubs.selectors import clubs_where, role_in
+from clubs.users import SignedInRequest
 from tournaments import selectors
 from tournaments.web.forms import PartnershipForm
 
 
 @login_required
-def club_partnerships(request: HttpRequest, slug: str) -> HttpResponse:
+def club_partnerships(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's partnerships (members); a director's POST adds one (two players)."""
     club = get_object_or_404(clubs_where(user=request.user), slug=slug)
     is_director = role_in(user=request.user, club=club) == Membership.Role.DIRECTOR

@@ -4,6 +4,7 @@ and for a season and its nights."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -14,6 +15,7 @@ from clubs.models import Club
 from tournaments.display.labels import CRITERION_LABELS
 from tournaments.domain import victory_points as vp
 from tournaments.models import VP_SCALE_CHOICES, Event, Season
+from tournaments.web.forms import model_choice_field
 
 TIE_BREAK_SLOTS = 4
 
@@ -37,14 +39,14 @@ class EventRankingForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+    def __init__(self, data: Mapping[str, Any] | None = None, *, event: Event, **kwargs: Any) -> None:
         initial = {
             "vp_scale": event.vp_scale,
             "vp_custom": json.dumps(event.vp_custom) if event.vp_custom else "",
         }
         for slot, criterion in enumerate(event.tie_breaks[:TIE_BREAK_SLOTS], start=1):
             initial[f"tie_break_{slot}"] = criterion
-        super().__init__(*args, initial=initial, **kwargs)
+        super().__init__(data, initial=initial, **kwargs)
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": slot}, choices=_criterion_choices(), required=False
@@ -67,10 +69,20 @@ class EventRankingForm(forms.Form):
         return [criterion for criterion in slots if criterion]
 
 
+class NightsField(forms.ModelMultipleChoiceField):
+    """The club's nights, each named with its date and the season it is in."""
+
+    def label_from_instance(self, obj: Event) -> str:
+        label = f"{obj.name} · {obj.date}"
+        if obj.season is not None:
+            label += f" ({obj.season.name})"
+        return label
+
+
 class SeasonForm(forms.ModelForm):
     """A season's name, how its table counts, and which of the club's nights it gathers."""
 
-    events = forms.ModelMultipleChoiceField(
+    events = NightsField(
         label=_("Nights of this season"),
         queryset=Event.objects.none(),
         required=False,
@@ -86,14 +98,7 @@ class SeasonForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["best_n"].validators.append(MinValueValidator(1))
         self.fields["best_n"].widget.attrs["min"] = 1
-        self.fields["events"].queryset = club.events.select_related("season").order_by("-date", "-id")
-        self.fields["events"].label_from_instance = _event_label
+        nights = club.events.select_related("season").order_by("-date", "-id")
+        model_choice_field(self, "events").queryset = nights
         if self.instance.pk:
             self.fields["events"].initial = list(self.instance.events.values_list("pk", flat=True))
-
-
-def _event_label(event: Event) -> str:
-    label = f"{event.name} · {event.date}"
-    if event.season_id:
-        label += f" ({event.season.name})"
-    return label

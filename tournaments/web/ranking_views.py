@@ -14,6 +14,7 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where, role_in
+from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Season
@@ -23,7 +24,7 @@ from tournaments.web.tables import RecentEventTable, RecordTable, SeasonTable
 
 
 @login_required
-def event_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_ranking(request: SignedInRequest, event_id: int) -> HttpResponse:
     """The director sets the event's victory-point scale and tie-break order."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     form = EventRankingForm(request.POST or None, event=event)
@@ -45,7 +46,7 @@ def event_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
-def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+def player_detail(request: SignedInRequest, player_id: int) -> HttpResponse:
     """A player's games, wins, averages, rating with its history chart, partners, head-to-head
     records and recent events; members of the player's club may see it."""
     player = get_object_or_404(selectors.players_visible_to(user=request.user), pk=player_id)
@@ -75,7 +76,7 @@ def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
 
 @login_required
 @require_POST
-def guest_merge(request: HttpRequest, player_id: int) -> HttpResponse:
+def guest_merge(request: SignedInRequest, player_id: int) -> HttpResponse:
     """A director merges a guest into the roster player they are (POST `into`)."""
     directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
     guest = get_object_or_404(Player.objects.filter(club__in=directed, guest=True), pk=player_id)
@@ -95,7 +96,7 @@ def guest_merge(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @login_required
-def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_detail(request: SignedInRequest, season_id: int) -> HttpResponse:
     """The season table, with its CSV/XLSX download."""
     season = get_object_or_404(selectors.seasons_visible_to(user=request.user), pk=season_id)
     table = SeasonTable(selectors.season_standings(season=season))
@@ -107,14 +108,14 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @login_required
-def season_create(request: HttpRequest, slug: str) -> HttpResponse:
+def season_create(request: SignedInRequest, slug: str) -> HttpResponse:
     """A director creates a season of the club and picks its nights."""
     club = get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
     return _season_form(request, club, None)
 
 
 @login_required
-def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_edit(request: SignedInRequest, season_id: int) -> HttpResponse:
     """A director changes a season: its name, how it counts and its nights."""
     directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
     season = get_object_or_404(Season.objects.filter(club__in=directed).select_related("club"), pk=season_id)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Stage
 from tournaments.selectors import Candidate, StageProposal
+from tournaments.web.forms import choice_field
 
 
 class StageForm(forms.Form):
@@ -56,18 +57,19 @@ class StageForm(forms.Form):
         super().__init__(*args, **kwargs)
         paired = event.format in Event.PARTNERSHIP_FORMATS
         formats = Event.PARTNERSHIP_FORMATS if paired else (Event.Format.INDIVIDUAL,)
-        self.fields["format"].choices = [
+        choice_field(self, "format").choices = [
             (value, label) for value, label in Event.Format.choices if value in formats
         ]
         self.fields["format"].initial = event.format
         if not paired:
-            self.fields["kind"].choices = [
+            choice_field(self, "kind").choices = [
                 (value, label) for value, label in Stage.Kind.choices if value != Stage.Kind.KNOCKOUT
             ]
             del self.fields["seeding"]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name, default in (("qualify", Stage.Qualify.EVERYONE), ("seeding", Stage.Seeding.STANDINGS)):
             if not data.get(name):
                 data[name] = default

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Membership
 from clubs.selectors import role_in
+from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event, Stage
 from tournaments.web.stage_forms import StageEntrantsForm, StageForm
@@ -33,7 +34,7 @@ def _to_stages(event: Event) -> HttpResponse:
 
 @login_required
 @require_POST
-def stage_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def stage_add(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Add a stage after the event's last one; a refused form comes back on the event page."""
     event = _directed_event(request, event_id)
     form = StageForm(request.POST, event=event, prefix="stage")
@@ -67,7 +68,7 @@ def stage_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def stage_remove(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def stage_remove(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     event = _directed_event(request, event_id)
     stage = get_object_or_404(event.stages, number=number)
     try:
@@ -82,7 +83,7 @@ def stage_remove(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 
 @login_required
 @require_POST
-def stage_entrants(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def stage_entrants(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Confirm who plays a final table or a knockout (the proposal, or the director's changes)."""
     event = _directed_event(request, event_id)
     stage = get_object_or_404(event.stages, number=number)
@@ -131,7 +132,7 @@ BRACKET_REFRESH_SECONDS = 20
 
 @login_required
 @require_POST
-def match_decide(request: HttpRequest, event_id: int, number: int, round: int, slot: int) -> HttpResponse:
+def match_decide(request: SignedInRequest, event_id: int, number: int, round: int, slot: int) -> HttpResponse:
     """The director sends one pair of a knockout match through (POST `winner`: its number):
     after a level game, or as a walkover. Back to the page it came from (`next`: the bracket,
     or the table's page)."""

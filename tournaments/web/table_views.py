@@ -24,7 +24,9 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Membership
 from clubs.selectors import role_in
+from clubs.users import SignedInRequest, account
 from clubs.variants import rules_label
+from config.requests import HtmxHttpRequest
 from tournaments import selectors, services
 from tournaments.models import Game, Table, TableCard
 from tournaments.web.forms import HandForm
@@ -93,12 +95,12 @@ def _by_card(token: str, game_id: int) -> TableAccess:
 
 
 @login_required
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_detail(request: SignedInRequest, game_id: int) -> HttpResponse:
     """The table entry page: the hands so far, running totals and the form for a hand."""
     return _page(request, _by_account(request, game_id))
 
 
-def link_detail(request: HttpRequest, token: str) -> HttpResponse:
+def link_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A table card's link (the table's current game) or a round table's own link."""
     card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
     if card is None:
@@ -110,12 +112,12 @@ def link_detail(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def card_save(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
+def card_save(request: HtmxHttpRequest, token: str, game_id: int) -> HttpResponse:
     return _save(request, _by_card(token, game_id))
 
 
 @require_POST
-def card_undo(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
+def card_undo(request: HtmxHttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
     return _undo(request, _by_card(token, game_id), number)
 
 
@@ -126,18 +128,18 @@ def card_confirm(request: HttpRequest, token: str, game_id: int, number: int) ->
 
 @login_required
 @require_POST
-def game_save(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_save(request: SignedInRequest, game_id: int) -> HttpResponse:
     return _save(request, _by_account(request, game_id))
 
 
 @require_POST
-def link_save(request: HttpRequest, token: str) -> HttpResponse:
+def link_save(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _save(request, _by_link(token))
 
 
 @login_required
 @require_POST
-def game_confirm(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+def game_confirm(request: SignedInRequest, game_id: int, number: int) -> HttpResponse:
     return _confirm(request, _by_account(request, game_id), number)
 
 
@@ -148,17 +150,17 @@ def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+def game_undo(request: SignedInRequest, game_id: int, number: int) -> HttpResponse:
     return _undo(request, _by_account(request, game_id), number)
 
 
 @require_POST
-def link_undo(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def link_undo(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     return _undo(request, _by_link(token), number)
 
 
 def _page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     access: TableAccess,
     moves: selectors.CardState | None = None,
     *,
@@ -190,7 +192,7 @@ def _page(
     return render(request, template, context)
 
 
-def _undo(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
     """Take back the hand just saved (services.hand_undo): answered in place for the page's
     script, else a redirect to the page with a message."""
     if not access.can_score:
@@ -199,6 +201,7 @@ def _undo(request: HttpRequest, access: TableAccess, number: int) -> HttpRespons
             return redirect(access.page_url)
         return HttpResponse(status=404)
     hand = get_object_or_404(access.game.hands, number=number)
+    outcome: dict[str, Any]  # for the page's context
     try:
         services.hand_undo(hand=hand)
     except ValidationError as exc:
@@ -220,7 +223,7 @@ def _undo(request: HttpRequest, access: TableAccess, number: int) -> HttpRespons
 LIVE = "tournaments/_table_live.html"
 
 
-def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
+def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
     if not access.can_score:
         if access.final:
             messages.error(request, _final_message())
@@ -242,7 +245,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
                     entries=form.entries(),
                     submission_id=data["submission_id"],
                     expected_version=data["expected_version"],
-                    recorded_by=request.user if request.user.is_authenticated else None,
+                    recorded_by=account(request.user),
                     entered_by_side=data.get("entered_by_side") or "",
                     reason=data.get("reason") or "",
                 )
@@ -273,7 +276,7 @@ def _save(request: HttpRequest, access: TableAccess) -> HttpResponse:
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
     """The table page after a save: the saved hand's result in view above the next hand's
     form, in the entry mode the table was using."""
-    query = {"saved": number}
+    query: dict[str, int | str] = {"saved": number}
     if mode != "summary":
         query["mode"] = mode
     return f"{access.page_url}?{urlencode(query)}"
@@ -304,7 +307,7 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
         services.hand_confirm(
             hand=hand,
             side=request.POST.get("side", ""),
-            confirmed_by=request.user if request.user.is_authenticated else None,
+            confirmed_by=account(request.user),
             as_director=access.is_director,
             code=request.POST.get("code", ""),
         )

@@ -26,6 +26,7 @@ from django_tables2 import RequestConfig
 import scoring
 from clubs.models import Membership, Player
 from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
+from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
 from tournaments.models import Event, Round, Stage, TableCard
@@ -55,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(clubs_where(user=request.user), slug=slug)
     return render(
         request,
@@ -116,7 +117,7 @@ def _login_or_404(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
     form = EventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
@@ -172,7 +173,7 @@ def _event_rules_name(event: Event) -> str:
 
 
 @login_required
-def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_detail(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
     return event_page(request, event)
 
@@ -251,7 +252,7 @@ def _stages_context(
 
 @login_required
 @require_POST
-def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
+def round_start(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     end_unfinished = request.POST.get("end_unfinished") == "1"
     ending = selectors.tables_in_play(event=event) if end_unfinished else []
@@ -281,7 +282,7 @@ def round_start(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_reseat(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def round_reseat(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Ask again for a round's seating: a lost seating task, a failed one, or a new draw."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
@@ -297,7 +298,7 @@ def round_reseat(request: HttpRequest, event_id: int, number: int) -> HttpRespon
 
 @login_required
 @require_POST
-def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     try:
         services.event_finish(
@@ -322,7 +323,7 @@ def _who(event: Event, player: Player) -> str:
 
 @login_required
 @require_POST
-def participant_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def participant_add(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Add a player to the night (a late arrival), or a late pair: seated from the next round on."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     form = ParticipantAddForm(request.POST, event=event)
@@ -340,13 +341,13 @@ def participant_add(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
 @login_required
 @require_POST
-def guest_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def guest_add(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Add a guest who is not on the roster, by name: seated from the next round on."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     try:
@@ -361,7 +362,7 @@ def guest_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def participant_toggle(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+def participant_toggle(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
     """Mark a player (in a fixed-partnership event, their pair) absent, or present again."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     participant = get_object_or_404(event.participants, player_id=player_id)
@@ -443,7 +444,7 @@ def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpRes
 
 
 @login_required
-def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Printable table cards, one per table for the whole night: the table card's scoring link
     as a QR code (it opens the table's game in every round), the seats of round `number`,
     the rules, and a paper score grid as a fallback. Cards first used in this round are marked,
@@ -491,7 +492,7 @@ def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 
 @login_required
 @require_POST
-def table_card_renew(request: HttpRequest, card_id: int) -> HttpResponse:
+def table_card_renew(request: SignedInRequest, card_id: int) -> HttpResponse:
     """Revoke a table card's scoring link and give it a new one (a lost or shared card)."""
     card = get_object_or_404(
         TableCard.objects.filter(event__in=selectors.events_directed_by(user=request.user)), pk=card_id

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, ClassVar, NoReturn
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
     help = "Score a Canasta score sheet (JSON file, or - for stdin) and print the result as JSON."
     # Pure scoring: no models, URLs or database, so the project's system checks have nothing
     # to say about it (and skipping them keeps a batch of sheets fast).
-    requires_system_checks: ClassVar[list[str]] = []
+    requires_system_checks = []
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", help="score-sheet JSON file, or - for standard input")
