@@ -268,6 +268,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# kombu's Redis transport with a channel that still closes when Redis is gone: with kombu's own,
+# a Redis restart while a worker holds a task ends the worker (config/broker.py). rediss:// keeps
+# kombu's, which takes TLS from that name.
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if _BROKER.startswith("redis://") else None
 # A task taken by a worker that died is handed to another worker after this many seconds
 # (Redis's default is an hour), if Redis recorded it as taken: a worker killed -9 can also
 # lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again

@@ -55,7 +55,9 @@ class Worker:
 
     By default `--pool=solo` with the test settings: the task runs in the process itself, so
     killing that process kills the task where it stands. The multi-node trial runs prefork
-    workers as `make worker` does, with the settings and environment it gives.
+    workers as `make worker` does, with the settings and environment it gives. `as_make` runs
+    the Makefile's own command line: prefork with `concurrency` processes (`make worker` starts
+    one per CPU), gossip, mingle and heartbeats left on.
     """
 
     _count = 0
@@ -72,9 +74,12 @@ class Worker:
         log: Path | None = None,
         loglevel: str = "warning",
         application_name: str | None = None,
+        as_make: bool = False,
+        concurrency: int = 2,
     ):
         Worker._count += 1
         self.loglevel = loglevel
+        self.as_make, self.concurrency = as_make, concurrency
         self.queue = queues or f"{settings.TASK_QUEUE_SHORT},{settings.TASK_QUEUE_LONG}"
         self.hostname = f"{name or settings.TEST_RUN_ID + '-' + str(Worker._count)}@localhost"
         self.pool = pool
@@ -94,25 +99,22 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Worker:
-        pool = ["--pool=solo"] if self.pool == "solo" else [f"--pool={self.pool}", "--concurrency=1"]
+        if self.as_make:  # the Makefile's `worker` target
+            options = [f"--concurrency={self.concurrency}"]
+        else:
+            pool = ["--pool=solo"] if self.pool == "solo" else [f"--pool={self.pool}", "--concurrency=1"]
+            options = [*pool, "--without-gossip", "--without-mingle", "--without-heartbeat"]
         output = open(self.log, "ab") if self.log else None  # noqa: SIM115 (kept open while it runs)
         self.process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
+                *CELERY,
                 "worker",
-                *pool,
+                f"--loglevel={self.loglevel}",
                 "-Q",
                 self.queue,
+                *options,
                 "-n",
                 self.hostname,
-                f"--loglevel={self.loglevel}",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
             ],
             cwd=ROOT,
             env=self.env,
@@ -131,13 +133,21 @@ class Worker:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the Celery worker exited with {self.process.returncode}")
+                code = self.process.returncode
+                raise RuntimeError(f"the Celery worker exited with {code}{self._last_words()}")
             try:
                 if celery_app.control.ping(destination=[self.hostname], timeout=1.0):
                     return
             except Exception:  # the broker itself may still be coming back
                 time.sleep(0.5)
         raise RuntimeError(f"the Celery worker did not answer within {timeout:.0f} s")
+
+    def _last_words(self) -> str:
+        """The worker's last log records (without their tracebacks), when it has a log."""
+        if self.log is None or not self.log.exists():
+            return ""
+        records = [line for line in self.log.read_text(errors="replace").splitlines() if line.startswith("[")]
+        return ":\n" + "\n".join(records[-8:])
 
     def stop(self) -> None:
         """A warm shutdown, as `systemctl stop` or Ctrl-C does."""

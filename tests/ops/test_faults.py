@@ -5,6 +5,8 @@
   back, the task (acks_late) goes to the next worker, and the standings end consistent;
 - Redis restarts mid-night (a throwaway redis-server of the test's own, never the shared one):
   hands keep saving while it is down, and after it the worker and standings carry on;
+- Redis restarts while a worker run as `make worker` holds a task it has not acknowledged: the
+  worker stays up (it used to exit, config/broker.py), reconnects and works through the queue;
 - a worker is killed -9 while it runs a task somebody waits on (the standings after a hand, a
   round's seating, the ratings), with Redis's visibility timeout left at 300 s: the task
   ledger's sweep (celery beat) sends it again and another worker does it within seconds.
@@ -19,6 +21,7 @@ import os
 import time
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from rest_framework.test import APIClient
 
@@ -208,6 +211,49 @@ def test_nothing_is_lost_when_redis_restarts_mid_night(night, scorer, workers):
             wait_for(lambda: _caught_up(night), "the standings after Redis came back")
             _assert_consistent(night, hands=6)
             assert APIClient().get("/health/").status_code == 200
+    finally:
+        redis.stop()
+
+
+def test_the_worker_survives_a_redis_restart_while_it_holds_a_task(night, scorer, workers, tmp_path):
+    """`make worker` (prefork, two processes) is rebuilding the standings, the task taken and
+    not yet acknowledged, when Redis restarts: the worker stays up, reconnects by itself and
+    works through the hands saved afterwards."""
+    import psycopg
+    import redis as redis_client
+
+    log = tmp_path / "worker.log"
+    redis = ThrowawayRedis().start()
+    try:
+        with app_broker(redis.url):
+            worker = workers(broker_url=redis.url, as_make=True, loglevel="info", log=log)
+            games = _games(night)
+            with psycopg.connect(database_url()) as holder:
+                # The rebuild waits at the event's row, held here: one process holds the task,
+                # unacknowledged, and the other waits for the next one from Redis.
+                holder.execute("SELECT id FROM tournaments_event WHERE id = %s FOR UPDATE", [night.pk])
+                _submit(scorer, games[0], 1)
+                wait_for(_waiting_for_lock, "the worker to take the rebuild")
+                redis.stop()
+                wait_for(
+                    lambda: "Connection to broker lost" in log.read_text(errors="replace"),
+                    "the worker to see Redis go",
+                )
+                holder.rollback()
+
+            # Redis is down: the hand saves and the web process rebuilds the standings itself.
+            _submit(scorer, games[1], 1)
+            redis.start()  # empty: whatever was queued in it is gone, the hands are not
+            worker.wait_ready(timeout=90)  # the same process, reconnected: nobody restarted it
+            for game in games:
+                _submit(scorer, game, 2)
+                _submit(scorer, game, 3)
+            wait_for(lambda: _caught_up(night), "the standings after Redis came back", timeout=60)
+            wait_for(lambda: not task_ledger.pending(), "the task ledger to empty")
+            with redis_client.Redis(port=redis.port) as queues:
+                assert not queues.llen(settings.TASK_QUEUE_SHORT), "the queue is drained"
+            assert worker.process.poll() is None
+            _assert_consistent(night, hands=6)
     finally:
         redis.stop()
 
