@@ -14,14 +14,29 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote
 
-TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*")
+# Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
+TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
 _FORMATTER = logging.Formatter()
+_DECODINGS = 3  # a path encoded twice (`%252F`) is still read: decode up to this many times
 
 
 def redact(text: str) -> str:
-    """`text` with each table link's token cut to its first four characters and "…"."""
-    return TABLE_LINK.sub(r"\1\2…", text)
+    """`text` with each table link's token cut to its first four characters and "…".
+
+    A link may reach a log percent-encoded (`/t/%68amq…/` is served as `/t/hamq…/`, and
+    `?next=%2Ft%2Fhamq…` carries one): where decoding `text` shows a link that the text as
+    written hides, the decoded text is logged, redacted."""
+    redacted = TABLE_LINK.sub(r"\1\2…", text)
+    decoded = redacted
+    for _ in range(_DECODINGS):
+        if "%" not in decoded:
+            break
+        decoded = unquote(decoded)
+        if TABLE_LINK.search(decoded):
+            return TABLE_LINK.sub(r"\1\2…", decoded)
+    return redacted
 
 
 class RedactTableLinks(logging.Filter):

@@ -75,3 +75,30 @@ def test_the_filter_redacts_arguments_tracebacks_and_stacks():
     text = logging.Formatter().format(record)
     assert "qrstuvwxyz" not in text and "abcdefghijklmnop" not in text and "zzzzzzzzzz" not in text
     assert "/t/qrst…/" in text and "/t/abcd…/" in text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"GET /t/%68amqhJm80Mm2Lh46M2ep8rVKxXcxxsgE/ HTTP/1.1" 200',
+        '"GET /t%2FhamqhJm80Mm2Lh46M2ep8rVKxXcxxsgE/ HTTP/1.1" 200',
+        '"POST /t/%68%61mqhJm80Mm2Lh46M2ep8rVKxXcxxsgE/hands/ HTTP/1.1" 403',
+        '"GET /accounts/login/?next=%2Ft%2FhamqhJm80Mm2Lh46M2ep8rVKxXcxxsgE%2F HTTP/1.1" 302',
+        '"GET /accounts/login/?next=%252Ft%252FhamqhJm80Mm2Lh46M2ep8rVKxXcxxsgE HTTP/1.1" 302',
+        "Not Found: /T/hamqhJm80Mm2Lh46M2ep8rVKxXcxxsgE/",
+    ],
+)
+def test_an_encoded_or_upper_case_link_is_redacted_too(line):
+    """The access-log lines of an attack on the real set-up: each carried a whole token."""
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+    RedactTableLinks().filter(record)
+    text = record.getMessage()
+    assert "hJm80Mm2" not in text
+    assert "hamq…" in text
+
+
+def test_a_line_without_a_link_is_left_as_written():
+    line = '"GET /events/?q=caf%C3%A9%20night HTTP/1.1" 200'
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+    RedactTableLinks().filter(record)
+    assert record.getMessage() == line
