@@ -80,3 +80,26 @@ def test_every_text_path_parameter_refused_by_the_database_is_not_found(club, le
                 if status >= 500 or nul_queries or (link_page and status != 404):
                     failures.append((method.upper(), url[:80], who, status, len(nul_queries)))
     assert not failures
+
+
+def test_every_api_url_with_a_format_suffix_answers_without_a_server_error(club, league_night):
+    """The API's routes take a format suffix (`/api/v1/events/1/standings.json`): a view that
+    does not accept the `format` argument answered 500 to every signed-in user."""
+    director = UserFactory(username="root", is_staff=True, is_superuser=True)
+    MembershipFactory(club=club, user=director, role="director")
+    client = Client(raise_request_exception=False)
+    client.force_login(director)
+    suffixed = [
+        (url_format, params, ints)
+        for url_format, params, ints in _url_formats(get_resolver())
+        if "format" in params and url_format.startswith("api/")
+    ]
+    assert any("standings" in url_format for url_format, _params, _ints in suffixed)
+    failures = []
+    for url_format, params, ints in sorted(suffixed):
+        values = {p: "json" if p == "format" else str(league_night.pk) if p in ints else "1" for p in params}
+        url = "/" + url_format % values
+        status = client.get(url).status_code
+        if status >= 500:
+            failures.append((url, status))
+    assert not failures

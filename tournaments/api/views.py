@@ -379,9 +379,10 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(responses={200: EntrantStandingSerializer(many=True)})
     @action(detail=True, methods=["get"], url_path="standings", url_name="standings")
-    def standings(self, request: Request, pk: str | None = None) -> Response:
+    def standings(self, request: Request, pk: str | None = None, format: str | None = None) -> Response:
         """The event's standings as its format ranks them: a row per pair in a fixed-partnership
-        event (ranked among the pairs), a row per player otherwise; best first."""
+        event (ranked among the pairs), a row per player otherwise; best first. `format`: the
+        URL's format suffix (`standings.json`), which the renderer reads from the request."""
         event = self.get_object()
         if event.format in Event.PARTNERSHIP_FORMATS:
             rows: Any = selectors.event_pair_standings(event=event)
