@@ -91,6 +91,13 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 # a connection the server closed (a restart) before a request uses it.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A server that takes the connection and never answers (hung, or a network dropping
+    # packets) is given up after this many seconds: the request answers 503 (config/errors.py)
+    # instead of waiting for gunicorn's timeout to kill it with a bare 500.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env.int("DJANGO_DB_CONNECT_TIMEOUT", default=5)
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
     "DJANGO_DB_PREPARED_STATEMENTS", default=False
 ):
@@ -259,8 +266,20 @@ CELERY_TASK_ALWAYS_EAGER = not _BROKER
 # (tournaments/standings_queue.py); with Redis every web process shares it.
 # CACHE_URL names it apart from the broker; by default a Redis broker serves as the cache too.
 _CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") else "")
+# A Redis that takes connections and never answers (a hung or overloaded server, a network
+# that drops packets) must not hold a hand's save until gunicorn's timeout kills the request:
+# every call to Redis gives up after this many seconds, and what it was for goes on without it
+# (a task runs in-process, a burst of saves is not coalesced, the task ledger skips a beat).
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
+REDIS_CLIENT_OPTIONS = {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
 if _CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "OPTIONS": REDIS_CLIENT_OPTIONS,
+        }
+    }
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -277,7 +296,16 @@ CELERY_BROKER_TRANSPORT = "config.broker:Transport" if _BROKER.startswith("redis
 # lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again
 # within seconds (tournaments/task_ledger.py). Every task here is idempotent and takes well
 # under a minute.
+# Sending a task tries twice (Celery's default is four times): a broker that does not answer
+# costs a save two timeouts before the task runs in-process (tournaments/tasks.py).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
+    **REDIS_CLIENT_OPTIONS,
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
     # Workers look for such tasks every 10 s (kombu's default scans only every tenth time).
     "unacked_restore_throttle": 1,

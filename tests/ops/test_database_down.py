@@ -1,6 +1,7 @@
 """PostgreSQL unreachable, for real: the site under gunicorn with the production settings and a
-database address nothing answers on. The API answers JSON 503 with Retry-After, a page the
-translated "try again" page (503), and /health/ names the database. Needs no service running.
+database address that refuses connections, or one that takes them and never answers (a hung
+server). The API answers JSON 503 with Retry-After, a page the translated "try again" page
+(503), and /health/ names the database. Needs no service running.
 """
 
 from __future__ import annotations
@@ -25,8 +26,21 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.fixture(scope="module", params=["refused", "hung"])
+def database_address(request):
+    """A PostgreSQL address that refuses connections, or takes them (the kernel's backlog) and
+    never answers."""
+    if request.param == "refused":
+        yield "127.0.0.1:1"
+        return
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(64)
+        yield f"127.0.0.1:{server.getsockname()[1]}"
+
+
 @pytest.fixture(scope="module")
-def site_without_database():
+def site_without_database(database_address):
     port = _free_port()
     env = {
         key: value
@@ -38,7 +52,8 @@ def site_without_database():
         DJANGO_SECRET_KEY="a-secret-for-this-test-only-" + "x" * 40,
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="false",
-        DATABASE_URL="postgres://postgres@127.0.0.1:1/unreachable",
+        DATABASE_URL=f"postgres://postgres@{database_address}/unreachable",
+        DJANGO_DB_CONNECT_TIMEOUT="2",  # gunicorn's own timeout is 30 s
         GUNICORN_BIND=f"127.0.0.1:{port}",
         GUNICORN_WORKERS="1",
     )
