@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from clubs.text import refuse_bidi_controls
+from clubs.text import refuse_invisible_characters
 from clubs.variants import variant_label
 from scoring import VARIANTS
 
@@ -55,7 +55,7 @@ class Club(models.Model):
         return self.name
 
     def clean(self) -> None:
-        refuse_bidi_controls(self, {"name": _("The club's name")})
+        refuse_invisible_characters(self, {"name": _("The club's name")})
 
 
 class Player(models.Model):
@@ -91,7 +91,7 @@ class Player(models.Model):
         return self.name
 
     def clean(self) -> None:
-        refuse_bidi_controls(self, {"name": _("The player's name")})
+        refuse_invisible_characters(self, {"name": _("The player's name")})
 
 
 class Membership(models.Model):

@@ -5,7 +5,11 @@ U+2066–U+2069, the marks U+200E, U+200F and U+061C) are invisible, and one in 
 reverse the text beside it wherever the name is shown (a page, a table card, a download). A
 name in Arabic, Persian or Hebrew needs none of them: pages isolate each name themselves
 (`<bdi>` in templates). So names of clubs, players, events and seasons refuse them, from every
-way in (forms, the API, the roster import): each model's clean() calls `refuse_bidi_controls`.
+way in (forms, the API, the roster import): each model's clean() calls
+`refuse_invisible_characters`. So do the other invisible characters that have no place in a
+name: zero-width space, word joiner, byte order mark, line and paragraph separators (a name
+that looks like another, or breaks a line on a card). The zero-width joiner and non-joiner
+(U+200D, U+200C) are kept: Persian writes with them.
 """
 
 from __future__ import annotations
@@ -25,28 +29,41 @@ BIDI_CONTROLS = frozenset(
 )
 
 
-def bidi_controls_in(text: str) -> list[str]:
-    """The bidirectional control characters in `text`, as sorted, distinct "U+202E" codes."""
-    return sorted({f"U+{ord(ch):04X}" for ch in text if ch in BIDI_CONTROLS})
+INVISIBLE = frozenset(
+    "\u200b\u2060\ufeff"  # zero-width space, word joiner, byte order mark
+    "\u2028\u2029"  # line and paragraph separators
+)
 
 
-def refuse_bidi_controls(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
+def _codes(text: str, characters: frozenset[str]) -> list[str]:
+    """The `characters` in `text`, as sorted, distinct "U+202E" codes."""
+    return sorted({f"U+{ord(ch):04X}" for ch in text if ch in characters})
+
+
+def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
     """Check `instance`'s text `fields` (field name -> what the message calls it, such as
-    "The player's name") for bidirectional control characters.
+    "The player's name") for bidirectional control characters (`BIDI_CONTROLS`) and the other
+    invisible characters (`INVISIBLE`).
 
     Raises ValidationError keyed by field, its message naming the field and the characters
     found, in the active language; returns None when there are none.
     """
     errors = {}
     for field, label in fields.items():
-        found = bidi_controls_in(str(getattr(instance, field) or ""))
-        if found:
+        text = str(getattr(instance, field) or "")
+        if found := _codes(text, BIDI_CONTROLS):
             errors[field] = ValidationError(
                 _(
                     "%(field)s contains invisible characters that change the direction of the "
                     "text around it (%(characters)s). Type it again without them."
                 ),
                 code="bidi_control",
+                params={"field": label, "characters": ", ".join(found)},
+            )
+        elif found := _codes(text, INVISIBLE):
+            errors[field] = ValidationError(
+                _("%(field)s contains invisible characters (%(characters)s). Type it again without them."),
+                code="invisible_character",
                 params={"field": label, "characters": ", ".join(found)},
             )
     if errors:

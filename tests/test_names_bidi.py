@@ -38,8 +38,24 @@ def test_each_control_is_refused_in_a_players_name(club, control):
     assert not Player.objects.filter(club=club).exists()
 
 
+INVISIBLE = "\u200b\u2060\ufeff\u2028\u2029"
+
+
+@pytest.mark.parametrize("character", list(INVISIBLE), ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
+def test_other_invisible_characters_are_refused_in_a_players_name(club, character):
+    """Found accepted by an attack on the real set-up: a name that looks like another's, or
+    breaks a line on a table card."""
+    with pytest.raises(ValidationError) as caught:
+        club_services.player_add(club=club, name=f"Ann{character}Lee")
+    message = caught.value.message_dict["name"][0]
+    code = f"U+{ord(character):04X}"
+    assert message == f"The player's name contains invisible characters ({code}). Type it again without them."
+    assert not Player.objects.filter(club=club).exists()
+
+
 def test_arabic_persian_and_greek_names_without_controls_are_taken(club):
-    for name in ("فاطمة الزهراء", "مریم رضایی", "Γιώργος Παπαδόπουλος", "Ann O'Neil-Smith"):
+    # Persian writes with the zero-width non-joiner (U+200C): a name keeps it.
+    for name in ("فاطمة الزهراء", "مریم رضایی", "می\u200cخواهم", "Γιώργος Παπαδόπουλος", "Ann O'Neil-Smith"):
         assert club_services.player_add(club=club, name=name).name == name
 
 

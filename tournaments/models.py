@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
-from clubs.text import refuse_bidi_controls
+from clubs.text import refuse_invisible_characters
 from tournaments.domain import tables, victory_points
 
 
@@ -184,7 +184,7 @@ class Event(models.Model):
         return f"{self.name} ({self.date})"
 
     def clean(self) -> None:
-        refuse_bidi_controls(self, {"name": _("The event's name")})
+        refuse_invisible_characters(self, {"name": _("The event's name")})
 
 
 class Participant(models.Model):
@@ -279,7 +279,7 @@ class Stage(models.Model):
         return f"{self.event.name}, stage {self.number}: {self.name}"
 
     def clean(self) -> None:
-        refuse_bidi_controls(self, {"name": _("The stage's name")})
+        refuse_invisible_characters(self, {"name": _("The stage's name")})
 
     @property
     def restricted(self) -> bool:
@@ -726,4 +726,4 @@ class Season(models.Model):
         return self.name
 
     def clean(self) -> None:
-        refuse_bidi_controls(self, {"name": _("The season's name")})
+        refuse_invisible_characters(self, {"name": _("The season's name")})
