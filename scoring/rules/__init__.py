@@ -42,7 +42,6 @@ The package's modules:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -60,7 +59,7 @@ from scoring.rules.cuban import CUBAN
 from scoring.rules.hand_and_foot import HAND_AND_FOOT
 from scoring.rules.italian import ITALIAN
 from scoring.rules.modern_american import MODERN_AMERICAN
-from scoring.rules.options import _CONFLICTING_OPTIONS, _OPTION_HANDLERS, _OPTIONS_NOT_SUPPORTED
+from scoring.rules.options import apply_options
 from scoring.rules.pack import CARD_KINDS, CARD_VALUES, CARDS_PER_DECK, DECK_POINTS
 from scoring.rules.samba import BOLIVIA, BRAZILIAN, CHILEAN, CHILEAN_PACKS, SAMBA
 from scoring.rules.spanish import SPANISH
@@ -165,17 +164,9 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
     UnsupportedVariant (an InvalidRules) for a contract variant not scored yet, and
     InvalidRules for an unknown variant, an option the variant does not have, or a bad value.
 
-    Besides the rules.md §6 readings, a club or event may override a variant's own values:
-    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
-    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
-    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
-    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
-    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
-    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
-    (`_chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order, so an
-    adjustment (`red_three_penalty_all_six`) sees the overridden values; two options setting the
-    same value (`_CONFLICTING_OPTIONS`) are an error. The result is a new RuleSet: `VARIANTS`
-    and `options` are never changed.
+    The options are checked and applied by `scoring.rules.options.apply_options` (which options
+    there are, their shapes, their order). The result is a new RuleSet: `VARIANTS` and `options`
+    are never changed.
     """
     rules = VARIANTS.get(variant) if type(variant) is str else None
     if rules is None:
@@ -192,36 +183,4 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
         )
     if not options:
         return rules
-    if not isinstance(options, Mapping):
-        raise InvalidRules(
-            "options must be an object of house-rule names and values", code="options_not_object"
-        )
-    for name in options:
-        if (variant, name) in _OPTIONS_NOT_SUPPORTED:
-            reason = _OPTIONS_NOT_SUPPORTED[variant, name]
-            raise InvalidRules(
-                f"option '{name}' is not supported yet: {reason}",
-                code="option_not_supported",
-                params={"option": name, "reason": reason},
-                option=name,
-            )
-        if name not in rules.options:
-            accepted = ", ".join(rules.options)
-            raise InvalidRules(
-                f"unknown option {name!r} for variant '{variant}' (accepted: {accepted})",
-                code="unknown_option",
-                params={"option": str(name), "variant": variant, "accepted": list(rules.options)},
-                option=name,
-            )
-    for name, other in _CONFLICTING_OPTIONS:
-        if name in options and other in options:
-            raise InvalidRules(
-                f"options '{name}' and '{other}' both set the initial-meld minimum: give one",
-                code="options_conflict",
-                params={"option": name, "other": other},
-                option=name,
-            )
-    for name, handler in _OPTION_HANDLERS.items():
-        if name in options:
-            rules = replace(rules, **handler(rules, options[name]))
-    return rules
+    return apply_options(rules, options)

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.rules.common import _CLASSIC_BANDS, _CLASSIC_CANASTAS, _CLASSIC_FIELDS, _CLASSIC_OPTIONS
+from scoring.rules.common import CLASSIC_BANDS, CLASSIC_CANASTAS, CLASSIC_FIELDS, CLASSIC_OPTIONS
 from scoring.rules.types import GoingOutRequirement, RuleSet
 
 CLASSIC = RuleSet(
     key="classic",
     name="Classic Canasta (4 players, 2 partnerships)",
     tables=((2, 2),),  # S0, S4, PAG via GH-NL
-    fields=_CLASSIC_FIELDS,
-    options=_CLASSIC_OPTIONS,
+    fields=CLASSIC_FIELDS,
+    options=CLASSIC_OPTIONS,
     decks=2,
     pack_points=1180,  # 2 decks + 4 jokers (rules.md §1.0, [derived])
     red_threes_in_pack=4,
     black_threes_in_pack=4,
-    canastas=_CLASSIC_CANASTAS,
+    canastas=CLASSIC_CANASTAS,
     # One meld per rank (4..A = 11 ranks) per side; a natural canasta takes 7 of a rank's 8
     # cards; 12 wild cards; 100 non-three cards / 7 (rules.md §1.1, §4 #12, [derived]).
     max_canastas_per_side=11,
@@ -32,7 +32,7 @@ CLASSIC = RuleSet(
     red_three_values=(0, 100, 200, 300, 800),
     red_threes_positive="melded",  # PAG via GH-NL, BRIT; rules.md §6 default
     red_three_in_hand_penalty=500,  # S0 table, DUM; rules.md §6
-    initial_meld_bands=_CLASSIC_BANDS,
+    initial_meld_bands=CLASSIC_BANDS,
     initial_meld_top=120,
     targets=((2, 5000),),  # S0, S4, PAG via GH-NL
 )
@@ -70,7 +70,7 @@ CLASSIC_6P = replace(
     going_out=GoingOutRequirement(canastas=2),  # RG-6
     # RG-6: 100 each for 1-4, 5 = 1000, 6 = 1200 (so 4 = 400, not the 4-player 800).
     red_three_values=(0, 100, 200, 300, 400, 1000, 1200),
-    initial_meld_bands=(*_CLASSIC_BANDS, (7500, 120)),
+    initial_meld_bands=(*CLASSIC_BANDS, (7500, 120)),
     initial_meld_top=150,  # RG-6, "150 at 7500" in the 10 000 game (single source)
     targets=((2, 10000), (3, 7500)),  # RG-6: 2 teams 10 000, 3 teams 7500
 )
@@ -98,6 +98,6 @@ BRITISH = replace(
     CLASSIC,
     key="british",
     name="British Canasta (Acaba)",
-    fields=(*_CLASSIC_FIELDS, "acaba"),
+    fields=(*CLASSIC_FIELDS, "acaba"),
     acaba_award=1500,  # S0, S4: caller's side 0, the other side 1500 (rules.md §1.9, §6)
 )

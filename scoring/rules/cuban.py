@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.common import _CLASSIC_BANDS, _COMMON_OPTIONS, _MIXED, _NATURAL
+from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL
 from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet
 
 CUBAN = RuleSet(
@@ -22,14 +22,14 @@ CUBAN = RuleSet(
         "went_out",
         "penalty_points",
     ),
-    options=_COMMON_OPTIONS,
+    options=COMMON_OPTIONS,
     decks=2,
     pack_points=1180,  # 2 decks (S0, S4, RG-CU)
     red_threes_in_pack=4,
     black_threes_in_pack=4,
     canastas=(
-        _NATURAL,  # 500 / 300 not restated: Classic's values (rules.md §1.7 [derived])
-        _MIXED,
+        NATURAL,  # 500 / 300 not restated: Classic's values (rules.md §1.7 [derived])
+        MIXED,
         # RG-CU
         CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=170),
         CanastaKind(
@@ -61,7 +61,7 @@ CUBAN = RuleSet(
     captured_black_three_values=(0, 5, 10, 15, 100),
     # Classic table plus 150 "at 5000 and up" (RG-CU; S0/S4 "exceeds 5000": exactly 5000 is
     # ambiguous, the project reads RG-CU).
-    initial_meld_bands=(*_CLASSIC_BANDS, (5000, 120)),
+    initial_meld_bands=(*CLASSIC_BANDS, (5000, 120)),
     initial_meld_top=150,
     targets=((2, 7500),),  # S0, S4, RG-CU
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.common import _MIXED, _NATURAL, _per_three
+from scoring.rules.common import MIXED, NATURAL, per_three
 from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet
 
 HAND_AND_FOOT = RuleSet(
@@ -35,8 +35,8 @@ HAND_AND_FOOT = RuleSet(
     black_threes_in_pack=10,
     black_threes_meldable=False,  # never melded; 5 if left in hand or foot (S2, GH-TSt)
     canastas=(  # clean 500, dirty 300, wild 1500 (S2, GH-TSt, GH-HFG)
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         CanastaKind(field="wild_canastas", bonus=1500, group="wild", min_points=140),
     ),
     # Several books of one rank are allowed; 250 non-three cards / 7 = 35; 30 wild cards hold
@@ -49,7 +49,7 @@ HAND_AND_FOOT = RuleSet(
     going_out_bonus=100,  # S2, GH-TSt V15, GH-HFG
     # S2, GH-HFG, GH-TS
     going_out=GoingOutRequirement(canastas=5, natural=2, mixed=2, wild=1),
-    red_three_values=_per_three(10),  # +100 each laid (S2, GH-TS, GH-HFG)
+    red_three_values=per_three(10),  # +100 each laid (S2, GH-TS, GH-HFG)
     red_threes_positive="always",
     red_three_in_hand_penalty=100,  # Pagat/S2; rules.md §6 (option 300 or 500)
     initial_meld_bands=(),

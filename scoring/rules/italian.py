@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.common import _CLASSIC_BANDS, _COMMON_OPTIONS, _MIXED, _NATURAL
+from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL
 from scoring.rules.types import CanastaKind, CanastaSetBonus, GoingOutRequirement, RuleSet
 
 ITALIAN = RuleSet(
@@ -20,14 +20,14 @@ ITALIAN = RuleSet(
         "went_out",
         "penalty_points",
     ),
-    options=_COMMON_OPTIONS,
+    options=COMMON_OPTIONS,
     decks=3,
     pack_points=1770,  # 3 decks (RG-IT, HSW-IT)
     red_threes_in_pack=6,
     black_threes_in_pack=6,
     canastas=(
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         # Seven 2s 3000; a mixed canasta of deuces (2s and jokers) 2000 (RG-IT, HSW-IT). Read as
         # the canasta's whole bonus; these are not counted again as natural or mixed.
         CanastaKind(
@@ -63,7 +63,7 @@ ITALIAN = RuleSet(
     red_threes_min_canastas=2,
     # RG-IT
     initial_meld_bands=(
-        *_CLASSIC_BANDS,
+        *CLASSIC_BANDS,
         (5000, 120),
         (7500, 160),
         (10000, 180),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scoring.rules.common import _COMMON_OPTIONS, _MIXED, _NATURAL
+from scoring.rules.common import COMMON_OPTIONS, MIXED, NATURAL
 from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet, SpecialHand
 
-_CLA_SPECIAL_HANDS = (
+CLA_SPECIAL_HANDS = (
     SpecialHand(name="pairs", points=2500),
     SpecialHand(name="wild_pairs", points=2000),
     SpecialHand(name="miami_pairs", points=2500),
@@ -18,7 +18,7 @@ _CLA_SPECIAL_HANDS = (
     SpecialHand(name="dream_hand_4", points=8500, wins_game=True),
     SpecialHand(name="dream_hand_5", points=8500, wins_game=True),
 )
-_PAGAT_SPECIAL_HANDS = (  # PAG via GH-NL §2.12/§2.14
+PAGAT_SPECIAL_HANDS = (  # PAG via GH-NL §2.12/§2.14
     SpecialHand(name="straight", points=3000),
     SpecialHand(name="pairs", points=2500),
     SpecialHand(name="wild_pairs", points=2000),  # pairs with 2s, 7s or aces
@@ -50,7 +50,7 @@ MODERN_AMERICAN = RuleSet(
         "special_hand",
         "penalty_points",
     ),
-    options=(*_COMMON_OPTIONS, "special_hands"),
+    options=(*COMMON_OPTIONS, "special_hands"),
     decks=2,
     pack_points=1180,
     red_threes_in_pack=4,
@@ -59,8 +59,8 @@ MODERN_AMERICAN = RuleSet(
     # melded as cards; a 3 left in hand is -5 (CLA, PAG; rules.md §6).
     black_threes_meldable=False,
     canastas=(
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         # 2500 each: CLA, PAG, CCOM, CJ-2. Only 8 of each rank, so one per hand (§4 #13).
         CanastaKind(
             field="sevens_canastas",
@@ -110,7 +110,7 @@ MODERN_AMERICAN = RuleSet(
     unfinished_wild_penalty=2000,  # CLA (Pagat 2500 with all four jokers), rules.md §6
     three_aces_penalty=1500,  # per player, cumulative (CCOM, CJ-3)
     three_sevens_penalty=1500,
-    special_hands=_CLA_SPECIAL_HANDS,
+    special_hands=CLA_SPECIAL_HANDS,
     # CLA; negative scores need 125 too (PAG): < 3000 -> 125; 3000-4995 -> 155; >= 5000 -> 180.
     initial_meld_bands=((3000, 125), (5000, 155)),
     initial_meld_top=180,

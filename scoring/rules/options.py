@@ -8,10 +8,10 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.errors import InvalidRules
-from scoring.rules.common import _MIXED, _NATURAL
-from scoring.rules.modern_american import _CLA_SPECIAL_HANDS, _PAGAT_SPECIAL_HANDS
+from scoring.rules.common import MIXED, NATURAL
+from scoring.rules.modern_american import CLA_SPECIAL_HANDS, PAGAT_SPECIAL_HANDS
 from scoring.rules.pack import DECK_POINTS
-from scoring.rules.samba import CHILEAN_PACKS, _chilean_pack
+from scoring.rules.samba import CHILEAN_PACKS, chilean_pack
 from scoring.rules.types import TIE_POLICIES, GoingOutRequirement, RuleSet
 
 
@@ -75,7 +75,7 @@ def _opt_packs(rules: RuleSet, value: Any) -> dict[str, Any]:
             params={"option": "packs", "value": repr(value)},
             option="packs",
         )
-    return _chilean_pack(value, rules.black_three_in_hand)
+    return chilean_pack(value, rules.black_three_in_hand)
 
 
 def _opt_target(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -122,15 +122,15 @@ def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
         "fields": tuple(fields),
         "canastas": (
             *rules.canastas,
-            replace(_NATURAL, field="concealed_natural_canastas", bonus=600),
-            replace(_MIXED, field="concealed_mixed_canastas", bonus=400),
+            replace(NATURAL, field="concealed_natural_canastas", bonus=600),
+            replace(MIXED, field="concealed_mixed_canastas", bonus=400),
         ),
     }
 
 
 def _opt_special_hands(rules: RuleSet, value: Any) -> dict[str, Any]:
     chosen = _choice("special_hands", value, ("cla", "pagat"))
-    return {"special_hands": _CLA_SPECIAL_HANDS if chosen == "cla" else _PAGAT_SPECIAL_HANDS}
+    return {"special_hands": CLA_SPECIAL_HANDS if chosen == "cla" else PAGAT_SPECIAL_HANDS}
 
 
 def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -352,3 +352,54 @@ _OPTIONS_NOT_SUPPORTED = {
         "the entry has no field saying that an unfinished wild meld holds all four jokers"
     ),
 }
+
+
+def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
+    """`rules` with the house-rule `options` (rules.md §6; a non-empty mapping of option names
+    to JSON values) applied, as `rules_for` gives them; raises InvalidRules for an option the
+    variant does not have, one not supported yet, two that conflict, or a bad value.
+
+    Besides the rules.md §6 readings, a club or event may override a variant's own values:
+    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
+    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
+    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
+    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
+    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
+    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
+    (`chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order,
+    so an adjustment (`red_three_penalty_all_six`) sees the overridden values; two options
+    setting the same value (`_CONFLICTING_OPTIONS`) are an error.
+    """
+    if not isinstance(options, Mapping):
+        raise InvalidRules(
+            "options must be an object of house-rule names and values", code="options_not_object"
+        )
+    for name in options:
+        if (rules.key, name) in _OPTIONS_NOT_SUPPORTED:
+            reason = _OPTIONS_NOT_SUPPORTED[rules.key, name]
+            raise InvalidRules(
+                f"option '{name}' is not supported yet: {reason}",
+                code="option_not_supported",
+                params={"option": name, "reason": reason},
+                option=name,
+            )
+        if name not in rules.options:
+            accepted = ", ".join(rules.options)
+            raise InvalidRules(
+                f"unknown option {name!r} for variant '{rules.key}' (accepted: {accepted})",
+                code="unknown_option",
+                params={"option": str(name), "variant": rules.key, "accepted": list(rules.options)},
+                option=name,
+            )
+    for name, other in _CONFLICTING_OPTIONS:
+        if name in options and other in options:
+            raise InvalidRules(
+                f"options '{name}' and '{other}' both set the initial-meld minimum: give one",
+                code="options_conflict",
+                params={"option": name, "other": other},
+                option=name,
+            )
+    for name, handler in _OPTION_HANDLERS.items():
+        if name in options:
+            rules = replace(rules, **handler(rules, options[name]))
+    return rules

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from scoring.rules.common import _COMMON_OPTIONS, _MIXED, _NATURAL, _SAMBA_BANDS, _per_three
+from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL, per_three
 from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
 from scoring.rules.types import CanastaKind, GoingOutRequirement, MeldRequirement, RuleSet
 
+# Classic's bands, then 150 (PAG-SA, S0, URV)
+_SAMBA_BANDS = (*CLASSIC_BANDS, (7000, 120))
 _SEQUENCE = CanastaKind(field="sequence_canastas", bonus=1500, group="sequence", min_points=50)
 _SAMBA_FIELDS = (
     "melded_points",
@@ -29,15 +31,15 @@ SAMBA = RuleSet(
     # alone unless the game says otherwise.
     tables=((2, 2), (1, 1), (1, 1, 1), (2, 2, 2)),
     fields=_SAMBA_FIELDS,
-    options=(*_COMMON_OPTIONS, "minimum_at_7000", "red_three_penalty_all_six"),
+    options=(*COMMON_OPTIONS, "minimum_at_7000", "red_three_penalty_all_six"),
     decks=3,
     pack_points=1770,  # 3 decks + 6 jokers
     red_threes_in_pack=6,
     black_threes_in_pack=6,
     # samba 1500 (BIC-SA, HSW-SA, PAG-SA, S0, URV)
     canastas=(
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         _SEQUENCE,
     ),
     # Several groups of one rank are allowed; 150 non-three cards / 7 = 21 ([derived]).
@@ -62,14 +64,14 @@ BOLIVIA = replace(
     key="bolivia",
     name="Bolivia",
     fields=(*_SAMBA_FIELDS[:5], "wild_canastas", *_SAMBA_FIELDS[5:]),
-    options=(*_COMMON_OPTIONS, "black_three_in_hand"),
+    options=(*COMMON_OPTIONS, "black_three_in_hand"),
     # A black three left in hand is -100 (BIC-BO, S0, S4; rules.md §6, option 5): 95 more than
     # its 5 points, for each of the pack's 6 black threes: 1770 + 6 x 95 = 2340 (§4 #10).
     pack_points=2340,
     black_three_in_hand=100,
     canastas=(
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         _SEQUENCE,  # escalera 1500 (BIC-BO, S0)
         # a "bolivia": seven wild cards, 2500 (BIC-BO, S0, S4)
         CanastaKind(field="wild_canastas", bonus=2500, group="wild", min_points=140),
@@ -84,11 +86,11 @@ BOLIVIA = replace(
 # packs (162 cards) or 4 (216), the table's choice (S0, S4, RG-CH). No source gives its values,
 # so they are Bolivia's ([derived], §6): escalera 1500, bolivia 2500, going out 200, black
 # three in hand -100, target 15 000, Bolivia's minimums and going-out rule. The `packs` option
-# (3 by default, §6) sets everything the pack decides: `_chilean_pack`.
+# (3 by default, §6) sets everything the pack decides: `chilean_pack`.
 CHILEAN_PACKS = (3, 4)
 
 
-def _chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
+def chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
     """The RuleSet values that `packs` packs of 52 cards and 2 jokers decide (rules.md §1.0, §1.11,
     §6), with a black three left in hand worth `black_three_in_hand` ([derived] unless cited).
 
@@ -110,7 +112,7 @@ def _chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
         "pack_points": packs * DECK_POINTS + (black_three_in_hand - 5) * threes,
         "red_threes_in_pack": threes,
         "black_threes_in_pack": threes,
-        "red_three_values": bolivia_red if packs == 3 else _per_three(threes),
+        "red_three_values": bolivia_red if packs == 3 else per_three(threes),
         "max_canastas_per_side": canastas,
         "max_natural_canastas_total": canastas,
         "max_mixed_canastas_total": wild,
@@ -123,7 +125,7 @@ CHILEAN = replace(
     BOLIVIA,
     key="chilean",
     options=(*BOLIVIA.options, "packs"),
-    **_chilean_pack(3, BOLIVIA.black_three_in_hand),  # 3 packs unless the table chooses 4 (§6)
+    **chilean_pack(3, BOLIVIA.black_three_in_hand),  # 3 packs unless the table chooses 4 (§6)
 )
 
 BRAZILIAN = replace(
@@ -132,8 +134,8 @@ BRAZILIAN = replace(
     name="Brazilian Canasta",
     fields=(*_SAMBA_FIELDS[:5], "wild_canastas", *_SAMBA_FIELDS[5:7], "short_sequences", "penalty_points"),
     canastas=(
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         _SEQUENCE,  # escalera 1500, as Bolivia
         # wild canasta 2000 (BIC-BR, RG-BR, S0, S4)
         CanastaKind(field="wild_canastas", bonus=2000, group="wild", min_points=140),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.common import _CLASSIC_BANDS, _COMMON_OPTIONS, _MIXED, _NATURAL
+from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL
 from scoring.rules.types import CanastaKind, CanastaSetBonus, GoingOutRequirement, RuleSet
 
 SPANISH = RuleSet(
@@ -25,7 +25,7 @@ SPANISH = RuleSet(
         "went_out",
         "penalty_points",
     ),
-    options=_COMMON_OPTIONS,
+    options=COMMON_OPTIONS,
     # 4 decks + 8 jokers = 2360; a black three in hand is -100, 95 over its 5 points, for each
     # of the 8 black threes: 2360 + 760 = 3120 (rules.md §4 #10).
     decks=4,
@@ -34,8 +34,8 @@ SPANISH = RuleSet(
     red_threes_in_pack=8,
     black_threes_in_pack=8,
     canastas=(  # all S3
-        _NATURAL,
-        _MIXED,
+        NATURAL,
+        MIXED,
         # Hidden canasta 1000 in place of its natural or mixed bonus (rules.md §6).
         CanastaKind(
             field="concealed_natural_canastas",
@@ -74,7 +74,7 @@ SPANISH = RuleSet(
     red_threes_min_canastas=1,  # S3
     melded_points_negative_without_canasta=True,  # S3
     # S3 gives nothing from 5000 (rules.md §1.10 gap): 120 stays the top band.
-    initial_meld_bands=_CLASSIC_BANDS,
+    initial_meld_bands=CLASSIC_BANDS,
     initial_meld_top=120,
     targets=((2, 7000), (3, 7000)),  # S3 normal game; rules.md §6
 )

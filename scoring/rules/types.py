@@ -226,17 +226,15 @@ class RuleSet:
 def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
     """(lowest, highest) score in points one side can make in one hand under `rules`, not
     counting director's penalties ([derived] from the pack, rules.md §1.0 and §2; safe, not
-    tight: it is what a total-only entry is checked against).
+    tight: it is what a total-only entry is checked against)."""
+    return _lowest_hand_score(rules), _highest_hand_score(rules)
 
-    Highest: every card of the pack melded (decks x 590), the most valuable canastas the pack and
-    the per-side limits allow, every canasta-set bonus, the best red-three (and Modern American
+
+def _highest_hand_score(rules: RuleSet) -> int:
+    """Every card of the pack melded (decks x 590), the most valuable canastas the pack and the
+    per-side limits allow, every canasta-set bonus, the best red-three (and Modern American
     black-three) value, captured black threes and the larger going-out bonus; or the Acaba award
-    or the best special hand if larger. Lowest: every card of the pack against the side at its
-    in-hand value (which also covers melded cards counted against a side without a canasta),
-    the worst red threes (laid and counted against, or caught in hand), Modern American threes
-    and penalties (each unfinished meld once, every player caught), and Brazilian short
-    sequences (at most one per three natural cards of the pack).
-    """
+    or the best special hand if larger."""
     group_left = {
         "natural": rules.max_natural_canastas_total,
         "mixed": rules.max_mixed_canastas_total,
@@ -258,8 +256,15 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
         + max(rules.captured_black_three_values, default=0)
         + max(rules.going_out_bonus, rules.concealed_going_out_bonus)
     )
-    highest = max(highest, rules.acaba_award, *(h.points for h in rules.special_hands))
+    return max(highest, rules.acaba_award, *(h.points for h in rules.special_hands))
 
+
+def _lowest_hand_score(rules: RuleSet) -> int:
+    """Every card of the pack against the side at its in-hand value (which also covers melded
+    cards counted against a side without a canasta), the worst red threes (laid and counted
+    against, or caught in hand), Modern American threes and penalties (each unfinished meld
+    once, every player caught), and Brazilian short sequences (at most one per three natural
+    cards of the pack)."""
     against = rules.red_three_negative_values or rules.red_three_values
     can_be_negative = rules.red_threes_positive != "always"
     pack_red = rules.red_threes_in_pack
@@ -268,7 +273,7 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
         for laid in range(pack_red + 1)
     )
     naturals_in_pack = rules.decks * (CARDS_PER_DECK["aces"] + CARDS_PER_DECK["high"] + CARDS_PER_DECK["low"])
-    lowest = -(
+    return -(
         rules.pack_points
         + worst_red
         + (max(against) if rules.black_threes_scored else 0)
@@ -278,4 +283,3 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
         + rules.players_per_side * (rules.three_aces_penalty + rules.three_sevens_penalty)
         + rules.short_sequence_penalty * (naturals_in_pack // 3)
     )
-    return lowest, highest

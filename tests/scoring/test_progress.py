@@ -48,7 +48,7 @@ def _simple(strategy: st.SearchStrategy[Any]) -> Callable[[Draw, scoring.RuleSet
     return lambda draw, rules: draw(strategy)
 
 
-# A valid value of every house-rule option (scoring/rules.py, `_OPTION_HANDLERS`). Small
+# A valid value of every house-rule option (scoring/rules/options.py, `_OPTION_HANDLERS`). Small
 # targets end games within a few hands, so that hands after the end are tried too.
 OPTION_VALUES: Mapping[str, Callable[[Draw, scoring.RuleSet], Any]] = {
     "packs": _simple(st.sampled_from([3, 4])),
