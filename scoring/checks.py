@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from scoring.cards import SideCards, card_value, cards_in_pack
 from scoring.entries import SideEntry
-from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural
+from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural, problem_message
 from scoring.game import initial_meld_minimum, initial_meld_requirement
 from scoring.rules import CARD_KINDS, CARDS_PER_DECK, MELD_REQUIREMENTS, RuleSet
 
@@ -87,8 +87,9 @@ class Side(NamedTuple):
     """What a check of one side's entry reads: the variant, the entry, its canasta counts
     (`canasta_counts`), the side's total before the hand (None: not checked), the deal, the
     players the side has in this hand, whether card points count in this hand (not when Acaba
-    was called), and `bad(field, code, message, **params)`, which records a problem of this side
-    in this hand. A NamedTuple: one is built for every side of every hand."""
+    was called), and `bad(field, code, words=..., **params)`, which records a problem of this
+    side in this hand, its message the code's template in `errors.PROBLEMS` filled from the
+    params and the words. A NamedTuple: one is built for every side of every hand."""
 
     rules: RuleSet
     entry: SideEntry
@@ -103,8 +104,8 @@ class Side(NamedTuple):
 class Hand(NamedTuple):
     """What a check across the sides of one hand reads: the variant, the entries and their
     canasta counts by side, the sums over all sides that several checks need (made in one pass,
-    `_hand`), and `bad(field, code, message, side=None, **params)`, which records a problem of
-    this hand (of one side where `side` is given)."""
+    `_hand`), and `bad(field, code, side=None, words=..., **params)`, which records a problem of
+    this hand (of one side where `side` is given), as `Side.bad` does."""
 
     rules: RuleSet
     entries: Mapping[str, SideEntry]
@@ -182,7 +183,8 @@ def _side_problems(
     this game."""
     out: list[Problem] = []
 
-    def bad(field: str, code: str, message: str, **params: Any) -> None:
+    def bad(field: str, code: str, *, words: Mapping[str, object] | None = None, **params: Any) -> None:
+        message = problem_message(code, params, words)
         out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
     checked = Side(rules, e, counts, total_before, deal, players, cards_counted, bad)
@@ -216,8 +218,6 @@ def penalty_points_published(s: Side) -> None:
         s.bad(
             "penalty_points",
             "penalty_too_high",
-            f"penalties of {e.penalty_points} points in one hand are beyond any published penalty "
-            f"(at most {MAX_PENALTY_POINTS} a side); check the number",
             points=e.penalty_points,
             maximum=MAX_PENALTY_POINTS,
         )
@@ -230,7 +230,7 @@ def acaba_alone(s: Side) -> None:
         s.bad(
             "acaba",
             "acaba_with_other_fields",
-            f"Acaba ends the hand and nothing else is counted; remove: {field_list(others)}",
+            words={"field_names": field_list(others)},
             fields=others,
         )
 
@@ -243,7 +243,7 @@ def special_hand_alone(s: Side) -> None:
         s.bad(
             "special_hand",
             "special_hand_with_other_fields",
-            f"a special hand is the side's only score; remove: {field_list(others)}",
+            words={"field_names": field_list(others)},
             fields=others,
         )
 
@@ -254,7 +254,6 @@ def concealed_is_going_out(s: Side) -> None:
         s.bad(
             "concealed",
             "concealed_without_going_out",
-            "going out concealed is a way of going out: the side must have gone out too",
         )
 
 
@@ -273,7 +272,7 @@ def going_out_canastas(s: Side) -> None:
         s.bad(
             "went_out",
             "going_out_needs_canastas",
-            f"going out needs {what}; this side has {counted}",
+            words={"what": what},
             needed=need.canastas,
             have=counted,
             wild_counted=int(need.counts_wild),
@@ -288,8 +287,7 @@ def going_out_canastas(s: Side) -> None:
             s.bad(
                 "went_out",
                 "going_out_needs_canasta_kind",
-                f"going out needs {wanted} {label} {'canasta' if wanted == 1 else 'canastas'}; "
-                f"this side has {have}",
+                words={"what": f"{label} {'canasta' if wanted == 1 else 'canastas'}"},
                 kind=kind,
                 needed=wanted,
                 have=have,
@@ -304,7 +302,6 @@ def going_out_without_unfinished_meld(s: Side) -> None:
         s.bad(
             "went_out",
             "went_out_with_unfinished_meld",
-            "a side cannot go out while it has an unfinished aces, 7s or wild meld",
         )
 
 
@@ -318,15 +315,12 @@ def going_out_player_holds_nothing(s: Side) -> None:
         s.bad(
             "hand_points",
             "went_out_holding_points",
-            "the player who went out holds no cards, so the points of the cards left in "
-            f"hand must be 0, not {e.hand_points}",
             points=e.hand_points,
         )
     if e.red_threes_in_hand:
         s.bad(
             "red_threes_in_hand",
             "went_out_holding_red_threes",
-            "the player who went out holds no cards, so no red threes either",
             count=e.red_threes_in_hand,
         )
 
@@ -338,16 +332,14 @@ def held_cards_have_points(s: Side) -> None:
     e = s.entry
     holding = s.players - (1 if e.went_out else 0)
     if s.cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
-        if not e.went_out:
-            who = "every player of the side still holds"
-        elif holding == 1:
-            who = "the partner of the player who went out still holds"
-        else:  # classic-6p, 2 teams of 3
-            who = "the partners of the player who went out still hold"
+        # the partners: classic-6p, 2 teams of 3
         s.bad(
             "hand_points",
             "partner_held_cards_missing" if e.went_out else "held_cards_missing",
-            f"{who} cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
+            words={
+                "partners": "partner" if holding == 1 else "partners",
+                "hold": "holds" if holding == 1 else "hold",
+            },
             minimum=5 * holding,
             entered=e.hand_points,
             players=holding,
@@ -367,15 +359,14 @@ def melded_points_hold_canastas(s: Side) -> None:
             s.bad(
                 "melded_points",
                 "canastas_without_melded_points",
-                f"{plural(total, 'canasta', 'canastas')} entered for a side with no melded points",
+                words={"n_canastas": plural(total, "canasta", "canastas")},
                 canastas=total,
             )
         else:
             s.bad(
                 "melded_points",
                 "melded_points_below_canastas",
-                f"{plural(total, 'canasta needs', 'canastas need')} at least {floor} melded points; "
-                f"{e.melded_points} entered",
+                words={"canastas_need": plural(total, "canasta needs", "canastas need")},
                 canastas=total,
                 minimum=floor,
                 melded=e.melded_points,
@@ -390,7 +381,6 @@ def canastas_per_side(s: Side) -> None:
         s.bad(
             field,
             "too_many_canastas_for_side",
-            f"{total} canastas for one side; at most {rules.max_canastas_per_side} are possible",
             canastas=total,
             maximum=rules.max_canastas_per_side,
         )
@@ -407,7 +397,7 @@ def one_unfinished_meld_of_a_kind(s: Side) -> None:
             s.bad(
                 field,
                 "unfinished_melds_more_than_one",
-                f"a side has at most one {FIELD_LABELS[field][:-1]}, not {getattr(e, field)}",
+                words={"meld": FIELD_LABELS[field][:-1]},
                 count=getattr(e, field),
             )
 
@@ -423,7 +413,7 @@ def caught_players_of_the_side(s: Side) -> None:
             s.bad(
                 field,
                 "more_players_than_side",
-                f"a side has {plural(players, 'player', 'players')}, not {getattr(e, field)}",
+                words={"n_players": plural(players, "player", "players")},
                 players=players,
                 count=getattr(e, field),
             )
@@ -439,7 +429,6 @@ def black_threes_melded_going_out(s: Side) -> None:
         s.bad(
             "cards.melded.black_threes",
             "black_threes_melded_without_going_out",
-            "black threes are melded only by the player going out, and this side did not go out",
             count=melded.black_threes,
         )
 
@@ -456,8 +445,7 @@ def canastas_have_wild_cards(s: Side) -> None:
         s.bad(
             "cards.melded.twos" if melded.jokers else "cards.melded.jokers",
             "canastas_need_wild_cards",
-            f"the side's canastas need at least {plural(need_wild, 'wild card', 'wild cards')} "
-            f"(jokers and 2s); {melded.wild} melded",
+            words={"wild_cards": plural(need_wild, "wild card", "wild cards")},
             needed=need_wild,
             melded=melded.wild,
         )
@@ -476,8 +464,6 @@ def canastas_have_natural_cards(s: Side) -> None:
         s.bad(
             "cards.melded.high",
             "canastas_need_natural_cards",
-            f"the side's canastas need at least {need_natural} natural cards (aces, 4s to kings); "
-            f"{melded.natural} melded",
             needed=need_natural,
             melded=melded.natural,
         )
@@ -495,12 +481,10 @@ def rank_canastas_have_their_cards(s: Side) -> None:
     ):
         n = getattr(e, field)
         if have < 7 * n:
-            what = CARD_KIND_LABELS[kind]
             s.bad(
                 f"cards.melded.{kind}",
                 code,
-                f"{plural(n, 'canasta', 'canastas')} of {'aces' if kind == 'aces' else '7s'} "
-                f"{'needs' if n == 1 else 'need'} at least {7 * n} melded {what}; {have} melded",
+                words={"n_canastas": plural(n, "canasta", "canastas"), "need": "needs" if n == 1 else "need"},
                 canastas=n,
                 needed=7 * n,
                 melded=have,
@@ -517,17 +501,18 @@ def caught_cards_counted_in_hand(s: Side) -> None:
     if not k and not m:
         return
     in_hand = e.cards.in_hand
-    for players, have, kind, code, what, cards, left in (
-        (k, in_hand.aces, "aces", "caught_aces_not_in_hand", "aces", "aces", "aces"),
-        (m, in_hand.low, "low", "caught_sevens_not_in_hand", "7s", "sevens", "cards from 4 to 7"),
+    for players, have, kind, code in (
+        (k, in_hand.aces, "aces", "caught_aces_not_in_hand"),
+        (m, in_hand.low, "low", "caught_sevens_not_in_hand"),
     ):
         if have < 3 * players:
             s.bad(
                 f"cards.in_hand.{kind}",
                 code,
-                f"{plural(players, 'player', 'players')} caught holding three or more {what} "
-                f"{'holds' if players == 1 else 'hold'} at least {3 * players} {cards}; the card count "
-                f"leaves {have} {left} in hand",
+                words={
+                    "n_players": plural(players, "player", "players"),
+                    "hold": "holds" if players == 1 else "hold",
+                },
                 players=players,
                 needed=3 * players,
                 counted=have,
@@ -556,8 +541,11 @@ def caught_cards_in_hand_points(s: Side) -> None:
     s.bad(
         "hand_points",
         "hand_points_below_caught_cards",
-        f"{' and '.join(caught)} {'holds' if k + m == 1 else 'hold'} at least {' and '.join(held)} "
-        f"in hand, {minimum} points in all; {e.hand_points} entered",
+        words={
+            "caught": " and ".join(caught),
+            "hold": "holds" if k + m == 1 else "hold",
+            "held": " and ".join(held),
+        },
         aces_players=k,
         sevens_players=m,
         aces=3 * k,
@@ -580,8 +568,6 @@ def opening_meld_minimum(s: Side) -> None:
         s.bad(
             "melded_points",
             "opening_meld_too_low",
-            f"the side's opening meld had to be at least {minimum} points (total before "
-            f"the hand {total_before}), so its melded points cannot be {e.melded_points}",
             minimum=minimum,
             total_before=total_before,
             melded=e.melded_points,
@@ -603,8 +589,7 @@ def opening_meld_requirement(s: Side) -> None:
             s.bad(
                 "natural_canastas",
                 f"opening_meld_needs_{requirement}",
-                f"the side's opening meld had to hold {MELD_REQUIREMENTS[requirement]} (total "
-                f"before the hand {total_before}), but no such canasta is entered",
+                words={"what": MELD_REQUIREMENTS[requirement]},
                 requirement=requirement,
                 total_before=total_before,
             )
@@ -667,7 +652,15 @@ def _cross_side_problems(
     """The problems of the sides of one hand together (`HAND_CHECKS`)."""
     out: list[Problem] = []
 
-    def bad(field: str | None, code: str, message: str, side: str | None = None, **params: Any) -> None:
+    def bad(
+        field: str | None,
+        code: str,
+        side: str | None = None,
+        *,
+        words: Mapping[str, object] | None = None,
+        **params: Any,
+    ) -> None:
+        message = problem_message(code, params, words)
         out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
     checked = _hand(rules, entries, counts, bad)
@@ -725,7 +718,6 @@ def red_threes_in_pack(h: Hand) -> None:
         h.bad(
             "red_threes",
             "too_many_red_threes",
-            f"{h.red} red threes entered over all sides; the pack has {rules.red_threes_in_pack}",
             count=h.red,
             in_pack=rules.red_threes_in_pack,
         )
@@ -740,7 +732,6 @@ def black_threes_in_pack(h: Hand) -> None:
             h.bad(
                 field,
                 "too_many_black_threes",
-                f"{n} black threes entered over all sides; the pack has {rules.black_threes_in_pack}",
                 count=n,
                 in_pack=rules.black_threes_in_pack,
             )
@@ -752,7 +743,7 @@ def one_side_went_out(h: Hand) -> None:
         h.bad(
             "went_out",
             "two_sides_went_out",
-            f"{_both(h.out_sides)} went out; a hand ends when one side goes out",
+            words={"both": _both(h.out_sides)},
             sides=h.out_sides,
         )
 
@@ -765,8 +756,6 @@ def card_points_in_pack(h: Hand) -> None:
         h.bad(
             "melded_points",
             "too_many_card_points",
-            f"melded points and points of cards left in hand over all sides add up to {h.points}; "
-            f"the pack holds only {rules.pack_points} card points",
             points=h.points,
             pack_points=rules.pack_points,
         )
@@ -788,7 +777,7 @@ def counted_cards_in_pack(h: Hand) -> None:
             h.bad(
                 f"cards.{'melded' if melded else 'in_hand'}.{kind}",
                 "too_many_cards_in_pack",
-                f"{n} {CARD_KIND_LABELS[kind]} counted over all sides; the pack has {in_pack}",
+                words={"cards": CARD_KIND_LABELS[kind]},
                 count=n,
                 kind=kind,
                 in_pack=in_pack,
@@ -858,8 +847,7 @@ def _pack_kind_problem(
     h.bad(
         fields[-1],
         f"too_many_{'wild_cards' if kind == 'wild' else kind}_in_pack",
-        f"the entries over all sides hold at least {needed} {_PACK_KIND_NOUNS[kind]} "
-        f"({', '.join(parts)}), but the pack has {in_pack}",
+        words={"parts": ", ".join(parts)},
         needed=needed,
         in_pack=in_pack,
         counted=needed - from_fields,
@@ -882,7 +870,7 @@ def canastas_in_pack(h: Hand) -> None:
             h.bad(
                 field,
                 "too_many_canastas_in_pack" if index == 0 else "too_many_canastas_of_kind",
-                f"{totals[index]} {what} over all sides; the pack allows at most {limit}",
+                words={"what": what},
                 count=totals[index],
                 maximum=limit,
                 kind=("all", "natural_canastas", "mixed_canastas", "wild_canastas")[index],
@@ -899,8 +887,7 @@ def canasta_kinds_in_pack(h: Hand) -> None:
                 h.bad(
                     canasta.field,
                     "too_many_canastas_of_kind",
-                    f"{n} {FIELD_LABELS[canasta.field]} over all sides; "
-                    f"the pack allows at most {canasta.max_total}",
+                    words={"what": FIELD_LABELS[canasta.field]},
                     count=n,
                     maximum=canasta.max_total,
                     kind=canasta.field,
@@ -922,8 +909,8 @@ def no_unfinished_meld_beside_canasta(h: Hand) -> None:
                     h.bad(
                         unfinished,
                         "unfinished_meld_after_canasta",
-                        f"a completed canasta of {rank} leaves no cards for an unfinished {rank} meld",
-                        side,
+                        words={"rank": rank},
+                        side=side,
                         completed=completed,
                     )
 
@@ -934,7 +921,7 @@ def one_special_hand(h: Hand) -> None:
         h.bad(
             "special_hand",
             "two_special_hands",
-            f"{_both(h.specials)} laid a special hand; a special hand ends the hand",
+            words={"both": _both(h.specials)},
             sides=h.specials,
         )
 
@@ -945,7 +932,7 @@ def one_acaba(h: Hand) -> None:
         h.bad(
             "acaba",
             "two_sides_called_acaba",
-            f"{_both(h.callers)} called Acaba; Acaba ends the hand",
+            words={"both": _both(h.callers)},
             sides=h.callers,
         )
 
@@ -957,7 +944,6 @@ def nothing_after_the_hand_ended(h: Hand) -> None:
     if not (specials or callers):
         return
     ender = (specials or callers)[0]
-    how = "a special hand" if specials else "Acaba"
     for side, e in h.entries.items():
         if side in specials or side in callers:
             continue
@@ -965,8 +951,7 @@ def nothing_after_the_hand_ended(h: Hand) -> None:
             h.bad(
                 "went_out",
                 "went_out_after_special_hand" if specials else "went_out_after_acaba",
-                f"{ender} ended the hand with {how}, so no one went out",
-                side,
+                side=side,
                 ender=ender,
             )
         elif callers:
@@ -975,9 +960,8 @@ def nothing_after_the_hand_ended(h: Hand) -> None:
                 h.bad(
                     others[0],
                     "scores_after_acaba",
-                    f"{ender} called Acaba: this side scores the award and nothing else; "
-                    f"remove: {field_list(others)}",
-                    side,
+                    words={"field_names": field_list(others)},
+                    side=side,
                     ender=ender,
                     fields=others,
                 )
@@ -1016,9 +1000,6 @@ def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
         elif group == 3:  # wild
             at_least.insert(0, (field, 7, "melded"))
     return tuple(at_least)
-
-
-_PACK_KIND_NOUNS = {"aces": "aces", "sevens": "sevens", "wild": "jokers and 2s"}
 
 
 def _both(sides: list[str]) -> str:
