@@ -1,11 +1,17 @@
 """The entries a scorekeeper must reject (rules.md §4), for one hand.
 
-Each check returns Problems naming hand, side and field; it never fixes or guesses a value.
-Field-by-field shape errors (types, negatives, multiples of 5, unknown fields) are found
-earlier by `entries.parse_entry`; here are the checks that need several fields, several sides,
-the pack, or the side's total before the hand. Among those across sides, the pack's arithmetic
-(`_pack_kind_problems`): the aces, 7s and wild cards that the counts of all sides hold at least
-(canastas, unfinished melds, players caught holding three or more) must fit in the pack.
+Each check is a small function of one rule, named for what it asks of the entries, with the
+rules.md section it applies in its docstring. It records a Problem naming hand, side and field
+for each breach; it never fixes or guesses a value. Field-by-field shape errors (types,
+negatives, multiples of 5, unknown fields) are found earlier by `entries.parse_entry`; here are
+the checks that need several fields, several sides, the pack, or the side's total before the
+hand. `hand_problems` runs them from lists, in the order their problems are reported: each
+side's own checks, each reading a `Side` (`SUMMARY_CHECKS` or `CARD_COUNT_CHECKS`, or the few
+of an entry that ended the hand with Acaba or a special hand, or gave only a total:
+`side_checks`), then the checks across sides (`HAND_CHECKS`), each reading a `Hand`. Among
+those across sides, the pack's arithmetic (`aces_sevens_and_wild_cards_in_pack`): the aces, 7s
+and wild cards that the counts of all sides hold at least (canastas, unfinished melds, players
+caught holding three or more) must fit in the pack.
 
 Entry modes (`entries`): a card-count entry is checked like a summary entry with its computed
 points, and a problem with those points names `cards.melded` / `cards.in_hand` instead of
@@ -18,11 +24,11 @@ canasta figures (one side went out, Acaba, special hands), and it counts as 0 in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.cards import SideCards, card_value, cards_in_pack
 from scoring.entries import SideEntry
-from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural
+from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural, problem_message
 from scoring.game import initial_meld_minimum, initial_meld_requirement
 from scoring.rules import CARD_KINDS, CARDS_PER_DECK, MELD_REQUIREMENTS, RuleSet
 
@@ -33,8 +39,8 @@ _CARD_FIELDS = {"melded_points": "cards.melded", "hand_points": "cards.in_hand"}
 _MA_UNFINISHED = ("unfinished_aces", "unfinished_sevens", "unfinished_wild")
 # [derived] The pack's arithmetic (rules.md §1.0, §1.1, §1.2): the fewest cards of a kind that
 # each count of an entry holds, so that the counts of all sides together can be checked against
-# the pack (`_pack_kind_problems`). By kind: (field, cards of the kind it holds at least, whether
-# they lie on the table, "melded", or in the players' hands, "in_hand").
+# the pack (`aces_sevens_and_wild_cards_in_pack`). By kind: (field, cards of the kind it holds at
+# least, whether they lie on the table, "melded", or in the players' hands, "in_hand").
 # - A canasta has at least 7 cards (§1.1). A canasta of aces or of 7s is natural (§1.2: 7s never
 #   take a wild card; aces melded with wild cards make an ordinary mixed meld, entered as a mixed
 #   canasta), so it holds at least 7 aces / 7 sevens.
@@ -77,6 +83,49 @@ def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
     return counts[0], counts[1], counts[2], counts[3], counts[4]
 
 
+class Side(NamedTuple):
+    """What a check of one side's entry reads: the variant, the entry, its canasta counts
+    (`canasta_counts`), the side's total before the hand (None: not checked), the deal, the
+    players the side has in this hand, whether card points count in this hand (not when Acaba
+    was called), and `bad(field, code, words=..., **params)`, which records a problem of this
+    side in this hand, its message the code's template in `errors.PROBLEMS` filled from the
+    params and the words. A NamedTuple: one is built for every side of every hand."""
+
+    rules: RuleSet
+    entry: SideEntry
+    counts: Counts
+    total_before: int | None
+    deal: int
+    players: int
+    cards_counted: bool
+    bad: Callable[..., None]
+
+
+class Hand(NamedTuple):
+    """What a check across the sides of one hand reads: the variant, the entries and their
+    canasta counts by side, the sums over all sides that several checks need (made in one pass,
+    `_hand`), and `bad(field, code, side=None, words=..., **params)`, which records a problem of
+    this hand (of one side where `side` is given), as `Side.bad` does."""
+
+    rules: RuleSet
+    entries: Mapping[str, SideEntry]
+    counts: Mapping[str, Counts]
+    red: int  # red threes laid down and never laid down
+    black: int  # black threes laid down (Modern American)
+    captured: int  # black threes captured (Cuban)
+    points: int  # melded points and points in hand
+    totals: tuple[int, int, int, int, int]  # canasta_counts summed
+    out_sides: list[str]
+    specials: list[str]  # the sides that laid a special hand
+    callers: list[str]  # the sides that called Acaba
+    counted: list[SideCards]  # the card counts of the sides that counted their cards
+    bad: Callable[..., None]
+
+
+SideCheck = Callable[[Side], None]
+HandCheck = Callable[[Hand], None]
+
+
 def hand_problems(
     rules: RuleSet,
     entries: Mapping[str, SideEntry],
@@ -87,10 +136,10 @@ def hand_problems(
     players: int | None = None,
 ) -> list[Problem]:
     """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order:
-    each side's own problems, then those across sides. `totals_before` None skips #21.
-    `players` is how many players each side has in this hand (a Samba game of two sides may be
-    two players alone or two partnerships); None takes the variant's first table with this
-    many sides (`RuleSet.players_for`)."""
+    each side's own problems (`side_checks`), then those across sides (`HAND_CHECKS`).
+    `totals_before` None skips #21. `players` is how many players each side has in this hand
+    (a Samba game of two sides may be two players alone or two partnerships); None takes the
+    variant's first table with this many sides (`RuleSet.players_for`)."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
@@ -118,6 +167,32 @@ def hand_problems(
     return problems
 
 
+def _side_problems(
+    rules: RuleSet,
+    e: SideEntry,
+    counts: Counts,
+    *,
+    side: str,
+    hand: int | None,
+    total_before: int | None,
+    deal: int,
+    players: int,
+    cards_counted: bool = True,
+) -> list[Problem]:
+    """One side's own problems (`side_checks`); `players` is how many players the side has in
+    this game."""
+    out: list[Problem] = []
+
+    def bad(field: str, code: str, *, words: Mapping[str, object] | None = None, **params: Any) -> None:
+        message = problem_message(code, params, words)
+        out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
+
+    checked = Side(rules, e, counts, total_before, deal, players, cards_counted, bad)
+    for check in side_checks(e):
+        check(checked)
+    return out
+
+
 def _card_field(p: Problem) -> Problem:
     field = _CARD_FIELDS.get(p.field or "")
     if field is None:
@@ -132,277 +207,325 @@ def _filled_fields(rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]) -> 
     return ["total", *filled] if e.total is not None else filled
 
 
-def _side_problems(
-    rules: RuleSet,
-    e: SideEntry,
-    counts: Counts,
-    *,
-    side: str,
-    hand: int | None,
-    total_before: int | None,
-    deal: int,
-    players: int,
-    cards_counted: bool = True,
-) -> list[Problem]:
-    """One side's own problems; `players` is how many players the side has in this game."""
-    out: list[Problem] = []
+# --- one side's entry, in rule order --------------------------------------------------------------
 
-    def bad(field: str, code: str, message: str, **params: Any) -> None:
-        out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
+def penalty_points_published(s: Side) -> None:
+    """Procedural penalties of one side in one hand stay within MAX_PENALTY_POINTS (rules.md
+    §1.1 procedural penalties, [derived])."""
+    e = s.entry
     if e.penalty_points > MAX_PENALTY_POINTS:
-        bad(
+        s.bad(
             "penalty_points",
             "penalty_too_high",
-            f"penalties of {e.penalty_points} points in one hand are beyond any published penalty "
-            f"(at most {MAX_PENALTY_POINTS} a side); check the number",
             points=e.penalty_points,
             maximum=MAX_PENALTY_POINTS,
         )
-    # British (S0, S4): Acaba ends the hand; nothing else is counted (§4 #20)
-    if e.acaba:
-        others = _filled_fields(rules, e, ignore=("acaba", "penalty_points"))
-        if others:
-            bad(
-                "acaba",
-                "acaba_with_other_fields",
-                f"Acaba ends the hand and nothing else is counted; remove: {field_list(others)}",
-                fields=others,
-            )
-        return out
-    if e.special_hand is not None:  # Modern American (CLA, CCOM, CJ-2; §4 #14)
-        others = _filled_fields(rules, e, ignore=("special_hand",))
-        if others:
-            bad(
-                "special_hand",
-                "special_hand_with_other_fields",
-                f"a special hand is the side's only score; remove: {field_list(others)}",
-                fields=others,
-            )
-        return out
-    if e.total is not None:
-        return out  # nothing left to check (module docstring)
 
-    total, natural, mixed, wild, sequence = counts
-    if e.concealed and not e.went_out:  # §4 #5 (PAG, BRIT)
-        bad(
+
+def acaba_alone(s: Side) -> None:
+    """British (S0, S4): Acaba ends the hand; nothing else is counted (rules.md §4 #20)."""
+    others = _filled_fields(s.rules, s.entry, ignore=("acaba", "penalty_points"))
+    if others:
+        s.bad(
+            "acaba",
+            "acaba_with_other_fields",
+            words={"field_names": field_list(others)},
+            fields=others,
+        )
+
+
+def special_hand_alone(s: Side) -> None:
+    """Modern American (CLA, CCOM, CJ-2): a special hand is the side's only score (rules.md §4
+    #14)."""
+    others = _filled_fields(s.rules, s.entry, ignore=("special_hand",))
+    if others:
+        s.bad(
+            "special_hand",
+            "special_hand_with_other_fields",
+            words={"field_names": field_list(others)},
+            fields=others,
+        )
+
+
+def concealed_is_going_out(s: Side) -> None:
+    """Going out concealed is a way of going out (rules.md §4 #5; PAG, BRIT)."""
+    if s.entry.concealed and not s.entry.went_out:
+        s.bad(
             "concealed",
             "concealed_without_going_out",
-            "going out concealed is a way of going out: the side must have gone out too",
         )
-    if e.went_out:
-        _going_out_shortfall(rules, total, natural, mixed, wild, sequence, bad)  # §4 #4
-        if any(getattr(e, f) for f in _MA_UNFINISHED):  # §4 #22 (CLA, PAG)
-            bad(
-                "went_out",
-                "went_out_with_unfinished_meld",
-                "a side cannot go out while it has an unfinished aces, 7s or wild meld",
-            )
-        # §4 #18: the player who went out holds no cards
-        if players == 1:
-            if e.hand_points:
-                bad(
-                    "hand_points",
-                    "went_out_holding_points",
-                    "the player who went out holds no cards, so the points of the cards left in "
-                    f"hand must be 0, not {e.hand_points}",
-                    points=e.hand_points,
-                )
-            if e.red_threes_in_hand:
-                bad(
-                    "red_threes_in_hand",
-                    "went_out_holding_red_threes",
-                    "the player who went out holds no cards, so no red threes either",
-                    count=e.red_threes_in_hand,
-                )
 
-    # [derived] Every player who has not gone out still holds a card, and every card left in
-    # hand is worth at least 5 points (a red three never laid down is held too): rules.md §3's
-    # note on "hand 0" and cases/README.md. So a blank entry cannot be a real hand.
-    holding = players - (1 if e.went_out else 0)
-    if cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
-        if not e.went_out:
-            who = "every player of the side still holds"
-        elif holding == 1:
-            who = "the partner of the player who went out still holds"
-        else:  # classic-6p, 2 teams of 3
-            who = "the partners of the player who went out still hold"
-        bad(
+
+def going_out_canastas(s: Side) -> None:
+    """A side that went out has the canastas its variant needs to go out (rules.md §4 #4): a
+    problem on `went_out` for each requirement that is not met."""
+    if not s.entry.went_out:
+        return
+    total, natural, mixed, wild, sequence = s.counts
+    need = s.rules.going_out
+    counted = total if need.counts_wild else total - wild
+    if counted < need.canastas:
+        what = plural(need.canastas, "canasta", "canastas")
+        if not need.counts_wild:
+            what += " other than wild canastas"
+        s.bad(
+            "went_out",
+            "going_out_needs_canastas",
+            words={"what": what},
+            needed=need.canastas,
+            have=counted,
+            wild_counted=int(need.counts_wild),
+        )
+    for kind, label, have, wanted in (
+        ("natural", "natural (clean)", natural, need.natural),
+        ("mixed", "mixed (dirty)", mixed, need.mixed),
+        ("wild", "wild", wild, need.wild),
+        ("sequence", "sequence", sequence, need.sequence),
+    ):
+        if have < wanted:
+            s.bad(
+                "went_out",
+                "going_out_needs_canasta_kind",
+                words={"what": f"{label} {'canasta' if wanted == 1 else 'canastas'}"},
+                kind=kind,
+                needed=wanted,
+                have=have,
+            )
+
+
+def going_out_without_unfinished_meld(s: Side) -> None:
+    """Modern American (CLA, PAG): no going out with an unfinished aces, 7s or wild meld
+    (rules.md §4 #22)."""
+    e = s.entry
+    if e.went_out and any(getattr(e, f) for f in _MA_UNFINISHED):
+        s.bad(
+            "went_out",
+            "went_out_with_unfinished_meld",
+        )
+
+
+def going_out_player_holds_nothing(s: Side) -> None:
+    """The player who went out holds no cards, so a side of one that went out has no points
+    and no red threes in hand (rules.md §4 #18)."""
+    e = s.entry
+    if not e.went_out or s.players != 1:
+        return
+    if e.hand_points:
+        s.bad(
+            "hand_points",
+            "went_out_holding_points",
+            points=e.hand_points,
+        )
+    if e.red_threes_in_hand:
+        s.bad(
+            "red_threes_in_hand",
+            "went_out_holding_red_threes",
+            count=e.red_threes_in_hand,
+        )
+
+
+def held_cards_have_points(s: Side) -> None:
+    """[derived] Every player who has not gone out still holds a card, and every card left in
+    hand is worth at least 5 points (a red three never laid down is held too): rules.md §3's
+    note on "hand 0" and cases/README.md. So a blank entry cannot be a real hand."""
+    e = s.entry
+    holding = s.players - (1 if e.went_out else 0)
+    if s.cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
+        # the partners: classic-6p, 2 teams of 3
+        s.bad(
             "hand_points",
             "partner_held_cards_missing" if e.went_out else "held_cards_missing",
-            f"{who} cards, worth at least {5 * holding} points in all; {e.hand_points} entered",
+            words={
+                "partners": "partner" if holding == 1 else "partners",
+                "hold": "holds" if holding == 1 else "hold",
+            },
             minimum=5 * holding,
             entered=e.hand_points,
             players=holding,
         )
+
+
+def melded_points_hold_canastas(s: Side) -> None:
+    """The melded points are at least the cheapest canastas entered (rules.md §4 #8, #9,
+    [derived])."""
+    e = s.entry
     floor = 0
-    for field, _bonus, _group, min_points in rules.canasta_plan:
+    for field, _bonus, _group, min_points in s.rules.canasta_plan:
         floor += getattr(e, field) * min_points
-    if e.melded_points < floor:  # §4 #8, #9 [derived]
+    if e.melded_points < floor:
+        total = s.counts[0]
         if e.melded_points == 0:
-            bad(
+            s.bad(
                 "melded_points",
                 "canastas_without_melded_points",
-                f"{plural(total, 'canasta', 'canastas')} entered for a side with no melded points",
+                words={"n_canastas": plural(total, "canasta", "canastas")},
                 canastas=total,
             )
         else:
-            bad(
+            s.bad(
                 "melded_points",
                 "melded_points_below_canastas",
-                f"{plural(total, 'canasta needs', 'canastas need')} at least {floor} melded points; "
-                f"{e.melded_points} entered",
+                words={"canastas_need": plural(total, "canasta needs", "canastas need")},
                 canastas=total,
                 minimum=floor,
                 melded=e.melded_points,
             )
-    if total > rules.max_canastas_per_side:  # §4 #12 [derived]
+
+
+def canastas_per_side(s: Side) -> None:
+    """No more canastas for one side than the pack allows (rules.md §4 #12, [derived])."""
+    rules, e, total = s.rules, s.entry, s.counts[0]
+    if total > rules.max_canastas_per_side:
         field = max(rules.canastas, key=lambda k: getattr(e, k.field)).field
-        bad(
+        s.bad(
             field,
             "too_many_canastas_for_side",
-            f"{total} canastas for one side; at most {rules.max_canastas_per_side} are possible",
             canastas=total,
             maximum=rules.max_canastas_per_side,
         )
 
-    # Modern American (CLA): one meld per rank, one wild meld open
-    if rules.special_hands:
-        for field in _MA_UNFINISHED:
-            if getattr(e, field) > 1:
-                bad(
-                    field,
-                    "unfinished_melds_more_than_one",
-                    f"a side has at most one {FIELD_LABELS[field][:-1]}, not {getattr(e, field)}",
-                    count=getattr(e, field),
-                )
-        for field in ("players_with_three_aces", "players_with_three_sevens"):
-            if getattr(e, field) > players:
-                bad(
-                    field,
-                    "more_players_than_side",
-                    f"a side has {plural(players, 'player', 'players')}, not {getattr(e, field)}",
-                    players=players,
-                    count=getattr(e, field),
-                )
 
-    if e.cards is not None:
-        _card_problems(e, counts, bad)
-    _caught_cards_problems(rules, e, bad)
-
-    # §4 #21: only a side that melded; its opening meld stays on the table.
-    if e.melded_points and total_before is not None:
-        minimum = initial_meld_minimum(rules, total_before, deal=deal)
-        if e.melded_points < minimum:
-            bad(
-                "melded_points",
-                "opening_meld_too_low",
-                f"the side's opening meld had to be at least {minimum} points (total before "
-                f"the hand {total_before}), so its melded points cannot be {e.melded_points}",
-                minimum=minimum,
-                total_before=total_before,
-                melded=e.melded_points,
+def one_unfinished_meld_of_a_kind(s: Side) -> None:
+    """Modern American (CLA; rules.md §1.2): one meld per rank, one wild meld open, so at most
+    one unfinished meld of each kind."""
+    if not s.rules.special_hands:
+        return
+    e = s.entry
+    for field in _MA_UNFINISHED:
+        if getattr(e, field) > 1:
+            s.bad(
+                field,
+                "unfinished_melds_more_than_one",
+                words={"meld": FIELD_LABELS[field][:-1]},
+                count=getattr(e, field),
             )
-        # Brazilian (BIC-BR, RG-BR): a canasta completed in the opening meld stays completed.
-        # An escalera has no wild cards, so it passes for a natural canasta: the check rejects
-        # only what cannot have happened.
-        requirement = rules.initial_meld_requirements and initial_meld_requirement(rules, total_before)
-        if requirement:
-            have = total if requirement != "natural_canasta" else natural + sequence
-            if not have:
-                bad(
-                    "natural_canastas",
-                    f"opening_meld_needs_{requirement}",
-                    f"the side's opening meld had to hold {MELD_REQUIREMENTS[requirement]} (total "
-                    f"before the hand {total_before}), but no such canasta is entered",
-                    requirement=requirement,
-                    total_before=total_before,
-                )
-    return out
 
 
-def _card_problems(e: SideEntry, counts: Counts, bad: Callable[..., None]) -> None:
-    """What a card count shows against the rest of the entry ([derived] from the canasta rules:
-    every canasta has 7 cards; a natural canasta or a sequence no wild card, a mixed canasta at
-    least one wild and at least 4 natural cards (PAG: at most 3 wilds), a wild canasta 7 wild
-    cards; Modern American 7s and aces canastas are 7 natural 7s / aces)."""
-    assert e.cards is not None
+def caught_players_of_the_side(s: Side) -> None:
+    """Modern American (rules.md §1.2 Penalties): no more players caught holding three aces or
+    three 7s than the side has."""
+    if not s.rules.special_hands:
+        return
+    e, players = s.entry, s.players
+    for field in ("players_with_three_aces", "players_with_three_sevens"):
+        if getattr(e, field) > players:
+            s.bad(
+                field,
+                "more_players_than_side",
+                words={"n_players": plural(players, "player", "players")},
+                players=players,
+                count=getattr(e, field),
+            )
+
+
+def black_threes_melded_going_out(s: Side) -> None:
+    """A card count melds black threes only for the side going out (rules.md §1.1; S0, S4, BRIT,
+    PAG via GH-NL)."""
+    e = s.entry
+    assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
-    _total, natural, mixed, wild, sequence = counts
-    if melded.black_threes and not e.went_out:  # §1.1 (S0, S4, BRIT, PAG via GH-NL)
-        bad(
+    if melded.black_threes and not e.went_out:
+        s.bad(
             "cards.melded.black_threes",
             "black_threes_melded_without_going_out",
-            "black threes are melded only by the player going out, and this side did not go out",
             count=melded.black_threes,
         )
+
+
+def canastas_have_wild_cards(s: Side) -> None:
+    """A card count melds the wild cards its canastas hold ([derived] from the canasta rules,
+    rules.md §1.1: a mixed canasta holds at least one wild card, a wild canasta 7)."""
+    e = s.entry
+    assert e.cards is not None  # CARD_COUNT_CHECKS
+    melded = e.cards.melded
+    _total, _natural, mixed, wild, _sequence = s.counts
     need_wild = mixed + 7 * wild
     if melded.wild < need_wild:
-        bad(
+        s.bad(
             "cards.melded.twos" if melded.jokers else "cards.melded.jokers",
             "canastas_need_wild_cards",
-            f"the side's canastas need at least {plural(need_wild, 'wild card', 'wild cards')} "
-            f"(jokers and 2s); {melded.wild} melded",
+            words={"wild_cards": plural(need_wild, "wild card", "wild cards")},
             needed=need_wild,
             melded=melded.wild,
         )
+
+
+def canastas_have_natural_cards(s: Side) -> None:
+    """A card count melds the natural cards its canastas hold ([derived] from the canasta rules,
+    rules.md §1.1: 7 in a natural canasta or a sequence, at least 4 in a mixed one; PAG: at most
+    3 wilds)."""
+    e = s.entry
+    assert e.cards is not None  # CARD_COUNT_CHECKS
+    melded = e.cards.melded
+    _total, natural, mixed, _wild, sequence = s.counts
     need_natural = 7 * (natural + sequence) + 4 * mixed
     if melded.natural < need_natural:
-        bad(
+        s.bad(
             "cards.melded.high",
             "canastas_need_natural_cards",
-            f"the side's canastas need at least {need_natural} natural cards (aces, 4s to kings); "
-            f"{melded.natural} melded",
             needed=need_natural,
             melded=melded.natural,
         )
+
+
+def rank_canastas_have_their_cards(s: Side) -> None:
+    """A card count melds the 7 aces or 7 sevens of each Modern American canasta of aces or of
+    7s (rules.md §1.2; [derived])."""
+    e = s.entry
+    assert e.cards is not None  # CARD_COUNT_CHECKS
+    melded = e.cards.melded
     for field, have, kind, code in (
         ("aces_canastas", melded.aces, "aces", "aces_canastas_need_aces"),
         ("sevens_canastas", melded.low, "low", "sevens_canastas_need_sevens"),
     ):
         n = getattr(e, field)
         if have < 7 * n:
-            what = CARD_KIND_LABELS[kind]
-            bad(
+            s.bad(
                 f"cards.melded.{kind}",
                 code,
-                f"{plural(n, 'canasta', 'canastas')} of {'aces' if kind == 'aces' else '7s'} "
-                f"{'needs' if n == 1 else 'need'} at least {7 * n} melded {what}; {have} melded",
+                words={"n_canastas": plural(n, "canasta", "canastas"), "need": "needs" if n == 1 else "need"},
                 canastas=n,
                 needed=7 * n,
                 melded=have,
             )
 
 
-def _caught_cards_problems(rules: RuleSet, e: SideEntry, bad: Callable[..., None]) -> None:
-    """The cards of the players caught holding three or more aces or 7s are in the side's hands.
-
-    [derived] rules.md §1.2 Penalties ("3+ aces in one player's hand", face values still
-    deducted): k players caught with aces and m with 7s hold at least 3k aces and 3m sevens in
-    hand, so a summary entry's `hand_points` are at least 3k x 20 + 3m x 5 (§1.0: an ace 20, a 7
-    5), and a card count leaves at least 3k aces and 3m cards from 4 to 7 in hand (its 4s to 7s
-    hold the 7s). Not for total-only entries (they have no counts) or special hands.
-    """
+def caught_cards_counted_in_hand(s: Side) -> None:
+    """[derived] rules.md §1.2 Penalties ("3+ aces in one player's hand"): k players caught
+    with aces and m with 7s hold at least 3k aces and 3m sevens in hand, so a card count leaves
+    at least 3k aces and 3m cards from 4 to 7 in hand (its 4s to 7s hold the 7s)."""
+    e = s.entry
+    assert e.cards is not None  # CARD_COUNT_CHECKS
     k, m = e.players_with_three_aces, e.players_with_three_sevens
     if not k and not m:
         return
-    if e.cards is not None:
-        in_hand = e.cards.in_hand
-        for players, have, kind, code, what, cards, left in (
-            (k, in_hand.aces, "aces", "caught_aces_not_in_hand", "aces", "aces", "aces"),
-            (m, in_hand.low, "low", "caught_sevens_not_in_hand", "7s", "sevens", "cards from 4 to 7"),
-        ):
-            if have < 3 * players:
-                bad(
-                    f"cards.in_hand.{kind}",
-                    code,
-                    f"{plural(players, 'player', 'players')} caught holding three or more {what} "
-                    f"{'holds' if players == 1 else 'hold'} at least {3 * players} {cards}; the card count "
-                    f"leaves {have} {left} in hand",
-                    players=players,
-                    needed=3 * players,
-                    counted=have,
-                )
+    in_hand = e.cards.in_hand
+    for players, have, kind, code in (
+        (k, in_hand.aces, "aces", "caught_aces_not_in_hand"),
+        (m, in_hand.low, "low", "caught_sevens_not_in_hand"),
+    ):
+        if have < 3 * players:
+            s.bad(
+                f"cards.in_hand.{kind}",
+                code,
+                words={
+                    "n_players": plural(players, "player", "players"),
+                    "hold": "holds" if players == 1 else "hold",
+                },
+                players=players,
+                needed=3 * players,
+                counted=have,
+            )
+
+
+def caught_cards_in_hand_points(s: Side) -> None:
+    """[derived] rules.md §1.2 Penalties (face values still deducted): a summary entry's
+    `hand_points` are at least 3k x 20 + 3m x 5 for k players caught with aces and m with 7s
+    (§1.0: an ace 20, a 7 5)."""
+    e, rules = s.entry, s.rules
+    k, m = e.players_with_three_aces, e.players_with_three_sevens
+    if not k and not m:
         return
     ace, seven = card_value(rules, "aces", in_hand=True), card_value(rules, "low", in_hand=True)
     minimum = 3 * k * ace + 3 * m * seven
@@ -415,11 +538,14 @@ def _caught_cards_problems(rules: RuleSet, e: SideEntry, bad: Callable[..., None
     if m:
         caught.append(f"{plural(m, 'player', 'players')} caught holding three or more 7s")
         held.append(f"{3 * m} sevens ({seven} points each)")
-    bad(
+    s.bad(
         "hand_points",
         "hand_points_below_caught_cards",
-        f"{' and '.join(caught)} {'holds' if k + m == 1 else 'hold'} at least {' and '.join(held)} "
-        f"in hand, {minimum} points in all; {e.hand_points} entered",
+        words={
+            "caught": " and ".join(caught),
+            "hold": "holds" if k + m == 1 else "hold",
+            "held": " and ".join(held),
+        },
         aces_players=k,
         sevens_players=m,
         aces=3 * k,
@@ -431,57 +557,122 @@ def _caught_cards_problems(rules: RuleSet, e: SideEntry, bad: Callable[..., None
     )
 
 
-def _going_out_shortfall(
-    rules: RuleSet,
-    total: int,
-    natural: int,
-    mixed: int,
-    wild: int,
-    sequence: int,
-    bad: Callable[..., None],
-) -> None:
-    """A problem on `went_out` for each canasta requirement of going out that is not met."""
-    need = rules.going_out
-    counted = total if need.counts_wild else total - wild
-    if counted < need.canastas:
-        what = plural(need.canastas, "canasta", "canastas")
-        if not need.counts_wild:
-            what += " other than wild canastas"
-        bad(
-            "went_out",
-            "going_out_needs_canastas",
-            f"going out needs {what}; this side has {counted}",
-            needed=need.canastas,
-            have=counted,
-            wild_counted=int(need.counts_wild),
+def opening_meld_minimum(s: Side) -> None:
+    """A side that melded met its initial-meld minimum: its opening meld stays on the table
+    (rules.md §4 #21)."""
+    e, total_before = s.entry, s.total_before
+    if not e.melded_points or total_before is None:
+        return
+    minimum = initial_meld_minimum(s.rules, total_before, deal=s.deal)
+    if e.melded_points < minimum:
+        s.bad(
+            "melded_points",
+            "opening_meld_too_low",
+            minimum=minimum,
+            total_before=total_before,
+            melded=e.melded_points,
         )
-    for kind, label, have, wanted in (
-        ("natural", "natural (clean)", natural, need.natural),
-        ("mixed", "mixed (dirty)", mixed, need.mixed),
-        ("wild", "wild", wild, need.wild),
-        ("sequence", "sequence", sequence, need.sequence),
-    ):
-        if have < wanted:
-            bad(
-                "went_out",
-                "going_out_needs_canasta_kind",
-                f"going out needs {wanted} {label} {'canasta' if wanted == 1 else 'canastas'}; "
-                f"this side has {have}",
-                kind=kind,
-                needed=wanted,
-                have=have,
+
+
+def opening_meld_requirement(s: Side) -> None:
+    """Brazilian (BIC-BR, RG-BR; rules.md §1.6): a canasta completed in the opening meld stays
+    completed. An escalera has no wild cards, so it passes for a natural canasta: the check
+    rejects only what cannot have happened."""
+    e, rules, total_before = s.entry, s.rules, s.total_before
+    if not e.melded_points or total_before is None:
+        return
+    requirement = rules.initial_meld_requirements and initial_meld_requirement(rules, total_before)
+    if requirement:
+        total, natural, _mixed, _wild, sequence = s.counts
+        have = total if requirement != "natural_canasta" else natural + sequence
+        if not have:
+            s.bad(
+                "natural_canastas",
+                f"opening_meld_needs_{requirement}",
+                words={"what": MELD_REQUIREMENTS[requirement]},
+                requirement=requirement,
+                total_before=total_before,
             )
+
+
+# The checks of one side's entry, in the order their problems are reported: a played hand's,
+# given as a summary or as a card count (whose counts are also checked against its canastas and
+# its caught players); an entry that ends the hand another way (Acaba, a special hand) is
+# checked only for that, and a total-only entry has nothing left to check on its own (module
+# docstring).
+_PLAYED_HAND_CHECKS: tuple[SideCheck, ...] = (
+    penalty_points_published,
+    concealed_is_going_out,
+    going_out_canastas,
+    going_out_without_unfinished_meld,
+    going_out_player_holds_nothing,
+    held_cards_have_points,
+    melded_points_hold_canastas,
+    canastas_per_side,
+    one_unfinished_meld_of_a_kind,
+    caught_players_of_the_side,
+)
+_OPENING_MELD_CHECKS: tuple[SideCheck, ...] = (opening_meld_minimum, opening_meld_requirement)
+SUMMARY_CHECKS: tuple[SideCheck, ...] = (
+    *_PLAYED_HAND_CHECKS,
+    caught_cards_in_hand_points,
+    *_OPENING_MELD_CHECKS,
+)
+CARD_COUNT_CHECKS: tuple[SideCheck, ...] = (
+    *_PLAYED_HAND_CHECKS,
+    black_threes_melded_going_out,
+    canastas_have_wild_cards,
+    canastas_have_natural_cards,
+    rank_canastas_have_their_cards,
+    caught_cards_counted_in_hand,
+    *_OPENING_MELD_CHECKS,
+)
+ACABA_CHECKS: tuple[SideCheck, ...] = (penalty_points_published, acaba_alone)
+SPECIAL_HAND_CHECKS: tuple[SideCheck, ...] = (penalty_points_published, special_hand_alone)
+TOTAL_CHECKS: tuple[SideCheck, ...] = (penalty_points_published,)
+
+
+def side_checks(e: SideEntry) -> tuple[SideCheck, ...]:
+    """The checks of entry `e`, by how it ends the hand or how it was given."""
+    if e.acaba:
+        return ACABA_CHECKS
+    if e.special_hand is not None:
+        return SPECIAL_HAND_CHECKS
+    if e.total is not None:
+        return TOTAL_CHECKS
+    return SUMMARY_CHECKS if e.cards is None else CARD_COUNT_CHECKS
+
+
+# --- the sides of one hand together, in rule order ------------------------------------------------
 
 
 def _cross_side_problems(
     rules: RuleSet, entries: Mapping[str, SideEntry], counts: Mapping[str, Counts], *, hand: int | None
 ) -> list[Problem]:
+    """The problems of the sides of one hand together (`HAND_CHECKS`)."""
     out: list[Problem] = []
 
-    def bad(field: str | None, code: str, message: str, side: str | None = None, **params: Any) -> None:
+    def bad(
+        field: str | None,
+        code: str,
+        side: str | None = None,
+        *,
+        words: Mapping[str, object] | None = None,
+        **params: Any,
+    ) -> None:
+        message = problem_message(code, params, words)
         out.append(Problem(hand=hand, side=side, field=field, code=code, message=message, params=params))
 
-    # One pass over the sides for every sum and list below.
+    checked = _hand(rules, entries, counts, bad)
+    for check in HAND_CHECKS:
+        check(checked)
+    return out
+
+
+def _hand(
+    rules: RuleSet, entries: Mapping[str, SideEntry], counts: Mapping[str, Counts], bad: Callable[..., None]
+) -> Hand:
+    """The Hand that the checks across sides read: one pass over the sides for every sum and list."""
     red = black = captured = points = 0
     totals = [0, 0, 0, 0, 0]
     out_sides: list[str] = []
@@ -503,64 +694,172 @@ def _cross_side_problems(
             callers.append(side)
         if e.cards is not None:
             counted.append(e.cards)
+    return Hand(
+        rules,
+        entries,
+        counts,
+        red,
+        black,
+        captured,
+        points,
+        (totals[0], totals[1], totals[2], totals[3], totals[4]),
+        out_sides,
+        specials,
+        callers,
+        counted,
+        bad,
+    )
 
-    if red > rules.red_threes_in_pack:  # §4 #1 [derived]
-        bad(
+
+def red_threes_in_pack(h: Hand) -> None:
+    """No more red threes over all sides than the pack has (rules.md §4 #1, [derived])."""
+    rules = h.rules
+    if h.red > rules.red_threes_in_pack:
+        h.bad(
             "red_threes",
             "too_many_red_threes",
-            f"{red} red threes entered over all sides; the pack has {rules.red_threes_in_pack}",
-            count=red,
+            count=h.red,
             in_pack=rules.red_threes_in_pack,
         )
-    # §4 #2 (Modern American threes laid down); Cuban black threes captured
-    for field, n in (("black_threes", black), ("captured_black_threes", captured)):
+
+
+def black_threes_in_pack(h: Hand) -> None:
+    """No more black threes laid down (Modern American) or captured (Cuban) over all sides than
+    the pack has (rules.md §4 #2)."""
+    rules = h.rules
+    for field, n in (("black_threes", h.black), ("captured_black_threes", h.captured)):
         if n > rules.black_threes_in_pack:
-            bad(
+            h.bad(
                 field,
                 "too_many_black_threes",
-                f"{n} black threes entered over all sides; the pack has {rules.black_threes_in_pack}",
                 count=n,
                 in_pack=rules.black_threes_in_pack,
             )
 
-    if len(out_sides) > 1:  # §4 #3 (S0, S4)
-        bad(
+
+def one_side_went_out(h: Hand) -> None:
+    """A hand ends when one side goes out (rules.md §4 #3; S0, S4)."""
+    if len(h.out_sides) > 1:
+        h.bad(
             "went_out",
             "two_sides_went_out",
-            f"{_both(out_sides)} went out; a hand ends when one side goes out",
-            sides=out_sides,
+            words={"both": _both(h.out_sides)},
+            sides=h.out_sides,
         )
 
-    if points > rules.pack_points:  # §4 #10 [derived]
-        bad(
+
+def card_points_in_pack(h: Hand) -> None:
+    """Melded points and points in hand over all sides stay within the pack's card points
+    (rules.md §4 #10, [derived])."""
+    rules = h.rules
+    if h.points > rules.pack_points:
+        h.bad(
             "melded_points",
             "too_many_card_points",
-            f"melded points and points of cards left in hand over all sides add up to {points}; "
-            f"the pack holds only {rules.pack_points} card points",
-            points=points,
+            points=h.points,
             pack_points=rules.pack_points,
         )
 
-    if counted:  # §1.0 pack: per kind of card, over the sides that counted their cards
-        for kind in CARD_KINDS:
-            melded = sum(getattr(c.melded, kind) for c in counted)
-            n = melded + sum(getattr(c.in_hand, kind) for c in counted)
-            if kind == "black_threes":  # with those laid down (Modern American) or captured (Cuban)
-                n += black + captured
-            in_pack = cards_in_pack(rules, kind)
-            if n > in_pack:
-                bad(
-                    f"cards.{'melded' if melded else 'in_hand'}.{kind}",
-                    "too_many_cards_in_pack",
-                    f"{n} {CARD_KIND_LABELS[kind]} counted over all sides; the pack has {in_pack}",
-                    count=n,
-                    kind=kind,
-                    in_pack=in_pack,
-                )
 
-    _pack_kind_problems(rules, entries, counts, bad)  # aces, 7s and wild cards (rules.md §1.0, §1.2)
+def counted_cards_in_pack(h: Hand) -> None:
+    """The cards counted over the sides that counted them, kind by kind, with the black threes
+    laid down (Modern American) or captured (Cuban), fit in the pack (rules.md §1.0)."""
+    if not h.counted:
+        return
+    rules = h.rules
+    for kind in CARD_KINDS:
+        melded = sum(getattr(c.melded, kind) for c in h.counted)
+        n = melded + sum(getattr(c.in_hand, kind) for c in h.counted)
+        if kind == "black_threes":
+            n += h.black + h.captured
+        in_pack = cards_in_pack(rules, kind)
+        if n > in_pack:
+            h.bad(
+                f"cards.{'melded' if melded else 'in_hand'}.{kind}",
+                "too_many_cards_in_pack",
+                words={"cards": CARD_KIND_LABELS[kind]},
+                count=n,
+                kind=kind,
+                in_pack=in_pack,
+            )
 
-    for index, limit, field in (  # §4 #12, #13 [derived]
+
+def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
+    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
+
+    Each side holds at least what its counts hold (`_AT_LEAST`, `_wild_at_least`), on the table
+    and in hand; a card-count entry at least what it counted there, if that is more. Over all
+    sides that must not exceed the pack: `decks` x 4 of each rank (8 aces, 8 sevens in two
+    packs) and `decks` x 6 wild cards (2 jokers and 4 twos a deck: 12 in two packs). For Modern
+    American aces: 7 x aces canastas + 3 x unfinished aces melds + 3 x players caught holding
+    three or more aces <= 8; the same for 7s. A total-only entry counts 0 (module docstring).
+    Where only counted cards exceed the pack, `too_many_cards_in_pack` has said so already.
+    """
+    rules = h.rules
+    per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
+    with_cards = False
+    # The hot path: the counts alone (canasta_counts: mixed [2], wild [3]), nearly always far
+    # below the pack; the full reckoning (`_pack_kind_problem`) only when they are not, or cards
+    # were counted.
+    wild = aces = sevens = 0
+    for side, e in h.entries.items():
+        c = h.counts[side]
+        wild += 7 * c[3] + c[2] + 3 * e.unfinished_wild
+        aces += 7 * e.aces_canastas + 3 * (e.unfinished_aces + e.players_with_three_aces)
+        sevens += 7 * e.sevens_canastas + 3 * (e.unfinished_sevens + e.players_with_three_sevens)
+        with_cards = with_cards or e.cards is not None
+    wild_in_pack = cards_in_pack(rules, "jokers") + cards_in_pack(rules, "twos")
+    for kind, at_least, in_pack, from_fields in (
+        ("aces", _AT_LEAST["aces"], per_rank, aces),
+        ("sevens", _AT_LEAST["sevens"], per_rank, sevens),
+        ("wild", _wild_at_least(rules), wild_in_pack, wild),
+    ):
+        if not from_fields or (from_fields <= in_pack and not with_cards):
+            continue  # no such count (cards counted alone are `too_many_cards_in_pack`'s), or few
+        _pack_kind_problem(h, kind, at_least, in_pack, from_fields)
+
+
+def _pack_kind_problem(
+    h: Hand, kind: str, at_least: tuple[tuple[str, int, str], ...], in_pack: int, from_fields: int
+) -> None:
+    """The full reckoning of one kind ("aces", "sevens", "wild") for
+    `aces_sevens_and_wild_cards_in_pack`: `from_fields` is what the counts alone hold."""
+    by_field = dict.fromkeys((field for field, _n, _place in at_least), 0)
+    needed = counted = 0
+    for e in h.entries.values():
+        least = {"melded": 0, "in_hand": 0}
+        for field, n, place in at_least:
+            count = getattr(e, field)
+            by_field[field] += count
+            least[place] += n * count
+        if e.cards is not None:
+            for place in least:
+                have = sum(getattr(getattr(e.cards, place), k) for k in _COUNTED_AS[kind])
+                counted += have
+                least[place] = max(least[place], have)
+        needed += least["melded"] + least["in_hand"]
+    if needed <= in_pack or counted > in_pack:
+        return
+    parts = [f"{FIELD_LABELS[f]} {by_field[f]} × {n}" for f, n, _place in at_least if by_field[f]]
+    if needed > from_fields:
+        parts.append(f"{needed - from_fields} more in card counts")
+    fields = [f for f, _n, _place in at_least if by_field[f]]
+    h.bad(
+        fields[-1],
+        f"too_many_{'wild_cards' if kind == 'wild' else kind}_in_pack",
+        words={"parts": ", ".join(parts)},
+        needed=needed,
+        in_pack=in_pack,
+        counted=needed - from_fields,
+        fields=fields,
+    )
+
+
+def canastas_in_pack(h: Hand) -> None:
+    """No more canastas over all sides, in all and of each group, than the pack allows
+    (rules.md §4 #12, #13, [derived])."""
+    rules, totals = h.rules, h.totals
+    for index, limit, field in (
         (0, rules.max_canastas_total, "natural_canastas"),
         (1, rules.max_natural_canastas_total, "natural_canastas"),
         (2, rules.max_mixed_canastas_total, "mixed_canastas"),
@@ -568,30 +867,37 @@ def _cross_side_problems(
     ):
         if totals[index] > limit:
             what = ("canastas", "natural canastas", "mixed canastas", "wild canastas")[index]
-            bad(
+            h.bad(
                 field,
                 "too_many_canastas_in_pack" if index == 0 else "too_many_canastas_of_kind",
-                f"{totals[index]} {what} over all sides; the pack allows at most {limit}",
+                words={"what": what},
                 count=totals[index],
                 maximum=limit,
                 kind=("all", "natural_canastas", "mixed_canastas", "wild_canastas")[index],
             )
-    for canasta in rules.canastas:
+
+
+def canasta_kinds_in_pack(h: Hand) -> None:
+    """No more canastas of a kind with a limit of its own (Modern American 7s and aces, deuce
+    and joker canastas) over all sides than the pack allows (rules.md §4 #13)."""
+    for canasta in h.rules.canastas:
         if canasta.max_total:
-            n = sum(getattr(e, canasta.field) for e in entries.values())
+            n = sum(getattr(e, canasta.field) for e in h.entries.values())
             if n > canasta.max_total:
-                bad(
+                h.bad(
                     canasta.field,
                     "too_many_canastas_of_kind",
-                    f"{n} {FIELD_LABELS[canasta.field]} over all sides; "
-                    f"the pack allows at most {canasta.max_total}",
+                    words={"what": FIELD_LABELS[canasta.field]},
                     count=n,
                     maximum=canasta.max_total,
                     kind=canasta.field,
                 )
 
-    # Modern American: a completed 7s or aces canasta leaves too few cards for an unfinished
-    # meld of that rank anywhere (§4 #13).
+
+def no_unfinished_meld_beside_canasta(h: Hand) -> None:
+    """Modern American: a completed 7s or aces canasta leaves too few cards for an unfinished
+    meld of that rank anywhere (rules.md §4 #13)."""
+    rules, entries = h.rules, h.entries
     for unfinished, completed in (
         ("unfinished_sevens", "sevens_canastas"),
         ("unfinished_aces", "aces_canastas"),
@@ -600,55 +906,82 @@ def _cross_side_problems(
             for side, e in entries.items():
                 if getattr(e, unfinished):
                     rank = "7s" if completed == "sevens_canastas" else "aces"
-                    bad(
+                    h.bad(
                         unfinished,
                         "unfinished_meld_after_canasta",
-                        f"a completed canasta of {rank} leaves no cards for an unfinished {rank} meld",
-                        side,
+                        words={"rank": rank},
+                        side=side,
                         completed=completed,
                     )
 
-    if len(specials) > 1:  # a special hand ends the hand (CLA)
-        bad(
+
+def one_special_hand(h: Hand) -> None:
+    """A special hand ends the hand (CLA; rules.md §1.2)."""
+    if len(h.specials) > 1:
+        h.bad(
             "special_hand",
             "two_special_hands",
-            f"{_both(specials)} laid a special hand; a special hand ends the hand",
-            sides=specials,
+            words={"both": _both(h.specials)},
+            sides=h.specials,
         )
-    if len(callers) > 1:  # §4 #20 (S0)
-        bad(
+
+
+def one_acaba(h: Hand) -> None:
+    """Acaba ends the hand (rules.md §4 #20; S0)."""
+    if len(h.callers) > 1:
+        h.bad(
             "acaba",
             "two_sides_called_acaba",
-            f"{_both(callers)} called Acaba; Acaba ends the hand",
-            sides=callers,
+            words={"both": _both(h.callers)},
+            sides=h.callers,
         )
-    if specials or callers:
-        ender = (specials or callers)[0]
-        how = "a special hand" if specials else "Acaba"
-        for side, e in entries.items():
-            if side in specials or side in callers:
-                continue
-            if e.went_out:
-                bad(
-                    "went_out",
-                    "went_out_after_special_hand" if specials else "went_out_after_acaba",
-                    f"{ender} ended the hand with {how}, so no one went out",
-                    side,
+
+
+def nothing_after_the_hand_ended(h: Hand) -> None:
+    """After a special hand (CLA) or Acaba (rules.md §4 #20) no other side went out, and the
+    other side of an Acaba scores the award and nothing else."""
+    specials, callers = h.specials, h.callers
+    if not (specials or callers):
+        return
+    ender = (specials or callers)[0]
+    for side, e in h.entries.items():
+        if side in specials or side in callers:
+            continue
+        if e.went_out:
+            h.bad(
+                "went_out",
+                "went_out_after_special_hand" if specials else "went_out_after_acaba",
+                side=side,
+                ender=ender,
+            )
+        elif callers:
+            others = _filled_fields(h.rules, e, ignore=("penalty_points",))
+            if others:
+                h.bad(
+                    others[0],
+                    "scores_after_acaba",
+                    words={"field_names": field_list(others)},
+                    side=side,
                     ender=ender,
+                    fields=others,
                 )
-            elif callers:
-                others = _filled_fields(rules, e, ignore=("penalty_points",))
-                if others:
-                    bad(
-                        others[0],
-                        "scores_after_acaba",
-                        f"{ender} called Acaba: this side scores the award and nothing else; "
-                        f"remove: {field_list(others)}",
-                        side,
-                        ender=ender,
-                        fields=others,
-                    )
-    return out
+
+
+# The checks across the sides of one hand, in the order their problems are reported.
+HAND_CHECKS: tuple[HandCheck, ...] = (
+    red_threes_in_pack,
+    black_threes_in_pack,
+    one_side_went_out,
+    card_points_in_pack,
+    counted_cards_in_pack,
+    aces_sevens_and_wild_cards_in_pack,
+    canastas_in_pack,
+    canasta_kinds_in_pack,
+    no_unfinished_meld_beside_canasta,
+    one_special_hand,
+    one_acaba,
+    nothing_after_the_hand_ended,
+)
 
 
 def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
@@ -667,76 +1000,6 @@ def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
         elif group == 3:  # wild
             at_least.insert(0, (field, 7, "melded"))
     return tuple(at_least)
-
-
-_PACK_KIND_NOUNS = {"aces": "aces", "sevens": "sevens", "wild": "jokers and 2s"}
-
-
-def _pack_kind_problems(
-    rules: RuleSet,
-    entries: Mapping[str, SideEntry],
-    counts: Mapping[str, Counts],
-    bad: Callable[..., None],
-) -> None:
-    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
-
-    Each side holds at least what its counts hold (`_AT_LEAST`, `_wild_at_least`), on the table
-    and in hand; a card-count entry at least what it counted there, if that is more. Over all
-    sides that must not exceed the pack: `decks` x 4 of each rank (8 aces, 8 sevens in two
-    packs) and `decks` x 6 wild cards (2 jokers and 4 twos a deck: 12 in two packs). For Modern
-    American aces: 7 x aces canastas + 3 x unfinished aces melds + 3 x players caught holding
-    three or more aces <= 8; the same for 7s. A total-only entry counts 0 (module docstring).
-    Where only counted cards exceed the pack, `too_many_cards_in_pack` has said so already.
-    """
-    per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
-    with_cards = False
-    # The hot path: the counts alone (canasta_counts: mixed [2], wild [3]), nearly always far
-    # below the pack; the full reckoning below only when they are not, or cards were counted.
-    wild = aces = sevens = 0
-    for side, e in entries.items():
-        c = counts[side]
-        wild += 7 * c[3] + c[2] + 3 * e.unfinished_wild
-        aces += 7 * e.aces_canastas + 3 * (e.unfinished_aces + e.players_with_three_aces)
-        sevens += 7 * e.sevens_canastas + 3 * (e.unfinished_sevens + e.players_with_three_sevens)
-        with_cards = with_cards or e.cards is not None
-    wild_in_pack = cards_in_pack(rules, "jokers") + cards_in_pack(rules, "twos")
-    for kind, at_least, in_pack, from_fields in (
-        ("aces", _AT_LEAST["aces"], per_rank, aces),
-        ("sevens", _AT_LEAST["sevens"], per_rank, sevens),
-        ("wild", _wild_at_least(rules), wild_in_pack, wild),
-    ):
-        if not from_fields or (from_fields <= in_pack and not with_cards):
-            continue  # no such count (cards counted alone are `too_many_cards_in_pack`'s), or few
-        by_field = dict.fromkeys((field for field, _n, _place in at_least), 0)
-        needed = counted = 0
-        for e in entries.values():
-            least = {"melded": 0, "in_hand": 0}
-            for field, n, place in at_least:
-                count = getattr(e, field)
-                by_field[field] += count
-                least[place] += n * count
-            if e.cards is not None:
-                for place in least:
-                    have = sum(getattr(getattr(e.cards, place), k) for k in _COUNTED_AS[kind])
-                    counted += have
-                    least[place] = max(least[place], have)
-            needed += least["melded"] + least["in_hand"]
-        if needed <= in_pack or counted > in_pack:
-            continue
-        parts = [f"{FIELD_LABELS[f]} {by_field[f]} × {n}" for f, n, _place in at_least if by_field[f]]
-        if needed > from_fields:
-            parts.append(f"{needed - from_fields} more in card counts")
-        fields = [f for f, _n, _place in at_least if by_field[f]]
-        bad(
-            fields[-1],
-            f"too_many_{'wild_cards' if kind == 'wild' else kind}_in_pack",
-            f"the entries over all sides hold at least {needed} {_PACK_KIND_NOUNS[kind]} "
-            f"({', '.join(parts)}), but the pack has {in_pack}",
-            needed=needed,
-            in_pack=in_pack,
-            counted=needed - from_fields,
-            fields=fields,
-        )
 
 
 def _both(sides: list[str]) -> str:

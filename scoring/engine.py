@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from scoring.checks import canasta_counts, hand_problems
 from scoring.entries import SideEntry
@@ -49,6 +49,11 @@ class SideScore:
     score: int
     breakdown: tuple[BreakdownItem, ...]
 
+    def as_dict(self) -> dict[str, Any]:
+        """The contract's score of one side in a hand: {"score": int, "breakdown": [{"item",
+        "points", "count"?, "name"?}]} (`BreakdownItem.as_dict`)."""
+        return {"score": self.score, "breakdown": [item.as_dict() for item in self.breakdown]}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandScore:
@@ -57,6 +62,11 @@ class HandScore:
 
     sides: Mapping[str, SideScore]
     game_won_by: str | None = None
+
+    def as_dict(self) -> dict[str, dict[str, Any]]:
+        """The contract's scored hand: {side: SideScore.as_dict()}, in the sides' order. A hand
+        that wins outright says so in the game's state (`GameProgress.won_by`), not here."""
+        return {side: score.as_dict() for side, score in self.sides.items()}
 
 
 def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool = False) -> SideScore:

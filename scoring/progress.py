@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.checks import hand_problems
-from scoring.engine import score_hand
+from scoring.engine import HandScore, score_hand
 from scoring.entries import SideEntry, parse_entry
 from scoring.errors import InvalidHandEntry, Problem, SheetRejected
 from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement
@@ -38,8 +38,6 @@ from scoring.rules import RuleSet
 # A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
 # that a mistyped number is caught [derived].
 MAX_START_TOTAL = 100_000
-
-ScoredHand = dict[str, dict[str, Any]]  # side -> {"score": int, "breakdown": [{"item", "points", ...}]}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,13 +167,14 @@ def game_resume(
 
 def hands_score(
     rules: RuleSet, progress: GameProgress, hands: Sequence[Any]
-) -> tuple[list[ScoredHand], GameProgress]:
+) -> tuple[list[HandScore], GameProgress]:
     """Check and score `hands`, the game's next hands in order, against `progress`.
 
     Each hand is as in a sheet: {side: entry} (the contract's summary, card-count or
-    total-only entry, JSON values). Returns the scored hands as `score_sheet` gives them,
-    [{side: {"score": int, "breakdown": [{"item": str, "points": int, "count"?: int,
-    "name"?: str}]}}], and the state after the last one (`progress` itself for no hands).
+    total-only entry, JSON values). Returns the scored hands, each a HandScore (its
+    `as_dict()` is the hand as `score_sheet` gives it, {side: {"score": int, "breakdown":
+    [{"item": str, "points": int, "count"?: int, "name"?: str}]}}), and the state after the
+    last one (`progress` itself for no hands).
     Raises SheetRejected with every problem `score_sheet` would find in these hands after the
     game's earlier ones: each problem's `hand` is the 0-based index in the whole game
     (`progress.hands` for the first of `hands`). Nothing is scored then.
@@ -188,7 +187,7 @@ def hands_score(
 
 def score_hands(
     rules: RuleSet, progress: GameProgress, raw_hands: Sequence[Any]
-) -> tuple[list[ScoredHand], GameProgress, list[Problem]]:
+) -> tuple[list[HandScore], GameProgress, list[Problem]]:
     """`hands_score` without raising: the scored hands, the state after them and the problems
     (rules.md §4). Once a hand is rejected the totals are unknown: the hands after it are
     checked only for what needs no totals, as `score_sheet` does; the state returned is then
@@ -201,7 +200,7 @@ def score_hands(
     won_by = progress.won_by
     over = progress.game_over
     reliable = True  # False once a hand is rejected: later totals are unknown
-    scored_hands: list[ScoredHand] = []
+    scored_hands: list[HandScore] = []
     for offset, raw_hand in enumerate(raw_hands):
         index = progress.hands + offset
         if reliable and over:
@@ -233,15 +232,10 @@ def score_hands(
             problems.extend(exc.problems)
             reliable = False
             continue
-        scored: ScoredHand = {}
         for side, side_score in hand_score.sides.items():
             totals[side] += side_score.score
-            scored[side] = {
-                "score": side_score.score,
-                "breakdown": [i.as_dict() for i in side_score.breakdown],
-            }
         won_by = won_by or hand_score.game_won_by
-        scored_hands.append(scored)
+        scored_hands.append(hand_score)
         played += 1
         over = game_state(rules, totals, deals_played=played, won_by=won_by).game_over
     if not scored_hands:

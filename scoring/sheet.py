@@ -51,11 +51,14 @@ results do not have the key.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from scoring.engine import HandScore
 from scoring.errors import InvalidRules, Problem, SheetRejected
 from scoring.progress import (
     MAX_START_TOTAL,
+    GameProgress,
     game_resume,
     read_players,
     read_sides,
@@ -64,13 +67,32 @@ from scoring.progress import (
 )
 from scoring.rules import RuleSet, rules_for
 
-__all__ = ["MAX_START_TOTAL", "score_sheet"]
+__all__ = ["MAX_START_TOTAL", "GameResult", "score_sheet", "sheet_result"]
 
 _SHEET_KEYS = ("variant", "options", "sides", "players", "start", "hands")
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """A whole sheet scored: the variant's key, each hand's scores (HandScore) and the game's
+    state after the last hand (GameProgress: totals, next minimums, game over, winner).
+    `as_dict()` is the contract's result, what `score_sheet` returns."""
+
+    variant: str
+    hands: tuple[HandScore, ...]
+    state: GameProgress
+
+    def as_dict(self) -> dict[str, Any]:
+        """The contract's result, JSON-ready (`score_sheet`)."""
+        return {
+            "variant": self.variant,
+            "hands": [hand.as_dict() for hand in self.hands],
+            **self.state.result(),
+        }
+
+
 def score_sheet(sheet: Any) -> dict[str, Any]:
-    """Score every hand of `sheet` and return the contract's result.
+    """Score every hand of `sheet` and return the contract's result (`sheet_result`'s, as_dict).
 
     Returns {"variant": str, "hands": [{side: {"score": int, "breakdown": [{"item": str,
     "points": int, "count"?: int, "name"?: str}]}}], "totals": {side: int},
@@ -81,6 +103,12 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     The hands are scored one after the other by `scoring.progress.score_hands`, as a game
     kept hand by hand scores them.
     """
+    return sheet_result(sheet).as_dict()
+
+
+def sheet_result(sheet: Any) -> GameResult:
+    """Score every hand of `sheet` (`score_sheet`), the result typed: a GameResult. Raises
+    SheetRejected as `score_sheet` does."""
     problems: list[Problem] = []
     rules, sides, start, hands = _read_sheet(sheet, problems)
     if rules is None or sides is None or start is None or hands is None:
@@ -94,7 +122,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
     problems.extend(hand_problems)
     if problems:
         raise SheetRejected(problems)
-    return {"variant": rules.key, "hands": scored_hands, **progress.result()}
+    return GameResult(variant=rules.key, hands=tuple(scored_hands), state=progress)
 
 
 def _read_sheet(

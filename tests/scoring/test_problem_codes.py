@@ -5,11 +5,14 @@ for every rejection of the whole scoring suite; here the catalogue and the share
 from __future__ import annotations
 
 import json
+import re
+import string
 from pathlib import Path
 
 import pytest
 
 import scoring
+from scoring.errors import PROBLEMS
 from tests.scoring.problem_codes_check import assert_well_formed
 from tests.scoring.problem_sheets import PROBLEM_SHEETS, problems_of
 
@@ -21,6 +24,26 @@ def test_codes_are_snake_case_with_a_one_line_meaning() -> None:
     for code, meaning in scoring.PROBLEM_CODES.items():
         assert code.isidentifier() and code == code.lower(), code
         assert meaning and "\n" not in meaning, code
+
+
+def test_templates_are_one_line_format_strings() -> None:
+    assert {code: text.meaning for code, text in PROBLEMS.items()} == dict(scoring.PROBLEM_CODES)
+    for code, text in PROBLEMS.items():
+        assert "\n" not in text.template, code
+        for _literal, name, spec, conversion in string.Formatter().parse(text.template):
+            assert name is None or (name.isidentifier() and not spec and not conversion), code
+
+
+@pytest.mark.parametrize("code", sorted(code for code, text in PROBLEMS.items() if text.template))
+def test_the_message_is_the_code_template(code: str) -> None:
+    """A problem of a code with a template says what the template says, its fields filled."""
+    parts = string.Formatter().parse(PROBLEMS[code].template)
+    pattern = "".join(
+        re.escape(literal) + ("" if name is None else "(.+?)") for literal, name, _s, _c in parts
+    )
+    for problem in problems_of(PROBLEM_SHEETS[code]):
+        if problem.code == code:
+            assert re.fullmatch(pattern, problem.message), problem.message
 
 
 def test_every_code_has_a_sheet_in_the_catalogue() -> None:

@@ -48,7 +48,7 @@ def _simple(strategy: st.SearchStrategy[Any]) -> Callable[[Draw, scoring.RuleSet
     return lambda draw, rules: draw(strategy)
 
 
-# A valid value of every house-rule option (scoring/rules.py, `_OPTION_HANDLERS`). Small
+# A valid value of every house-rule option (scoring/rules/options.py, `_OPTION_HANDLERS`). Small
 # targets end games within a few hands, so that hands after the end are tried too.
 OPTION_VALUES: Mapping[str, Callable[[Draw, scoring.RuleSet], Any]] = {
     "packs": _simple(st.sampled_from([3, 4])),
@@ -183,8 +183,10 @@ def _stored(progress: scoring.GameProgress, rules: scoring.RuleSet) -> scoring.G
     )
 
 
-def _as_result(rules: scoring.RuleSet, scored: list[Any], progress: scoring.GameProgress) -> dict[str, Any]:
-    return {"variant": rules.key, "hands": scored, **progress.result()}
+def _as_result(
+    rules: scoring.RuleSet, scored: list[scoring.HandScore], progress: scoring.GameProgress
+) -> dict[str, Any]:
+    return scoring.GameResult(variant=rules.key, hands=tuple(scored), state=progress).as_dict()
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -221,7 +223,7 @@ def test_scoring_hand_by_hand_is_scoring_the_whole_sheet(game: dict[str, Any]) -
         return
     at = game["at"] % len(scored)
     start = sheet.get("start") or dict.fromkeys(sheet["sides"], 0)
-    totals = {side: start[side] + sum(hand[side]["score"] for hand in scored[:at]) for side in sheet["sides"]}
+    totals = {side: start[side] + sum(h.sides[side].score for h in scored[:at]) for side in sheet["sides"]}
     before = scoring.game_resume(rules, sheet["sides"], totals, hands=at, players=sheet["players"])
     assert before == states[at]
     corrected = [game["correction"], *sheet["hands"][at + 1 : len(scored)]]
@@ -254,7 +256,7 @@ def test_the_state_after_a_hand_is_what_the_next_hand_is_scored_against():
     start = scoring.game_start(CLASSIC, ["NS", "EW"])
     assert (start.hands, start.totals, start.initial_meld) == (0, {"NS": 0, "EW": 0}, {"NS": 50, "EW": 50})
     ((hand,), after) = scoring.hands_score(CLASSIC, start, [HAND_1])
-    assert dict(after.totals) == {"NS": hand["NS"]["score"], "EW": hand["EW"]["score"]}
+    assert dict(after.totals) == {"NS": hand.sides["NS"].score, "EW": hand.sides["EW"].score}
     assert after.hands == 1 and not after.game_over and after.winner is None
     # The next hand's minimum comes from the totals: 90 from 1500 on.
     near = scoring.game_resume(CLASSIC, ["NS", "EW"], {"NS": 1500, "EW": -10}, hands=7)

@@ -15,7 +15,8 @@ def test_every_entry_field_of_every_variant_has_a_label():
 
 
 def test_every_breakdown_item_in_the_engine_has_a_label():
-    source = (ROOT / "scoring" / "engine.py").read_text() + (ROOT / "scoring" / "rules.py").read_text()
+    paths = [ROOT / "scoring" / "engine.py", *sorted((ROOT / "scoring" / "rules").glob("*.py"))]
+    source = "".join(path.read_text() for path in paths)
     literal_items = set(re.findall(r'item="([a-z_]+)"', source))
     assert literal_items
     assert literal_items - set(BREAKDOWN_LABELS) - set(ENTRY_FIELD_LABELS) == set()

@@ -113,7 +113,7 @@ class _Scored:
     state before the entered hand, `result` the game's result after the last one
     (`_result`), and `next_number` the number of the game's next new hand."""
 
-    hands: list[dict[str, dict[str, Any]]]
+    hands: list[scoring.HandScore]
     before: scoring.GameProgress
     result: dict[str, Any]
     next_number: int
@@ -177,10 +177,10 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
     _last_hand_after_target(game, save=False)
     scored = _score(game, number, entries)
     hand = scored.hands[0]
-    totals_after = {side: scored.before.totals[side] + hand[side]["score"] for side in game.sides}
+    totals_after = {side: scored.before.totals[side] + hand.sides[side].score for side in game.sides}
     return {
         **scored.result,
-        "hand": hand,
+        "hand": hand.as_dict(),
         "totals_after": totals_after,
         "last": len(scored.hands) == 1,
     }
@@ -312,7 +312,7 @@ def hand_record(
             {"entered_by_side": _("Say which side is entering the hand: the other side confirms it.")}
         )
     scored = _score(game, number, entries, stored)
-    hand_scores = scored.hands[0]
+    hand_scores = scored.hands[0].sides
     # A director's entry or correction is the arbiter's: it needs no other side's confirmation
     # (else a correction after the results are final would leave the game counting nothing).
     by_director = game.table.round.event.confirmation_required and _directs(game, recorded_by)
@@ -337,10 +337,9 @@ def hand_record(
                 hand=hand,
                 side=side,
                 entry=dict(entries[side]),
-                score=hand_scores[side]["score"],
-                breakdown=hand_scores[side]["breakdown"],
+                **side_score.as_dict(),  # score and breakdown, as the contract has them
             )
-            for side in hand_scores
+            for side, side_score in hand_scores.items()
         ]
         # One INSERT for the entries and one for their history rows (who and when, as save() would).
         bulk_create_with_history(side_entries, SideEntry, default_change_reason=reason or None)
@@ -373,10 +372,9 @@ def hand_record(
                 hand=hand,
                 side=side,
                 entry=dict(entries[side]),
-                score=hand_scores[side]["score"],
-                breakdown=hand_scores[side]["breakdown"],
+                **side_score.as_dict(),
             )
-            for side in hand_scores
+            for side, side_score in hand_scores.items()
         ]
         bulk_update_with_history(
             side_entries, SideEntry, ["entry", "score", "breakdown"], default_change_reason=reason or None
@@ -758,11 +756,10 @@ def game_rescore(*, game: Game) -> Game:
     side_entries = [
         SideEntry(
             pk=stored_hand.entry_ids[side],
-            score=scored_hand[side]["score"],
-            breakdown=scored_hand[side]["breakdown"],
+            **side_score.as_dict(),
         )
         for stored_hand, scored_hand in zip(stored, scored, strict=True)
-        for side in scored_hand
+        for side, side_score in scored_hand.sides.items()
     ]
     SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
     _store_result(game, _result(game, after), next_number=stored[-1].number + 1 if stored else 1)

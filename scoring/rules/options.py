@@ -1,0 +1,405 @@
+"""House-rule options (rules.md §6): each option's value read, and what it changes in a RuleSet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import InvalidRules
+from scoring.rules.common import MIXED, NATURAL
+from scoring.rules.modern_american import CLA_SPECIAL_HANDS, PAGAT_SPECIAL_HANDS
+from scoring.rules.pack import DECK_POINTS
+from scoring.rules.samba import CHILEAN_PACKS, chilean_pack
+from scoring.rules.types import TIE_POLICIES, GoingOutRequirement, RuleSet
+
+
+def _points(name: str, value: Any, *, positive: bool = True) -> int:
+    """`value` as a points option: a whole multiple of 5, more than 0 (0 allowed if not
+    `positive`)."""
+    if type(value) is not int:
+        raise InvalidRules(
+            f"option '{name}' must be a whole number of points",
+            code="option_not_whole_number",
+            params={"option": name},
+            option=name,
+        )
+    if positive and (value <= 0 or value % 5):
+        raise InvalidRules(
+            f"option '{name}' must be a positive multiple of 5 points, not {value}",
+            code="option_not_positive_multiple_of_5",
+            params={"option": name, "value": value},
+            option=name,
+        )
+    if value < 0 or value % 5:
+        raise InvalidRules(
+            f"option '{name}' must be a multiple of 5 points, 0 or more, not {value}",
+            code="option_not_multiple_of_5",
+            params={"option": name, "value": value},
+            option=name,
+        )
+    return value
+
+
+def _item_points(name: str, key: str, value: Any) -> int:
+    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more."""
+    if type(value) is not int or value < 0 or value % 5:
+        raise InvalidRules(
+            f"option '{name}': '{key}' must be a whole multiple of 5 points, 0 or more, not {value!r}",
+            code="option_item_bad_points",
+            params={"option": name, "key": key, "value": repr(value)},
+            option=name,
+        )
+    return value
+
+
+def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
+    if type(value) not in (str, int) or value not in choices:
+        allowed = ", ".join(repr(c) for c in choices)
+        raise InvalidRules(
+            f"option '{name}' must be one of {allowed}, not {value!r}",
+            code="option_not_a_choice",
+            params={"option": name, "allowed": [str(c) for c in choices], "value": repr(value)},
+            option=name,
+        )
+    return value
+
+
+def _opt_packs(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # Chilean: 3 or 4 packs (rules.md §1.11, §6); everything the pack decides follows it.
+    if type(value) is not int or value not in CHILEAN_PACKS:
+        raise InvalidRules(
+            f"option 'packs' must be 3 or 4 (packs of 52 cards and 2 jokers), not {value!r}",
+            code="option_packs_not_3_or_4",
+            params={"option": "packs", "value": repr(value)},
+            option="packs",
+        )
+    return chilean_pack(value, rules.black_three_in_hand)
+
+
+def _opt_target(rules: RuleSet, value: Any) -> dict[str, Any]:
+    target = _points("target", value)
+    return {"targets": tuple((sides, target) for sides in rules.side_counts)}
+
+
+def _opt_tie_policy(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"tie_policy": _choice("tie_policy", value, TIE_POLICIES)}
+
+
+def _opt_red_threes_negative_without(rules: RuleSet, value: Any) -> dict[str, Any]:
+    if _choice("red_threes_negative_without", value, ("meld", "canasta")) == "meld":
+        return {"red_threes_positive": "melded", "red_threes_min_canastas": 0}
+    return {
+        "red_threes_positive": "canastas",
+        "red_threes_min_canastas": 1,
+    }  # Pagat's Vienna
+
+
+def _opt_negative_minimum(rules: RuleSet, value: Any) -> dict[str, Any]:
+    minimum = _choice("negative_minimum", value, (15, 0))
+    bands = tuple((below, minimum if below == 0 else m) for below, m in rules.initial_meld_bands)
+    return {"initial_meld_bands": bands}
+
+
+def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    if type(value) is not bool:
+        raise InvalidRules(
+            "option 'concealed_canasta_bonus' must be true or false",
+            code="option_not_boolean",
+            params={"option": "concealed_canasta_bonus"},
+            option="concealed_canasta_bonus",
+        )
+    if not value:
+        return {}
+    # S1: a canasta melded entirely from hand scores 100 extra: 600 natural / 400 mixed.
+    fields = list(rules.fields)
+    fields[fields.index("mixed_canastas") + 1 : fields.index("mixed_canastas") + 1] = [
+        "concealed_natural_canastas",
+        "concealed_mixed_canastas",
+    ]
+    return {
+        "fields": tuple(fields),
+        "canastas": (
+            *rules.canastas,
+            replace(NATURAL, field="concealed_natural_canastas", bonus=600),
+            replace(MIXED, field="concealed_mixed_canastas", bonus=400),
+        ),
+    }
+
+
+def _opt_special_hands(rules: RuleSet, value: Any) -> dict[str, Any]:
+    chosen = _choice("special_hands", value, ("cla", "pagat"))
+    return {"special_hands": CLA_SPECIAL_HANDS if chosen == "cla" else PAGAT_SPECIAL_HANDS}
+
+
+def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"red_three_in_hand_penalty": _points("red_three_in_hand_penalty", value)}
+
+
+def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
+    name = "books_to_go_out"
+    if type(value) is not dict or not value or set(value) - {"clean", "dirty", "wild"}:
+        raise InvalidRules(
+            f"option '{name}' must be an object with keys clean, dirty and wild",
+            code="option_books_not_object",
+            params={"option": name},
+            option=name,
+        )
+    books = {"clean": 0, "dirty": 0, "wild": 0}
+    for key, count in value.items():
+        if type(count) is not int or count < 0:
+            raise InvalidRules(
+                f"option '{name}': '{key}' must be a count of books (0 or more)",
+                code="option_books_bad_count",
+                params={"option": name, "key": str(key)},
+                option=name,
+            )
+        books[key] = count
+    requirement = GoingOutRequirement(
+        canastas=sum(books.values()),
+        natural=books["clean"],
+        mixed=books["dirty"],
+        wild=books["wild"],
+    )
+    return {"going_out": requirement}
+
+
+def _opt_minimum_at_7000(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"initial_meld_top": _points("minimum_at_7000", value)}
+
+
+def _opt_red_three_penalty_all_six(rules: RuleSet, value: Any) -> dict[str, Any]:
+    penalty = _points("red_three_penalty_all_six", value)
+    return {"red_three_negative_values": (*rules.red_three_values[:6], penalty)}
+
+
+def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # hand_points (or a card count's in-hand black threes) carry black threes at this value.
+    each = _points("black_three_in_hand", value)
+    return {
+        "black_three_in_hand": each,
+        "pack_points": rules.decks * DECK_POINTS + (each - 5) * rules.black_threes_in_pack,
+    }
+
+
+def _opt_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"going_out_bonus": _points("going_out_bonus", value, positive=False)}
+
+
+def _opt_concealed_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    # The whole bonus for going out concealed, in place of going_out_bonus (rules.md §6).
+    return {"concealed_going_out_bonus": _points("concealed_going_out_bonus", value, positive=False)}
+
+
+def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
+    what = "a whole multiple of 5" + (", 0 or more" if key == "minimum" else "")
+    return InvalidRules(
+        f"option 'initial_meld_table': band {band}'s '{key}' must be {what}, not {value!r}",
+        code="option_meld_band_bad_value",
+        params={"option": "initial_meld_table", "band": band, "key": key, "value": repr(value)},
+        option="initial_meld_table",
+    )
+
+
+def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """`[{"below": 0, "minimum": 15}, {"below": 1500, "minimum": 50}, ..., {"minimum": 120}]`:
+    a side whose cumulative total is strictly below a band's `below` (and not below the band
+    before) needs that band's `minimum`; the last band has no `below` and covers the rest. So
+    `below` ascends strictly and exactly the last band is open-ended: the bands are contiguous
+    and cover every score. Every number is a multiple of 5, minimums 0 or more. Brazilian's
+    canasta requirements from 7000 on (`initial_meld_requirements`) still apply: the table
+    replaces only the points minimums below them."""
+    name = "initial_meld_table"
+    if type(value) is not list or not value:
+        raise InvalidRules(
+            f"option '{name}' must be a list of bands, each with 'below' and 'minimum', the last "
+            "with 'minimum' only",
+            code="option_meld_table_not_list",
+            params={"option": name},
+            option=name,
+        )
+    bands: list[tuple[int, int]] = []
+    top = 0
+    for band, item in enumerate(value, start=1):
+        if type(item) is not dict or "minimum" not in item or set(item) - {"below", "minimum"}:
+            raise InvalidRules(
+                f"option '{name}': band {band} must be an object with 'minimum' and (but for the "
+                "last band) 'below'",
+                code="option_meld_band_not_object",
+                params={"option": name, "band": band},
+                option=name,
+            )
+        minimum = item["minimum"]
+        if type(minimum) is not int or minimum < 0 or minimum % 5:
+            raise _meld_band_error(band, "minimum", minimum)
+        last = band == len(value)
+        if ("below" in item) == last:
+            raise InvalidRules(
+                f"option '{name}': the last band, and only the last, has no 'below' (it covers "
+                f"every score from the band before it up); band {band} does not fit",
+                code="option_meld_table_open_end",
+                params={"option": name, "band": band},
+                option=name,
+            )
+        if last:
+            top = minimum
+            break
+        below = item["below"]
+        if type(below) is not int or below % 5:
+            raise _meld_band_error(band, "below", below)
+        if bands and below <= bands[-1][0]:
+            raise InvalidRules(
+                f"option '{name}': band {band}'s 'below' {below} must be higher than band "
+                f"{band - 1}'s {bands[-1][0]}",
+                code="option_meld_bands_not_ascending",
+                params={"option": name, "band": band, "below": below, "previous": bands[-1][0]},
+                option=name,
+            )
+        bands.append((below, minimum))
+    return {"initial_meld_bands": tuple(bands), "initial_meld_top": top}
+
+
+def _opt_initial_meld_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot: `[50, 90, 120, 150]`, the minimum of deal 1, 2, ... (one per deal)."""
+    name = "initial_meld_by_deal"
+    if type(value) is not list or len(value) != rules.deals:
+        raise InvalidRules(
+            f"option '{name}' must be a list of {rules.deals} minimums, one per deal",
+            code="option_meld_by_deal_not_list",
+            params={"option": name, "deals": rules.deals},
+            option=name,
+        )
+    minimums = tuple(_item_points(name, str(deal), m) for deal, m in enumerate(value, start=1))
+    return {"initial_meld_by_deal": minimums}
+
+
+def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values), as either
+    a list with one value per red three of the pack (`[100, 200, 300, 800]`: the value of 1, 2,
+    3 and 4 threes, not per three), or `{"each": 100, "all": 800}`: `each` per three, and all
+    the pack's threes together `all` (default: `each` times their number). They count for or
+    against the side as the variant says; Modern American scores black threes at these values
+    too."""
+    name = "red_three_values"
+    in_pack = rules.red_threes_in_pack
+    if type(value) is list and len(value) == in_pack:
+        return {"red_three_values": (0, *(_item_points(name, str(n), v) for n, v in enumerate(value, 1)))}
+    if type(value) is dict and "each" in value and not set(value) - {"each", "all"}:
+        each = _item_points(name, "each", value["each"])
+        every = _item_points(name, "all", value.get("all", each * in_pack))
+        return {"red_three_values": (*(each * n for n in range(in_pack)), every)}
+    raise InvalidRules(
+        f"option '{name}' must be a list of {in_pack} values (1 to {in_pack} red threes) or an "
+        "object with 'each' (and 'all')",
+        code="option_red_three_values_bad_shape",
+        params={"option": name, "in_pack": in_pack},
+        option=name,
+    )
+
+
+# Hand and Foot books by the names its players use, and the entry fields that count them.
+_BOOK_FIELDS = {"clean": "natural_canastas", "dirty": "mixed_canastas", "wild": "wild_canastas"}
+
+
+def _opt_book_values(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot: `{"clean": 500, "dirty": 300, "wild": 1500}`, any of the three keys."""
+    name = "book_values"
+    if type(value) is not dict or not value or set(value) - set(_BOOK_FIELDS):
+        raise InvalidRules(
+            f"option '{name}' must be an object with keys clean, dirty and wild",
+            code="option_book_values_not_object",
+            params={"option": name},
+            option=name,
+        )
+    bonus = {_BOOK_FIELDS[key]: _item_points(name, key, v) for key, v in value.items()}
+    return {"canastas": tuple(replace(k, bonus=bonus.get(k.field, k.bonus)) for k in rules.canastas)}
+
+
+# In the order they are applied: an option sees the RuleSet the options before it made (the
+# pack first, as every count and value below depends on it; then a variant's values replaced,
+# then the options that adjust them).
+_OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(
+    {
+        "packs": _opt_packs,
+        "initial_meld_table": _opt_initial_meld_table,
+        "initial_meld_by_deal": _opt_initial_meld_by_deal,
+        "red_three_values": _opt_red_three_values,
+        "going_out_bonus": _opt_going_out_bonus,
+        "concealed_going_out_bonus": _opt_concealed_going_out_bonus,
+        "book_values": _opt_book_values,
+        "target": _opt_target,
+        "tie_policy": _opt_tie_policy,
+        "red_threes_negative_without": _opt_red_threes_negative_without,
+        "negative_minimum": _opt_negative_minimum,
+        "concealed_canasta_bonus": _opt_concealed_canasta_bonus,
+        "special_hands": _opt_special_hands,
+        "red_three_in_hand_penalty": _opt_red_three_in_hand_penalty,
+        "books_to_go_out": _opt_books_to_go_out,
+        "minimum_at_7000": _opt_minimum_at_7000,
+        "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
+        "black_three_in_hand": _opt_black_three_in_hand,
+    }
+)
+# Options that set the same value two ways: both given is an error, not an order to guess.
+_CONFLICTING_OPTIONS = (
+    ("initial_meld_table", "negative_minimum"),  # the minimum of a negative total
+    ("initial_meld_table", "minimum_at_7000"),  # Samba's top band
+)
+# rules.md §6 options that the score-sheet entry cannot express yet, by (variant, option).
+_OPTIONS_NOT_SUPPORTED = {
+    ("modern-american", "unfinished_wild_four_jokers"): (
+        "the entry has no field saying that an unfinished wild meld holds all four jokers"
+    ),
+}
+
+
+def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
+    """`rules` with the house-rule `options` (rules.md §6; a non-empty mapping of option names
+    to JSON values) applied, as `rules_for` gives them; raises InvalidRules for an option the
+    variant does not have, one not supported yet, two that conflict, or a bad value.
+
+    Besides the rules.md §6 readings, a club or event may override a variant's own values:
+    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
+    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
+    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
+    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
+    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
+    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
+    (`chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order,
+    so an adjustment (`red_three_penalty_all_six`) sees the overridden values; two options
+    setting the same value (`_CONFLICTING_OPTIONS`) are an error.
+    """
+    if not isinstance(options, Mapping):
+        raise InvalidRules(
+            "options must be an object of house-rule names and values", code="options_not_object"
+        )
+    for name in options:
+        if (rules.key, name) in _OPTIONS_NOT_SUPPORTED:
+            reason = _OPTIONS_NOT_SUPPORTED[rules.key, name]
+            raise InvalidRules(
+                f"option '{name}' is not supported yet: {reason}",
+                code="option_not_supported",
+                params={"option": name, "reason": reason},
+                option=name,
+            )
+        if name not in rules.options:
+            accepted = ", ".join(rules.options)
+            raise InvalidRules(
+                f"unknown option {name!r} for variant '{rules.key}' (accepted: {accepted})",
+                code="unknown_option",
+                params={"option": str(name), "variant": rules.key, "accepted": list(rules.options)},
+                option=name,
+            )
+    for name, other in _CONFLICTING_OPTIONS:
+        if name in options and other in options:
+            raise InvalidRules(
+                f"options '{name}' and '{other}' both set the initial-meld minimum: give one",
+                code="options_conflict",
+                params={"option": name, "other": other},
+                option=name,
+            )
+    for name, handler in _OPTION_HANDLERS.items():
+        if name in options:
+            rules = replace(rules, **handler(rules, options[name]))
+    return rules

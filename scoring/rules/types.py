@@ -1,0 +1,285 @@
+"""The RuleSet, the values it is made of, and what it derives from them when it is built."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
+
+TIE_POLICIES = ("play_on", "draw")
+
+# Initial-meld requirements that are not (only) a number of points, by code (rules.md §1.6).
+MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
+    {
+        "canasta": "a completed canasta",
+        "canasta_200": "a completed canasta, and at least 200 melded points",
+        "natural_canasta": "a completed natural canasta",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CanastaKind:
+    """One kind of completed canasta a side's entry counts, and what it is worth.
+
+    `group` is "natural", "mixed", "wild" or "sequence" (for going-out requirements and deck
+    limits). `min_points` is the card points of the cheapest such canasta (rules.md §4 #9),
+    `max_total` how many of this kind the pack allows over all sides in one hand (0 = no
+    kind-specific limit).
+    """
+
+    field: str
+    bonus: int
+    group: str
+    min_points: int
+    max_total: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoingOutRequirement:
+    """Completed canastas a side needs before it may go out (rules.md §4 #4)."""
+
+    canastas: int = 1
+    natural: int = 0
+    mixed: int = 0
+    wild: int = 0
+    sequence: int = 0
+    counts_wild: bool = True  # Italian: wild canastas do not count toward `canastas`
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CanastaSetBonus:
+    """A bonus for a set of canastas in one hand (Italian five pure, Greek-Spanish five/seven).
+
+    It applies when the side has at least `min_natural` (and at most `max_natural`, if set)
+    natural canastas, `min_mixed` mixed and `min_total` canastas of any kind.
+    """
+
+    item: str
+    points: int
+    min_natural: int = 0
+    max_natural: int | None = None
+    min_mixed: int = 0
+    min_total: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpecialHand:
+    """A Modern American special hand: the side scores `points` and nothing else."""
+
+    name: str
+    points: int
+    wins_game: bool = False  # Dream Hand: the game is won at once (CLA, rules.md §3.3 A11)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeldRequirement:
+    """From a cumulative total of `from_total` points on, the opening meld must be `code`.
+
+    `code` is a key of MELD_REQUIREMENTS; `points` is the points minimum that still applies
+    (0 when the requirement is only a kind of canasta). Brazilian (BIC-BR, RG-BR).
+    """
+
+    from_total: int
+    code: str
+    points: int = 0
+
+
+def playing(shape: tuple[int, ...]) -> int:
+    """Players of each side who play one hand at a table of `shape` (players seated per side):
+    the smallest side's count, since a larger side sits out players in turn so that the sides
+    stay equal (a table of five, rules.md §1.1d)."""
+    return min(shape)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """Everything the engine needs to score one variant; all points are ints.
+
+    The fields after `tie_policy` are derived from the others when the RuleSet is built (they
+    are not arguments, and `dataclasses.replace` recomputes them).
+    """
+
+    key: str
+    name: str
+    # The tables the variant is played at (rules.md §1.1-§1.12 "Players"): each shape is the
+    # number of players seated on each side, the first one the variant's own. (2, 2) is two
+    # partnerships; (1, 1) and (1, 1, 1) two or three players each for themself; (3, 3) and
+    # (2, 2, 2) six players; (3, 2) five, the side of three sitting out one player a hand, so
+    # that two play on each side (rules.md §1.1d).
+    tables: tuple[tuple[int, ...], ...]
+    fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
+    options: tuple[str, ...]  # the house-rule options this variant accepts
+    # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card
+    # values (black threes at `black_three_in_hand`), threes in it.
+    decks: int
+    pack_points: int
+    red_threes_in_pack: int
+    black_threes_in_pack: int
+    black_three_in_hand: int = 5  # card points of a black three left in hand (rules.md §1.0)
+    black_threes_meldable: bool = True  # melded (3 or more) by the player going out (§1.1)
+    # Canastas.
+    canastas: tuple[CanastaKind, ...]
+    max_canastas_per_side: int
+    max_natural_canastas_total: int
+    max_mixed_canastas_total: int
+    max_wild_canastas_total: int
+    max_canastas_total: int
+    canasta_set_bonuses: tuple[CanastaSetBonus, ...] = ()
+    # Going out.
+    going_out_bonus: int
+    concealed_going_out_bonus: int = 0  # the whole bonus when concealed; replaces going_out_bonus
+    going_out: GoingOutRequirement
+    # Threes. `red_three_values[n]` is what n red threes laid down are worth.
+    red_three_values: tuple[int, ...]
+    red_three_negative_values: tuple[int, ...] = ()  # when they count against; () = same values
+    red_threes_positive: str
+    red_threes_min_canastas: int = 0
+    red_three_in_hand_penalty: int = 0  # each red three never laid down / caught in hand
+    black_threes_scored: bool = False  # Modern American: black threes laid down, like red ones
+    captured_black_three_values: tuple[int, ...] = ()  # Cuban: by count captured
+    melded_points_negative_without_canasta: bool = False
+    # Modern American penalties and special hands.
+    unfinished_aces_penalty: int = 0
+    unfinished_sevens_penalty: int = 0
+    unfinished_wild_penalty: int = 0
+    three_aces_penalty: int = 0  # per player caught holding three or more
+    three_sevens_penalty: int = 0
+    special_hands: tuple[SpecialHand, ...] = ()
+    short_sequence_penalty: int = 0
+    acaba_award: int = 0  # British: what the side that did not call Acaba scores
+    # Initial meld: (cumulative score strictly below which the band applies, minimum).
+    initial_meld_bands: tuple[tuple[int, int], ...]
+    initial_meld_top: int
+    initial_meld_by_deal: tuple[int, ...] = ()  # Hand and Foot: by deal, not by score
+    initial_meld_requirements: tuple[MeldRequirement, ...] = ()  # ascending from_total; Brazilian
+    # End of the game: a target per number of sides, or a fixed number of deals.
+    targets: tuple[tuple[int, int], ...] = ()
+    deals: int = 0
+    tie_policy: str | None = None  # None: a tie at or over the target ends with no winner
+    # Derived (see the class docstring).
+    field_set: frozenset[str] = field(init=False, repr=False, compare=False)
+    # (field, bonus, group index 1-4 in canasta_counts order, min_points) of each CanastaKind
+    canasta_plan: tuple[tuple[str, int, int, int], ...] = field(init=False, repr=False, compare=False)
+    # (field, points per count) of each count penalty this variant charges (non-zero only)
+    penalty_plan: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    # (lowest, highest) points one side can score in one hand, director's penalties aside
+    hand_score_bounds: tuple[int, int] = field(init=False, repr=False, compare=False)
+    # How many sides a game may have, and the most players a side has in one hand.
+    side_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    players_per_side: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
+        penalties = (
+            ("unfinished_aces", self.unfinished_aces_penalty),
+            ("unfinished_sevens", self.unfinished_sevens_penalty),
+            ("unfinished_wild", self.unfinished_wild_penalty),
+            ("players_with_three_aces", self.three_aces_penalty),
+            ("players_with_three_sevens", self.three_sevens_penalty),
+            ("short_sequences", self.short_sequence_penalty),
+        )
+        if not self.tables or any(len(shape) < 2 or min(shape) < 1 for shape in self.tables):
+            raise ValueError(f"{self.key}: every table shape needs two or more sides of players")
+        object.__setattr__(self, "side_counts", tuple(sorted({len(shape) for shape in self.tables})))
+        object.__setattr__(self, "players_per_side", max(playing(shape) for shape in self.tables))
+        derived = {
+            "field_set": frozenset(self.fields),
+            "canasta_plan": tuple((k.field, k.bonus, groups[k.group], k.min_points) for k in self.canastas),
+            "penalty_plan": tuple((name, p) for name, p in penalties if p),
+            "hand_score_bounds": _hand_score_bounds(self),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
+
+    def players_for(self, side_count: int) -> int:
+        """How many players each side has in one hand of a game of `side_count` sides, at the
+        first of the variant's tables with that many sides (a game may say otherwise:
+        `players_options`), else at the variant's own table (the first)."""
+        for shape in self.tables:
+            if len(shape) == side_count:
+                return playing(shape)
+        return playing(self.tables[0])
+
+    def players_options(self, side_count: int) -> tuple[int, ...]:
+        """Every number of players a side may have in one hand with `side_count` sides (Samba:
+        two sides of one player or of two partners)."""
+        return tuple(dict.fromkeys(playing(shape) for shape in self.tables if len(shape) == side_count))
+
+    def target_for(self, side_count: int) -> int:
+        """The game target in points for a game of `side_count` sides (0: no target)."""
+        for sides, target in self.targets:
+            if sides == side_count:
+                return target
+        return 0
+
+    def special_hand(self, name: str) -> SpecialHand | None:
+        """The special hand called `name`, or None if this variant has no such hand."""
+        for hand in self.special_hands:
+            if hand.name == name:
+                return hand
+        return None
+
+
+def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
+    """(lowest, highest) score in points one side can make in one hand under `rules`, not
+    counting director's penalties ([derived] from the pack, rules.md §1.0 and §2; safe, not
+    tight: it is what a total-only entry is checked against)."""
+    return _lowest_hand_score(rules), _highest_hand_score(rules)
+
+
+def _highest_hand_score(rules: RuleSet) -> int:
+    """Every card of the pack melded (decks x 590), the most valuable canastas the pack and the
+    per-side limits allow, every canasta-set bonus, the best red-three (and Modern American
+    black-three) value, captured black threes and the larger going-out bonus; or the Acaba award
+    or the best special hand if larger."""
+    group_left = {
+        "natural": rules.max_natural_canastas_total,
+        "mixed": rules.max_mixed_canastas_total,
+        "wild": rules.max_wild_canastas_total,
+        "sequence": rules.max_canastas_per_side,
+    }
+    left, canasta_bonus = rules.max_canastas_per_side, 0
+    for kind in sorted(rules.canastas, key=lambda k: -k.bonus):
+        n = min(left, group_left[kind.group], kind.max_total or left)
+        canasta_bonus += n * kind.bonus
+        left -= n
+        group_left[kind.group] -= n
+    best_threes = max(rules.red_three_values)
+    highest = (
+        rules.decks * DECK_POINTS
+        + canasta_bonus
+        + sum(b.points for b in rules.canasta_set_bonuses)
+        + best_threes * (2 if rules.black_threes_scored else 1)
+        + max(rules.captured_black_three_values, default=0)
+        + max(rules.going_out_bonus, rules.concealed_going_out_bonus)
+    )
+    return max(highest, rules.acaba_award, *(h.points for h in rules.special_hands))
+
+
+def _lowest_hand_score(rules: RuleSet) -> int:
+    """Every card of the pack against the side at its in-hand value (which also covers melded
+    cards counted against a side without a canasta), the worst red threes (laid and counted
+    against, or caught in hand), Modern American threes and penalties (each unfinished meld
+    once, every player caught), and Brazilian short sequences (at most one per three natural
+    cards of the pack)."""
+    against = rules.red_three_negative_values or rules.red_three_values
+    can_be_negative = rules.red_threes_positive != "always"
+    pack_red = rules.red_threes_in_pack
+    worst_red = max(
+        (against[laid] if can_be_negative else 0) + (pack_red - laid) * rules.red_three_in_hand_penalty
+        for laid in range(pack_red + 1)
+    )
+    naturals_in_pack = rules.decks * (CARDS_PER_DECK["aces"] + CARDS_PER_DECK["high"] + CARDS_PER_DECK["low"])
+    return -(
+        rules.pack_points
+        + worst_red
+        + (max(against) if rules.black_threes_scored else 0)
+        + rules.unfinished_aces_penalty
+        + rules.unfinished_sevens_penalty
+        + rules.unfinished_wild_penalty
+        + rules.players_per_side * (rules.three_aces_penalty + rules.three_sevens_penalty)
+        + rules.short_sequence_penalty * (naturals_in_pack // 3)
+    )
