@@ -26,7 +26,7 @@ path reads them instead of recomputing them for every entry.
 
 The package's modules:
 
-- `types`: the RuleSet and the values it is made of (`CanastaKind`, `GoingOutRequirement`,
+- `ruleset`: the RuleSet and the values it is made of (`CanastaKind`, `GoingOutRequirement`,
   `CanastaSetBonus`, `SpecialHand`, `MeldRequirement`), `playing`, `TIE_POLICIES`;
 - `pack`: card values and the cards of one deck (rules.md §1.0);
 - `common`: the pieces several variants share (fields, canastas, initial-meld bands);
@@ -61,9 +61,7 @@ from scoring.rules.italian import ITALIAN
 from scoring.rules.modern_american import MODERN_AMERICAN
 from scoring.rules.options import apply_options
 from scoring.rules.pack import CARD_KINDS, CARD_VALUES, CARDS_PER_DECK, DECK_POINTS
-from scoring.rules.samba import BOLIVIA, BRAZILIAN, CHILEAN, CHILEAN_PACKS, SAMBA
-from scoring.rules.spanish import SPANISH
-from scoring.rules.types import (
+from scoring.rules.ruleset import (
     MELD_REQUIREMENTS,
     TIE_POLICIES,
     CanastaKind,
@@ -74,6 +72,8 @@ from scoring.rules.types import (
     SpecialHand,
     playing,
 )
+from scoring.rules.samba import BOLIVIA, BRAZILIAN, CHILEAN, CHILEAN_PACKS, SAMBA
+from scoring.rules.spanish import SPANISH
 
 __all__ = [
     "BOLIVIA",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scoring.rules.common import CLASSIC_BANDS, CLASSIC_CANASTAS, CLASSIC_FIELDS, CLASSIC_OPTIONS
-from scoring.rules.types import GoingOutRequirement, RuleSet
+from scoring.rules.ruleset import GoingOutRequirement, RuleSet
 
 CLASSIC = RuleSet(
     key="classic",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.types import CanastaKind
+from scoring.rules.ruleset import CanastaKind
 
 # Overrides of a variant's own values that a club or event may set (rules_for): every variant
 # but Hand and Foot, whose minimums go by deal (`initial_meld_by_deal` instead).

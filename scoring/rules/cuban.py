@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL
-from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet
+from scoring.rules.ruleset import CanastaKind, GoingOutRequirement, RuleSet
 
 CUBAN = RuleSet(
     key="cuban",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.rules.common import MIXED, NATURAL, per_three
-from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet
+from scoring.rules.ruleset import CanastaKind, GoingOutRequirement, RuleSet
 
 HAND_AND_FOOT = RuleSet(
     key="hand-and-foot",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.rules.common import COMMON_OPTIONS, MIXED, NATURAL
-from scoring.rules.types import CanastaKind, GoingOutRequirement, RuleSet, SpecialHand
+from scoring.rules.ruleset import CanastaKind, GoingOutRequirement, RuleSet, SpecialHand
 
 CLA_SPECIAL_HANDS = (
     SpecialHand(name="pairs", points=2500),

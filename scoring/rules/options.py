@@ -11,8 +11,8 @@ from scoring.errors import InvalidRules
 from scoring.rules.common import MIXED, NATURAL
 from scoring.rules.modern_american import CLA_SPECIAL_HANDS, PAGAT_SPECIAL_HANDS
 from scoring.rules.pack import DECK_POINTS
+from scoring.rules.ruleset import TIE_POLICIES, GoingOutRequirement, RuleSet
 from scoring.rules.samba import CHILEAN_PACKS, chilean_pack
-from scoring.rules.types import TIE_POLICIES, GoingOutRequirement, RuleSet
 
 
 def _points(name: str, value: Any, *, positive: bool = True) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 
 from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL, per_three
 from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
-from scoring.rules.types import CanastaKind, GoingOutRequirement, MeldRequirement, RuleSet
+from scoring.rules.ruleset import CanastaKind, GoingOutRequirement, MeldRequirement, RuleSet
 
 # Classic's bands, then 150 (PAG-SA, S0, URV)
 _SAMBA_BANDS = (*CLASSIC_BANDS, (7000, 120))
