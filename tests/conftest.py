@@ -8,7 +8,7 @@ from hypothesis import settings as hypothesis_settings
 
 from clubs.models import Membership
 from config import celery_app
-from tests.factories import EVENT_DATE, ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.support.factories import EVENT_DATE, ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 # Property tests have no time limit per example: the machines are shared, and an example that
 # takes 200 ms under load is not a failure (speed is measured in bench/, never in tests).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ops.services import app_broker
-from tests.tournaments.hands import HAND_A
+from tests.support.hands import HAND_A
 from tournaments import services
 from tournaments.models import Game, Hand, Standing
 
