@@ -24,7 +24,10 @@ from tournaments.selectors import side_code
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
-world = test_permissions.world  # the permission matrix's club, night, tables and cast
+# The permission matrix's club, night, tables and cast (alice, sam, bob, mallory), built once for
+# this module and read afresh by each test.
+_world_once = test_permissions._world_once
+world = test_permissions.shared_world
 
 
 # --- CSRF -------------------------------------------------------------------------------------
@@ -151,7 +154,7 @@ def _login(client: Client, username: str, password: str):
     return client.post(reverse("login"), {"username": username, "password": password})
 
 
-def test_repeated_wrong_passwords_lock_the_login_without_logging_the_username(client, bob, caplog):
+def test_repeated_wrong_passwords_lock_the_login_without_logging_the_username(client, world, caplog):
     caplog.set_level(logging.DEBUG)
     for _ in range(4):
         assert _login(client, "bob", "wrong").status_code == 200
@@ -165,7 +168,7 @@ def test_repeated_wrong_passwords_lock_the_login_without_logging_the_username(cl
     assert "bob" not in logged  # ... with the username masked
 
 
-def test_a_successful_login_resets_the_failure_count(client, bob):
+def test_a_successful_login_resets_the_failure_count(client, world):
     for _ in range(4):
         _login(client, "bob", "wrong")
     assert _login(client, "bob", "pw").status_code == 302
@@ -175,7 +178,7 @@ def test_a_successful_login_resets_the_failure_count(client, bob):
     assert _login(client, "bob", "pw").status_code == 302
 
 
-def test_many_usernames_from_one_address_lock_that_address_out(bob, settings):
+def test_many_usernames_from_one_address_lock_that_address_out(world, settings):
     """Password spraying: one password tried on many usernames from one address. Each pair
     fails once only, so the address's own, higher limit is what locks it out."""
     limit = settings.LOGIN_ADDRESS_FAILURE_LIMIT
@@ -202,7 +205,7 @@ def test_a_user_gets_an_api_token_and_uses_it(world):
     assert APIClient().post("/api/v1/auth/token/", {"username": "bob", "password": "no"}).status_code == 400
 
 
-def test_the_token_endpoint_is_throttled_too(bob):
+def test_the_token_endpoint_is_throttled_too(world):
     client = APIClient()
     for _ in range(5):
         client.post("/api/v1/auth/token/", {"username": "bob", "password": "wrong"})
