@@ -71,9 +71,12 @@ $(AXE): tests/js/package.json tests/js/package-lock.json
 	npm ci --prefix tests/js --no-audit --no-fund
 	touch $@
 
-## make test: the whole suite (PostgreSQL, Redis and a real worker when DATABASE_URL and CELERY_BROKER_URL are set)
+## make test: the whole suite (PostgreSQL, Redis and a real worker when DATABASE_URL and CELERY_BROKER_URL are set).
+## On PostgreSQL the test database is kept for the next run (--reuse-db: Django applies new
+## migrations to it); PYTEST_DB=--create-db builds it afresh, as .ci/run does.
+PYTEST_DB ?= --reuse-db
 test: venv browser axe
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PYTEST_DB)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -6,7 +6,7 @@ A script, not a test. It serves a project tree (this one, or another checkout gi
 folder, and drives Debian's Chromium (Playwright) at a phone's 390 x 844 with touch:
 
 - `actions`: a game entered at each variant's table link, hand by hand, as a scorer does
-  (tests/tournaments/entry_actions.py counts the actions and key presses, and any control
+  (tests/support/entry_actions.py counts the actions and key presses, and any control
   that was not on the screen when it was needed: a scroll); and whether the hand form fitted
   the screen when the hand began.
 - `timing`: with Chromium's network emulated as the club's weak Wi-Fi (CDP
@@ -14,9 +14,9 @@ folder, and drives Debian's Chromium (Playwright) at a phone's 390 x 844 with to
   page's first load (empty cache), a cached load (the same browser coming back), and a save:
   from tapping *Save hand* to the next hand's form being ready. Medians of --runs runs.
 
-    .venv/bin/python bench/entry_bench.py                      # this tree
+    .venv/bin/python -m bench.entry_bench                      # this tree
     git worktree add --detach /tmp/before <commit>
-    .venv/bin/python bench/entry_bench.py --tree /tmp/before   # the code before
+    .venv/bin/python -m bench.entry_bench --tree /tmp/before   # the code before
 
 Figures: bench/README.md, "Entering hands at the table".
 """
@@ -45,8 +45,7 @@ WEAK_WIFI = {"offline": False, "latency": 400, "downloadThroughput": 50_000, "up
 
 def _hands(variant: str) -> list[dict]:
     """A game of `variant` as a club plays it, from the worked hands of the tests."""
-    sys.path.insert(0, str(ROOT))
-    from tests.tournaments.test_browser_entry import CLASSIC_GAME
+    from tests.tournaments.web.test_browser_entry import CLASSIC_GAME
 
     cases = ROOT / "tests" / "scoring" / "cases"
     if variant == "classic":
@@ -193,7 +192,7 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     import scoring
-    from tests.tournaments.entry_actions import Scorer
+    from tests.support.entry_actions import Scorer
 
     rows = []
     with sync_playwright() as playwright:
@@ -329,11 +328,9 @@ def main() -> None:
     parser.add_argument("--only", choices=("actions", "timing"))
     parser.add_argument("--seed", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.seed:
-        sys.path.insert(0, os.getcwd())
+    if args.seed:  # run as a script in the served tree, which is on PYTHONPATH (Site.env)
         seed()
         return
-    sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     import django
 

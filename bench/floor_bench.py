@@ -6,7 +6,7 @@ the way `bench/load_bench.py` sends hands (same client, one keep-alive connectio
 to three endpoints that do nothing (bench/floor_urls.py). What the site can do for a saved hand
 cannot exceed these figures. Traffic goes only to 127.0.0.1.
 
-    .venv/bin/python bench/floor_bench.py --port 8092 --token KEY [--clients 50 --requests 40]
+    .venv/bin/python -m bench.floor_bench --port 8092 --token KEY [--clients 50 --requests 40]
 """
 
 from __future__ import annotations
@@ -15,14 +15,10 @@ import argparse
 import http.client
 import json
 import statistics
-import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from load_bench import percentile  # the load bench's own, so both report alike
+from bench.load_bench import percentile  # the load bench's own, so both report alike
 
 ENDPOINTS = ("/floor/plain/", "/floor/empty/", "/floor/one-query/")
 

@@ -12,7 +12,7 @@ nothing doubled) and waits for the worker to bring the standings up to date. It 
 second and p50/p95/p99 latency. Traffic goes only to the --url given, which must be 127.0.0.1.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/opsdemo \
-    .venv/bin/python bench/load_bench.py --url http://127.0.0.1:8090 --tables 50 --hands 20
+    .venv/bin/python -m bench.load_bench --url http://127.0.0.1:8090 --tables 50 --hands 20
 """
 
 from __future__ import annotations
@@ -23,15 +23,10 @@ import json
 import os
 import re
 import statistics
-import sys
 import threading
 import time
 import urllib.parse
 import uuid
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 # Hands that keep a classic game going for as long as the run needs (nobody nears 5000):
 # each side melds a little or is caught with cards, taking turns.

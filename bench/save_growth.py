@@ -14,7 +14,7 @@ last level to the first.
 script, to measure before and after a change in the same hour; migrate its database first.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_growth \
-    .venv/bin/python bench/save_growth.py --reps 15 [--tree /tmp/before]
+    .venv/bin/python -m bench.save_growth --reps 15 [--tree /tmp/before]
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def main() -> None:
     levels = [int(n) for n in args.hands.split(",")]
     tree = Path(args.tree).resolve()
     os.chdir(tree)
+    # The tree to run comes first on the path: its project and its own bench/load_bench.py (a
+    # tree from before bench/ was a package imports it as a script's neighbour).
     sys.path[:0] = [str(tree), str(tree / "bench")]
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + uuid.uuid4().hex)

@@ -8,7 +8,7 @@ the measured saves, sorted by cumulative time. Run it on a quiet machine: the fi
 time of this process only (PostgreSQL's own work is not in them, its wait is in the wall time).
 
     . ./canasta.env      # the production settings of the README's Deployment section
-    .venv/bin/python bench/save_profile.py --tables 10 --hands 20
+    .venv/bin/python -m bench.save_profile --tables 10 --hands 20
 """
 
 from __future__ import annotations
@@ -17,14 +17,10 @@ import argparse
 import cProfile
 import json
 import pstats
-import sys
 import time
 import uuid
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import load_bench  # sets up Django and the night
+from bench import load_bench  # sets up Django and the night
 
 WARM_HANDS = 3  # saved before measuring: imports, caches and prepared statements are warm
 

@@ -19,10 +19,10 @@ its database must be migrated by that tree.
 
     createdb -h 127.0.0.1 -U postgres bench_big; DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_big
     .venv/bin/python manage.py migrate
-    .venv/bin/python bench/scale_bench.py fill --side-entries 1000000
-    .venv/bin/python bench/scale_bench.py measure --tables 10 --hands 20
+    .venv/bin/python -m bench.scale_bench fill --side-entries 1000000
+    .venv/bin/python -m bench.scale_bench measure --tables 10 --hands 20
     psql -h 127.0.0.1 -U postgres bench_big -c ANALYZE
-    .venv/bin/python bench/scale_bench.py measure --tables 10 --hands 20
+    .venv/bin/python -m bench.scale_bench measure --tables 10 --hands 20
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ TABLES, ROUNDS, NIGHTS = 5, 5, 4  # per club: 100 games, 2,000 hands, 4,000 side
 
 def _django(tree: Path) -> None:
     os.chdir(tree)
+    # The tree to run comes first on the path: its project and its own bench/load_bench.py.
     sys.path[:0] = [str(tree), str(tree / "bench")]
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + uuid.uuid4().hex)

@@ -2,7 +2,7 @@
 
 Not a test. Run from the project root:
 
-    .venv/bin/python bench/scoring_bench.py [--seconds S] [--hands N] [--profile]
+    .venv/bin/python -m bench.scoring_bench [--seconds S] [--hands N] [--profile]
 
 (a) Side entries scored per second in this process: a hand's JSON entries are parsed
     (`scoring.parse_entry`) and the hand is checked and scored (`scoring.score_hand`), for
@@ -34,9 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import scoring  # after the path above
+import scoring
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,7 +2,7 @@
 
 Not a test. Run from the project root:
 
-    .venv/bin/python bench/seating_bench.py [--cap SECONDS] [--seed S]
+    .venv/bin/python -m bench.seating_bench [--cap SECONDS] [--seed S]
 
 For each field size it plans 5 rounds, 8 rounds and a full cycle (n - 1 rounds
 for n = 0 mod 4) with `individual_schedule`, and seats the same night round by
@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tournaments.domain.seating import (  # after the path above
+from tournaments.domain.seating import (
     SeatingHistory,
     individual_schedule,
     seat_round,

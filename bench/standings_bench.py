@@ -22,7 +22,7 @@ game_over, winner and draw. Then it times:
     createdb -h 127.0.0.1 -U postgres bench6
     export DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench6
     .venv/bin/python manage.py migrate
-    .venv/bin/python bench/standings_bench.py [--repeat 3] [--profile standings|ratings]
+    .venv/bin/python -m bench.standings_bench [--repeat 3] [--profile standings|ratings]
 """
 
 from __future__ import annotations
@@ -33,12 +33,7 @@ import datetime
 import os
 import pstats
 import random
-import sys
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 PLAYERS = 200
 ROUNDS = 5

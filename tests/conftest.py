@@ -1,5 +1,6 @@
 """The named cast: `club`, `alice` (director), `sam` (scorer), `bob` (member), `mallory`
-(director of another club), 16 `players`, and a seated `league_night`."""
+(director of another club), 16 `players`, and a seated `league_night` (built by
+tests/support/cast.py, which a fixture of a wider scope can call too)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import settings as hypothesis_settings
 
 from clubs.models import Membership
 from config import celery_app
-from tests.factories import EVENT_DATE, ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.support import cast
 
 # Property tests have no time limit per example: the machines are shared, and an example that
 # takes 200 ms under load is not a failure (speed is measured in bench/, never in tests).
@@ -62,51 +63,35 @@ def _no_standings_marks():
 
 @pytest.fixture
 def club(db):
-    return ClubFactory(name="Riverside", slug="riverside")
+    return cast.riverside()
 
 
 @pytest.fixture
 def alice(club):
-    user = UserFactory(username="alice")
-    MembershipFactory(club=club, user=user, role=Membership.Role.DIRECTOR)
-    return user
+    return cast.member(club, "alice", Membership.Role.DIRECTOR)
 
 
 @pytest.fixture
 def sam(club):
-    user = UserFactory(username="sam")
-    MembershipFactory(club=club, user=user, role=Membership.Role.SCORER)
-    return user
+    return cast.member(club, "sam", Membership.Role.SCORER)
 
 
 @pytest.fixture
 def bob(club):
-    user = UserFactory(username="bob")
-    MembershipFactory(club=club, user=user, role=Membership.Role.MEMBER)
-    return user
+    return cast.member(club, "bob", Membership.Role.MEMBER)
 
 
 @pytest.fixture
 def mallory(db):
-    other = ClubFactory(name="Elsewhere", slug="elsewhere")
-    user = UserFactory(username="mallory")
-    MembershipFactory(club=other, user=user, role=Membership.Role.DIRECTOR)
-    return user
+    return cast.mallory()
 
 
 @pytest.fixture
 def players(club):
-    return [PlayerFactory(club=club, name=f"Player {n:02d}") for n in range(1, 17)]
+    return cast.players(club)
 
 
 @pytest.fixture
-def league_night(club, players, django_capture_on_commit_callbacks):
+def league_night(club, players):
     """An 8-player classic league night of 4 hands per round, with round 1 seated."""
-    from tournaments import services
-
-    event = services.event_create(
-        club=club, name="Friday", date=EVENT_DATE, variant="classic", hands_per_round=4, players=players[:8]
-    )
-    with django_capture_on_commit_callbacks(execute=True):
-        services.round_start(event=event)
-    return event
+    return cast.league_night(club, players)

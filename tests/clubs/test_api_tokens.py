@@ -12,7 +12,7 @@ from knox.models import AuthToken
 from knox.settings import CONSTANTS
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
+from tests.support.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from clubs import services
 from clubs.models import Membership
-from tests.factories import UserFactory
+from tests.support.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,9 @@
-"""Journeys through the product in a real browser: Playwright driving Debian's Chromium.
+"""Journeys through the product, most of them in a real browser: Playwright driving Debian's
+Chromium.
 
 `chromium` is the browser; a test opens the contexts it needs (a director's desktop at
-1280×800, a scorer's phone at 390×844) with `desktop` and `phone`.
+1280×800, a scorer's phone at 390×844) with `desktop` and `phone`. A journey that uses them is
+a browser test; one that needs no browser (a night through the API) is not.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "tests/flows/" in str(item.fspath):
+        if "tests/flows/" in str(item.fspath) and "chromium" in item.fixturenames:
             item.add_marker(pytest.mark.browser)
             if not os.path.exists(CHROMIUM):
                 if os.environ.get("CI") or os.environ.get("REQUIRE_INTEGRATION"):

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.factories import EVENT_DATE
+from tests.support.factories import EVENT_DATE
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)

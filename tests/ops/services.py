@@ -1,6 +1,6 @@
 """Real Celery workers and a throwaway Redis for the fault tests (PostgreSQL + Redis only).
 
-Follows the worker fixture of tests/tournaments/test_integration.py: a worker process on the
+Follows the worker fixture of tests/flows/test_integration.py: a worker process on the
 test database, consuming a queue of this test run's own, so no other worker takes its tasks.
 """
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from tests.tournaments.hands import HAND_A, HAND_B
+from tests.support.hands import HAND_A, HAND_B
 from tournaments import services
 from tournaments.models import Game, Hand, SideEntry, Standing
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import override_settings
 
 from tests.ops.services import app_broker
-from tests.tournaments.hands import HAND_A
+from tests.support.hands import HAND_A
 from tournaments import services
 from tournaments.models import Game, Hand, Standing
 

@@ -28,7 +28,7 @@ from rest_framework.test import APIClient
 from config import celery_app
 from tests.ops.services import Beat, ThrowawayRedis, Worker, app_broker, database_url, wait_for
 from tests.ops.services import has_services as _has_services
-from tests.tournaments.hands import HAND_A, HAND_B
+from tests.support.hands import HAND_A, HAND_B
 from tournaments import services, task_ledger
 from tournaments.models import Game, Hand, Round, Standing
 

@@ -53,10 +53,10 @@ from knox.models import AuthToken
 
 from clubs.models import Membership
 from config import celery_app
-from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.ops.services import ROOT, Beat, Node, ThrowawayRedis, Worker, app_broker, database_url, free_port
 from tests.ops.services import has_services as _has_services
 from tests.ops.services import wait_for as _wait_for
+from tests.support.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Game, Hand, Rating, Standing
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import HOLDING, errors_of, sheet, where
+from tests.support.sheets import HOLDING, errors_of, sheet, where
 
 BRAZILIAN = scoring.VARIANTS["brazilian"]
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import errors_of, sheet, where
+from tests.support.sheets import errors_of, sheet, where
 
 OUT = {"natural_canastas": 1, "went_out": True, "melded_points": 200, "hand_points": 20}
 MELDED = {"melded_points": 90, "hand_points": 20}

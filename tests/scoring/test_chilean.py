@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import HOLDING, errors_of, sheet
+from tests.support.sheets import HOLDING, errors_of, sheet
 
 CHILEAN = scoring.VARIANTS["chilean"]
 BOLIVIA = scoring.VARIANTS["bolivia"]

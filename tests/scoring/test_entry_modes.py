@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from tests.scoring.helpers import HOLDING, errors_of, sheet, where
+from tests.support.sheets import HOLDING, errors_of, sheet, where
 
 CLASSIC = scoring.VARIANTS["classic"]
 BOLIVIA = scoring.VARIANTS["bolivia"]

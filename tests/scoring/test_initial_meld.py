@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import sheet
+from tests.support.sheets import sheet
 
 
 @pytest.mark.parametrize(

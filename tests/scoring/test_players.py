@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import errors_of, sheet
+from tests.support.sheets import errors_of, sheet
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import pytest
 import scoring
 from scoring.errors import PROBLEMS
 from tests.scoring.problem_codes_check import assert_well_formed
-from tests.scoring.problem_sheets import PROBLEM_SHEETS, problems_of
+from tests.support.problem_sheets import PROBLEM_SHEETS, problems_of
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
 

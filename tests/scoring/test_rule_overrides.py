@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import sheet
+from tests.support.sheets import sheet
 
 # Classic: a side that melded 90 with 20 left in hand (rules.md §2.1: melded - hand + bonuses).
 MELDED = {"melded_points": 90, "hand_points": 20}

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import errors_of, sheet, where
+from tests.support.sheets import errors_of, sheet, where
 
 # A: mixed 1, meld 150, hand 150 -> 300 - 150 + 150 = 300.   B: meld 300, hand 100 -> 200.
 A_300 = {"mixed_canastas": 1, "melded_points": 150, "hand_points": 150}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.scoring.helpers import sheet
+from tests.support.sheets import sheet
 
 CLASSIC = scoring.VARIANTS["classic"]
 URUGUAYAN = scoring.VARIANTS["uruguayan"]

@@ -1,7 +1,7 @@
 """The tournament algorithms: pure Python, plain values in and out.
 
 Nothing here imports Django, Django REST framework, Celery or a model (tests/scoring/
-test_purity.py and tests/test_architecture.py check it): the services and selectors read the
+test_purity.py and tests/site/test_architecture.py check it): the services and selectors read the
 database and call in. Each module holds one subject:
 
 - `seating`: individual seating, a round or a whole night (partners and opponents spread).

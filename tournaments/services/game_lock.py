@@ -7,7 +7,7 @@ database connection, from the models' own columns and foreign keys (a field adde
 is read with it), and its rows are turned into model instances with the converters the ORM
 uses (`Model.from_db`): the same objects as
 `Game.objects.select_for_update(of=("self",)).select_related("table__round__event")`.
-tests/tournaments/test_hand_state.py compares the two.
+tests/tournaments/services/test_hand_state.py compares the two.
 
 The plan is the same whatever PostgreSQL's statistics: every table is reached through its
 primary key or a unique index (the submission id's; the membership's club and user).

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from tournaments.domain.seating.layout import _TABLE, _Layout
 
 # Base rounds of Z-cyclic whist tournaments, found by exhaustive / randomised search
-# and checked by tests/tournaments/test_seating.py. A game (a, b, c, d) is sides
+# and checked by tests/tournaments/domain/test_seating.py. A game (a, b, c, d) is sides
 # (a, b) against (c, d). For n = 0 (mod 4) the points are Z_(n-1) plus a fixed
 # point written n-1; for n = 1 (mod 4) they are Z_n and point 0 sits out. Round i
 # adds i to every finite point.

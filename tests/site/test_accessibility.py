@@ -1,0 +1,180 @@
+"""Accessibility in a real browser: axe-core (from the npm registry, `make axe` installs it into
+tests/js/) run on the pages the players and the director use at the club, in English and in
+Arabic (right to left), phone-sized. No serious or critical violation is allowed; besides axe,
+text is at least 16 px and the controls at least 44 px each way (a link inside a sentence is
+a word of it, not a control)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.support.hands import HAND_A
+from tests.tournaments.web import test_browser
+from tests.tournaments.web.test_browser import _log_in
+from tournaments import services
+from tournaments.models import Game
+
+AXE = Path(__file__).resolve().parents[1] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+pytestmark = list(test_browser.pytestmark)
+if not AXE.exists():
+    if os.environ.get("CI") or os.environ.get("REQUIRE_INTEGRATION"):
+        raise RuntimeError(f"{AXE} is missing: run `make axe` (npm ci in tests/js)")
+    pytestmark.append(pytest.mark.skip(reason="axe-core is not installed (make axe)"))
+page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
+
+# What a person reading and tapping needs, beyond axe's rules.
+SIZES = """() => {
+  const problems = [];
+  const visible = (el) => {
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.textContent.trim(), el = walker.currentNode.parentElement;
+    if (!text || !el || !visible(el) || el.closest('.visually-hidden, svg, script, style')) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 15.95) problems.push(`text ${size}px: ${el.tagName} "${text.slice(0, 30)}"`);
+  }
+  // A link inside a sentence is a word of it, not a control (WCAG 2.5.5's exception).
+  const inSentence = (a) => {
+    const p = a.parentElement;
+    return p && p.textContent.trim() !== a.textContent.trim() && !p.matches('nav, td, th');
+  };
+  const controls = 'button, select, summary, a[href], input:not([type=hidden])';
+  document.querySelectorAll(controls).forEach((el) => {
+    if (!visible(el) || el.closest('.visually-hidden') || (el.matches('a') && inSentence(el))) return;
+    // A box or a round button is tapped through its label.
+    const target = el.matches('[type=checkbox], [type=radio]') ? el.closest('label') || el : el;
+    const r = target.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) {
+      const name = el.name || el.id || el.textContent.trim().slice(0, 30);
+      problems.push(`target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.tagName} ${name}`);
+    }
+  });
+  return problems;
+}"""
+
+
+def _check(page, where: str) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    problems = [
+        f"{where}: {v['id']} ({v['impact']}) {v['help']}: "
+        + "; ".join(
+            node["target"][0] if isinstance(node["target"][0], str) else str(node["target"])
+            for node in v["nodes"][:3]
+        )
+        for v in json.loads(result)["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    problems += [f"{where}: {p}" for p in page.evaluate(SIZES)]
+    return problems
+
+
+def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league_night, alice):
+    # The policy forbids the injected script (tests/site/test_browser_csp.py checks the pages under
+    # it): this browser context lets axe in.
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    from tests.tournaments.web.test_player_page import _finish_round, _seats
+
+    _finish_round(league_night)  # table 1 and 2 finished: standings, ratings, a player's history
+    north, _, _ = _seats(league_night)
+    services.round_start(event=league_night)
+    game = Game.objects.filter(table__round__event=league_night, table__round__number=2).first()
+    services.hand_record(game=game, number=1, entries=HAND_A)
+    _log_in(page, live_server, "alice")
+    pages = {
+        "table, points and canastas": f"/games/{game.pk}/?saved=1",
+        "table, count the cards": f"/games/{game.pk}/?mode=cards",
+        "table, total only": f"/games/{game.pk}/?mode=total",
+        "table link": f"/t/{game.table.access_token}/?saved=1",
+        "event": f"/events/{league_night.pk}/",
+        "standings": f"/events/{league_night.pk}/standings/",
+        "event ranking": f"/events/{league_night.pk}/ranking/",
+        "club rankings": f"/clubs/{league_night.club.slug}/rankings/",
+        "player": f"/players/{north.pk}/",
+        "table cards": f"/events/{league_night.pk}/rounds/2/cards/",
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.evaluate("() => document.documentElement.lang") == language
+            if name.startswith("table,") and path.endswith("saved=1"):
+                page.locator("#more-fields > summary").tap()  # the rare fields too
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club, alice, players):
+    """The event page with its stages, the proposal to confirm and the form to add a stage; a
+    knockout's bracket with a level game for the director to decide; the final order."""
+    from clubs.services import pair_requests_from_text
+    from tests.support.factories import EVENT_DATE
+
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    night = services.event_create(
+        club=club,
+        name="Final night",
+        date=EVENT_DATE,
+        variant="classic",
+        hands_per_round=1,
+        players=players[:8],
+    )
+    services.stage_add(event=night, name="Qualifying", kind="rounds", planned_rounds=1)
+    services.stage_add(
+        event=night, name="Final", kind="final_table", qualify="best", qualifiers=4, planned_rounds=1
+    )
+    services.round_start(event=night)
+    for game in Game.objects.filter(table__round__event=night):
+        services.hand_record(game=game, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+    text = "\n".join(f"{players[i].name} & {players[i + 1].name}" for i in range(8, 16, 2))
+    cup = services.event_create(
+        club=club,
+        name="Cup",
+        date=EVENT_DATE,
+        variant="classic",
+        hands_per_round=1,
+        format="swiss",
+        players=[],
+        pairs=pair_requests_from_text(text),
+    )
+    knockout = services.stage_add(event=cup, name="Cup", kind="knockout")
+    services.stage_entrants_confirm(stage=knockout, entrants=[1, 2, 3, 4])
+    services.round_start(event=cup)
+    first, level = Game.objects.filter(table__round__event=cup).order_by("table__number")
+    services.hand_record(game=first, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+    services.hand_record(game=level, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    _log_in(page, live_server, "alice")
+    pages = {  # each with what it is checked for
+        "event with stages": (f"/events/{night.pk}/", "#stage-entrants"),
+        "final order": (f"/events/{night.pk}/standings/", "#final-order-table"),
+        "knockout event": (f"/events/{cup.pk}/", "#bracket-link-1"),
+        "bracket": (f"/events/{cup.pk}/stages/1/bracket/", "#decide-1-2-2"),
+        "level knockout game": (f"/games/{level.pk}/", "#knockout-decide"),
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, (path, landmark) in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.locator(landmark).count() == 1, f"{name}: {landmark}"
+            if page.locator("#stage-add-box").count():
+                page.locator("#stage-add-box > summary").tap()  # the form to add a stage too
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,827 @@
+"""The permission matrix: every page and API endpoint, every kind of visitor, reading and writing.
+
+The URL names come from the URLconf, so a new URL without a row here fails
+`test_every_url_has_a_matrix_row`. Each row says the lowest role that may read (GET) and
+write (POST) it; every other visitor must be refused the standard way:
+
+- not signed in (an anonymous visitor, or someone holding another table's link): pages
+  redirect to the login page, the API answers 401/403;
+- signed in without the role (a director of another club, a member trying to score):
+  404, so nobody learns that another club's object exists;
+- and whatever the answer, a refused write changes nothing (`_fingerprint`).
+
+Table links (`/t/<token>/...`) are capabilities: whoever holds a table's token may score that
+table, and only it. For those rows the "anonymous" visitor uses a made-up token and the
+"other link" visitor the token of the other table, which must leave this table untouched.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.test import Client, TestCase
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from clubs.models import Club, Membership, Partnership, Player
+from config import celery_app
+from tests.support import cast
+from tests.support.hands import HAND_A, HAND_B
+from tests.tournaments.web.test_views import _form_data
+from tournaments import selectors, services
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    MatchDecision,
+    Pair,
+    Participant,
+    Round,
+    Season,
+    Seat,
+    SideEntry,
+    Stage,
+    StageEntrant,
+    Table,
+    TableCard,
+)
+from tournaments.selectors import side_code
+
+pytestmark = pytest.mark.django_db
+
+# Levels, lowest first. PUBLIC: anyone when the club made its results public, else MEMBER.
+ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK = (
+    "anyone",
+    "auth",
+    "public",
+    "member",
+    "scorer",
+    "director",
+    "link",
+)
+ACTORS = ("anonymous", "other_link", "other_director", "member", "scorer", "director")
+ROLE_RANK = {"member": 1, "scorer": 2, "director": 3}
+
+
+@dataclass
+class World:
+    club: Club
+    other_club: Club
+    event: Event
+    game: Game
+    other_game: Game
+    hand: Hand
+    users: dict[str, Any]
+    other_event: Event
+    # Each visitor's cookies, signed in (or holding the other table's link) once: shared_world.
+    cookies: dict[str, dict[str, str]] | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "page" or "api"
+    kwargs: Callable[[World], dict[str, Any]] = lambda w: {}
+    read: str | None = None  # None: not a page to read (POST only, or nothing to see)
+    write: str | None = None  # None: not a write; a POST must change nothing
+    data: Callable[[World], dict[str, Any]] = lambda w: {}
+    prepare: Callable[[World], None] = lambda w: None  # makes the allowed write possible
+    changes: bool = True  # an allowed write changes the fingerprint
+    listed: Callable[[World], set[int]] | None = None  # API lists: these ids only for members
+    id_key: str = "id"
+    params: str = ""
+
+
+def _event(w: World) -> dict[str, Any]:
+    return {"event_id": w.event.pk}
+
+
+def _pk(getter: Callable[[World], Any]) -> Callable[[World], dict[str, Any]]:
+    return lambda w: {"pk": getter(w).pk}
+
+
+def _games_over(w: World) -> None:
+    Game.objects.filter(table__round__event=w.event).update(game_over=True)
+
+
+def _no_hands(w: World) -> None:
+    Hand.objects.filter(game__table__round__event=w.event).delete()
+
+
+def _hand_two(w: World) -> dict[str, Any]:
+    return _form_data(w.game, 2, HAND_B, save="1") | {"submission_id": str(uuid.uuid4())}
+
+
+def _api_hand_two(w: World) -> dict[str, Any]:
+    return {"number": 2, "submission_id": str(uuid.uuid4()), "entries": HAND_B}
+
+
+def _api_event(w: World) -> dict[str, Any]:
+    players = list(w.club.players.values_list("pk", flat=True)[:4])
+    return {"club": w.club.pk, "name": "Sat", "date": "2026-12-05", "variant": "classic", "players": players}
+
+
+def _card(w: World) -> TableCard:
+    """The night's card of the table of `w.game`."""
+    return TableCard.objects.get(event=w.event, number=w.game.table.number)
+
+
+def _confirm_as_ew(w: World) -> dict[str, Any]:
+    """EW confirms hand 1 with the code on its half of the table card."""
+    return {"side": "EW", "code": side_code(game=w.game, side="EW")}
+
+
+def _timed(w: World) -> None:
+    Event.objects.filter(pk=w.event.pk).update(minutes_per_round=60)
+
+
+def _five(w: World) -> None:
+    """The world's game made a table of five: a third player on NS (classic-5p, two a side play)."""
+    Game.objects.filter(pk=w.game.pk).update(variant="classic-5p", players=2)
+    seated = Seat.objects.filter(table__round__event=w.event).values("player_id")
+    extra = w.club.players.exclude(pk__in=seated).order_by("pk")[0]
+    Seat.objects.create(table=w.game.table, player=extra, side="NS", position="1")
+
+
+def _sat_out(w: World) -> dict[str, Any]:
+    """Hand 1 sat out by NS's last player (hand 1's turn was the first's)."""
+    last = Seat.objects.filter(table=w.game.table, side="NS").order_by("position").last()
+    assert last is not None
+    return {"number": "1", "sat_out": str(last.player_id)}
+
+
+def _round_one(w: World) -> dict[str, Any]:
+    return {"event_id": w.event.pk, "number": 1}
+
+
+def _swap(w: World) -> dict[str, Any]:
+    """A player of table 1 and one of table 2 of round 1."""
+    seats = Seat.objects.filter(table__round__event=w.event, table__round__number=1)
+    first = seats.filter(table__number=1).order_by("pk")[0].player_id
+    second = seats.filter(table__number=2).order_by("pk")[0].player_id
+    return {"first": first, "second": second}
+
+
+def _bobs_membership(w: World) -> dict[str, Any]:
+    membership = Membership.objects.get(club=w.club, user=w.users["member"])
+    return {"slug": w.club.slug, "membership_id": membership.pk}
+
+
+def _ranking(w: World) -> dict[str, Any]:
+    return {"vp_scale": "three-one-zero", "vp_custom": "", "tie_break_1": "point_difference"}
+
+
+def _sheet(w: World) -> dict[str, Any]:
+    return {"variant": "classic", "sides": ["NS", "EW"], "hands": [HAND_A]}
+
+
+def _qualifying_then_final(w: World) -> None:
+    """Round 1 over, as the one round of a qualifying stage, and a final table of four after it."""
+    _games_over(w)
+    services.stage_add(event=w.event, name="Qualifying", kind="rounds", planned_rounds=1)
+    services.stage_add(
+        event=w.event, name="Final", kind="final_table", qualify="best", qualifiers=4, planned_rounds=1
+    )
+
+
+def _finalists(w: World) -> dict[str, Any]:
+    overview = selectors.event_stages_overview(event=w.event)
+    if overview is None or overview.proposal is None:
+        return {}
+    return {f"seed_{n}": key for n, key in enumerate(overview.proposal.proposed, start=1)}
+
+
+def _knockout_stage(w: World) -> None:
+    """A knockout stage of the world's event, not drawn yet: its bracket page says so."""
+    Stage.objects.create(event=w.event, number=1, name="Cup", kind="knockout", format="swiss")
+
+
+KNOCKOUT_EVENT = "Knockout of the club"
+
+
+def _knockout_event(w: World) -> Event:
+    return Event.objects.filter(club=w.club, name=KNOCKOUT_EVENT).first() or w.event
+
+
+def _drawn_knockout(w: World) -> None:
+    """A pair event of the club whose knockout's first match (pair 1 against pair 4) ended level."""
+    players = list(w.club.players.order_by("pk")[:8])
+    event = services.event_create(
+        club=w.club,
+        name=KNOCKOUT_EVENT,
+        date=w.event.date,
+        variant="classic",
+        hands_per_round=1,
+        format="swiss",
+        players=players,
+    )
+    stage = services.stage_add(event=event, name="Cup", kind="knockout")
+    services.stage_entrants_confirm(stage=stage, entrants=[1, 2, 3, 4])
+    round_ = services.round_start(event=event)
+    services.round_seat(round_id=round_.pk)
+    game = Game.objects.get(table__round=round_, table__number=1)
+    services.hand_record(game=game, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+
+
+def _match_one(w: World) -> dict[str, Any]:
+    return {"event_id": _knockout_event(w).pk, "number": 1, "round": 1, "slot": 1}
+
+
+MATRIX: dict[str, Row] = {
+    # --- Django's own pages ----------------------------------------------------------------
+    # Anyone: a member's clubs, or the clubs whose results are public and a way to log in.
+    "home": Row("page", read=ANYONE),
+    "login": Row("page", read=ANYONE),
+    "logout": Row("page"),
+    "password_change": Row("page", read=AUTH),
+    "password_change_done": Row("page", read=AUTH),
+    "password_reset": Row("page", read=ANYONE),
+    "password_reset_done": Row("page", read=ANYONE),
+    "password_reset_confirm": Row("page", lambda w: {"uidb64": "x", "token": "y"}, read=ANYONE),
+    "password_reset_complete": Row("page", read=ANYONE),
+    "set_language": Row("page"),
+    # --- club and event pages -------------------------------------------------------------
+    "clubs:settings": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "name": "Riverside CC",
+            "time_zone": "Europe/Madrid",
+            "language": "es",
+            "default_variant": "classic",
+            "results_public": "on",
+        },
+    ),
+    "clubs:player_import": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"data": "name,active\nNew in town,yes\n"},
+    ),
+    "clubs:members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    "clubs:member_invite": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        write=DIRECTOR,
+        data=lambda w: {"username": w.users["other_director"].username, "role": "scorer"},
+    ),
+    "clubs:member_create": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        write=DIRECTOR,
+        data=lambda w: {"new_username": "newcomer", "role": "member"},
+    ),
+    "clubs:member_role": Row("page", _bobs_membership, write=DIRECTOR, data=lambda w: {"role": "scorer"}),
+    "clubs:member_remove": Row("page", _bobs_membership, write=DIRECTOR),
+    "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
+    "tournaments:club_results": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
+    "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
+    "tournaments:event_create": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "name": "Sat",
+            "date": "2026-12-05",
+            "kind": "league_night",
+            "variant": "classic",
+            "players": [str(p) for p in w.club.players.values_list("pk", flat=True)[:4]],
+        },
+    ),
+    "tournaments:club_partnerships": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=MEMBER,
+        write=DIRECTOR,
+        data=lambda w: {
+            "first": w.club.players.order_by("pk")[0].pk,
+            "second": w.club.players.order_by("pk")[1].pk,
+        },
+    ),
+    "tournaments:event_detail": Row("page", _event, read=MEMBER),
+    "tournaments:event_standings": Row("page", _event, read=PUBLIC),
+    "tournaments:event_player": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        read=PUBLIC,
+    ),
+    "tournaments:round_start": Row("page", _event, write=DIRECTOR, prepare=_games_over),
+    "tournaments:round_reseat": Row(
+        "page", lambda w: {"event_id": w.event.pk, "number": 1}, write=DIRECTOR, prepare=_no_hands
+    ),
+    "tournaments:round_cards": Row("page", lambda w: {"event_id": w.event.pk, "number": 1}, read=DIRECTOR),
+    "tournaments:table_card_renew": Row("page", lambda w: {"card_id": _card(w).pk}, write=DIRECTOR),
+    "tournaments:participant_add": Row(
+        "page", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
+    ),
+    "tournaments:event_finish": Row("page", _event, write=DIRECTOR, prepare=_games_over),
+    # --- stages: the director's from the event page; a knockout's bracket is a result page ----
+    "tournaments:stage_add": Row(
+        "page",
+        _event,
+        write=DIRECTOR,
+        data=lambda w: {"stage-name": "Qualifying", "stage-kind": "rounds", "stage-planned_rounds": "3"},
+    ),
+    "tournaments:stage_remove": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "number": 2},
+        write=DIRECTOR,
+        prepare=_qualifying_then_final,
+    ),
+    "tournaments:stage_entrants": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "number": 2},
+        write=DIRECTOR,
+        data=_finalists,
+        prepare=_qualifying_then_final,
+    ),
+    "tournaments:stage_bracket": Row(
+        "page", lambda w: {"event_id": w.event.pk, "number": 1}, read=PUBLIC, prepare=_knockout_stage
+    ),
+    "tournaments:match_decide": Row(
+        "page", _match_one, write=DIRECTOR, data=lambda w: {"winner": "1"}, prepare=_drawn_knockout
+    ),
+    "tournaments:participant_toggle": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        write=DIRECTOR,
+    ),
+    # --- rankings, players and seasons (read by members; the ranking rules are the director's) --
+    "tournaments:event_ranking": Row("page", _event, read=DIRECTOR, write=DIRECTOR, data=_ranking),
+    "tournaments:player_detail": Row(
+        "page", lambda w: {"player_id": w.event.participants.first().player_id}, read=MEMBER
+    ),
+    "tournaments:season_detail": Row("page", lambda w: {"season_id": w.event.season_id}, read=MEMBER),
+    "tournaments:season_create": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"name": "Spring", "min_nights": "0", "events": [str(w.event.pk)]},
+    ),
+    "tournaments:season_edit": Row(
+        "page",
+        lambda w: {"season_id": w.event.season_id},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "name": "Winter, best 3",
+            "best_n": "3",
+            "min_nights": "1",
+            "events": [str(w.event.pk)],
+        },
+    ),
+    # --- the director's hand on a round; the room's seating sheet and board ------------------
+    "tournaments:round_sheet": Row("page", _round_one, read=MEMBER),
+    "tournaments:round_board": Row("page", _event, read=MEMBER),
+    "tournaments:round_lock": Row("page", _round_one, write=DIRECTOR),
+    "tournaments:round_clock_start": Row("page", _round_one, write=DIRECTOR, prepare=_timed),
+    "tournaments:game_stop": Row("page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR),
+    "tournaments:hand_delete": Row(
+        "page",
+        lambda w: {"game_id": w.game.pk},
+        write=DIRECTOR,
+        data=lambda w: {"number": "1", "reason": "x"},
+    ),
+    "clubs:api_tokens": Row(
+        "page", read=AUTH, write=AUTH, data=lambda w: {"action": "create"}, changes=False
+    ),
+    "tournaments:hand_sat_out": Row(
+        "page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR, data=_sat_out, prepare=_five
+    ),
+    "tournaments:table_lock": Row("page", lambda w: _round_one(w) | {"table": 1}, write=DIRECTOR),
+    "tournaments:seats_swap": Row("page", _round_one, write=DIRECTOR, data=_swap, prepare=_no_hands),
+    "tournaments:guest_add": Row("page", _event, write=DIRECTOR, data=lambda w: {"name": "Dora Visitor"}),
+    "tournaments:guest_merge": Row(
+        "page",
+        lambda w: {"player_id": Player.objects.get(name="Guest of the club").pk},
+        write=DIRECTOR,
+        data=lambda w: {"into": Player.objects.get(name="Late arrival").pk},
+    ),
+    "tournaments:participant_withdraw": Row(
+        "page",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        write=DIRECTOR,
+    ),
+    # --- the table page, by account and by link --------------------------------------------
+    "tournaments:game_detail": Row("page", lambda w: {"game_id": w.game.pk}, read=MEMBER),
+    "tournaments:game_save": Row("page", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_hand_two),
+    "tournaments:game_confirm": Row(
+        "page",
+        lambda w: {"game_id": w.game.pk, "number": 1},
+        write=SCORER,
+        data=_confirm_as_ew,
+    ),
+    # The table's undo of the hand it has just saved (hand 1 of the world, saved moments ago).
+    "tournaments:game_undo": Row("page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER),
+    "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
+    "tournaments:link_save": Row(
+        "page", lambda w: {"token": w.game.table.access_token}, write=LINK, data=_hand_two
+    ),
+    "tournaments:link_confirm": Row(
+        "page",
+        lambda w: {"token": w.game.table.access_token, "number": 1},
+        write=LINK,
+        data=_confirm_as_ew,
+    ),
+    "tournaments:link_undo": Row(
+        "page", lambda w: {"token": w.game.table.access_token, "number": 1}, write=LINK
+    ),
+    "tournaments:card_undo": Row(
+        "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1}, write=LINK
+    ),
+    "tournaments:card_save": Row(
+        "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk}, write=LINK, data=_hand_two
+    ),
+    "tournaments:card_confirm": Row(
+        "page",
+        lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1},
+        write=LINK,
+        data=_confirm_as_ew,
+    ),
+    # --- API --------------------------------------------------------------------------------
+    "api-root": Row("api", read=AUTH),
+    "schema": Row("api", read=ANYONE),
+    "api-docs": Row("api", read=ANYONE),
+    "score-sheet": Row("api", write=ANYONE, data=_sheet, changes=False),
+    "api-token": Row(
+        "api", write=ANYONE, data=lambda w: {"username": "bob", "password": "pw"}, changes=False
+    ),
+    # Token requests only (tests/clubs/test_api_tokens.py): a signed-in session is refused.
+    "api-logout": Row("api"),
+    "api-logout-all": Row("api"),
+    "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
+    "club-detail": Row("api", _pk(lambda w: w.club), read=MEMBER),
+    "player-list": Row("api", read=AUTH, listed=lambda w: set(w.club.players.values_list("pk", flat=True))),
+    "player-detail": Row("api", lambda w: {"pk": w.club.players.first().pk}, read=MEMBER),
+    "event-list": Row("api", read=AUTH, write=DIRECTOR, data=_api_event, listed=lambda w: {w.event.pk}),
+    "event-detail": Row("api", _pk(lambda w: w.event), read=MEMBER),
+    "event-standings": Row("api", _pk(lambda w: w.event), read=MEMBER),
+    "round-list": Row("api", read=AUTH, listed=lambda w: set(w.event.rounds.values_list("pk", flat=True))),
+    "round-detail": Row("api", lambda w: {"pk": w.event.rounds.first().pk}, read=MEMBER),
+    "table-list": Row("api", read=AUTH, listed=lambda w: {w.game.table_id, w.other_game.table_id}),
+    "table-detail": Row("api", lambda w: {"pk": w.game.table_id}, read=MEMBER),
+    "game-list": Row("api", read=AUTH, listed=lambda w: {w.game.pk, w.other_game.pk}),
+    "game-detail": Row("api", _pk(lambda w: w.game), read=MEMBER),
+    "hand-list": Row("api", read=AUTH, listed=lambda w: {w.hand.pk}),
+    "hand-detail": Row("api", _pk(lambda w: w.hand), read=MEMBER),
+    "standing-list": Row(
+        "api",
+        read=AUTH,
+        listed=lambda w: set(w.event.standings.values_list("player_id", flat=True)),
+        id_key="player",
+    ),
+    "standing-detail": Row("api", lambda w: {"pk": w.event.standings.first().pk}, read=MEMBER),
+    "round-start": Row("api", _event, write=DIRECTOR, prepare=_games_over),
+    "participant-add": Row(
+        "api", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
+    ),
+    "participant-withdraw": Row(
+        "api",
+        lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
+        write=DIRECTOR,
+    ),
+    "hand-record": Row("api", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_api_hand_two),
+    "hand-confirm": Row(
+        "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=_confirm_as_ew
+    ),
+}
+
+# Whole namespaces with their own gate, tested separately below.
+EXEMPT_NAMESPACES = {"admin"}
+
+
+def _url_names() -> set[str]:
+    names: set[str] = set()
+
+    def walk(patterns: list[Any], namespace: list[str]) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace in EXEMPT_NAMESPACES:
+                    continue
+                inner = [*namespace, pattern.namespace] if pattern.namespace else namespace
+                walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern):
+                names.add(":".join([*namespace, pattern.name or f"<unnamed {pattern.pattern}>"]))
+
+    walk(get_resolver().url_patterns, [])
+    return names
+
+
+# Public by design and answering 503 while no worker runs, so not a row of the matrix: the
+# health check shows no club data at all (tests/ops/test_health.py checks what it shows).
+OUTSIDE_THE_MATRIX = {"health"}
+
+
+def test_every_url_has_a_matrix_row():
+    names = _url_names() - OUTSIDE_THE_MATRIX
+    assert names - MATRIX.keys() == set(), "add a row to MATRIX for each new URL"
+    assert MATRIX.keys() - names == set(), "remove the rows of URLs that are gone"
+
+
+# --- the world and the visitors -------------------------------------------------------------
+
+
+def _world_of(club, alice, sam, bob, mallory, league_night) -> World:
+    game, other_game = Game.objects.filter(table__round__event=league_night).order_by("table__number")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        hand = services.hand_record(
+            game=game, number=1, entries=HAND_A, recorded_by=sam, entered_by_side="NS"
+        )
+    other_club = Club.objects.get(slug="elsewhere")
+    other_players = [Player.objects.create(club=other_club, name=f"Other {n}") for n in range(4)]
+    other_event = services.event_create(
+        club=other_club, name="Theirs", date=league_night.date, variant="classic", players=other_players
+    )
+    # The event counts for a season of the club (for season_detail).
+    league_night.season = Season.objects.create(club=club, name="Winter")
+    league_night.save(update_fields=["season"])
+    # A spare player of the club who is not in the event (for participant_add).
+    Player.objects.create(club=club, name="Late arrival")
+    # A guest of an earlier night (for guest_merge).
+    Player.objects.create(club=club, name="Guest of the club", guest=True)
+    users = {"director": alice, "scorer": sam, "member": bob, "other_director": mallory}
+    return World(club, other_club, league_night, game, other_game, hand, users, other_event)
+
+
+def _signed_in(actor: str, w: World) -> Client:
+    client = Client()
+    if actor in w.users:
+        client.force_login(w.users[actor])
+    elif actor == "other_link":
+        # Someone who scored another table by its link and came back for more.
+        client.get(reverse("tournaments:link_detail", kwargs={"token": w.other_game.table.access_token}))
+    return client
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """The world built once for the module: its rows' keys and the visitors' cookies."""
+
+    rows: dict[str, int]
+    users: dict[str, int]
+    cookies: dict[str, dict[str, str]]
+
+
+def _build_once() -> _Kept:
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True  # as each test has it (tests/conftest.py)
+    try:
+        with translation.override(settings.LANGUAGE_CODE):
+            club = cast.riverside()
+            alice = cast.member(club, "alice", Membership.Role.DIRECTOR)
+            sam = cast.member(club, "sam", Membership.Role.SCORER)
+            bob = cast.member(club, "bob", Membership.Role.MEMBER)
+            mallory = cast.mallory()
+            w = _world_of(club, alice, sam, bob, mallory, cast.league_night(club, cast.players(club)))
+            cookies = {
+                actor: {name: morsel.value for name, morsel in _signed_in(actor, w).cookies.items()}
+                for actor in ACTORS
+            }
+    finally:
+        celery_app.conf.task_always_eager = eager
+    rows = {
+        name: getattr(w, name).pk for name in ("club", "other_club", "event", "game", "other_game", "hand")
+    }
+    rows["other_event"] = w.other_event.pk
+    return _Kept(rows, {actor: user.pk for actor, user in w.users.items()}, cookies)
+
+
+@pytest.fixture(scope="module")
+def _world_once(django_db_setup, django_db_blocker):
+    """The world and its visitors' sessions, built once for this module's tests in a transaction
+    that is rolled back after the last of them. Each test runs in a savepoint inside it
+    (pytest-django's `db`) that is rolled back when the test ends, so no test sees another's
+    changes, and reads its own instances of the rows (shared_world)."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        with django_db_blocker.unblock():
+            kept = _build_once()
+        yield kept
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def shared_world(_world_once, db) -> World:
+    """The module's world, read afresh for the test."""
+    kept = _world_once
+    User = get_user_model()
+    return World(
+        Club.objects.get(pk=kept.rows["club"]),
+        Club.objects.get(pk=kept.rows["other_club"]),
+        Event.objects.get(pk=kept.rows["event"]),
+        Game.objects.get(pk=kept.rows["game"]),
+        Game.objects.get(pk=kept.rows["other_game"]),
+        Hand.objects.get(pk=kept.rows["hand"]),
+        {actor: User.objects.get(pk=pk) for actor, pk in kept.users.items()},
+        Event.objects.get(pk=kept.rows["other_event"]),
+        kept.cookies,
+    )
+
+
+def _client(actor: str, kind: str, w: World) -> Client:
+    """A new client with the visitor's cookies: their session, signed in when the world was built."""
+    assert w.cookies is not None, "the matrix's visitors sign in once, in shared_world"
+    client = APIClient() if kind == "api" else Client()
+    for name, value in w.cookies[actor].items():
+        client.cookies[name] = value
+    return client
+
+
+def _fingerprint_queries() -> list[Any]:
+    """Everything a write could change; a refused write leaves their rows equal."""
+    return [
+        Hand.objects.order_by("pk").values_list("pk", "version", "confirmed_at", "sat_out_id"),
+        SideEntry.objects.order_by("pk").values_list("pk", "score"),
+        Round.objects.order_by("pk").values_list("pk", "status", "locked", "clock_started_at"),
+        Game.objects.order_by("pk").values_list("pk", "game_over", "stopped_at"),
+        Event.objects.order_by("pk").values_list(
+            "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id"
+        ),
+        Season.objects.order_by("pk").values(),
+        Table.objects.order_by("pk").values_list("pk", "access_token", "locked"),
+        TableCard.objects.order_by("pk").values_list("pk", "access_token"),
+        Seat.objects.order_by("pk").values_list("pk", "table_id", "player_id", "side", "position"),
+        Participant.objects.order_by("pk").values_list("pk", "present", "withdrawn_after_round"),
+        Membership.objects.order_by("pk").values_list("pk", "role"),
+        Partnership.objects.order_by("pk").values_list("pk", "first_id", "second_id"),
+        Pair.objects.order_by("pk").values_list("pk", "event_id", "number", "partnership_id"),
+        Stage.objects.order_by("pk").values_list("pk", "event_id", "number", "kind", "confirmed_at"),
+        StageEntrant.objects.order_by("pk").values_list("pk", "stage_id", "seed", "player_id", "pair_id"),
+        MatchDecision.objects.order_by("pk").values_list("pk", "stage_id", "round", "slot", "winner_id"),
+        Club.objects.order_by("pk").values(),
+        Player.objects.order_by("pk").values_list("pk"),  # counted
+    ]
+
+
+@functools.cache
+def _fingerprint_sql() -> list[tuple[str, tuple[Any, ...]]]:
+    """The queries' SQL, compiled by the ORM once: a test of the matrix takes 24 fingerprints, and
+    through the ORM each took 7 ms, the same SQL run as it is 0.2 ms (SQLite)."""
+    return [queryset.query.sql_with_params() for queryset in _fingerprint_queries()]
+
+
+def _fingerprint(w: World) -> tuple[Any, ...]:
+    """The rows of _fingerprint_queries (of the players, how many there are)."""
+    rows: list[Any] = []
+    with connection.cursor() as cursor:
+        for sql, params in _fingerprint_sql():
+            cursor.execute(sql, params)
+            rows.append(cursor.fetchall())
+    rows[-1] = len(rows[-1])
+    return tuple(rows)
+
+
+def _allowed(level: str | None, actor: str, public: bool) -> bool:
+    if level is None:
+        return False
+    if level == ANYONE or (level == PUBLIC and public):
+        return True
+    if level == LINK:
+        return True  # decided by the token in the URL (see _url)
+    if actor in ("anonymous", "other_link"):
+        return False
+    if level == AUTH:
+        return True
+    need = {PUBLIC: 1, MEMBER: 1, SCORER: 2, DIRECTOR: 3}[level]
+    return ROLE_RANK.get(actor, 0) >= need
+
+
+def _url(name: str, row: Row, w: World, actor: str) -> str:
+    kwargs = row.kwargs(w)
+    if "token" in kwargs:
+        if actor == "anonymous":
+            kwargs["token"] = "made-up-token"
+        elif actor == "other_link":
+            kwargs["token"] = w.other_game.table.access_token
+    return reverse(name, kwargs=kwargs) + row.params
+
+
+def _refused(response: Any, row: Row, actor: str) -> str | None:
+    """None if the response is a proper refusal, else what is wrong with it."""
+    code = response.status_code
+    anonymous = actor in ("anonymous", "other_link")
+    if row.kind == "api":
+        ok = code in (401, 403) if anonymous else code in (403, 404, 405)
+    elif anonymous:
+        ok = (code == 302 and response["Location"].startswith(reverse("login"))) or code in (404, 405)
+    else:
+        ok = code in (404, 405)
+    return None if ok else f"expected a refusal, got {code}"
+
+
+def _succeeded(response: Any) -> bool:
+    code = response.status_code
+    if code == 302:
+        return not response["Location"].startswith(reverse("login"))
+    return 200 <= code < 300
+
+
+def _check(name: str, row: Row, w: World, actor: str, method: str, public: bool) -> list[str]:
+    problems: list[str] = []
+    client = _client(actor, row.kind, w)
+    level = row.read if method == "get" else row.write
+    allowed = _allowed(level, actor, public)
+    link_elsewhere = level == LINK and actor in ("anonymous", "other_link")
+    with transaction.atomic():
+        if allowed and not link_elsewhere:
+            row.prepare(w)
+        before = _fingerprint(w)
+        this_game = list(w.game.hands.values_list("pk", "version", "confirmed_at"))
+        url = _url(name, row, w, actor)
+        if method == "get":
+            response = client.get(url)
+        elif row.kind == "api":
+            response = client.post(url, row.data(w), format="json")
+        else:
+            response = client.post(url, row.data(w))
+        after = _fingerprint(w)
+        transaction.set_rollback(True)
+    where = f"{method.upper()} {name} as {actor}"
+    if response.status_code >= 500:
+        return [f"{where}: server error {response.status_code}"]
+    if link_elsewhere:
+        # A made-up token finds nothing; another table's token acts on that table only.
+        if actor == "anonymous" and response.status_code != 404:
+            problems.append(f"{where}: a made-up token answered {response.status_code}")
+        if list(w.game.hands.values_list("pk", "version", "confirmed_at")) != this_game:
+            problems.append(f"{where}: changed a table it holds no link to")
+        return problems
+    if allowed:
+        if not _succeeded(response):
+            problems.append(f"{where}: expected success, got {response.status_code}")
+        elif method == "post" and row.changes and before == after:
+            problems.append(f"{where}: an allowed write changed nothing")
+        if method == "get" and row.listed is not None and not public:
+            ids = {item[row.id_key] for item in response.json()["results"]}
+            mine = row.listed(w)
+            if actor == "other_director" and ids & mine:
+                problems.append(f"{where}: lists another club's objects {sorted(ids & mine)}")
+            if actor in ROLE_RANK and not mine <= ids:
+                problems.append(f"{where}: misses its club's objects {sorted(mine - ids)}")
+        return problems
+    if before != after:
+        problems.append(f"{where}: a refused request changed data ({response.status_code})")
+    if level is not None:
+        # A page or write this visitor may not use: refused the standard way.
+        problem = _refused(response, row, actor)
+        if problem:
+            problems.append(f"{where}: {problem}")
+    return problems
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name, row in MATRIX.items():
+        cases.append(pytest.param(name, False, id=name))
+        if PUBLIC in (row.read, row.write):
+            cases.append(pytest.param(name, True, id=f"{name}-public"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "public"), _cases())
+def test_permission_matrix(shared_world, name, public):
+    world = shared_world
+    row = MATRIX[name]
+    if public:
+        Club.objects.filter(pk=world.club.pk).update(results_public=True)
+    problems = []
+    for actor in ACTORS:
+        for method in ("get", "post"):
+            problems += _check(name, row, world, actor, method, public)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_admin_is_for_staff_only(client, shared_world):
+    assert client.get("/admin/").status_code == 302
+    client.force_login(shared_world.users["director"])  # alice: a director, but not staff
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+
+
+def test_a_table_link_token_is_not_an_api_token(shared_world):
+    world = shared_world
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {world.game.table.access_token}")
+    assert client.get("/api/v1/games/").status_code in (401, 403)
+    response = client.post(f"/api/v1/games/{world.game.pk}/hands/", _api_hand_two(world), format="json")
+    assert response.status_code in (401, 403)
+    assert world.game.hands.count() == 1

@@ -1,0 +1,98 @@
+"""The other side's confirmation means something: the confirming side types the code printed
+on its half of the table card, so one phone cannot enter a hand as NS and confirm it as EW.
+
+HAND_A (tests/support/hands.py): NS 1685, EW 485.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+
+from tests.support.factories import EVENT_DATE
+from tests.support.hands import HAND_A
+from tournaments import services
+from tournaments.models import Game, Hand, TableCard
+from tournaments.selectors import side_code
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(club, players, django_capture_on_commit_callbacks):
+    event = services.event_create(
+        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:8], kind="tournament"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=event)
+    return event
+
+
+def _entered_by_ns(event):
+    game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
+    return game, services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+
+
+def test_each_card_has_its_own_four_digit_codes(cup):
+    one, two = TableCard.objects.filter(event=cup).order_by("number")
+    for card in (one, two):
+        assert set(card.side_codes) == {"NS", "EW", "N", "E", "S", "A", "B", "C"}
+        assert all(len(code) == 4 and code.isdigit() for code in card.side_codes.values())
+    assert one.side_codes != two.side_codes
+
+
+def test_the_other_side_confirms_with_its_code_from_the_link(client, cup):
+    game, hand = _entered_by_ns(cup)
+    card = TableCard.objects.get(event=cup, number=game.table.number)
+    url = f"/t/{card.access_token}/games/{game.pk}/hands/1/confirm/"
+    wrong = "0000" if card.side_codes["EW"] != "0000" else "1111"
+    page = client.post(url, {"side": "EW", "code": wrong}, follow=True).content.decode()
+    assert "That is not EW&#x27;s code" in page or "That is not EW's code" in page
+    assert Hand.objects.get(pk=hand.pk).confirmed_at is None
+    # NS's own code does not confirm for EW either.
+    client.post(url, {"side": "EW", "code": card.side_codes["NS"]})
+    assert Hand.objects.get(pk=hand.pk).confirmed_at is None
+    client.post(url, {"side": "EW", "code": card.side_codes["EW"]})
+    confirmed = Hand.objects.get(pk=hand.pk)
+    assert (confirmed.confirmed_by_side, confirmed.confirmed_via) == ("EW", "code")
+
+
+def test_the_table_page_asks_for_the_code_and_the_cards_print_it(client, cup, alice, sam):
+    game, _hand = _entered_by_ns(cup)
+    client.force_login(sam)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="code"' in page and "EW's code (on its half of the card)" in page
+    client.force_login(alice)
+    cards = client.get(f"/events/{cup.pk}/rounds/1/cards/").content.decode()
+    card = TableCard.objects.get(event=cup, number=game.table.number)
+    assert f'<bdi dir="ltr" class="code">{card.side_codes["EW"]}</bdi>' in cards
+    assert f'<bdi dir="ltr" class="code">{card.side_codes["NS"]}</bdi>' in cards
+
+
+def test_a_director_confirms_without_a_code(cup, alice):
+    _game, hand = _entered_by_ns(cup)
+    confirmed = services.hand_confirm(hand=hand, side="EW", confirmed_by=alice, as_director=True)
+    assert (confirmed.confirmed_by_side, confirmed.confirmed_via) == ("EW", "director")
+
+
+def test_trying_every_code_is_stopped_after_five_misses(cup):
+    cache.clear()
+    game, hand = _entered_by_ns(cup)
+    right = side_code(game=game, side="EW")
+    misses = [f"{n:04d}" for n in range(10_000) if f"{n:04d}" != right][:5]
+    for code in misses:
+        with pytest.raises(ValidationError, match="not EW's code"):
+            services.hand_confirm(hand=hand, side="EW", code=code)
+    with pytest.raises(ValidationError, match="Too many wrong codes"):
+        services.hand_confirm(hand=hand, side="EW", code=right)
+    assert Hand.objects.get(pk=hand.pk).confirmed_at is None
+
+
+def test_a_hand_waiting_for_the_other_side_is_shown_above_the_next_hands_form(client, cup):
+    game, _hand = _entered_by_ns(cup)
+    card = TableCard.objects.get(event=cup, number=game.table.number)
+    page = client.get(f"/t/{card.access_token}/").content.decode()
+    assert 'id="waiting-confirmation"' in page
+    assert page.index('id="waiting-1"') < page.index('id="hand-form"')
+    assert page.index('name="code"') < page.index('id="hand-form"')

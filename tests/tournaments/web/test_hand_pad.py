@@ -1,0 +1,139 @@
+"""The hand form laid out as a score pad: a line per field with every side's input, the rare
+fields one tap away under "More", opened by itself when one of them has a value or an error."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import scoring
+from tests.support.hands import HAND_A
+from tests.tournaments.web.test_views import _form_data
+from tournaments import services
+from tournaments.models import Game
+from tournaments.web.forms import RARE_FIELDS
+
+pytestmark = pytest.mark.django_db
+
+
+def _game(event) -> Game:
+    return Game.objects.filter(table__round__event=event).order_by("table__number").first()
+
+
+def _more(page: str) -> str:
+    match = re.search(r'<details class="more" id="more-fields"[^>]*>.*?</details>', page, re.S)
+    assert match, "no More section"
+    return match.group(0)
+
+
+def test_the_rare_fields_are_fields_of_the_engine():
+    names = {f.name for v in scoring.VARIANTS for f in scoring.entry_fields(scoring.rules_for(v, {}))}
+    assert names >= RARE_FIELDS
+
+
+def test_the_pad_shows_the_usual_fields_and_keeps_the_rare_ones_a_tap_away(client, league_night, sam):
+    client.force_login(sam)
+    page = client.get(f"/games/{_game(league_night).pk}/").content.decode()
+    more = _more(page)
+    assert '<details class="more" id="more-fields">' in more  # closed
+    for side in ("NS", "EW"):
+        for name in ("red_threes_in_hand", "concealed", "penalty_points"):
+            assert f'name="{side}-{name}"' in more
+        usual = (
+            "melded_points",
+            "hand_points",
+            "natural_canastas",
+            "mixed_canastas",
+            "red_threes",
+            "went_out",
+        )
+        for name in usual:
+            assert f'name="{side}-{name}"' in page
+            assert f'name="{side}-{name}"' not in more
+    # Each input is named by its line and its side's column.
+    assert 'aria-labelledby="row-melded_points pad-side-0"' in page
+    assert 'id="row-melded_points">Melded card points<' in page
+    assert 'id="pad-side-1" data-side="EW">EW<' in page
+
+
+def test_more_opens_by_itself_for_a_hand_with_a_penalty(client, league_night, sam):
+    game = _game(league_night)
+    hand = {"NS": {**HAND_A["NS"], "penalty_points": 100}, "EW": HAND_A["EW"]}
+    services.hand_record(game=game, number=1, entries=hand)
+    client.force_login(sam)
+    assert 'id="more-fields" open' in client.get(f"/games/{game.pk}/?hand=1").content.decode()
+    assert 'id="more-fields" open' not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_more_opens_by_itself_on_an_error_in_a_rare_field(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, save="1") | {"EW-penalty_points": "1,5"}
+    response = client.post(f"/games/{game.pk}/hands/", data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    more = _more(page)
+    assert 'id="more-fields" open' in more
+    assert 'aria-invalid="true"' in more
+    assert "EW: Type the number without separators" in more
+    assert not game.hands.exists()
+
+
+# --- a save from the page's script: answered in place, one round trip --------------------
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_save_by_the_page_script_is_answered_with_the_live_part(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    # Entered as the total only: the page after the save keeps that mode.
+    total = {"NS": {"total": 1685, "went_out": True}, "EW": {"total": 485}}
+    response = client.post(
+        f"/games/{game.pk}/hands/", _form_data(game, 1, total, save="1", mode="total"), **HTMX
+    )
+    assert response.status_code == 200, response.content.decode()[:500]
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="table-live">')
+    assert "<html" not in page
+    assert "Hand 1 saved:" in page
+    assert '<div class="side-total" data-side="NS"><bdi dir="ltr" class="num">1685</bdi></div>' in page
+    assert 'name="number" value="2"' in page  # the next hand's form
+    assert 'id="hand-1"' in page  # the hands list
+    assert response["HX-Replace-Url"] == f"/games/{game.pk}/?saved=1&mode=total"
+    assert game.hands.count() == 1
+
+
+def test_a_refused_save_by_the_page_script_shows_the_errors_in_place(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, save="1") | {"NS-melded_points": "1,230"}
+    response = client.post(f"/games/{game.pk}/hands/", data, **HTMX)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="table-live">')
+    assert 'id="form-errors"' in page
+    assert "Hand 1 saved" not in page
+    assert not game.hands.exists()
+
+
+def test_a_save_without_the_script_still_redirects_to_the_page(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_A, save="1"))
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/?saved=1"
+
+
+def test_the_live_preview_asks_for_its_own_box_only(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, preview="1")
+    page = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="preview", **HTMX).content.decode()
+    assert page.lstrip().startswith('<div class="preview" id="preview"')
+    assert 'class="preview-score"><bdi dir="ltr" class="num">+1685</bdi>' in page
+    assert 'name="NS-melded_points"' not in page
+    # "Check score" asks for the whole form (its errors by the fields).
+    page = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="hand-form", **HTMX).content.decode()
+    assert 'name="NS-melded_points"' in page and 'id="preview"' in page

@@ -1,0 +1,62 @@
+"""The player page: figures, rating chart data, partners, head-to-head, recent events."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.hands import HAND_A, HAND_B
+from tournaments import selectors, services
+from tournaments.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def _finish_round(event):
+    for game in Game.objects.filter(table__round__event=event):
+        for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+            services.hand_record(game=game, number=number, entries=hand)
+    services.standings_rebuild(event_id=event.pk)
+    services.ratings_rebuild(club_id=event.club_id)
+
+
+def _seats(event):
+    game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
+    seats = {s.position: s.player for s in game.table.seats.select_related("player")}
+    return seats["N"], seats["S"], seats["E"]
+
+
+def test_the_profile_counts_partners_and_opponents_in_a_fixed_number_of_queries(
+    league_night, django_assert_num_queries
+):
+    _finish_round(league_night)
+    north, south, east = _seats(league_night)
+    with django_assert_num_queries(5):
+        profile = selectors.player_profile(player=north)
+    assert (profile.games, profile.wins, profile.total_points) == (1, 1, 2930)
+    assert [(r.name, r.games, r.wins) for r in profile.partners] == [(south.name, 1, 1)]
+    assert sorted((r.name, r.losses, r.wins) for r in profile.opponents)[0][1:] == (0, 1)
+    assert east.pk in {r.player for r in profile.opponents}
+    assert [point["game"] for point in profile.history] == [1]
+    assert profile.rating.provisional
+
+
+def test_a_member_sees_the_player_page_with_the_chart_data(client, league_night, bob):
+    _finish_round(league_night)
+    north, south, _ = _seats(league_night)
+    client.force_login(bob)
+    response = client.get(f"/players/{north.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="rating-chart"' in html and "js/chart.umd.min.js" in html
+    start = html.index('id="rating-history"')
+    data = html[html.index(">", start) + 1 : html.index("</script>", start)]
+    assert [p["game"] for p in json.loads(data)] == [1]
+    assert south.name in html and league_night.name in html
+
+
+def test_another_clubs_director_cannot_see_the_player(client, league_night, mallory):
+    north, _, _ = _seats(league_night)
+    client.force_login(mallory)
+    assert client.get(f"/players/{north.pk}/").status_code == 404
