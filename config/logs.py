@@ -18,25 +18,38 @@ from urllib.parse import unquote
 
 # Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
+# A secret in a path or a query: a run of 20 or more URL-safe characters that begins a path
+# segment or a parameter's value (a table link's token served from `/t//…` or `/t;x/…`, a
+# password-reset token). Words and names in this site's paths are shorter.
+SECRET_SEGMENT = re.compile(r"(?<=[/\\;=])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{16,}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _FORMATTER = logging.Formatter()
-_DECODINGS = 3  # a path encoded twice (`%252F`) is still read: decode up to this many times
+_DECODINGS = 4  # a path encoded again and again (`%252F`) is still read: decode up to this many times
 
 
 def redact(text: str) -> str:
-    """`text` with each table link's token cut to its first four characters and "…".
+    """`text` with each table link's token, and any other secret-like path segment, cut to its
+    first four characters and "…".
 
-    A link may reach a log percent-encoded (`/t/%68amq…/` is served as `/t/hamq…/`, and
-    `?next=%2Ft%2Fhamq…` carries one): where decoding `text` shows a link that the text as
-    written hides, the decoded text is logged, redacted."""
-    redacted = TABLE_LINK.sub(r"\1\2…", text)
-    decoded = redacted
+    A link may reach a log percent-encoded (`/t/%68amq…/` and `/t/hamq%68…/` are served as the
+    link; `?next=%2Ft%2Fhamq…` carries one): where the text decoded differs from the text, the
+    decoded text is logged, redacted, with its control characters escaped (`\\x0a`), so that an
+    encoded line break cannot write a line of its own into the log."""
+    redacted = _cut(text)
+    decoded = text
     for _ in range(_DECODINGS):
         if "%" not in decoded:
             break
         decoded = unquote(decoded)
-        if TABLE_LINK.search(decoded):
-            return TABLE_LINK.sub(r"\1\2…", decoded)
+    if decoded != text:
+        decoded = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", decoded)
+        if _cut(decoded) != decoded:  # the encoding hid something: log it decoded, cut
+            return _cut(decoded)
     return redacted
+
+
+def _cut(text: str) -> str:
+    return SECRET_SEGMENT.sub(r"\1…", TABLE_LINK.sub(r"\1\2…", text))
 
 
 class RedactTableLinks(logging.Filter):
