@@ -6,16 +6,18 @@ reverse the text beside it wherever the name is shown (a page, a table card, a d
 name in Arabic, Persian or Hebrew needs none of them: pages isolate each name themselves
 (`<bdi>` in templates). So names of clubs, players, events and seasons refuse them, from every
 way in (forms, the API, the roster import): each model's clean() calls
-`refuse_invisible_characters`. So do the other invisible characters that have no place in a
-name: zero-width space, word joiner, byte order mark, line and paragraph separators (a name
-that looks like another, or breaks a line on a card). The zero-width joiner and non-joiner
-(U+200D, U+200C) are kept: Persian writes with them.
+`refuse_invisible_characters`. So do the other characters that are not seen and have no
+place in a name (a name that looks like another, or breaks a line on a card): control
+characters (line breaks and tabs among them, Unicode's category Cc), format characters (Cf:
+zero-width space, word joiner, byte order mark, soft hyphen, tags…) and the line and paragraph
+separators (Zl, Zp). The zero-width non-joiner and joiner (U+200C, U+200D) are kept: Persian
+writes with the first, and emoji sequences with the second.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -29,21 +31,24 @@ BIDI_CONTROLS = frozenset(
 )
 
 
-INVISIBLE = frozenset(
-    "\u200b\u2060\ufeff"  # zero-width space, word joiner, byte order mark
-    "\u2028\u2029"  # line and paragraph separators
-)
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+JOINERS = frozenset("\u200c\u200d")  # Cf, but written in Persian words and emoji
 
 
-def _codes(text: str, characters: frozenset[str]) -> list[str]:
-    """The `characters` in `text`, as sorted, distinct "U+202E" codes."""
-    return sorted({f"U+{ord(ch):04X}" for ch in text if ch in characters})
+def _invisible(character: str) -> bool:
+    return unicodedata.category(character) in INVISIBLE_CATEGORIES and character not in JOINERS
+
+
+def _codes(text: str, wanted: Callable[[str], bool]) -> list[str]:
+    """The characters of `text` that are `wanted`, as sorted, distinct "U+202E" codes."""
+    return sorted({f"U+{ord(ch):04X}" for ch in text if wanted(ch)})
 
 
 def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
     """Check `instance`'s text `fields` (field name -> what the message calls it, such as
     "The player's name") for bidirectional control characters (`BIDI_CONTROLS`) and the other
-    invisible characters (`INVISIBLE`).
+    other characters that are not seen (control and format characters, line and paragraph
+    separators; see the module's docstring).
 
     Raises ValidationError keyed by field, its message naming the field and the characters
     found, in the active language; returns None when there are none.
@@ -51,7 +56,7 @@ def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str
     errors = {}
     for field, label in fields.items():
         text = str(getattr(instance, field) or "")
-        if found := _codes(text, BIDI_CONTROLS):
+        if found := _codes(text, BIDI_CONTROLS.__contains__):
             errors[field] = ValidationError(
                 _(
                     "%(field)s contains invisible characters that change the direction of the "
@@ -60,7 +65,7 @@ def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str
                 code="bidi_control",
                 params={"field": label, "characters": ", ".join(found)},
             )
-        elif found := _codes(text, INVISIBLE):
+        elif found := _codes(text, _invisible):
             errors[field] = ValidationError(
                 _("%(field)s contains invisible characters (%(characters)s). Type it again without them."),
                 code="invisible_character",

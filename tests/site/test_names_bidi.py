@@ -17,6 +17,7 @@ from clubs.models import Player
 from clubs.text import BIDI_CONTROLS
 from tests.tournaments.web.test_standings_ranking import _play
 from tournaments.models import Event, Season, Table
+from tournaments.services import players as player_services
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,8 @@ def test_each_control_is_refused_in_a_players_name(club, control):
     assert not Player.objects.filter(club=club).exists()
 
 
-INVISIBLE = "\u200b\u2060\ufeff\u2028\u2029"
+# Accepted before two attacks on the real set-up: format characters, separators, controls.
+INVISIBLE = "\u200b\u2060\ufeff\u2028\u2029\n\r\t\x85\x0b\u00ad\u2061\U000e0041\x00"
 
 
 @pytest.mark.parametrize("character", list(INVISIBLE), ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
@@ -51,6 +53,16 @@ def test_other_invisible_characters_are_refused_in_a_players_name(club, characte
     code = f"U+{ord(character):04X}"
     assert message == f"The player's name contains invisible characters ({code}). Type it again without them."
     assert not Player.objects.filter(club=club).exists()
+
+
+def test_a_guests_name_is_checked_before_it_is_looked_up(client, club, alice, league_night):
+    """A NUL byte in a guest's name reached the database's look-up (a 500 on PostgreSQL), and a
+    line separator was turned into a space without a word."""
+    for character in ("\x00", "\u2028"):
+        with pytest.raises(ValidationError) as caught:
+            player_services.guest_add(event=league_night, name=f"Guest{character}One")
+        assert "contains invisible characters" in caught.value.message_dict["name"][0]
+    assert player_services.guest_add(event=league_night, name="  Guest   One ").name == "Guest One"
 
 
 def test_arabic_persian_and_greek_names_without_controls_are_taken(club):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Partnership, Player
 from clubs.services import player_add
+from clubs.text import refuse_invisible_characters
 from tournaments.models import Event, Participant, Rating, RatingHistory, Seat, SitOut, Standing
 from tournaments.services.events import participant_set_present
 from tournaments.standings_queue import standings_queue
@@ -29,9 +30,11 @@ def guest_add(*, event: Event, name: str) -> Player:
     """Add a guest who is not on the club's roster to the night, by name (seated from the
     next round, like a late arrival). Raises ValidationError (key "name") for an empty name,
     or a name the club already has: a roster player is added from the list instead."""
-    name = " ".join(name.split())
+    name = " ".join(part for part in name.split(" ") if part)  # spaces only: the rest is checked
     if not name:
         raise ValidationError({"name": _("Type the guest's name.")})
+    # Before the look-up below: PostgreSQL refuses a NUL byte in a query (a 500, not a message).
+    refuse_invisible_characters(Player(club=event.club, name=name), {"name": _("The player's name")})
     same = event.club.players.filter(name__iexact=name).first()
     if same is not None:
         raise ValidationError(
