@@ -14,27 +14,53 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from urllib.parse import unquote
 
 # Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
-# A secret in a path or a query: a run of 20 or more URL-safe characters that begins a path
-# segment or a parameter's value (a table link's token served from `/t//…` or `/t;x/…`, a
-# password-reset token). Words and names in this site's paths are shorter.
-SECRET_SEGMENT = re.compile(r"(?<=[/\\;=])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{16,}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# A secret anywhere in a line (a path, a query, a header): a run of 20 or more URL-safe
+# characters with capital and small letters and a digit, "-" or "_", as a token from
+# `secrets.token_urlsafe` has (all but about 1 in 600)
+# (a table link's token however it reaches the log: from `/t//…`, `/t;x/…`, after a stray
+# character), or the shape of a password-reset token (`<base 36>-<hex>`). Words, slugs,
+# static files' names and hashes and UUIDs lack one of these and stay as written.
+_RUN = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{16,}")
+_RESET_TOKEN = re.compile(r"[0-9a-z]{1,13}-[0-9a-f]{20,}")
 _FORMATTER = logging.Formatter()
-_DECODINGS = 4  # a path encoded again and again (`%252F`) is still read: decode up to this many times
+_DECODINGS = 8  # a path encoded again and again (`%252F`) is still read: decode up to this many times
+
+
+def _secret(match: re.Match[str]) -> str:
+    run = match.group()
+    token_like = (
+        any(c.isupper() for c in run)
+        and any(c.islower() for c in run)
+        and any(c.isdigit() or c in "-_" for c in run)
+    )
+    return match.group(1) + "…" if token_like or _RESET_TOKEN.fullmatch(run) else run
+
+
+def _escaped(text: str) -> str:
+    """`text` with its control characters and line and paragraph separators escaped (\\x0a,
+    \\u2028): a decoded line stays one line, however its reader splits lines."""
+    return "".join(_escape(ch) if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text)
+
+
+def _escape(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def redact(text: str) -> str:
-    """`text` with each table link's token, and any other secret-like path segment, cut to its
+    """`text` with each table link's token, and anything else shaped like a secret, cut to its
     first four characters and "…".
 
     A link may reach a log percent-encoded (`/t/%68amq…/` and `/t/hamq%68…/` are served as the
-    link; `?next=%2Ft%2Fhamq…` carries one): where the text decoded differs from the text, the
-    decoded text is logged, redacted, with its control characters escaped (`\\x0a`), so that an
-    encoded line break cannot write a line of its own into the log."""
+    link; `?next=%2Ft%2Fhamq…` carries one): where the text decoded differs from the text and
+    decoding showed something to cut, the decoded text is logged, cut, with its control
+    characters and line separators escaped, so that an encoded line break cannot write a
+    line of its own into the log."""
     redacted = _cut(text)
     decoded = text
     for _ in range(_DECODINGS):
@@ -42,14 +68,14 @@ def redact(text: str) -> str:
             break
         decoded = unquote(decoded)
     if decoded != text:
-        decoded = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", decoded)
+        decoded = _escaped(decoded)
         if _cut(decoded) != decoded:  # the encoding hid something: log it decoded, cut
             return _cut(decoded)
     return redacted
 
 
 def _cut(text: str) -> str:
-    return SECRET_SEGMENT.sub(r"\1…", TABLE_LINK.sub(r"\1\2…", text))
+    return _RUN.sub(_secret, TABLE_LINK.sub(r"\1\2…", text))
 
 
 class RedactTableLinks(logging.Filter):

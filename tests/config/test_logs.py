@@ -142,3 +142,47 @@ def test_an_encoded_line_break_cannot_forge_a_log_line():
     text = record.getMessage()
     assert "\n" not in text and "\x00" not in text
     assert "\\x0a127.0.0.1" in text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"GET /static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-standalone-preset.a90d4e3f4b86.js"',
+        '"GET /static/admin/js/admin/RelatedObjectLookups.ed6240809a40.js HTTP/1.1" 200',
+        '"GET /clubs/riverside-canasta-club-of-the-north/ HTTP/1.1" 200',
+        '"POST /api/v1/games/17/hands/?submission_id=2d9b4c3e-1f2a-4b5c-8d9e-0f1a2b3c4d5e HTTP/1.1" 201',
+    ],
+)
+def test_ordinary_lines_are_left_as_written(line):
+    """A third check on the production set-up found static files, long slugs and UUIDs cut."""
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+    RedactTableLinks().filter(record)
+    assert record.getMessage() == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f'"GET /t%252525252F{TOKEN}/ HTTP/1.1" 404',
+        f'"GET /t/%22{TOKEN}%22/ HTTP/1.1" 404',
+        f'"GET /t/{TOKEN[:4]}%ZZ{TOKEN[4:]}/ HTTP/1.1" 404',
+        f'"GET /?{TOKEN} HTTP/1.1" 200 "-" "Mozilla/5.0 {TOKEN}"',
+        '"GET /accounts/reset/MQ/cf8x2k-5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d/ HTTP/1.1" 302',
+    ],
+)
+def test_a_token_beside_stray_characters_is_cut(line):
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+    RedactTableLinks().filter(record)
+    text = record.getMessage()
+    assert TOKEN[5:13] not in text and "5a6b7c8d9e" not in text, text
+
+
+def test_decoded_unicode_line_breaks_are_escaped():
+    forged = f"/t/{TOKEN}/?x=%C2%85FORGED%E2%80%A8FORGED%E2%80%A9FORGED"
+    record = logging.LogRecord(
+        "gunicorn.access", logging.INFO, __file__, 1, f'"GET {forged} HTTP/1.1"', (), None
+    )
+    RedactTableLinks().filter(record)
+    text = record.getMessage()
+    assert len(text.splitlines()) == 1, text
+    assert "\\x85FORGED\\u2028FORGED\\u2029FORGED" in text
