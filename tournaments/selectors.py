@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models import Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
 
@@ -1066,8 +1066,8 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
     A side's victory points are those the standings give it for the game: its result as
     `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
     for confirmation) on the event's scale (`event_ranking_rules`), through
-    `domain.standings.result_victory_points`. Five queries whatever the number of rounds and
-    tables (six when the event asks for confirmation).
+    `domain.standings.result_victory_points`. Four queries whatever the number of rounds and
+    tables (five when the event asks for confirmation).
     """
     scale, _tie_breaks = event_ranking_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
@@ -1082,12 +1082,6 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             Prefetch("tables", tables),
             Prefetch("sit_outs", SitOut.objects.select_related("player").order_by("player__name")),
         )
-    )
-    hands = dict(
-        Hand.objects.filter(game__table__round__event=event)
-        .order_by()
-        .values_list("game_id")
-        .annotate(count=Count("pk"))
     )
     confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
     results = []
@@ -1106,7 +1100,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
                 finished=game.game_over,
                 winner=game.winner,
                 is_draw=game.is_draw,
-                hands=hands.get(game.pk, 0),
+                hands=game.hands_played,
                 confirmed=None if confirmed is None else confirmed.get(game.pk, NOTHING_CONFIRMED),
             )
             counts = bool(counted) and counted[0].finished
@@ -1123,7 +1117,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             ]
             winner = game.winner if counts and not game.is_draw else ""
             lines.append(
-                TableResult(round_.number, table.number, game.pk, hands.get(game.pk, 0), state, winner, sides)
+                TableResult(round_.number, table.number, game.pk, game.hands_played, state, winner, sides)
             )
         sit_outs = [s.player for s in round_.sit_outs.all()]
         unfinished = sum(1 for line in lines if line.state != FINISHED)
@@ -1203,16 +1197,11 @@ class PlayedGame:
 def event_played_games(*, event: Event) -> list[PlayedGame]:
     """Every game of the event, by game id, with its sides' results as the standings count them:
     only confirmed hands where the event asks for confirmation, a game finished once every
-    hand is confirmed. Three queries (four when the event asks for confirmation)."""
+    hand is confirmed. Two queries (three when the event asks for confirmation); the hands
+    played are the game row's own count (`Game.hands_played`, kept with every saved hand)."""
     confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
     # Plain values and no model ordering: the models' default orderings join the rounds and the
     # event into every query, which cost most of a rebuild on a night of 250 games.
-    hands_played = dict(
-        Hand.objects.filter(game__table__round__event=event)
-        .order_by()
-        .values_list("game_id")
-        .annotate(count=Count("pk"))
-    )
     players: dict[int, dict[str, list[int]]] = {}
     seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
     for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
@@ -1230,17 +1219,18 @@ def event_played_games(*, event: Event) -> list[PlayedGame]:
             "game_over",
             "winner",
             "is_draw",
+            "hands_played",
         )
     )
     played = []
-    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw in games:
+    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw, hands in games:
         results = game_side_results(
             players.get(table_id, {}),
             totals,
             finished=finished,
             winner=winner,
             is_draw=is_draw,
-            hands=hands_played.get(game_id, 0),
+            hands=hands,
             confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
         )
         played.append(PlayedGame(round_id, round_number, table, game_id, results, finished))
