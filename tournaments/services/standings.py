@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from tournaments import selectors
 from tournaments.display.messages import describe_scale
@@ -17,7 +18,7 @@ from tournaments.domain import victory_points as vp
 from tournaments.domain.missed_rounds import NOTHING as MISSED_NOTHING
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import rank_players
-from tournaments.models import Event, Standing
+from tournaments.models import Event, Stage, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue
 
@@ -48,7 +49,14 @@ def standings_rebuild(*, event_id: int) -> int:
     a few players' rows). Holds the event row locked so two workers never interleave their
     rewrites. Returns the number of standings rows (0 if the event no longer exists).
     """
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    # Whether the event has stages comes with the locked row (one query less a rebuild).
+    stages = Stage.objects.filter(event=OuterRef("pk"))
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .annotate(with_stages=Exists(stages))
+        .filter(pk=event_id)
+        .first()
+    )
     if event is None:
         return 0
     names = dict(event.participants.values_list("player_id", "player__name"))
@@ -67,7 +75,7 @@ def standings_rebuild(*, event_id: int) -> int:
         )
         if credits:
             rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
-    ranks = _final_order_ranks(event, {row.player: row.rank for row in rows})
+    ranks = _final_order_ranks(event, {row.player: row.rank for row in rows}, stages=event.with_stages)
     _standings_write(
         event,
         {
@@ -111,14 +119,12 @@ def _standings_write(event: Event, figures: Mapping[int, tuple[Any, ...]]) -> No
     )
 
 
-def _final_order_ranks(event: Event, ranks: Mapping[int, int]) -> dict[int, int]:
+def _final_order_ranks(event: Event, ranks: Mapping[int, int], *, stages: bool) -> dict[int, int]:
     """Each player's rank in the event: `ranks` (the standings over every round) for an event
-    without stages; with stages, the event's final order (the last stage's result first, then
-    each stage before it, `selectors.event_stages_overview`), every player of a pair taking the
-    pair's place, and anyone it does not place after, in the order of `ranks`."""
-    overview = (
-        selectors.event_stages_overview(event=event) if selectors.event_has_stages(event=event) else None
-    )
+    without stages (`stages` False); with stages, the event's final order (the last stage's
+    result first, then each stage before it, `selectors.event_stages_overview`), every player of
+    a pair taking the pair's place, and anyone it does not place after, in the order of `ranks`."""
+    overview = selectors.event_stages_overview(event=event) if stages else None
     if overview is None or not overview.final_order:
         return dict(ranks)
     placed = {player.pk: place.rank for place in overview.final_order for player in place.entrant.players}
