@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.db.models import Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models import Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, Sum, Window
 from django.db.models.functions import Cast, NullIf, Rank
 from django.utils import timezone
 
@@ -707,27 +707,29 @@ def season_standings(*, season: Any) -> list[Any]:
     """The season table (tournaments/domain/seasons.py) from its nights' standings, in two queries.
 
     Nights are the season's events that have standings, oldest first; computed on read, so
-    it always agrees with the nights' standings.
+    it always agrees with the nights' standings. The rows are read by their events' ids (the
+    standings' own index), the nights' order from the events.
     """
     from tournaments.domain.seasons import NightResult, season_table
 
+    events = list(Event.objects.filter(season=season).order_by("date", "pk").values_list("pk", flat=True))
     rows = (
-        Standing.objects.filter(event__season=season)
-        .order_by("event__date", "event_id")
+        Standing.objects.filter(event_id__in=events)
+        .order_by()
         .values_list(
             "event_id", "player_id", "player__name", "victory_points", "points_for", "points_against"
         )
     )
-    nights: list[int] = []
+    with_rows: set[int] = set()
     results: dict[int, list[NightResult]] = {}
     names: dict[int, str] = {}
     for event_id, player_id, name, victory_points, points_for, points_against in rows:
-        if not nights or nights[-1] != event_id:
-            nights.append(event_id)
+        with_rows.add(event_id)
         names[player_id] = name
         results.setdefault(player_id, []).append(
             NightResult(event_id, victory_points, points_for - points_against)
         )
+    nights = [event_id for event_id in events if event_id in with_rows]
     return season_table(nights, results, names, best_n=season.best_n, min_nights=season.min_nights)
 
 
@@ -1092,8 +1094,8 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
     A side's victory points are those the standings give it for the game: its result as
     `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
     for confirmation) on the event's scale (`event_ranking_rules`), through
-    `domain.standings.result_victory_points`. Five queries whatever the number of rounds and
-    tables (six when the event asks for confirmation).
+    `domain.standings.result_victory_points`. Four queries whatever the number of rounds and
+    tables (five when the event asks for confirmation).
     """
     scale, _tie_breaks = event_ranking_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
@@ -1108,12 +1110,6 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             Prefetch("tables", tables),
             Prefetch("sit_outs", SitOut.objects.select_related("player").order_by("player__name")),
         )
-    )
-    hands = dict(
-        Hand.objects.filter(game__table__round__event=event)
-        .order_by()
-        .values_list("game_id")
-        .annotate(count=Count("pk"))
     )
     confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
     results = []
@@ -1132,7 +1128,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
                 finished=game.game_over,
                 winner=game.winner,
                 is_draw=game.is_draw,
-                hands=hands.get(game.pk, 0),
+                hands=game.hands_played,
                 confirmed=None if confirmed is None else confirmed.get(game.pk, NOTHING_CONFIRMED),
             )
             counts = bool(counted) and counted[0].finished
@@ -1149,7 +1145,7 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
             ]
             winner = game.winner if counts and not game.is_draw else ""
             lines.append(
-                TableResult(round_.number, table.number, game.pk, hands.get(game.pk, 0), state, winner, sides)
+                TableResult(round_.number, table.number, game.pk, game.hands_played, state, winner, sides)
             )
         sit_outs = [s.player for s in round_.sit_outs.all()]
         unfinished = sum(1 for line in lines if line.state != FINISHED)
@@ -1229,16 +1225,11 @@ class PlayedGame:
 def event_played_games(*, event: Event) -> list[PlayedGame]:
     """Every game of the event, by game id, with its sides' results as the standings count them:
     only confirmed hands where the event asks for confirmation, a game finished once every
-    hand is confirmed. Three queries (four when the event asks for confirmation)."""
+    hand is confirmed. Two queries (three when the event asks for confirmation); the hands
+    played are the game row's own count (`Game.hands_played`, kept with every saved hand)."""
     confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
     # Plain values and no model ordering: the models' default orderings join the rounds and the
     # event into every query, which cost most of a rebuild on a night of 250 games.
-    hands_played = dict(
-        Hand.objects.filter(game__table__round__event=event)
-        .order_by()
-        .values_list("game_id")
-        .annotate(count=Count("pk"))
-    )
     players: dict[int, dict[str, list[int]]] = {}
     seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
     for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
@@ -1256,17 +1247,18 @@ def event_played_games(*, event: Event) -> list[PlayedGame]:
             "game_over",
             "winner",
             "is_draw",
+            "hands_played",
         )
     )
     played = []
-    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw in games:
+    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw, hands in games:
         results = game_side_results(
             players.get(table_id, {}),
             totals,
             finished=finished,
             winner=winner,
             is_draw=is_draw,
-            hands=hands_played.get(game_id, 0),
+            hands=hands,
             confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
         )
         played.append(PlayedGame(round_id, round_number, table, game_id, results, finished))

@@ -121,7 +121,7 @@ def standings_recompute(*, event_id: int) -> int:
     from tournaments.standings_queue import standings_unmark
 
     standings_unmark(event_id)  # hands saved from now on queue the next rebuild
-    return len(standings_rebuild(event_id=event_id))
+    return standings_rebuild(event_id=event_id)
 
 
 @shared_task(**GUARDED_TASK, locks=("tournaments.Round", "round_id"))

@@ -148,7 +148,7 @@ def test_publishing_a_guarded_task_writes_it_in_the_ledger_and_in_its_message():
 
 def test_a_message_covered_by_a_later_run_does_nothing(monkeypatch):
     calls = []
-    monkeypatch.setattr("tournaments.services.standings_rebuild", lambda **kw: calls.append(kw) or [])
+    monkeypatch.setattr("tournaments.services.standings_rebuild", lambda **kw: calls.append(kw) or 0)
     first = task_ledger.sent(NAME, {"event_id": 7})
     tasks.standings_recompute.apply(kwargs={"event_id": 7}, headers={task_ledger.HEADER: first})
     assert len(calls) == 1 and task_ledger.pending() == {}

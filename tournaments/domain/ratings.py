@@ -9,7 +9,12 @@ A player is *provisional* until they have played `provisional_games` rated games
 Determinism: games are rated one by one in the order given (the caller sorts them by event
 date, event, round and table), and OpenSkill's update is plain arithmetic, so the same games
 in the same order always give the same ratings. That is what makes a correction safe: the
-service rebuilds from scratch, and the result equals a fresh rebuild by construction.
+service rates every game again, and the result equals a fresh rebuild by construction.
+
+The update itself is `plackett_luce.rate`, the package's arithmetic on plain `(mu, sigma)`
+pairs (the same floats as the package's `PlackettLuce.rate`, without its copies and checks);
+a game with a player on two seats, which the database never holds, goes through the package
+itself, as it always did.
 
 `margin=True` also feeds the two totals to OpenSkill (its `margin` option: a win by more
 than MARGIN_POINTS points moves ratings more). `evaluate` measures on held-out games whether
@@ -21,8 +26,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
+
+from tournaments.domain import plackett_luce
 
 PROVISIONAL_GAMES = 10
 # A margin below this many points counts as a plain win when `margin=True`: about one
@@ -49,9 +57,11 @@ class PlayerRating:
     provisional: bool
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryPoint:
-    """A player's rating right after a game (`sequence` counts the player's rated games)."""
+class HistoryPoint(NamedTuple):
+    """A player's rating right after a game (`sequence` counts the player's rated games).
+
+    A named tuple: a rebuild makes one per player per game (400,000 for 100,000 games).
+    """
 
     player: int
     game: int
@@ -71,8 +81,24 @@ def _model(margin: bool) -> PlackettLuce:
     return PlackettLuce(margin=MARGIN_POINTS) if margin else PlackettLuce()
 
 
-def _ranks(totals: Sequence[int]) -> list[float]:
-    # Rank 1 is the best; equal totals share a rank (a draw). Whole numbers, in OpenSkill's type.
+def _fast_model(margin: bool) -> plackett_luce.Model:
+    """`_model`'s parameters for `plackett_luce.rate` (the package's defaults)."""
+    model = _model(margin)
+    return plackett_luce.Model(
+        mu=model.mu,
+        sigma=model.sigma,
+        beta=model.beta,
+        kappa=model.kappa,
+        tau=model.tau,
+        margin=model.margin,
+    )
+
+
+def _ranks(totals: Sequence[int]) -> list[int]:
+    # Rank 1 is the best; equal totals share a rank (a draw).
+    if len(totals) == 2:
+        first, second = totals
+        return [1, 2] if first > second else [2, 1] if second > first else [1, 1]
     return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
@@ -87,34 +113,37 @@ def rate_games(
 
     Games with fewer than two sides, or a side with no player, are skipped.
     """
-    model = _model(margin)
-    current: dict[int, PlackettLuceRating] = {}
+    model = _fast_model(margin)
+    new = model.rating()
+    current: dict[int, plackett_luce.Rating] = {}
     played: dict[int, int] = {}
     history: list[HistoryPoint] = []
+    rate = plackett_luce.rate
     for game in games:
-        if len(game.sides) < 2 or not all(game.sides):
+        sides = game.sides
+        if len(sides) < 2 or not all(sides):
             continue
-        teams = [[_get(current, model, p) for p in side] for side in game.sides]
-        if margin:
-            rated = model.rate(teams, scores=[float(t) for t in game.totals])
+        teams = [[current.get(player, new) for player in side] for side in sides]
+        seated = sides[0] + sides[1] if len(sides) == 2 else tuple(p for side in sides for p in side)
+        if len(set(seated)) < len(seated):
+            rated = _package_rate(margin, sides, teams, game.totals)
+        elif margin:
+            rated = rate(model, teams, scores=[float(t) for t in game.totals])
         else:
-            rated = model.rate(teams, ranks=_ranks(game.totals))
-        for side, team in zip(game.sides, rated, strict=True):
+            rated = rate(model, teams, ranks=_ranks(game.totals))
+        for side, team in zip(sides, rated, strict=True):
             for player, rating in zip(side, team, strict=True):
                 current[player] = rating
-                played[player] = played.get(player, 0) + 1
+                count = played[player] = played.get(player, 0) + 1
                 if with_history:
-                    history.append(
-                        HistoryPoint(
-                            player, game.game, played[player], rating.mu, rating.sigma, rating.ordinal()
-                        )
-                    )
+                    mu, sigma = rating
+                    history.append(HistoryPoint(player, game.game, count, mu, sigma, mu - 3.0 * sigma))
     ratings = {
         player: PlayerRating(
             player,
-            rating.mu,
-            rating.sigma,
-            rating.ordinal(),
+            rating[0],
+            rating[1],
+            plackett_luce.ordinal(rating),
             played[player],
             played[player] < provisional_games,
         )
@@ -123,11 +152,25 @@ def rate_games(
     return RatingsResult(ratings=ratings, history=history)
 
 
-def _get(current: dict[int, PlackettLuceRating], model: PlackettLuce, player: int) -> PlackettLuceRating:
-    rating = current.get(player)
-    if rating is None:
-        rating = current[player] = model.rating(name=str(player))
-    return rating
+def _package_rate(
+    margin: bool,
+    sides: tuple[tuple[int, ...], ...],
+    teams: list[list[plackett_luce.Rating]],
+    totals: Sequence[int],
+) -> list[list[plackett_luce.Rating]]:
+    """One game rated by the package itself, a player seated twice sharing one rating object
+    (as the ratings kept per player did before `plackett_luce`)."""
+    model = _model(margin)
+    objects: dict[int, PlackettLuceRating] = {}
+    for side, team in zip(sides, teams, strict=True):
+        for player, (mu, sigma) in zip(side, team, strict=True):
+            objects.setdefault(player, model.rating(mu=mu, sigma=sigma, name=str(player)))
+    package_teams = [[objects[player] for player in side] for side in sides]
+    if margin:
+        rated = model.rate(package_teams, scores=[float(t) for t in totals])
+    else:
+        rated = model.rate(package_teams, ranks=[float(rank) for rank in _ranks(totals)])
+    return [[(rating.mu, rating.sigma) for rating in team] for team in rated]
 
 
 # --- how well the ratings predict --------------------------------------------------------------

@@ -187,11 +187,17 @@ def rank_players(
         if player in rows:
             rows[player].victory_points += credit.victory_points
     for result in results:
+        finished = result.finished
+        if finished:  # the same for every player of the side: worked out once
+            match_points = vp.match_points(won=result.won, drew=result.drew)
+            victory_points = result_victory_points(result, scale) or 0
         for player in result.players:
-            row = rows.setdefault(player, StandingRow(player=player, name=names.get(player, "")))
+            row = rows.get(player)
+            if row is None:
+                row = rows[player] = StandingRow(player=player, name=names.get(player, ""))
             row.points_for += result.points_for
             row.points_against += result.points_against
-            if not result.finished:
+            if not finished:
                 continue
             row.games += 1
             row.finished_points += result.points_for
@@ -201,8 +207,8 @@ def rank_players(
                 row.draws += 1
             else:
                 row.losses += 1
-            row.match_points += vp.match_points(won=result.won, drew=result.drew)
-            row.victory_points += result_victory_points(result, scale) or 0
+            row.match_points += match_points
+            row.victory_points += victory_points
     return _ranked(list(rows.values()), lambda r: (r.name, r.player), tie_breaks)
 
 

@@ -10,74 +10,121 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from tournaments import selectors
 from tournaments.display.messages import describe_scale
 from tournaments.domain import victory_points as vp
+from tournaments.domain.missed_rounds import NOTHING as MISSED_NOTHING
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import rank_players
-from tournaments.models import Event, Standing
+from tournaments.models import Event, Stage, Standing
 from tournaments.selectors import event_ranking_rules
 from tournaments.standings_queue import standings_queue
 
+# A standings row's figures, in the order they are compared and written.
+STANDING_FIELDS = (
+    "rank",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "victory_points",
+    "points_for",
+    "points_against",
+    "finished_points",
+    "match_points",
+    "separated_by",
+)
+
 
 @transaction.atomic
-def standings_rebuild(*, event_id: int) -> list[Standing]:
+def standings_rebuild(*, event_id: int) -> int:
     """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
 
     Where the event asks the other side to confirm each hand, only confirmed hands count, and
     a game counts as finished once all its hands are confirmed. An event with stages ranks by
     its final order (a final table's or knockout's result first), the figures staying those of
-    every round. Holds the event row locked so
-    two workers never interleave their rewrites. Returns [] if the event no longer exists.
+    every round. Only the rows that differ from the stored ones are written (a saved hand moves
+    a few players' rows). Holds the event row locked so two workers never interleave their
+    rewrites. Returns the number of standings rows (0 if the event no longer exists).
     """
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    # Whether the event has stages comes with the locked row (one query less a rebuild).
+    stages = Stage.objects.filter(event=OuterRef("pk"))
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .annotate(with_stages=Exists(stages))
+        .filter(pk=event_id)
+        .first()
+    )
     if event is None:
-        return []
+        return 0
     names = dict(event.participants.values_list("player_id", "player__name"))
     results = [result for game in selectors.event_played_games(event=event) for result in game.results]
     scale, tie_breaks = event_ranking_rules(event=event)
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     # Missed rounds are credited from the rows over games played (the average policy reads
-    # each player's victory points per finished game on the event's own scale), then ranked again.
-    credits = missed_round_credits(
-        event.missed_round_policy,
-        rows,
-        selectors.event_missed_rounds(event=event),
-        event.sit_out_victory_points,
-    )
-    if credits:
-        rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
-    ranks = _final_order_ranks(event, {row.player: row.rank for row in rows})
-    Standing.objects.filter(event=event).delete()
-    return Standing.objects.bulk_create(
-        Standing(
-            event=event,
-            player_id=row.player,
-            rank=ranks[row.player],
-            games=row.games,
-            wins=row.wins,
-            draws=row.draws,
-            losses=row.losses,
-            victory_points=row.victory_points,
-            points_for=row.points_for,
-            points_against=row.points_against,
-            finished_points=row.finished_points,
-            match_points=row.match_points,
-            separated_by=row.separated_by,
+    # each player's victory points per finished game on the event's own scale), then ranked
+    # again. The policy "nothing" credits none: no need to count the missed rounds.
+    if event.missed_round_policy != MISSED_NOTHING:
+        credits = missed_round_credits(
+            event.missed_round_policy,
+            rows,
+            selectors.event_missed_rounds(event=event),
+            event.sit_out_victory_points,
         )
-        for row in rows
+        if credits:
+            rows = rank_players(results, names, credits, scale=scale, tie_breaks=tie_breaks)
+    ranks = _final_order_ranks(event, {row.player: row.rank for row in rows}, stages=event.with_stages)
+    _standings_write(
+        event,
+        {
+            row.player: (
+                ranks[row.player],
+                row.games,
+                row.wins,
+                row.draws,
+                row.losses,
+                row.victory_points,
+                row.points_for,
+                row.points_against,
+                row.finished_points,
+                row.match_points,
+                row.separated_by,
+            )
+            for row in rows
+        },
+    )
+    return len(rows)
+
+
+def _standings_write(event: Event, figures: Mapping[int, tuple[Any, ...]]) -> None:
+    """Make the event's stored standings rows equal `figures` (player id -> the values of
+    STANDING_FIELDS), writing only what differs: a stored row with the same figures stays,
+    any other is deleted, and the rows not stored are inserted."""
+    missing = dict(figures)
+    stale = []
+    for pk, player, *stored in (
+        Standing.objects.filter(event=event).order_by().values_list("pk", "player_id", *STANDING_FIELDS)
+    ):
+        if missing.get(player) == tuple(stored):
+            del missing[player]
+        else:
+            stale.append(pk)
+    if stale:
+        Standing.objects.filter(pk__in=stale).delete()
+    Standing.objects.bulk_create(
+        Standing(event=event, player_id=player, **dict(zip(STANDING_FIELDS, values, strict=True)))
+        for player, values in missing.items()
     )
 
 
-def _final_order_ranks(event: Event, ranks: Mapping[int, int]) -> dict[int, int]:
+def _final_order_ranks(event: Event, ranks: Mapping[int, int], *, stages: bool) -> dict[int, int]:
     """Each player's rank in the event: `ranks` (the standings over every round) for an event
-    without stages; with stages, the event's final order (the last stage's result first, then
-    each stage before it, `selectors.event_stages_overview`), every player of a pair taking the
-    pair's place, and anyone it does not place after, in the order of `ranks`."""
-    overview = (
-        selectors.event_stages_overview(event=event) if selectors.event_has_stages(event=event) else None
-    )
+    without stages (`stages` False); with stages, the event's final order (the last stage's
+    result first, then each stage before it, `selectors.event_stages_overview`), every player of
+    a pair taking the pair's place, and anyone it does not place after, in the order of `ranks`."""
+    overview = selectors.event_stages_overview(event=event) if stages else None
     if overview is None or not overview.final_order:
         return dict(ranks)
     placed = {player.pk: place.rank for place in overview.final_order for player in place.entrant.players}

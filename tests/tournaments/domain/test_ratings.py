@@ -117,6 +117,53 @@ class TestRatingsRebuild:
         services.ratings_rebuild(club_id=league_night.club_id)
         assert self._snapshot() == after_correction
 
+    def test_a_rebuild_writes_only_the_history_rows_that_differ(self, league_night):
+        """Nothing changed: no row is written. A row put wrong is put right, a missing one
+        written again, a stray one removed, and the rows already right stay as they were."""
+        from django.db import connection
+
+        self._finish_round(league_night)
+        services.ratings_rebuild(club_id=league_night.club_id)
+        fresh = self._snapshot()
+        ids = set(RatingHistory.objects.values_list("pk", flat=True))
+        services.ratings_rebuild(club_id=league_night.club_id)
+        assert set(RatingHistory.objects.values_list("pk", flat=True)) == ids
+
+        wrong, missing, *right = RatingHistory.objects.order_by("pk")
+        RatingHistory.objects.filter(pk=wrong.pk).update(mu=wrong.mu + 1.0, sequence=7)
+        missing.delete()
+        # A row for a game the player did not play (the other table's).
+        other_game = Game.objects.filter(table__round__event=league_night).exclude(pk=wrong.game_id).get()
+        stray = RatingHistory.objects.create(
+            player_id=wrong.player_id, game=other_game, sequence=2, mu=30.0, sigma=5.0, ordinal=15.0
+        )
+        services.ratings_rebuild(club_id=league_night.club_id)
+        assert self._snapshot() == fresh
+        kept = set(RatingHistory.objects.values_list("pk", flat=True))
+        assert {row.pk for row in right} <= kept and stray.pk not in kept
+        if connection.vendor == "postgresql":
+            assert wrong.pk in kept  # updated in place
+
+    def test_a_correction_leaves_the_rows_it_does_not_change(
+        self, league_night, django_capture_on_commit_callbacks
+    ):
+        """Table 1's result is turned round: its players' rows change, table 2's (other players,
+        a later game in the order) stay as they were."""
+        self._finish_round(league_night)
+        services.ratings_rebuild(club_id=league_night.club_id)
+        first, second = Game.objects.filter(table__round__event=league_night).order_by("table__number")
+        untouched = dict(RatingHistory.objects.filter(game=second).values_list("pk", "mu"))
+        swapped = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
+        for number in (1, 3):
+            services.hand_record(game=first, number=number, entries=swapped, expected_version=1)
+        services.ratings_rebuild(club_id=league_night.club_id)
+        assert dict(RatingHistory.objects.filter(game=second).values_list("pk", "mu")) == untouched
+        corrected = self._snapshot()
+        Rating.objects.all().delete()
+        RatingHistory.objects.all().delete()
+        services.ratings_rebuild(club_id=league_night.club_id)
+        assert self._snapshot() == corrected
+
     def test_the_task_runs_twice_and_survives_a_deleted_club(self, league_night):
         from tournaments.tasks import ratings_recompute
 

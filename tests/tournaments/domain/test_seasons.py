@@ -125,3 +125,27 @@ def test_a_season_takes_no_night_of_another_club_and_counts_at_least_one_night(c
     assert response.status_code == 200 and "best_n" in response.context["form"].errors
     assert not Season.objects.exists()
     assert Event.objects.get(pk=theirs.pk).season is None
+
+
+@pytest.mark.django_db
+def test_the_season_table_takes_its_nights_by_date_and_only_those_with_standings(club):
+    """The later night was created first, and a night still to come has no standings: the
+    movement is since the night before the last one by date."""
+    from tournaments import selectors
+    from tournaments.models import Standing
+
+    season = Season.objects.create(club=club, name="Winter")
+    later = _night(club, "Later", datetime.date(2026, 1, 15))
+    earlier = _night(club, "Earlier", datetime.date(2026, 1, 8))
+    to_come = _night(club, "To come", datetime.date(2026, 1, 22))
+    Event.objects.filter(pk__in=[later.pk, earlier.pk, to_come.pk]).update(season=season)
+    ann, bea = PlayerFactory(club=club, name="Ann"), PlayerFactory(club=club, name="Bea")
+    for event, ann_points, bea_points in ((earlier, 2, 0), (later, 0, 4)):
+        Standing.objects.create(event=event, player=ann, rank=1, victory_points=ann_points)
+        Standing.objects.create(event=event, player=bea, rank=2, victory_points=bea_points)
+    rows = selectors.season_standings(season=season)
+    # After the earlier night Ann led; the later night put Bea first.
+    assert [(r.name, r.rank, r.victory_points, r.nights, r.movement) for r in rows] == [
+        ("Bea", 1, 4, 2, 1),
+        ("Ann", 2, 2, 2, -1),
+    ]

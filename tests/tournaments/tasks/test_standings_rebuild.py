@@ -9,6 +9,7 @@ import io
 import pytest
 from django.core.management import call_command
 
+from clubs.models import Player
 from tests.support.hands import HAND_A, HAND_B
 from tournaments import services
 from tournaments.models import Game, Hand, Standing
@@ -94,4 +95,41 @@ def test_finished_games_and_a_correction_after_the_finish_match_a_full_rebuild(
     assert {row[2] for row in incremental} == {1}, "every player has one finished game"
 
     call_command("standings_rebuild", str(league_night.pk), stdout=io.StringIO())
+    assert _rows(league_night) == incremental
+
+
+def test_a_rebuild_rewrites_only_the_rows_that_changed(league_night, django_capture_on_commit_callbacks):
+    """A rebuild with nothing new writes no row; after a correction only the rows whose figures
+    moved are written again; a row of a player who is not in the event goes. The rows equal a
+    full rebuild's."""
+    first, second = Game.objects.filter(table__round__event=league_night).order_by("table__number")
+    for number, hand in enumerate([HAND_A, HAND_B, HAND_A], start=1):
+        _save(django_capture_on_commit_callbacks, game=first, number=number, entries=hand)
+        _save(django_capture_on_commit_callbacks, game=second, number=number, entries=hand)
+
+    def stored() -> dict[int, tuple]:
+        return {
+            row[0]: row
+            for row in Standing.objects.filter(event=league_night).values_list("player_id", "pk", *FIELDS[1:])
+        }
+
+    before = stored()
+    assert services.standings_rebuild(event_id=league_night.pk) == 8
+    assert stored() == before
+
+    hand = Hand.objects.get(game=first, number=2)
+    services.hand_record(game=first, number=2, entries=SWAPPED_A, expected_version=hand.version)  # no task
+    outsider = Player.objects.exclude(participations__event=league_night).first()
+    Standing.objects.create(event=league_night, player=outsider, rank=9)
+    assert services.standings_rebuild(event_id=league_night.pk) == 8
+    after = stored()
+    assert outsider.pk not in after and set(after) == set(before)
+    moved = {player for player in after if after[player][2:] != before[player][2:]}
+    assert moved, "the correction moved some rows"
+    for player, row in after.items():
+        assert (row[1] == before[player][1]) == (player not in moved), "only moved rows are written"
+
+    incremental = _rows(league_night)
+    Standing.objects.filter(event=league_night).delete()
+    services.standings_rebuild(event_id=league_night.pk)
     assert _rows(league_night) == incremental

@@ -20,4 +20,4 @@ class Command(BaseCommand):
             for game in Game.objects.filter(table__round__event=event):
                 game_rescore(game=game)
             rows = standings_rebuild(event_id=event.pk)
-            self.stdout.write(f"{event}: {len(rows)} standings rows")
+            self.stdout.write(f"{event}: {rows} standings rows")
