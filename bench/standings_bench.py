@@ -13,16 +13,34 @@ Rows are written with `bulk_create` (no history rows: the bench needs none). Eve
 valid classic entry: a few game shapes (30-hand sequences drawn from a palette of small
 hands, and their mirror images) are scored once each by the service's own `game_score`
 (the rules engine), and each game copies one shape's entries, scores, breakdowns, totals,
-game_over, winner and draw. Then it times:
+game_over, winner and draw. Then it times, wall seconds:
 
 - (a) `standings_rebuild` of each of the 40 nights, then the season table
-  (`selectors.season_standings`), wall seconds, best of --repeat;
-- (b) `ratings_rebuild` of the ratings club (100,000 games), wall seconds, best of --repeat.
+  (`selectors.season_standings`), over the stored standings as they are;
+- (a1) the same after one game of each night had its result turned round (its sides' totals
+  and the winner swapped, as a correction does): what the task after a saved hand finds;
+- (a0) the same with no standings stored (every row written);
+- (b) `ratings_rebuild` of the ratings club (100,000 games) over the stored ratings as they
+  are (the nightly refresh);
+- (b1) the same after the game halfway through the club's order had its result turned round
+  (a correction: the history from that game on changes);
+- (b0) the same with no ratings or history stored (400,000 history rows written).
+
+Each scenario's changes are undone afterwards (the game turned back, the standings or ratings
+rebuilt, untimed), so every run starts from the same data, and each timed run after a VACUUM
+ANALYZE of the tables the rebuilds rewrite (what autovacuum does in a live database). Besides
+the wall time, the CPU time of this process and its PostgreSQL backend (from /proc).
+
+`--tree` runs another checkout's services and selectors (a copy of the project at another
+commit, same database schema) with this script; `--compare` runs this tree and another one
+alternately in child processes, `--rounds` times each, and prints the medians side by side.
 
     createdb -h 127.0.0.1 -U postgres bench6
     export DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench6
     .venv/bin/python manage.py migrate
     .venv/bin/python -m bench.standings_bench [--repeat 3] [--profile standings|ratings]
+    git worktree add --detach /tmp/before <commit>
+    .venv/bin/python -m bench.standings_bench --compare /tmp/before --rounds 5
 """
 
 from __future__ import annotations
@@ -30,10 +48,17 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
+import json
 import os
 import pstats
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PLAYERS = 200
 ROUNDS = 5
@@ -175,13 +200,192 @@ def generate(slug: str, nights: int, tables: int, hands_per_game: int, seed: int
             print(f"  {slug}: {night + 1}/{nights} nights, {time.perf_counter() - start:.0f} s", flush=True)
 
 
-def best_of(repeat: int, fn) -> tuple[float, object]:
-    times, value = [], None
-    for _ in range(repeat):
-        began = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - began)
-    return min(times), (value, times)
+SCENARIOS = {
+    "a": "(a) 40 nights' standings + season table, standings as stored",
+    "a1": "(a1) the same, one game of each night turned round",
+    "a0": "(a0) the same, no standings stored",
+    "b": "(b) ratings, 100,000 games, ratings as stored",
+    "b1": "(b1) the same, the game halfway turned round",
+    "b0": "(b0) the same, no ratings stored",
+}
+
+
+def turn_round(game_ids: list[int]) -> None:
+    """Swap the two sides' totals and the winner of each game (none of them a draw)."""
+    from tournaments.models import Game
+
+    for game in Game.objects.filter(pk__in=game_ids).only("pk", "sides", "totals", "winner"):
+        first, second = game.sides
+        totals = {first: game.totals[second], second: game.totals[first]}
+        winner = second if game.winner == first else first
+        Game.objects.filter(pk=game.pk).update(totals=totals, winner=winner)
+
+
+def backend_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of the PostgreSQL backend process `pid`, from /proc: the
+    server runs on this machine. NaN where /proc cannot tell."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(fn, backend: int) -> tuple[float, float]:
+    """Wall seconds of `fn()`, and CPU seconds of this process and the database backend
+    together (less moved by other work on a shared machine than the wall time)."""
+    wall, cpu, server = time.perf_counter(), time.process_time(), backend_cpu(backend)
+    fn()
+    cpu = time.process_time() - cpu + backend_cpu(backend) - server
+    return time.perf_counter() - wall, cpu
+
+
+def run(args: argparse.Namespace) -> dict[str, list[float]]:
+    """Set up Django on the tree to run, generate the data if need be, time the scenarios."""
+    tree = Path(args.tree).resolve()
+    os.chdir(tree)  # Django's set-up (Celery's app loader) puts the working directory on the path
+    sys.path.insert(0, str(tree))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    from clubs.models import Club
+    from tournaments import selectors
+    from tournaments.models import Event, Game, Hand, Rating, RatingHistory, Season, SideEntry, Standing
+    from tournaments.services import ratings_rebuild, standings_rebuild
+
+    assert connection.vendor == "postgresql", "run it on PostgreSQL (DATABASE_URL)"
+    if not Club.objects.filter(slug="bench-season").exists():
+        generate("bench-season", args.nights, 50, 30, seed=1, with_season=True)
+    if not Club.objects.filter(slug="bench-ratings").exists():
+        generate("bench-ratings", args.rating_nights, 50, 1, seed=2, with_season=False)
+
+    def vacuum() -> None:
+        """What autovacuum does in a live database between rebuilds (a server may run without
+        it: the one these figures come from did): the dead rows of the tables the rebuilds
+        rewrite made reusable, their statistics fresh."""
+        tables = [model._meta.db_table for model in (Standing, Rating, RatingHistory, Game)]
+        with connection.cursor() as cursor:
+            cursor.execute(f"VACUUM ANALYZE {', '.join(tables)}")
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # fresh planner statistics after the bulk load, as autovacuum gives
+    vacuum()
+    season_club = Club.objects.get(slug="bench-season")
+    ratings_club = Club.objects.get(slug="bench-ratings")
+    season = Season.objects.get(club=season_club)
+    event_ids = list(Event.objects.filter(season=season).order_by("date").values_list("pk", flat=True))
+    if not args.json:
+        print(
+            f"season: {len(event_ids)} nights, "
+            f"{Game.objects.filter(table__round__event__club=season_club).count():,} games, "
+            f"{Hand.objects.filter(game__table__round__event__club=season_club).count():,} hands, "
+            f"{SideEntry.objects.filter(hand__game__table__round__event__club=season_club).count():,} "
+            f"entries; ratings club: "
+            f"{Game.objects.filter(table__round__event__club=ratings_club).count():,} games; "
+            f"code of {Path(sys.modules[standings_rebuild.__module__].__file__).parents[2]}"
+        )
+    # One decided game of each night (its first table of round 3), and the decided game halfway
+    # through the ratings club's order.
+    night_games = [
+        Game.objects.filter(table__round__event_id=event_id, table__round__number=3, is_draw=False)
+        .order_by("table__number")
+        .values_list("pk", flat=True)
+        .first()
+        for event_id in event_ids
+    ]
+    rated = Game.objects.filter(table__round__event__club=ratings_club, is_draw=False).order_by(
+        "table__round__event__date", "table__round__event_id", "table__round__number", "table__number"
+    )
+    halfway = [rated.values_list("pk", flat=True)[rated.count() // 2]]
+
+    def season_rebuild() -> None:
+        for event_id in event_ids:
+            standings_rebuild(event_id=event_id)
+        selectors.season_standings(season=season)
+
+    def ratings() -> None:
+        ratings_rebuild(club_id=ratings_club.pk)
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(season_rebuild if args.profile == "standings" else ratings)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        return {}
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]  # the one connection of this process (CONN_MAX_AGE)
+    times: dict[str, list[float]] = {}
+    scenarios = {
+        "standings": ["a", "a1", "a0"],
+        "ratings": ["b", "b1", "b0"],
+    }
+    for _ in range(args.repeat):
+        for part in ["standings", "ratings"] if args.only is None else [args.only]:
+            for name in scenarios[part]:
+                if name == "a1":
+                    turn_round(night_games)
+                elif name == "a0":
+                    Standing.objects.filter(event__season=season).delete()
+                elif name == "b1":
+                    turn_round(halfway)
+                elif name == "b0":
+                    RatingHistory.objects.filter(player__club=ratings_club).delete()
+                    Rating.objects.filter(player__club=ratings_club).delete()
+                vacuum()
+                wall, cpu = timed(season_rebuild if part == "standings" else ratings, backend)
+                times.setdefault(name, []).append(wall)
+                times.setdefault(f"{name} cpu", []).append(cpu)
+                if name == "a1":
+                    turn_round(night_games)
+                    season_rebuild()
+                elif name == "b1":
+                    turn_round(halfway)
+                    ratings()
+                if not args.json:
+                    print(f"{SCENARIOS[name]}: {wall:.2f} s, CPU {cpu:.2f} s", flush=True)
+    return times
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Run the other tree and this one alternately in child processes; print the medians."""
+    trees = {"before": Path(args.compare).resolve(), "after": Path(__file__).resolve().parents[1]}
+    runs: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
+    loads: list[float] = []
+    for round_number in range(args.rounds):
+        for label, tree in trees.items():
+            command = [sys.executable, str(Path(__file__).resolve()), "--tree", str(tree)]
+            command += ["--repeat", str(args.repeat), "--json"]
+            if args.only:
+                command += ["--only", args.only]
+            loads.append(os.getloadavg()[0])
+            child = subprocess.run(command, capture_output=True, text=True, check=True)
+            loads.append(os.getloadavg()[0])
+            result = json.loads(child.stdout.strip().splitlines()[-1])
+            for name, values in result.items():
+                runs[label].setdefault(name, []).extend(values)
+            print(
+                f"round {round_number + 1} {label} (load {loads[-2]:.1f} to {loads[-1]:.1f}): "
+                + ", ".join(f"{name} {statistics.median(values):.2f}" for name, values in result.items()),
+                flush=True,
+            )
+    print(f"\nload average (1 min) during the runs: {min(loads):.1f} to {max(loads):.1f}")
+    print(f"{args.rounds} rounds of {args.repeat} run(s) each; medians, seconds")
+    print("(CPU: this process and its PostgreSQL backend)\n")
+    print("| | before | after | before / after | CPU before | CPU after | before / after |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, label in SCENARIOS.items():
+        if name not in runs["after"]:
+            continue
+        row = []
+        for key in (name, f"{name} cpu"):
+            before = statistics.median(runs["before"][key])
+            after = statistics.median(runs["after"][key])
+            row += [f"{before:.2f}", f"{after:.2f}", f"{before / after:.1f}"]
+        print(f"| {label} | " + " | ".join(row) + " |")
 
 
 def main() -> None:
@@ -192,62 +396,27 @@ def main() -> None:
     parser.add_argument("--nights", type=int, default=40)
     parser.add_argument("--rating-nights", type=int, default=400)
     parser.add_argument("--profile", choices=["standings", "ratings"])
+    parser.add_argument("--only", choices=["standings", "ratings"])
+    parser.add_argument("--tree", default=str(ROOT), help="the project tree whose code to run")
+    parser.add_argument("--compare", help="another project tree to run alternately with this one")
+    parser.add_argument("--rounds", type=int, default=5, help="with --compare: runs of each tree")
+    parser.add_argument("--json", action="store_true", help="print the times as one JSON line")
     args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    from clubs.models import Club
-    from tournaments import selectors
-    from tournaments.models import Event, Game, Hand, Season, SideEntry
-    from tournaments.services import ratings_rebuild, standings_rebuild
-
-    assert connection.vendor == "postgresql", "run it on PostgreSQL (DATABASE_URL)"
-    if not Club.objects.filter(slug="bench-season").exists():
-        generate("bench-season", args.nights, 50, 30, seed=1, with_season=True)
-    if not Club.objects.filter(slug="bench-ratings").exists():
-        generate("bench-ratings", args.rating_nights, 50, 1, seed=2, with_season=False)
-
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")  # fresh planner statistics after the bulk load, as autovacuum gives
-    season_club = Club.objects.get(slug="bench-season")
-    ratings_club = Club.objects.get(slug="bench-ratings")
-    season = Season.objects.get(club=season_club)
-    event_ids = list(Event.objects.filter(season=season).order_by("date").values_list("pk", flat=True))
-    print(
-        f"season: {len(event_ids)} nights, "
-        f"{Game.objects.filter(table__round__event__club=season_club).count():,} games, "
-        f"{Hand.objects.filter(game__table__round__event__club=season_club).count():,} hands, "
-        f"{SideEntry.objects.filter(hand__game__table__round__event__club=season_club).count():,} entries; "
-        f"ratings club: {Game.objects.filter(table__round__event__club=ratings_club).count():,} games"
-    )
-
-    def season_rebuild():
-        for event_id in event_ids:
-            standings_rebuild(event_id=event_id)
-        return selectors.season_standings(season=season)
-
-    def ratings():
-        return ratings_rebuild(club_id=ratings_club.pk)
-
-    if args.profile:
-        profiler = cProfile.Profile()
-        profiler.runcall(season_rebuild if args.profile == "standings" else ratings)
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    if args.compare:
+        compare(args)
         return
-
-    seconds, (rows, runs) = best_of(args.repeat, season_rebuild)
-    print(
-        f"(a) standings of {len(event_ids)} nights + season table ({len(rows)} rows): "
-        f"best {seconds:.2f} s, runs " + ", ".join(f"{t:.2f}" for t in runs)
-    )
-    seconds, (rated, runs) = best_of(args.repeat, ratings)
-    print(
-        f"(b) ratings_rebuild, {rated} players: best {seconds:.2f} s, runs "
-        + ", ".join(f"{t:.2f}" for t in runs)
-    )
+    times = run(args)
+    if args.json:
+        print(json.dumps(times))
+    elif times:
+        print()
+        for name, label in SCENARIOS.items():
+            if name in times:
+                print(
+                    f"{label}: median {statistics.median(times[name]):.2f} s "
+                    f"(CPU {statistics.median(times[f'{name} cpu']):.2f} s), runs "
+                    + ", ".join(f"{t:.2f}" for t in times[name])
+                )
 
 
 if __name__ == "__main__":
