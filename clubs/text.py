@@ -46,7 +46,7 @@ def _codes(text: str, wanted: Callable[[str], bool]) -> list[str]:
 
 def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
     """Check `instance`'s text `fields` (field name -> what the message calls it, such as
-    "The player's name") for bidirectional control characters (`BIDI_CONTROLS`) and the other
+    "The player's name") for bidirectional control characters (`BIDI_CONTROLS`) and the
     other characters that are not seen (control and format characters, line and paragraph
     separators; see the module's docstring).
 

@@ -19,12 +19,12 @@ from urllib.parse import unquote
 
 # Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
-# A secret anywhere in a line (a path, a query, a header): a run of 20 or more URL-safe
-# characters with capital and small letters and a digit, "-" or "_", as a token from
-# `secrets.token_urlsafe` has (all but about 1 in 600)
-# (a table link's token however it reaches the log: from `/t//…`, `/t;x/…`, after a stray
-# character), or the shape of a password-reset token (`<base 36>-<hex>`). Words, slugs,
-# static files' names and hashes and UUIDs lack one of these and stay as written.
+# A secret anywhere in a line (a path, a query, a header), such as a table link's token
+# however it reaches the log (from `/t//…`, `/t;x/…`, after a stray character): a run of 20 or
+# more URL-safe characters with capital and small letters and a digit, "-" or "_", as a token
+# from `secrets.token_urlsafe` has (all but about 1 in 600), or a password-reset token's shape
+# (`<base 36>-<hex>`). Words, slugs, static files' names and hashes and UUIDs lack one of these
+# and stay as written.
 _RUN = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{16,}")
 _RESET_TOKEN = re.compile(r"[0-9a-z]{1,13}-[0-9a-f]{20,}")
 _FORMATTER = logging.Formatter()
