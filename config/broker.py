@@ -16,7 +16,7 @@ Here a reply lost with the connection is let go and the close carries on while t
 is still there: the restore fails as a connection error, which Celery ignores, and the worker
 reconnects. The unacknowledged messages stay in Redis's unacknowledged set when Redis kept
 its data (`appendonly yes`), handed out again after the visibility timeout, and the tasks
-people wait on are in the task ledger as well (tournaments/task_ledger.py).
+people wait on are in the task ledger as well (tournaments/workers/ledger.py).
 """
 
 from __future__ import annotations

@@ -24,13 +24,14 @@ FRAMEWORKS = ("django", "rest_framework", "celery", "django_tables2")
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 # (a) An import inside a function body runs when the function is called, so it is not an
-# edge of the graph. There are 14 such import statements of project modules today (the test
-# below keeps the number true): tournaments.tasks 6, tournaments.selectors 3, clubs.services 2,
-# config.health 2, clubs.apps 1 (the signal receivers, connected once the apps are loaded, as
-# Django asks). Three of them break a cycle: tournaments.tasks imports standings_queue,
+# edge of the graph. There are 15 such import statements of project modules today (the test
+# below keeps the number true): tournaments.workers.tasks 6, tournaments.selectors 3,
+# clubs.services 2, config.health 2, clubs.apps 1 (the signal receivers, connected once the apps
+# are loaded, as Django asks), tournaments.apps 1 (the tasks, registered by name). Three of them
+# break a cycle: tournaments.workers.tasks imports workers.queue,
 # services inside its tasks, because services -> standings_queue -> tasks
 # (a rebuild is queued as a task). The other eleven only put off loading a module.
-DEFERRED = 14
+DEFERRED = 15
 
 
 def _module_name(path: Path) -> str:

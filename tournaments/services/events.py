@@ -25,7 +25,7 @@ from tournaments.display.messages import describe_rules
 from tournaments.domain import tables
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
 from tournaments.services.rounds import round_close
-from tournaments.standings_queue import standings_queue
+from tournaments.workers.queue import standings_queue
 
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 

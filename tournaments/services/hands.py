@@ -34,8 +34,8 @@ from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.services.game_lock import game_lock
-from tournaments.standings_queue import standings_queue
-from tournaments.tasks import ratings_recompute as ratings_recompute_task
+from tournaments.workers.queue import standings_queue
+from tournaments.workers.tasks import ratings_recompute as ratings_recompute_task
 
 Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 

@@ -21,8 +21,8 @@ from clubs.services import player_add
 from clubs.text import refuse_invisible_characters
 from tournaments.models import Event, Participant, Rating, RatingHistory, Seat, SitOut, Standing
 from tournaments.services.events import participant_set_present
-from tournaments.standings_queue import standings_queue
-from tournaments.tasks import ratings_recompute as ratings_recompute_task
+from tournaments.workers.queue import standings_queue
+from tournaments.workers.tasks import ratings_recompute as ratings_recompute_task
 
 
 @transaction.atomic

@@ -27,7 +27,7 @@ from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, Ta
 from tournaments.services import partnership_seating, stage_seating
 from tournaments.services.hands import game_stop
 from tournaments.services.standings import standings_rebuild
-from tournaments.tasks import round_seat as round_seat_task
+from tournaments.workers.tasks import round_seat as round_seat_task
 
 
 def three_player_variant(variant: str) -> str:

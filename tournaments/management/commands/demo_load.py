@@ -14,7 +14,7 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from clubs.services import club_create, membership_add, player_add
 from tournaments import services
-from tournaments.demo_hands import random_hand
+from tournaments.management.demo_hands import random_hand
 from tournaments.models import Game
 
 DEMO_SLUG = "riverside"

@@ -10,7 +10,7 @@ the night ends first, nothing brings the standings up to date. Measured (bench/R
 "Past one machine"): with a worker killed -9 at 60 % of a 600-hand night and no other help,
 4 runs of 9 left the standings behind the hands after the last one (15 to 60 s and counting;
 the lost message was in neither the queue nor Redis's unacknowledged set, so the visibility
-timeout would never have handed it back). The task ledger (tournaments/task_ledger.py) keeps
+timeout would never have handed it back). The task ledger (tournaments/workers/ledger.py) keeps
 the rebuild and sends it again 5 to 8 s after it was due: with it the standings were current
 0.2 to 0.9 s after the last hand in every run (5 runs), and 5 to 8 s after a worker died
 holding the night's last rebuild (tests/ops/test_faults.py). A task lost with Redis itself
@@ -26,7 +26,7 @@ from functools import partial
 from django.core.cache import cache
 from django.db import transaction
 
-from tournaments.tasks import standings_recompute as standings_recompute_task
+from tournaments.workers.tasks import standings_recompute as standings_recompute_task
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,10 @@ Two queues (config/settings/base.py, `CELERY_TASK_ROUTES`): *short* for what peo
 tables wait on (standings after a hand, a round's seating, the ledger's sweep), *long* for the
 rebuilds nobody watches live (ratings, the nightly refresh), so that a season's ratings never
 hold a night's standings. The tasks people wait on are `Guarded`: written in the task ledger
-(`tournaments/task_ledger.py`) and sent again within seconds if their worker dies.
+(`tournaments/workers/ledger.py`) and sent again within seconds if their worker dies.
+
+Each task keeps the name it had when it lived in `tournaments/tasks.py`, so that messages and
+ledger entries written before an upgrade still find it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from tournaments import task_ledger
+from tournaments.workers import ledger
 
 logger = logging.getLogger(__name__)
 
@@ -54,10 +57,8 @@ class Guarded(RunHereIfBrokerDown):
     locks: tuple[str, str] | None = None
 
     def __call__(self, *args, **kwargs):
-        run = task_ledger.run_started(self.name, kwargs)
-        due = getattr(self.request, task_ledger.HEADER, None) or (self.request.headers or {}).get(
-            task_ledger.HEADER
-        )
+        run = ledger.run_started(self.name, kwargs)
+        due = getattr(self.request, ledger.HEADER, None) or (self.request.headers or {}).get(ledger.HEADER)
         if run is not None and run.covered(due):
             # A run that began after this message was due has ended: it saw all this one asks.
             logger.info("%s: covered by a later run", run.task)
@@ -67,9 +68,9 @@ class Guarded(RunHereIfBrokerDown):
         except Retry:
             raise  # sent again (and written in the ledger again) by the retry itself
         except Exception:
-            task_ledger.run_ended(run)  # failed for good: logged by Celery, not sent again
+            ledger.run_ended(run)  # failed for good: logged by Celery, not sent again
             raise
-        task_ledger.run_ended(run)
+        ledger.run_ended(run)
         return result
 
 
@@ -95,9 +96,9 @@ def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None
             delay = (datetime.fromisoformat(eta) - timezone.now()).total_seconds()
         except (TypeError, ValueError):
             delay = 0.0
-    due = task_ledger.sent(sender, task_kwargs, delay=delay)
+    due = ledger.sent(sender, task_kwargs, delay=delay)
     if due is not None:
-        headers[task_ledger.HEADER] = due
+        headers[ledger.HEADER] = due
 
 
 # Every task here rebuilds from the database, so a redelivery (acks_late) or a retry is safe.
@@ -114,17 +115,19 @@ IDEMPOTENT_TASK = {
 GUARDED_TASK = {**IDEMPOTENT_TASK, "base": Guarded}
 
 
-@shared_task(**GUARDED_TASK, locks=("tournaments.Event", "event_id"))
+@shared_task(
+    **GUARDED_TASK, name="tournaments.tasks.standings_recompute", locks=("tournaments.Event", "event_id")
+)
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     from tournaments.services import standings_rebuild
-    from tournaments.standings_queue import standings_unmark
+    from tournaments.workers.queue import standings_unmark
 
     standings_unmark(event_id)  # hands saved from now on queue the next rebuild
     return standings_rebuild(event_id=event_id)
 
 
-@shared_task(**GUARDED_TASK, locks=("tournaments.Round", "round_id"))
+@shared_task(**GUARDED_TASK, name="tournaments.tasks.round_seat", locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
     from tournaments.services import round_seat as round_seat_service
@@ -135,7 +138,7 @@ def round_seat(*, round_id: int) -> str | None:
     return None if round is None else round.status
 
 
-@shared_task(**GUARDED_TASK, locks=("clubs.Club", "club_id"))
+@shared_task(**GUARDED_TASK, name="tournaments.tasks.ratings_recompute", locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
     from tournaments.services import ratings_rebuild
@@ -143,7 +146,7 @@ def ratings_recompute(*, club_id: int) -> int:
     return ratings_rebuild(club_id=club_id)
 
 
-@shared_task(**IDEMPOTENT_TASK)
+@shared_task(**IDEMPOTENT_TASK, name="tournaments.tasks.ratings_refresh_all")
 def ratings_refresh_all() -> int:
     """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
 
@@ -157,8 +160,8 @@ def ratings_refresh_all() -> int:
     return len(club_ids)
 
 
-@shared_task(bind=True, ignore_result=True)
+@shared_task(bind=True, ignore_result=True, name="tournaments.tasks.tasks_lost_resend")
 def tasks_lost_resend(self) -> int:
     """Every few seconds (celery beat): send again the tasks people wait on that were lost with
-    their worker (`task_ledger.sweep`); returns how many. Sending it twice does no harm."""
-    return len(task_ledger.sweep(self.app))
+    their worker (`ledger.sweep`); returns how many. Sending it twice does no harm."""
+    return len(ledger.sweep(self.app))
