@@ -7,5 +7,5 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # The Celery tasks, registered by name with the app in every process (web, worker,
-        # commands): the services send them by name (tournaments/workers/queue.py).
+        # commands): the services send them by name (tournaments/services/queue.py).
         from tournaments.workers import tasks  # noqa: F401

@@ -263,7 +263,7 @@ CELERY_BROKER_URL = _BROKER or "memory://"
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 # The cache gathers a burst of saved hands into one standings rebuild
-# (tournaments/workers/queue.py); with Redis every web process shares it.
+# (tournaments/services/queue.py); with Redis every web process shares it.
 # CACHE_URL names it apart from the broker; by default a Redis broker serves as the cache too.
 _CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") else "")
 # A Redis that takes connections and never answers (a hung or overloaded server, a network

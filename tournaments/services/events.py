@@ -24,8 +24,8 @@ from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
 from tournaments.domain import tables
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
+from tournaments.services.queue import standings_queue
 from tournaments.services.rounds import round_close
-from tournaments.workers.queue import standings_queue
 
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 

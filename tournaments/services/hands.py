@@ -14,7 +14,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -34,8 +33,7 @@ from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.services.game_lock import game_lock
-from tournaments.workers.queue import standings_queue
-from tournaments.workers.tasks import ratings_recompute as ratings_recompute_task
+from tournaments.services.queue import ratings_queue, standings_queue
 
 Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 
@@ -391,7 +389,7 @@ def hand_record(
     if was_over or game.game_over:
         # A game finished, or a finished game was corrected: its result feeds the ratings.
         club_id = game.table.round.event.club_id
-        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
+        ratings_queue(club_id=club_id)
     hand.was_created = existing is None
     return hand
 
@@ -788,7 +786,7 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
         game, result, next_number=game.next_number, extra=["stopped_after", "stopped_at", "stopped_by"]
     )
     standings_queue(event_id=game.table.round.event_id)
-    transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
+    ratings_queue(club_id=game.table.round.event.club_id)
     return game
 
 
@@ -858,5 +856,5 @@ def _delete(game: Game, hand: Hand, reason: str) -> Game:
     game = game_rescore(game=game)
     standings_queue(event_id=game.table.round.event_id)
     if was_over or game.game_over:
-        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
+        ratings_queue(club_id=game.table.round.event.club_id)
     return game

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -26,8 +25,8 @@ from tournaments.domain import seating, tables
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services import partnership_seating, stage_seating
 from tournaments.services.hands import game_stop
+from tournaments.services.queue import seating_queue
 from tournaments.services.standings import standings_rebuild
-from tournaments.workers.tasks import round_seat as round_seat_task
 
 
 def three_player_variant(variant: str) -> str:
@@ -74,7 +73,7 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: User | None =
     if event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-    transaction.on_commit(partial(round_seat_task.delay, round_id=new_round.pk))
+    seating_queue(round_id=new_round.pk)
     return new_round
 
 
@@ -138,7 +137,7 @@ def round_reseat(*, round: Round) -> Round:
     round.seating_error = ""
     round.seating_started_at = None
     round.save(update_fields=["status", "seating_error", "seating_started_at"])
-    transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
+    seating_queue(round_id=round.pk)
     return round
 
 

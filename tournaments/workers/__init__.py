@@ -1,11 +1,12 @@
-"""What the Celery workers run, and the one door through which the services reach them.
+"""What the Celery workers run: the layer above the services, beside the pages and the API.
 
-- `tasks`: the tasks, thin interfaces over the services (they import the services, nothing
-  below them imports the tasks); registered with the app when Django loads
-  (`tournaments.apps`), so every process knows them by name.
-- `queue`: the services' door to the workers: a task sent by its name, and an event's
-  standings rebuild queued once for a burst of hands. It imports nothing of the project, so
-  the services depend on it without depending on the tasks.
+- `tasks`: the tasks, thin interfaces over the services (arguments are ids, each safe to run
+  twice), registered with the Celery app when Django loads (`tournaments.apps`), so that every
+  process knows them by name. Nothing below imports them: the services send them by name
+  through their one door, `tournaments/services/queue.py`.
 - `ledger`: the task ledger, which keeps the tasks people wait on until a run that began
-  after them ends, and sends again those lost with their worker.
+  after them ends, and sends again those lost with their worker (imports nothing of the
+  project but Django's app registry).
+
+May import: the services, the selectors, the models, `clubs`.
 """

@@ -6,8 +6,9 @@ rebuilds nobody watches live (ratings, the nightly refresh), so that a season's 
 hold a night's standings. The tasks people wait on are `Guarded`: written in the task ledger
 (`tournaments/workers/ledger.py`) and sent again within seconds if their worker dies.
 
-Each task keeps the name it had when it lived in `tournaments/tasks.py`, so that messages and
-ledger entries written before an upgrade still find it.
+The services never import this module: they send the tasks by name through
+`tournaments/services/queue.py`, where the names are. Each keeps the name it had when it lived in
+`tournaments/tasks.py`, so that messages and ledger entries written before an upgrade still find it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,17 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from clubs.models import Club
+from tournaments import services
+from tournaments.services.queue import (
+    RATINGS_RECOMPUTE,
+    RATINGS_REFRESH_ALL,
+    ROUND_SEAT,
+    STANDINGS_RECOMPUTE,
+    TASKS_LOST_RESEND,
+    standings_unmark,
+)
+from tournaments.services.round_tools import round_seating_began
 from tournaments.workers import ledger
 
 logger = logging.getLogger(__name__)
@@ -115,52 +127,40 @@ IDEMPOTENT_TASK = {
 GUARDED_TASK = {**IDEMPOTENT_TASK, "base": Guarded}
 
 
-@shared_task(
-    **GUARDED_TASK, name="tournaments.tasks.standings_recompute", locks=("tournaments.Event", "event_id")
-)
+@shared_task(**GUARDED_TASK, name=STANDINGS_RECOMPUTE, locks=("tournaments.Event", "event_id"))
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
-    from tournaments.services import standings_rebuild
-    from tournaments.workers.queue import standings_unmark
-
     standings_unmark(event_id)  # hands saved from now on queue the next rebuild
-    return standings_rebuild(event_id=event_id)
+    return services.standings_rebuild(event_id=event_id)
 
 
-@shared_task(**GUARDED_TASK, name="tournaments.tasks.round_seat", locks=("tournaments.Round", "round_id"))
+@shared_task(**GUARDED_TASK, name=ROUND_SEAT, locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
-    from tournaments.services import round_seat as round_seat_service
-    from tournaments.services.round_tools import round_seating_began
-
     round_seating_began(round_id=round_id)
-    round = round_seat_service(round_id=round_id)
+    round = services.round_seat(round_id=round_id)
     return None if round is None else round.status
 
 
-@shared_task(**GUARDED_TASK, name="tournaments.tasks.ratings_recompute", locks=("clubs.Club", "club_id"))
+@shared_task(**GUARDED_TASK, name=RATINGS_RECOMPUTE, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
-    from tournaments.services import ratings_rebuild
-
-    return ratings_rebuild(club_id=club_id)
+    return services.ratings_rebuild(club_id=club_id)
 
 
-@shared_task(**IDEMPOTENT_TASK, name="tournaments.tasks.ratings_refresh_all")
+@shared_task(**IDEMPOTENT_TASK, name=RATINGS_REFRESH_ALL)
 def ratings_refresh_all() -> int:
     """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
 
     Season tables need no refresh: they are computed on read from the nights' standings.
     """
-    from clubs.models import Club
-
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
         ratings_recompute.apply_async(kwargs={"club_id": club_id}, headers=UNGUARDED)
     return len(club_ids)
 
 
-@shared_task(bind=True, ignore_result=True, name="tournaments.tasks.tasks_lost_resend")
+@shared_task(bind=True, ignore_result=True, name=TASKS_LOST_RESEND)
 def tasks_lost_resend(self) -> int:
     """Every few seconds (celery beat): send again the tasks people wait on that were lost with
     their worker (`ledger.sweep`); returns how many. Sending it twice does no harm."""

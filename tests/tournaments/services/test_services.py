@@ -131,17 +131,19 @@ def test_equal_totals_after_the_rounds_hands_are_a_draw(league_night):
 def test_saving_a_hand_queues_the_standings_after_commit(league_night, django_capture_on_commit_callbacks):
     game = _first_game(league_night)
     with (
-        mock.patch("tournaments.workers.queue.standings_recompute_task.apply_async") as queue,
+        mock.patch("tournaments.services.queue.task_send") as queue,
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.hand_record(game=game, number=1, entries=HAND_A)
-    queue.assert_called_once_with(kwargs={"event_id": league_night.pk}, countdown=1)
+    queue.assert_called_once_with(
+        "tournaments.tasks.standings_recompute", countdown=1, event_id=league_night.pk
+    )
 
 
 def test_a_burst_of_hands_queues_one_standings_rebuild(league_night, django_capture_on_commit_callbacks):
     """Two tables saving at once: the second hand finds the rebuild already queued."""
     first, second = Game.objects.filter(table__round__event=league_night)
-    with mock.patch("tournaments.workers.queue.standings_recompute_task.apply_async") as queue:
+    with mock.patch("tournaments.services.queue.task_send") as queue:
         for game in (first, second):
             with django_capture_on_commit_callbacks(execute=True):
                 services.hand_record(game=game, number=1, entries=HAND_A)
