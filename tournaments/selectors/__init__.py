@@ -15,10 +15,13 @@ subject, named as in `services/` where both have one:
 - `seasons`: which seasons a user may see; a season's table from its nights' standings.
 - `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
 - `stages`: an event's stages, their standings, proposals, a knockout's bracket, the final order.
+- `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
 
 Each name is importable from here too (`selectors.game_hands`). The modules import one another
 only downwards (events, hands; rounds, standings; then round results, pairs, players; stages),
 never this package.
+
+May import: the models, `display/`, `domain/`, `scoring`, `clubs`; never the services.
 """
 
 from tournaments.selectors.events import (
