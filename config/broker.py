@@ -27,13 +27,15 @@ from kombu.transport import redis
 
 
 class Channel(redis.Channel):
+    # _in_poll, _brpop_read and connection_errors are kombu's Redis channel's own, not in its
+    # stubs (celery-types): hence the ignores.
     def close(self) -> None:
-        if self._in_poll:
+        if self._in_poll:  # type: ignore[attr-defined]
             try:
-                self._brpop_read()  # clears _in_poll however it ends
+                self._brpop_read()  # type: ignore[attr-defined]  # clears _in_poll however it ends
             except Empty:
                 pass
-            except self.connection_errors:
+            except self.connection_errors:  # type: ignore[attr-defined]
                 pass  # the reply went with the connection: there is nothing to read
         super().close()
 

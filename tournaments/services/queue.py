@@ -89,4 +89,8 @@ def ratings_queue(*, club_id: int) -> None:
 def task_send(name: str, *, countdown: float | None = None, **kwargs: int) -> None:
     """Send the task registered as `name` with these keyword arguments (ids), now or after
     `countdown` seconds. Raises KeyError for a name no task has."""
-    current_app.tasks[name].apply_async(kwargs=kwargs, countdown=countdown)
+    task = current_app.tasks[name]
+    if countdown is None:
+        task.apply_async(kwargs=kwargs)
+    else:
+        task.apply_async(kwargs=kwargs, countdown=countdown)

@@ -14,7 +14,9 @@ The services never import this module: they send the tasks by name through
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any, TypeVar
 
 from celery import Task, current_app, shared_task
 from celery.exceptions import Retry
@@ -51,9 +53,15 @@ class RunHereIfBrokerDown(Task):
     # Nobody reads these tasks' return values: storing them would only load Redis.
     ignore_result = True
 
-    def apply_async(self, args=None, kwargs=None, **options):
+    def apply_async(
+        self,
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+        *more: Any,
+        **options: Any,
+    ) -> Any:
         try:
-            return super().apply_async(args, kwargs, **options)
+            return super().apply_async(args, kwargs, *more, **options)
         except OperationalError:
             logger.warning("Celery broker unreachable: running %s in-process", self.name)
             return self.apply(args, kwargs, throw=False)
@@ -68,7 +76,7 @@ class Guarded(RunHereIfBrokerDown):
 
     locks: tuple[str, str] | None = None
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         run = ledger.run_started(self.name, kwargs)
         due = getattr(self.request, ledger.HEADER, None) or (self.request.headers or {}).get(ledger.HEADER)
         if run is not None and run.covered(due):
@@ -92,11 +100,13 @@ UNGUARDED = {"ledger": "off"}
 
 
 @before_task_publish.connect
-def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None:
+def _write_in_the_ledger(
+    sender: str | None = None, body: Any = None, headers: dict[str, Any] | None = None, **kwargs: Any
+) -> None:
     """Before a Guarded task's message goes to the broker: write it in the ledger, and put the
     time it is due in the message (a countdown's task is due when its countdown ends)."""
-    task = current_app.tasks.get(sender)
-    if not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
+    task = current_app.tasks.get(sender) if sender else None
+    if sender is None or not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
         return
     try:
         task_kwargs = body[1]
@@ -113,28 +123,34 @@ def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None
         headers[ledger.HEADER] = due
 
 
-# Every task here rebuilds from the database, so a redelivery (acks_late) or a retry is safe.
-IDEMPOTENT_TASK = {
-    "base": RunHereIfBrokerDown,
-    "acks_late": True,
-    # A lost connection to Redis or PostgreSQL (a restart): try again, with backoff. The
-    # standings task has already cleared its mark, so without the retry nothing would bring
-    # the standings up to date until the event's next hand.
-    "autoretry_for": (ConnectionError, DatabaseOperationalError, DatabaseInterfaceError),
-    "retry_backoff": True,
-    "max_retries": 5,
-}
-GUARDED_TASK = {**IDEMPOTENT_TASK, "base": Guarded}
+_T = TypeVar("_T", bound=Task)
 
 
-@shared_task(**GUARDED_TASK, name=STANDINGS_RECOMPUTE, locks=("tournaments.Event", "event_id"))
+def idempotent_task(name: str, base: type[_T], **options: Any) -> Callable[[Callable[..., Any]], _T]:
+    """A task of `base` (RunHereIfBrokerDown or Guarded) registered as `name`: every task here
+    rebuilds from the database, so a redelivery (acks_late) or a retry is safe."""
+    return shared_task(
+        name=name,
+        base=base,
+        acks_late=True,
+        # A lost connection to Redis or PostgreSQL (a restart): try again, with backoff. The
+        # standings task has already cleared its mark, so without the retry nothing would bring
+        # the standings up to date until the event's next hand.
+        autoretry_for=(ConnectionError, DatabaseOperationalError, DatabaseInterfaceError),
+        retry_backoff=True,
+        max_retries=5,
+        **options,
+    )
+
+
+@idempotent_task(STANDINGS_RECOMPUTE, Guarded, locks=("tournaments.Event", "event_id"))
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
     standings_unmark(event_id)  # hands saved from now on queue the next rebuild
     return services.standings_rebuild(event_id=event_id)
 
 
-@shared_task(**GUARDED_TASK, name=ROUND_SEAT, locks=("tournaments.Round", "round_id"))
+@idempotent_task(ROUND_SEAT, Guarded, locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
     round_seating_began(round_id=round_id)
@@ -142,13 +158,13 @@ def round_seat(*, round_id: int) -> str | None:
     return None if round is None else round.status
 
 
-@shared_task(**GUARDED_TASK, name=RATINGS_RECOMPUTE, locks=("clubs.Club", "club_id"))
+@idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
     return services.ratings_rebuild(club_id=club_id)
 
 
-@shared_task(**IDEMPOTENT_TASK, name=RATINGS_REFRESH_ALL)
+@idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)
 def ratings_refresh_all() -> int:
     """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
 
@@ -161,7 +177,7 @@ def ratings_refresh_all() -> int:
 
 
 @shared_task(bind=True, ignore_result=True, name=TASKS_LOST_RESEND)
-def tasks_lost_resend(self) -> int:
+def tasks_lost_resend(self: Task) -> int:
     """Every few seconds (celery beat): send again the tasks people wait on that were lost with
     their worker (`ledger.sweep`); returns how many. Sending it twice does no harm."""
     return len(ledger.sweep(self.app))
