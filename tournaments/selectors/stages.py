@@ -186,14 +186,51 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
     stages = event_stages(event=event)
     if not stages:
         return None
+    read = _stages_read(event, stages)
+    lines: list[StageLine] = []
+    for stage in stages:
+        lines.append(_stage_line(event, stage, lines, read))
+    current = _current_stage(lines)
+    proposal = _proposal(event, lines, read.entrants, read.playing, read.games, read.pair_of, read.seeds)
+    placed = stages_domain.final_order([line.order for line in lines])
+    final = [
+        FinalPlace(place.rank, place.entrant, read.entrants[place.entrant], lines[place.stage - 1].stage)
+        for place in placed
+        if place.entrant in read.entrants
+    ]
+    return StagesOverview(
+        lines, current, proposal, final, read.paired, read.entrants, read.playing, read.games
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _StagesRead:
+    """What the stages overview reads of an event, once: its entrants, rounds by stage, games,
+    the rounds with a hand, each stage's seeds and knockout decisions, the ranking rules, the
+    players' names and each stage of rounds' missed rounds."""
+
+    entrants: dict[int, Entrant]
+    playing: set[int]
+    pair_of: dict[int, int]
+    paired: bool
+    by_stage: dict[int, list[Round]]
+    games: list[PlayedGame]
+    with_hands: set[int]
+    seeds: dict[int, list[tuple[int, int]]]
+    decisions: dict[int, dict[tuple[int, int], int]]
+    scale: vp.Scale
+    tie_breaks: tuple[str, ...]
+    player_names: dict[int, str]
+    missed: dict[int, dict[int, int]]
+
+
+def _stages_read(event: Event, stages: list[Stage]) -> _StagesRead:
     entrants, playing, pair_of = event_entrants(event=event)
     paired = event.format in Event.PARTNERSHIP_FORMATS
-    rounds = list(event.rounds.order_by("number"))
     by_stage: dict[int, list[Round]] = {}
-    for round_ in rounds:
+    for round_ in event.rounds.order_by("number"):
         if round_.stage_id is not None:
             by_stage.setdefault(round_.stage_id, []).append(round_)
-    games = event_played_games(event=event)
     with_hands = set(
         Hand.objects.filter(game__table__round__event=event)
         .order_by()
@@ -215,7 +252,6 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
     ):
         decisions.setdefault(stage_id, {})[(number, slot)] = pair_number
     scale, tie_breaks = event_ranking_rules(event=event)
-    player_names = {p.pk: p.name for entrant in entrants.values() for p in entrant.players}
     missed = {}
     if event.missed_round_policy != Event.MissedRounds.NOTHING:
         missed = {
@@ -223,67 +259,96 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
             for stage in stages
             if stage.kind == Stage.Kind.ROUNDS
         }
+    return _StagesRead(
+        entrants=entrants,
+        playing=playing,
+        pair_of=pair_of,
+        paired=paired,
+        by_stage=by_stage,
+        games=event_played_games(event=event),
+        with_hands=with_hands,
+        seeds=seeds,
+        decisions=decisions,
+        scale=scale,
+        tie_breaks=tie_breaks,
+        player_names={p.pk: p.name for entrant in entrants.values() for p in entrant.players},
+        missed=missed,
+    )
 
-    lines: list[StageLine] = []
-    for stage in stages:
-        own = by_stage.get(stage.pk, [])
-        own_ids = {r.pk for r in own}
-        confirmed = seeds.get(stage.pk, [])
-        stage_entrants = [(seed, entrants[key]) for seed, key in confirmed if key in entrants]
-        seed_keys = [key for _seed, key in confirmed]
-        counted = [g for g in games if g.round_id in own_ids]
-        finished = all(r.finished for g in counted for r in g.results)
-        standings: list[StageStanding] = []
-        bracket_: stages_domain.Bracket | None = None
-        if stage.kind == Stage.Kind.KNOCKOUT:
-            total = None
-            order: list[list[int]] = []
-            if len(seed_keys) >= 2:
-                bracket_ = _stage_bracket(own, seed_keys, games, pair_of, decisions.get(stage.pk, {}))
-                total = len(bracket_.rounds)
-                order = stages_domain.knockout_tiers(bracket_)
-            complete = bracket_ is not None and bracket_.complete
-        else:
-            total = stage.planned_rounds
-            if stage.kind == Stage.Kind.ROUNDS:
-                ids = {r.pk for line in lines if line.stage.kind == Stage.Kind.ROUNDS for r in line.rounds}
-                ids |= own_ids
-                field_names = player_names
-                credits = missed.get(stage.pk)
-            else:
-                ids = own_ids
-                field_players = {p.pk for _s, e in stage_entrants for p in e.players}
-                field_names = {pk: n for pk, n in player_names.items() if pk in field_players}
-                credits = None
-            results = [r for g in games if g.round_id in ids for r in g.results]
-            standings = _stage_standings(
-                event, results, field_names, credits, entrants, pair_of, scale, tie_breaks, seed_keys, stage
+
+def _stage_line(event: Event, stage: Stage, earlier: list[StageLine], read: _StagesRead) -> StageLine:
+    """One stage as the overview shows it, after the `earlier` stages' lines."""
+    own = read.by_stage.get(stage.pk, [])
+    own_ids = {r.pk for r in own}
+    confirmed = read.seeds.get(stage.pk, [])
+    stage_entrants = [(seed, read.entrants[key]) for seed, key in confirmed if key in read.entrants]
+    seed_keys = [key for _seed, key in confirmed]
+    standings: list[StageStanding] = []
+    bracket_: stages_domain.Bracket | None = None
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        total = None
+        order: list[list[int]] = []
+        if len(seed_keys) >= 2:
+            bracket_ = _stage_bracket(
+                own, seed_keys, read.games, read.pair_of, read.decisions.get(stage.pk, {})
             )
-            order = stages_domain.tiers_from_ranks((row.rank, row.key) for row in standings)
-            seated = all(r.status == Round.Status.SEATED for r in own)
-            complete = total is not None and len(own) >= total and finished and seated
-        lines.append(
-            StageLine(
-                stage=stage,
-                rounds=own,
-                rounds_total=total,
-                complete=complete,
-                has_hands=bool(own_ids & with_hands),
-                entrants=stage_entrants,
-                standings=standings,
-                bracket=bracket_,
-                order=order,
-            )
-        )
-    current = _current_stage(lines)
-    proposal = _proposal(event, lines, entrants, playing, games, pair_of, seeds)
-    placed = stages_domain.final_order([line.order for line in lines])
-    final = [
-        FinalPlace(place.rank, place.entrant, entrants[place.entrant], lines[place.stage - 1].stage)
-        for place in placed
-        if place.entrant in entrants
-    ]
-    return StagesOverview(lines, current, proposal, final, paired, entrants, playing, games)
+            total = len(bracket_.rounds)
+            order = stages_domain.knockout_tiers(bracket_)
+        complete = bracket_ is not None and bracket_.complete
+    else:
+        total = stage.planned_rounds
+        standings = _stage_rows(event, stage, earlier, own_ids, stage_entrants, seed_keys, read)
+        order = stages_domain.tiers_from_ranks((row.rank, row.key) for row in standings)
+        finished = all(r.finished for g in read.games if g.round_id in own_ids for r in g.results)
+        seated = all(r.status == Round.Status.SEATED for r in own)
+        complete = total is not None and len(own) >= total and finished and seated
+    return StageLine(
+        stage=stage,
+        rounds=own,
+        rounds_total=total,
+        complete=complete,
+        has_hands=bool(own_ids & read.with_hands),
+        entrants=stage_entrants,
+        standings=standings,
+        bracket=bracket_,
+        order=order,
+    )
+
+
+def _stage_rows(
+    event: Event,
+    stage: Stage,
+    earlier: list[StageLine],
+    own_ids: set[int],
+    stage_entrants: list[tuple[int, Entrant]],
+    seed_keys: list[int],
+    read: _StagesRead,
+) -> list[StageStanding]:
+    """The standings of a stage of rounds (every round of the stages of rounds up to it, every
+    player, missed rounds credited) or of a final table (its own rounds and entrants)."""
+    if stage.kind == Stage.Kind.ROUNDS:
+        ids = {r.pk for line in earlier if line.stage.kind == Stage.Kind.ROUNDS for r in line.rounds}
+        ids |= own_ids
+        field_names = read.player_names
+        credits = read.missed.get(stage.pk)
+    else:
+        ids = own_ids
+        field_players = {p.pk for _s, e in stage_entrants for p in e.players}
+        field_names = {pk: n for pk, n in read.player_names.items() if pk in field_players}
+        credits = None
+    results = [r for g in read.games if g.round_id in ids for r in g.results]
+    return _stage_standings(
+        event,
+        results,
+        field_names,
+        credits,
+        read.entrants,
+        read.pair_of,
+        read.scale,
+        read.tie_breaks,
+        seed_keys,
+        stage,
+    )
 
 
 def _stage_missed(event: Event, rounds: list[Round]) -> dict[int, int]:
