@@ -254,18 +254,49 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
         )
     overview = selectors.event_stages_overview(event=event)
     assert overview is not None
-    proposal = overview.proposal
-    if proposal is None or proposal.stage.pk != stage.pk:
-        if overview.line(stage.number).has_hands:
-            raise ValidationError(
-                _("Hands have been played in “%(stage)s”: who plays it is final.") % {"stage": stage.name},
-                code="started",
-            )
-        raise ValidationError(
-            _("Who plays “%(stage)s” is known once the stage before it is over.") % {"stage": stage.name},
-            code="not_ready",
-        )
     keys = list(entrants)
+    _check_stage_open(stage, overview)
+    _check_entrants(event, stage, overview, keys)
+    StageEntrant.objects.filter(stage=stage).delete()
+    stage.decisions.all().delete()
+    if overview.paired:
+        pairs = {pair.number: pair for pair in event.pairs.all()}
+        rows = [StageEntrant(stage=stage, seed=seed, pair=pairs[key]) for seed, key in enumerate(keys, 1)]
+    else:
+        rows = [StageEntrant(stage=stage, seed=seed, player_id=key) for seed, key in enumerate(keys, 1)]
+    StageEntrant.objects.bulk_create(rows)
+    stage.confirmed_at = timezone.now()
+    stage.confirmed_by = by
+    stage.save(update_fields=["confirmed_at", "confirmed_by"])
+    waiting = stage.rounds.order_by("-number").first()
+    if waiting is not None and waiting.status != Round.Status.SEATING and not waiting.locked:
+        round_reseat(round=waiting)
+    return stage
+
+
+def _check_stage_open(stage: Stage, overview: selectors.StagesOverview) -> None:
+    """The stage is the one proposed next: the stage before it is over and no hand of it is
+    played. Raises ValidationError ("started", "not_ready")."""
+    proposal = overview.proposal
+    if proposal is not None and proposal.stage.pk == stage.pk:
+        return
+    if overview.line(stage.number).has_hands:
+        raise ValidationError(
+            _("Hands have been played in “%(stage)s”: who plays it is final.") % {"stage": stage.name},
+            code="started",
+        )
+    raise ValidationError(
+        _("Who plays “%(stage)s” is known once the stage before it is over.") % {"stage": stage.name},
+        code="not_ready",
+    )
+
+
+def _check_entrants(event: Event, stage: Stage, overview: selectors.StagesOverview, keys: list[int]) -> None:
+    """As many entrants as the proposal, each once, of the event, still playing, at least two,
+    filling a final table's tables. Raises ValidationError ("count", "twice", "unknown",
+    "withdrawn", "tables")."""
+    proposal = overview.proposal
+    assert proposal is not None  # _check_stage_open
     if len(keys) != proposal.size:
         raise ValidationError(
             _("“%(stage)s” is played by %(size)s; %(count)s are chosen.")
@@ -275,8 +306,7 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
     twice = [key for key, count in Counter(keys).items() if count > 1]
     if twice:
         raise ValidationError(_("%(names)s chosen twice.") % {"names": _names(overview, twice)}, code="twice")
-    unknown = [key for key in keys if key not in overview.entrants]
-    if unknown:
+    if any(key not in overview.entrants for key in keys):
         raise ValidationError(_("Choose entrants of this event."), code="unknown")
     withdrawn = _withdrawn(event, overview, keys)
     if withdrawn:
@@ -300,21 +330,6 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
                 % {"size": _table_size(event), "count": len(keys)},
                 code="tables",
             ) from None
-    StageEntrant.objects.filter(stage=stage).delete()
-    stage.decisions.all().delete()
-    if overview.paired:
-        pairs = {pair.number: pair for pair in event.pairs.all()}
-        rows = [StageEntrant(stage=stage, seed=seed, pair=pairs[key]) for seed, key in enumerate(keys, 1)]
-    else:
-        rows = [StageEntrant(stage=stage, seed=seed, player_id=key) for seed, key in enumerate(keys, 1)]
-    StageEntrant.objects.bulk_create(rows)
-    stage.confirmed_at = timezone.now()
-    stage.confirmed_by = by
-    stage.save(update_fields=["confirmed_at", "confirmed_by"])
-    waiting = stage.rounds.order_by("-number").first()
-    if waiting is not None and waiting.status != Round.Status.SEATING and not waiting.locked:
-        round_reseat(round=waiting)
-    return stage
 
 
 def _names(overview: selectors.StagesOverview, keys: list[int]) -> str:
