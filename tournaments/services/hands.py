@@ -386,6 +386,17 @@ def _hand_created(
         game=game, number=number, recorded_by=change.recorded_by, entered_by_side=change.entered_by_side
     )
     _sitting_out_by_turn(hand, game)
+    _hand_saved(hand, change, by_director=by_director)
+    side_entries = change.side_entries(hand)
+    # One INSERT for the entries and one for their history rows (who and when, as save() would).
+    bulk_create_with_history(side_entries, SideEntry, default_change_reason=change.reason or None)
+    return hand, side_entries
+
+
+def _hand_saved(hand: Hand, change: _HandChange, *, by_director: bool) -> None:
+    """The hand's row written, confirmed where a director made the change, answering to the
+    submission that made it: a double tap or a retry finds it and changes nothing (not a false
+    conflict). Raises ValidationError when the submission id is another table's or club's."""
     if by_director:
         _confirmed_by_director(hand, change.recorded_by)
     if change.submission_id is not None:
@@ -398,10 +409,6 @@ def _hand_created(
         hand.save()
     except IntegrityError as exc:
         raise _submission_elsewhere() from exc
-    side_entries = change.side_entries(hand)
-    # One INSERT for the entries and one for their history rows (who and when, as save() would).
-    bulk_create_with_history(side_entries, SideEntry, default_change_reason=change.reason or None)
-    return hand, side_entries
 
 
 def _hand_corrected(
@@ -418,17 +425,7 @@ def _hand_corrected(
     hand.confirmed_by = None
     hand.confirmed_by_side = ""
     hand.confirmed_via = ""
-    if by_director:
-        _confirmed_by_director(hand, change.recorded_by)
-    if change.submission_id is not None:
-        # The hand answers to the submission that last changed it: a double tap or a
-        # retry of this correction finds it and changes nothing (not a false conflict).
-        hand.submission_id = change.submission_id
-    hand._change_reason = change.reason or None
-    try:
-        hand.save()
-    except IntegrityError as exc:  # the submission id is another club's
-        raise _submission_elsewhere() from exc
+    _hand_saved(hand, change, by_director=by_director)
     # The entries' rows as read with the hand, with their new values: the history rows are
     # made from them, with no other read.
     side_entries = change.side_entries(hand, existing.entry_ids)
