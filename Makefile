@@ -81,10 +81,11 @@ test: venv browser axe
 lint: venv
 	$(VENV)/bin/ruff check .
 
-## make check: ruff's lint and format check, and mypy (mypy.ini): the Django apps with django-stubs, scoring/ and tournaments/domain/ strict
+## make check: ruff's lint and format check, the import contracts (.importlinter) and mypy (mypy.ini)
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-logo
 	$(VENV)/bin/mypy
 
 ## make cases: every score-sheet case in tests/scoring/cases, through the engine and manage.py score_sheet

@@ -3,6 +3,7 @@ API token a user obtains with their password."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
 from rest_framework import permissions, serializers, viewsets
@@ -38,7 +39,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = ClubSerializer
     permission_classes = [permissions.IsAuthenticated]
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Club]:
         return clubs_where(user=self.request.user).order_by("name")
 
 
@@ -47,7 +48,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("club", "active")
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Player]:
         return Player.objects.filter(club__in=clubs_where(user=self.request.user)).order_by("name")
 
 

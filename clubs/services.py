@@ -173,43 +173,9 @@ def pair_requests_from_text(text: str) -> list[PairRequest]:
 
 def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> list[tuple[Player, Player]]:
     """The players of each request, checked; raises ValidationError({field: [every problem]})."""
-    errors: list[str] = []
-    roster: dict[str, list[Player]] | None = None
     ids = [ref for request in pairs for ref in request.players if isinstance(ref, int)]
-    by_id = club.players.in_bulk(ids) if ids else {}
-
-    def find(where: str, ref: PlayerRef) -> Player | None:
-        nonlocal roster
-        if isinstance(ref, Player):
-            if ref.club_id != club.pk:
-                errors.append(
-                    gettext("%(where)s: %(name)s plays for another club.")
-                    % {"where": where, "name": ref.name}
-                )
-                return None
-            return ref
-        if isinstance(ref, int):
-            player = by_id.get(ref)
-            if player is None:
-                errors.append(
-                    gettext("%(where)s: the club has no player %(id)s.") % {"where": where, "id": ref}
-                )
-            return player
-        if roster is None:
-            roster = roster_by_name_key(club=club)
-        found = roster.get(name_key(ref), [])
-        exact = [player for player in found if player.name == ref.strip()]
-        if len(exact) == 1 or len(found) == 1:
-            return (exact or found)[0]
-        if not found:
-            message = gettext("%(where)s: “%(name)s” is not on the club's roster.")
-            errors.append(message % {"where": where, "name": ref})
-        else:
-            message = gettext("%(where)s: “%(name)s” could be %(names)s; type the name as on the roster.")
-            names = ", ".join(player.name for player in found)
-            errors.append(message % {"where": where, "name": ref, "names": names})
-        return None
-
+    finder = _PlayerFinder(club, club.players.in_bulk(ids) if ids else {})
+    errors = finder.errors
     resolved: list[tuple[str, Player, Player]] = []
     for request in pairs:
         if len(request.players) != 2:
@@ -218,7 +184,7 @@ def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> lis
             )
             errors.append(message % {"where": request.where, "count": len(request.players)})
             continue
-        first, second = (find(request.where, ref) for ref in request.players)
+        first, second = (finder.find(request.where, ref) for ref in request.players)
         if first is None or second is None:
             continue
         if first.pk == second.pk:
@@ -226,6 +192,53 @@ def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> lis
             errors.append(message % {"where": request.where, "name": first.name})
             continue
         resolved.append((request.where, first, second))
+    errors += _in_two_pairs(resolved)
+    if errors:
+        raise ValidationError({field: errors})
+    return [(first, second) for _where, first, second in resolved]
+
+
+class _PlayerFinder:
+    """The club's player a pair request names (a Player, an id, a roster name), with the
+    problems met kept in `errors`, each naming the line (`where`)."""
+
+    def __init__(self, club: Club, by_id: dict[int, Player]) -> None:
+        self.club, self.by_id = club, by_id
+        self.roster: dict[str, list[Player]] | None = None  # read at the first name
+        self.errors: list[str] = []
+
+    def find(self, where: str, ref: PlayerRef) -> Player | None:
+        if isinstance(ref, Player):
+            if ref.club_id != self.club.pk:
+                message = gettext("%(where)s: %(name)s plays for another club.")
+                self.errors.append(message % {"where": where, "name": ref.name})
+                return None
+            return ref
+        if isinstance(ref, int):
+            player = self.by_id.get(ref)
+            if player is None:
+                message = gettext("%(where)s: the club has no player %(id)s.")
+                self.errors.append(message % {"where": where, "id": ref})
+            return player
+        if self.roster is None:
+            self.roster = roster_by_name_key(club=self.club)
+        found = self.roster.get(name_key(ref), [])
+        exact = [player for player in found if player.name == ref.strip()]
+        if len(exact) == 1 or len(found) == 1:
+            return (exact or found)[0]
+        if not found:
+            message = gettext("%(where)s: “%(name)s” is not on the club's roster.")
+            self.errors.append(message % {"where": where, "name": ref})
+        else:
+            message = gettext("%(where)s: “%(name)s” could be %(names)s; type the name as on the roster.")
+            names = ", ".join(player.name for player in found)
+            self.errors.append(message % {"where": where, "name": ref, "names": names})
+        return None
+
+
+def _in_two_pairs(resolved: list[tuple[str, Player, Player]]) -> list[str]:
+    """A problem for each player in two of the pairs (where, first, second)."""
+    errors = []
     seen: dict[int, str] = {}
     for where, *players in resolved:
         for player in players:
@@ -234,9 +247,7 @@ def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> lis
                 errors.append(message % {"name": player.name, "first": seen[player.pk], "second": where})
             else:
                 seen[player.pk] = where
-    if errors:
-        raise ValidationError({field: errors})
-    return [(first, second) for _where, first, second in resolved]
+    return errors
 
 
 def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partnership, bool]:

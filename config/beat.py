@@ -14,6 +14,7 @@ import logging
 import os
 import socket
 import uuid
+from typing import Any
 
 from celery.beat import PersistentScheduler
 
@@ -25,12 +26,12 @@ STANDBY_SECONDS = 5.0
 
 
 class SingleBeatScheduler(PersistentScheduler):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.leading: bool | None = None  # not known before the first tick
         super().__init__(*args, **kwargs)
 
-    def tick(self, *args, **kwargs):
+    def tick(self, *args: Any, **kwargs: Any) -> float:
         if not self.hold_lock():
             return STANDBY_SECONDS
         return super().tick(*args, **kwargs)
@@ -58,7 +59,7 @@ class SingleBeatScheduler(PersistentScheduler):
         self.leading = leading
         return leading
 
-    def close(self):
+    def close(self) -> None:
         """On a clean stop, hand the lock over at once rather than after LOCK_SECONDS."""
         from django.core.cache import cache
 

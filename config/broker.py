@@ -16,7 +16,7 @@ Here a reply lost with the connection is let go and the close carries on while t
 is still there: the restore fails as a connection error, which Celery ignores, and the worker
 reconnects. The unacknowledged messages stay in Redis's unacknowledged set when Redis kept
 its data (`appendonly yes`), handed out again after the visibility timeout, and the tasks
-people wait on are in the task ledger as well (tournaments/task_ledger.py).
+people wait on are in the task ledger as well (tournaments/workers/ledger.py).
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from kombu.transport import redis
 
 
 class Channel(redis.Channel):
+    # _in_poll, _brpop_read and connection_errors are kombu's Redis channel's own, not in its
+    # stubs (celery-types): hence the ignores.
     def close(self) -> None:
-        if self._in_poll:
+        if self._in_poll:  # type: ignore[attr-defined]
             try:
-                self._brpop_read()  # clears _in_poll however it ends
+                self._brpop_read()  # type: ignore[attr-defined]  # clears _in_poll however it ends
             except Empty:
                 pass
-            except self.connection_errors:
+            except self.connection_errors:  # type: ignore[attr-defined]
                 pass  # the reply went with the connection: there is nothing to read
         super().close()
 

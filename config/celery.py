@@ -1,4 +1,8 @@
-"""The Celery app. Tasks live in each app's `tasks.py`; settings come from CELERY_* in Django's."""
+"""The Celery app; settings come from CELERY_* in Django's.
+
+Its tasks are in `tournaments/workers/tasks.py`, registered when Django loads the apps
+(`tournaments.apps`), in a worker as in a web process.
+"""
 
 import logging
 import os
@@ -12,7 +16,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 
 app = Celery("canasta")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
 
 
 @after_setup_logger.connect

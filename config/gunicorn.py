@@ -11,6 +11,7 @@ Everything a deployment changes comes from the environment:
 
 import multiprocessing
 import os
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -42,7 +43,7 @@ control_socket_disable = not control_socket
 class RedactingLogger(Logger):
     """Gunicorn's logger, with table-link tokens cut from its error and access lines."""
 
-    def setup(self, cfg):
+    def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         redact_handlers(self.error_log)
         redact_handlers(self.access_log)

@@ -20,7 +20,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeGuard
 
 from import_export.formats import base_formats
 
@@ -32,7 +32,7 @@ _MAX_COLUMN_WIDTH = 60
 Row = Sequence[object]
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[int | float | Decimal]:
     """True for the values a spreadsheet should get as numbers: int, float, Decimal, not bool."""
     return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
@@ -74,7 +74,7 @@ def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
     from openpyxl.utils import get_column_letter
 
     workbook = Workbook()
-    sheet = workbook.active
+    sheet = workbook.worksheets[0]  # a new workbook has one sheet
     sheet.title = (title.translate(_SHEET_TITLE_FORBIDDEN) or "Sheet")[:31]
     bold = Font(bold=True)
     widths: dict[int, int] = {}

@@ -44,11 +44,11 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _no_standings_marks():
-    """Each test starts with no standings rebuild marked as queued (tournaments.standings_queue),
-    an empty task ledger (tournaments.task_ledger) and no beat holding the beat lock."""
+    """Each test starts with no standings rebuild marked as queued (tournaments.services.queue),
+    an empty task ledger (tournaments.workers.ledger) and no beat holding the beat lock."""
     from django.core.cache import cache
 
-    from tournaments.standings_queue import standings_mark
+    from tournaments.services.queue import standings_mark
 
     patterns = [cache.make_key(name) for name in (standings_mark("*"), "tasks-ledger:*", "celery-beat:*")]
     client = getattr(cache, "_cache", None)

@@ -263,7 +263,7 @@ CELERY_BROKER_URL = _BROKER or "memory://"
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 # The cache gathers a burst of saved hands into one standings rebuild
-# (tournaments/standings_queue.py); with Redis every web process shares it.
+# (tournaments/services/queue.py); with Redis every web process shares it.
 # CACHE_URL names it apart from the broker; by default a Redis broker serves as the cache too.
 _CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") else "")
 # A Redis that takes connections and never answers (a hung or overloaded server, a network
@@ -294,10 +294,10 @@ CELERY_BROKER_TRANSPORT = "config.broker:Transport" if _BROKER.startswith("redis
 # A task taken by a worker that died is handed to another worker after this many seconds
 # (Redis's default is an hour), if Redis recorded it as taken: a worker killed -9 can also
 # lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again
-# within seconds (tournaments/task_ledger.py). Every task here is idempotent and takes well
+# within seconds (tournaments/workers/ledger.py). Every task here is idempotent and takes well
 # under a minute.
 # Sending a task tries twice (Celery's default is four times): a broker that does not answer
-# costs a save two timeouts before the task runs in-process (tournaments/tasks.py).
+# costs a save two timeouts before the task runs in-process (tournaments/workers/tasks.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -355,7 +355,7 @@ LOGGING = {
 # and season tables are computed on read, so neither needs a schedule.
 #
 # Every few seconds it also has the tasks people wait on that were lost with their worker sent
-# again (tournaments/task_ledger.py); a sweep that no worker took in time is dropped.
+# again (tournaments/workers/ledger.py); a sweep that no worker took in time is dropped.
 #
 # Exactly one beat sends: each beat holds or waits for a lock in Redis (config/beat.py), so a
 # second beat, started by mistake or as a standby, sends nothing while the first lives.

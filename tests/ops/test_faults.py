@@ -29,8 +29,9 @@ from config import celery_app
 from tests.ops.services import Beat, ThrowawayRedis, Worker, app_broker, database_url, wait_for
 from tests.ops.services import has_services as _has_services
 from tests.support.hands import HAND_A, HAND_B
-from tournaments import services, task_ledger
+from tournaments import services
 from tournaments.models import Game, Hand, Round, Standing
+from tournaments.workers import ledger as task_ledger
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -292,7 +293,7 @@ def _ask(kind: str, night, scorer):
         round = night.rounds.get()
         services.round_reseat(round=round)
         return lambda: Round.objects.get(pk=round.pk).status == Round.Status.SEATED
-    from tournaments.tasks import ratings_recompute
+    from tournaments.workers.tasks import ratings_recompute
 
     ratings_recompute.delay(club_id=night.club_id)
     return lambda: not task_ledger.pending()

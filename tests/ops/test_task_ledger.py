@@ -1,4 +1,4 @@
-"""The task ledger (tournaments/task_ledger.py): what is asked stays written until a run that
+"""The task ledger (tournaments/workers/ledger.py): what is asked stays written until a run that
 began after it ends; a task lost with its worker is sent again, backing off, never while a
 live worker holds its row; a duplicate is dropped at once.
 
@@ -17,7 +17,8 @@ import pytest
 
 from tests.ops.services import database_url
 from tests.ops.services import has_services as _has_services
-from tournaments import task_ledger, tasks
+from tournaments.workers import ledger as task_ledger
+from tournaments.workers import tasks
 
 pytestmark = [pytest.mark.integration]
 

@@ -1,206 +1,220 @@
-"""The direction of the imports, read from the source (ast, nothing is imported):
+"""The layers, checked two ways.
 
-    scoring  <-  tournaments/domain  <-  services, selectors  <-  pages, API, tasks
-
-(a) no import cycle among the project's modules, counting the imports made at module level
-(an import inside a function runs later, when it is called: allowed, see DEFERRED);
-(b) clubs does not import tournaments (any import, inside functions too);
-(c) scoring and tournaments/domain import no framework and no model: scoring nothing of the
-project, tournaments/domain only scoring and itself (any import, inside functions too);
-(d) pages, the API and their forms write no row themselves: every write goes through a service.
+(a) The imports: the contracts in `.importlinter` (layers of each app, the pure packages, the
+services' one door to the workers, no circle between siblings at any depth), which
+import-linter checks over grimp's graph of every import statement, inside functions too. Here:
+that they hold, and that they break when a back edge is written inside a function body.
+(b) The writes, which no import contract can say: pages, the API and their forms write no row
+themselves (every write goes through a service), read from the source with ast: a write method
+on a model, a manager or a model form; `update`/`add`/`remove`/`clear`/`set` on a queryset, a
+related manager (`game.hands.update(...)`) or a name bound to either; a transaction opened.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import shutil
+import subprocess
+import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("clubs", "config", "scoring", "tournaments")
-FRAMEWORKS = ("django", "rest_framework", "celery", "django_tables2")
-FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-
-# (a) An import inside a function body runs when the function is called, so it is not an
-# edge of the graph. There are 14 such import statements of project modules today (the test
-# below keeps the number true): tournaments.tasks 6, tournaments.selectors 3, clubs.services 2,
-# config.health 2, clubs.apps 1 (the signal receivers, connected once the apps are loaded, as
-# Django asks). Three of them break a cycle: tournaments.tasks imports standings_queue,
-# services inside its tasks, because services -> standings_queue -> tasks
-# (a rebuild is queued as a task). The other eleven only put off loading a module.
-DEFERRED = 14
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {
-    _module_name(path): path
-    for package in PACKAGES
-    for path in sorted((ROOT / package).rglob("*.py"))
-    if "migrations" not in path.parts
-}
-
-
-def _imports(path: Path) -> Iterator[tuple[str, int | None]]:
-    """(dotted name, line if inside a function else None) for each name the file imports;
-    `from a import b` gives a.b when that is a module, else a."""
-    name = _module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-
-    def walk(node: ast.AST, in_function: bool) -> Iterator[tuple[ast.AST, bool]]:
-        for child in ast.iter_child_nodes(node):
-            yield child, in_function
-            yield from walk(child, in_function or isinstance(child, FUNCTIONS))
-
-    for node, in_function in walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), False):
-        if not isinstance(node, ast.Import | ast.ImportFrom):
-            continue
-        deferred = node.lineno if in_function else None
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, deferred
-        else:
-            base = node.module or ""
-            if node.level:
-                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{anchor}.{base}" if base else anchor
-            for alias in node.names:
-                yield (f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base), deferred
-
-
-def _module_level(name: str) -> set[str]:
-    return {target for target, deferred in _imports(MODULES[name]) if deferred is None}
-
-
-def _anywhere(name: str) -> set[str]:
-    return {target for target, _ in _imports(MODULES[name])}
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle as a path [a, b, ..., a], or None (depth-first search)."""
-    done: set[str] = set()
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        if node in path:
-            return [*path[path.index(node) :], node]
-        if node in done:
-            return None
-        path.append(node)
-        for target in sorted(graph[node]):
-            if cycle := visit(target):
-                return cycle
-        path.pop()
-        done.add(node)
-        return None
-
-    return next((cycle for node in sorted(graph) if (cycle := visit(node))), None)
-
-
-def _is_under(name: str, package: str) -> bool:
-    return name == package or name.startswith(package + ".")
-
-
-def test_there_are_modules_to_check() -> None:
-    assert "tournaments.domain.seating" in MODULES
-    assert "clubs.models" in MODULES
-    assert len(MODULES) > 50
-
-
-def test_no_import_cycle_at_module_level() -> None:
-    graph = {name: _module_level(name) & MODULES.keys() for name in MODULES}
-    cycle = _cycle(graph)
-    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
-
-
-def test_deferred_imports_are_counted() -> None:
-    statements = sorted(
-        {
-            (name, line)
-            for name, path in MODULES.items()
-            for target, line in _imports(path)
-            if line is not None and target in MODULES
-        }
+def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo", str(root / ".importlinter")],
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    assert len(statements) == DEFERRED, f"update DEFERRED and the comment above it: {statements}"
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if _is_under(n, "clubs")))
-def test_clubs_does_not_import_tournaments(name: str) -> None:
-    # Any import, inside functions too: the demo loader, which records the demo club's hands
-    # through the tournament services, is a tournaments command for that reason.
-    assert not {target for target in _anywhere(name) if _is_under(target, "tournaments")}
+def test_the_import_contracts_hold() -> None:
+    result = _lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
 
 
-PURE = {
-    "scoring": ("scoring",),
-    "tournaments.domain": ("scoring", "tournaments.domain"),
-}
+def _copy_of_the_tree(tmp_path: Path) -> Path:
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / ".importlinter", tmp_path / ".importlinter")
+    return tmp_path
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if any(_is_under(n, package) for package in PURE)))
-def test_pure_layers_import_no_framework_and_no_model(name: str) -> None:
-    allowed = next(allowed for package, allowed in PURE.items() if _is_under(name, package))
-    bad = sorted(
-        target
-        for target in _anywhere(name)
-        if target.partition(".")[0] in FRAMEWORKS
-        or (target.partition(".")[0] in PACKAGES and not any(_is_under(target, ok) for ok in allowed))
+def test_a_back_edge_inside_a_function_breaks_the_contracts(tmp_path: Path) -> None:
+    """A service that reaches the tasks from inside a function, as the old code did."""
+    tree = _copy_of_the_tree(tmp_path)
+    hands = tree / "tournaments" / "services" / "hands.py"
+    hands.write_text(
+        hands.read_text(encoding="utf-8")
+        + "\n\ndef _ratings_now(club_id):\n"
+        + "    from tournaments.workers.tasks import ratings_recompute\n\n"
+        + "    ratings_recompute.delay(club_id=club_id)\n",
+        encoding="utf-8",
     )
-    assert bad == []
+    result = _lint_imports(tree)
+    assert result.returncode == 1, result.stdout
+    broken = result.stdout.split("Broken contracts", 1)[1]
+    for contract in ("the services never import the workers", "No cycles are allowed in tournaments"):
+        assert contract in broken
+    assert "tournaments.services.hands -> tournaments.workers.tasks" in broken
 
 
-# (d) Pages, the API and the admin's neighbours write nothing themselves: every write goes
+def test_a_model_imported_by_the_engine_inside_a_function_breaks_the_contracts(tmp_path: Path) -> None:
+    tree = _copy_of_the_tree(tmp_path)
+    engine = tree / "scoring" / "engine.py"
+    engine.write_text(
+        engine.read_text(encoding="utf-8") + "\n\ndef _peek():\n    from django.db import models\n",
+        encoding="utf-8",
+    )
+    result = _lint_imports(tree)
+    assert result.returncode == 1
+    assert "scoring.engine -> django (l." in result.stdout.split("Broken contracts", 1)[1]
+
+
+# (b) Pages, the API and the admin's neighbours write nothing themselves: every write goes
 # through a service (tournaments/services, clubs/services), where the rules and the locks are.
-FRONT_DOORS = ("tournaments.web", "tournaments.api", "clubs.views", "clubs.api", "clubs.forms")
-# Methods that write rows, called on a model, a manager, a queryset or a model form.
+FRONT_DOORS = ("tournaments/web", "tournaments/api", "clubs/views.py", "clubs/api.py", "clubs/forms.py")
+# Methods that write rows whatever they are called on (a model, a manager, a queryset, a form).
 WRITES = {"save", "delete", "create", "get_or_create", "update_or_create", "bulk_create", "bulk_update"}
+# Methods that write rows when called on a queryset or a related manager (a dict has `update`).
+QUERYSET_WRITES = {"update", "add", "remove", "clear", "set"}
+# What makes a queryset out of a manager or another queryset.
+QUERYSET_STEPS = {
+    "objects",
+    "all",
+    "filter",
+    "exclude",
+    "select_related",
+    "prefetch_related",
+    "order_by",
+    "annotate",
+    "distinct",
+    "only",
+    "defer",
+    "none",
+    "select_for_update",
+}
+
+
+@cache
+def _related_managers() -> frozenset[str]:
+    """The names of every related manager on the project's models: reverse foreign keys and
+    many-to-many fields, both ways (`game.hands`, `event.participants`, `club.events`)."""
+    names = set()
+    for model in apps.get_models():
+        if model.__module__.partition(".")[0] not in PACKAGES:
+            continue
+        names |= {rel.get_accessor_name() for rel in model._meta.related_objects if rel.get_accessor_name()}
+        names |= {field.name for field in model._meta.many_to_many}
+    return frozenset(names)
+
+
+@cache
+def _queryset_selectors() -> frozenset[str]:
+    """The selectors that return a queryset (their return annotation says `QuerySet`)."""
+    found = set()
+    for path in [*sorted((ROOT / "tournaments" / "selectors").glob("*.py")), ROOT / "clubs" / "selectors.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.returns and "QuerySet" in ast.unparse(node.returns):
+                found.add(node.name)
+    return frozenset(found)
+
+
+def _chain(node: ast.AST) -> tuple[set[str], str | None]:
+    """The attribute and call names along `a.b(...).c`, and the root name (`a`)."""
+    names = set()
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                names.add(node.func.id)
+            node = node.func
+        else:
+            node = node.value
+    return names, node.id if isinstance(node, ast.Name) else None
 
 
 def _writes(path: Path) -> list[str]:
-    """`line: call` for each call in the file that writes rows: one of WRITES, or `update(...)`
-    on a queryset (a chain through `.objects` or `.filter(...)`; a dict's update is not one)."""
+    """`line: call` for each place in the file that writes rows or opens a transaction."""
+    related, selectors = _related_managers(), _queryset_selectors()
 
-    def chain(node: ast.AST) -> set[str]:
-        names = set()
-        while isinstance(node, ast.Attribute | ast.Call):
-            if isinstance(node, ast.Attribute):
-                names.add(node.attr)
-                node = node.value
-            else:
-                node = node.func
-        return names
+    def makes_queryset(value: ast.AST, bound: set[str]) -> bool:
+        names, root = _chain(value)
+        return bool(names & (QUERYSET_STEPS | related | selectors)) or root in bound
 
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-            continue
-        method, receiver = node.func.attr, chain(node.func.value)
-        if method in WRITES or (method == "update" and receiver & {"objects", "filter", "exclude", "all"}):
-            found.append(f"{node.lineno}: {ast.unparse(node.func)}(…)")
-    return found
+    scopes = [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))]
+    for scope in scopes:
+        bound: set[str] = set()  # names bound to a queryset or a related manager in this scope
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if makes_queryset(node.value, bound):
+                    bound |= {t.id for t in targets if isinstance(t, ast.Name)}
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            method, receiver = node.func.attr, node.func.value
+            if (
+                method in WRITES
+                or (method in QUERYSET_WRITES and makes_queryset(receiver, bound))
+                or (method == "atomic" and _chain(receiver)[1] == "transaction")
+            ):
+                found.append(f"{node.lineno}: {ast.unparse(node.func)}(…)")
+    return sorted(set(found), key=lambda line: int(line.partition(":")[0]))
 
 
 def test_the_write_check_finds_writes(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "def view(request, game):\n"
-        "    game.save()\n"
-        "    Game.objects.filter(pk=1).update(game_over=True)\n"
+        "def view(request, game, event, form):\n"
+        "    game.save()\n"  # 2
+        "    Game.objects.filter(pk=1).update(game_over=True)\n"  # 3
+        "    game.hands.update(version=2)\n"  # 4: a related manager
+        "    pending = Hand.objects.filter(game=game)\n"
+        "    pending.update(confirmed_at=None)\n"  # 6: a queryset held in a variable
+        "    mine = games_visible_to(user=request.user)\n"
+        "    mine.update(game_over=False)\n"  # 8: a selector's queryset
+        "    event.participants.add(request.user)\n"  # 9: a many-to-many
+        "    with transaction.atomic():\n"  # 10
+        "        pass\n"
         "    context = {}\n"
-        "    context.update(game=game)\n"
+        "    context.update(game=game)\n"  # a dict: not a write
+        "    form.fields.update(extra=None)\n"  # a form's fields: not a write
+        "    seen = set()\n"
+        "    seen.add(game.pk)\n",  # a set: not a write
+        encoding="utf-8",
     )
-    assert [line.partition(":")[0] for line in _writes(sample)] == ["2", "3"]
+    assert [line.partition(":")[0] for line in _writes(sample)] == ["2", "3", "4", "6", "8", "9", "10"]
 
 
-FRONT_DOOR_MODULES = sorted(n for n in MODULES if any(_is_under(n, door) for door in FRONT_DOORS))
+FRONT_DOOR_MODULES = sorted(
+    str(path.relative_to(ROOT))
+    for door in FRONT_DOORS
+    for path in ([ROOT / door] if door.endswith(".py") else sorted((ROOT / door).rglob("*.py")))
+)
+
+
+def test_there_are_front_doors_to_check() -> None:
+    assert "tournaments/web/table_views.py" in FRONT_DOOR_MODULES
+    assert "tournaments/api/views.py" in FRONT_DOOR_MODULES
+    assert {"hands", "participants", "events"} <= _related_managers()
+    assert {"games_visible_to", "events_visible_to"} <= _queryset_selectors()
 
 
 @pytest.mark.parametrize("name", FRONT_DOOR_MODULES)
 def test_pages_and_the_api_write_only_through_services(name: str) -> None:
-    assert _writes(MODULES[name]) == []
+    assert _writes(ROOT / name) == []

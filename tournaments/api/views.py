@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -325,7 +326,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("club", "status")
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Event]:
         return selectors.events_visible_to(user=self.request.user).prefetch_related(
             "participants", "pairs__partnership", "stages__entrants__pair"
         )
@@ -396,7 +397,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("event",)
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Round]:
         return selectors.rounds_visible_to(user=self.request.user)
 
 
@@ -405,7 +406,7 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("round",)
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Table]:
         return selectors.tables_visible_to(user=self.request.user)
 
 
@@ -414,7 +415,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = {"table__round__event": ["exact"], "table__round": ["exact"], "game_over": ["exact"]}
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Game]:
         return selectors.games_visible_to(user=self.request.user).prefetch_related("table__seats__player")
 
 
@@ -423,7 +424,7 @@ class HandViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("game",)
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Hand]:
         return selectors.hands_visible_to(user=self.request.user)
 
 
@@ -432,7 +433,7 @@ class StandingViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ("event",)
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Standing]:
         return selectors.standings_visible_to(user=self.request.user)
 
 

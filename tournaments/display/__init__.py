@@ -9,4 +9,6 @@
   sign) or refused with a reason code.
 
 The engine and the domain emit codes and parameters; only this package turns them into words.
+
+May import: `domain/` and `scoring`; nothing that reads the database.
 """

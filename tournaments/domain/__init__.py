@@ -1,7 +1,7 @@
 """The tournament algorithms: pure Python, plain values in and out.
 
-Nothing here imports Django, Django REST framework, Celery or a model (tests/scoring/
-test_purity.py and tests/site/test_architecture.py check it): the services and selectors read the
+Nothing here imports Django, Django REST framework, Celery or a model (a contract in
+`.importlinter` checks it, imports inside functions too): the services and selectors read the
 database and call in. Each module holds one subject:
 
 - `seating`: individual seating, a round or a whole night (partners and opponents spread).
@@ -13,4 +13,6 @@ database and call in. Each module holds one subject:
 - `ratings`: players' skill ratings (OpenSkill) from partnership games.
 - `plackett_luce`: OpenSkill's Plackett-Luce update of one game on plain numbers (the ratings'
   arithmetic, without the package's per-game overhead).
+
+May import: `scoring` and itself; nothing of Django, Celery or the models.
 """

@@ -24,8 +24,8 @@ from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
 from tournaments.domain import tables
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
+from tournaments.services.queue import standings_queue
 from tournaments.services.rounds import round_close
-from tournaments.standings_queue import standings_queue
 
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
@@ -88,32 +88,14 @@ def event_create(
     if confirmation_required is None:
         confirmation_required = kind == Event.Kind.TOURNAMENT
     options = dict(options or {})
-    _check_rules(variant, options)
-    asked = variant
-    variant, shape, odd_games = _check_table(
-        variant, table_shape, format, three_player_tables, five_player_tables
+    variant, shape = _checked_games(
+        variant, options, table_shape, format, three_player_tables, five_player_tables
     )
-    for game in dict.fromkeys((variant, *odd_games)):
-        if game != asked:  # the house rules hold in every game the event's tables play
-            _check_rules(game, options)
-    players = list(players)
-    partnerships = list(partnerships)
-    chosen: list[Partnership] = []
     if format in Event.PARTNERSHIP_FORMATS:
         three_player_tables = False  # partnerships sit out (a bye), never at a table of three
-        chosen = _event_partnerships(club, partnerships, list(pairs), players)
-        players = [player for pair in chosen for player in (pair.first, pair.second)]
-    else:
-        if partnerships or pairs:
-            message = gettext("Pairs are for a fixed-partnership format (Swiss, round robin or Mitchell).")
-            raise ValidationError({"format": message})
-        players = list({player.pk: player for player in players}.values())
-        needed = sum(shape)
-        if len(players) < needed:
-            message = gettext("An event needs at least %(count)s players; %(given)s are chosen.")
-            raise ValidationError({"players": message % {"count": needed, "given": len(players)}})
-    if any(player.club_id != club.pk for player in players):
-        raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
+    players, chosen = _event_entrants(
+        club, format, list(players), list(partnerships), list(pairs), sum(shape)
+    )
     if season is not None and season.club_id != club.pk:
         raise ValidationError({"season": gettext("The season belongs to another club.")})
     event = Event(
@@ -145,6 +127,49 @@ def event_create(
         for number, partnership in enumerate(chosen, start=1)
     )
     return event
+
+
+def _checked_games(
+    variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
+) -> tuple[str, tables.Shape]:
+    """(the variant the event plays, its table's shape) once the house rules hold in every game
+    its tables play (`_check_rules`) and the table fits the variant (`_check_table`)."""
+    _check_rules(variant, options)
+    asked = variant
+    variant, shape, odd_games = _check_table(variant, table_shape, format, three, five)
+    for game in dict.fromkeys((variant, *odd_games)):
+        if game != asked:  # the house rules hold in every game the event's tables play
+            _check_rules(game, options)
+    return variant, shape
+
+
+def _event_entrants(
+    club: Club,
+    format: str,
+    players: list[Player],
+    partnerships: list[Partnership],
+    pairs: list[PairRequest],
+    needed: int,
+) -> tuple[list[Player], list[Partnership]]:
+    """(the participants, the pairs' partnerships in their numbers' order) of a new event: in a
+    fixed-partnership format the players of its pairs, else the players given once each and
+    at least `needed` of them; all of the club. Raises ValidationError (`format`, `players`,
+    `pairs`, `partnerships`)."""
+    chosen: list[Partnership] = []
+    if format in Event.PARTNERSHIP_FORMATS:
+        chosen = _event_partnerships(club, partnerships, pairs, players)
+        players = [player for pair in chosen for player in (pair.first, pair.second)]
+    else:
+        if partnerships or pairs:
+            message = gettext("Pairs are for a fixed-partnership format (Swiss, round robin or Mitchell).")
+            raise ValidationError({"format": message})
+        players = list({player.pk: player for player in players}.values())
+        if len(players) < needed:
+            message = gettext("An event needs at least %(count)s players; %(given)s are chosen.")
+            raise ValidationError({"players": message % {"count": needed, "given": len(players)}})
+    if any(player.club_id != club.pk for player in players):
+        raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
+    return players, chosen
 
 
 def _check_table(

@@ -14,7 +14,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -34,8 +33,7 @@ from tournaments.domain import tables
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.services.game_lock import game_lock
-from tournaments.standings_queue import standings_queue
-from tournaments.tasks import ratings_recompute as ratings_recompute_task
+from tournaments.services.queue import ratings_queue, standings_queue
 
 Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 
@@ -249,6 +247,39 @@ def hand_record(
     active language); nothing is written then. The hand comes back with its side entries (no
     query to read them) and the locked game as `hand.game`, its state up to date.
     """
+    game = _game_locked(game, submission_id=submission_id, recorded_by=recorded_by, as_scorer=as_scorer)
+    done_id = getattr(game, "_done_id", None)
+    if done_id is not None:
+        retried = _retried(game, done_id, number, entries)
+        if retried is not None:
+            return retried
+    _check_final(game, user=recorded_by, reason=reason)
+    _check_not_being_seated(game)
+    last_hand_before = game.last_hand  # before the target's last hand is applied
+    stored, existing = _hand_to_change(game, number, expected_version)
+    _check_entering_side(game, entered_by_side)
+    scored = _score(game, number, entries, stored)
+    # A director's entry or correction is the arbiter's: it needs no other side's confirmation
+    # (else a correction after the results are final would leave the game counting nothing).
+    by_director = game.table.round.event.confirmation_required and _directs(game, recorded_by)
+    change = _HandChange(entries, scored.hands[0].sides, recorded_by, entered_by_side, reason, submission_id)
+    if existing is None:
+        hand, side_entries = _hand_created(game, number, change, by_director=by_director)
+    else:
+        hand, side_entries = _hand_corrected(game, existing, change, by_director=by_director)
+    # The response shows the entries: hand it the ones in memory rather than reading them again.
+    hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
+    _game_moved_on(game, scored, last_hand_changed=game.last_hand != last_hand_before)
+    hand.was_created = existing is None
+    return hand
+
+
+def _game_locked(
+    game: Game | int, *, submission_id: uuid.UUID | None, recorded_by: User | None, as_scorer: bool
+) -> Game:
+    """The game's row, locked, with the caller's right to score it and the submission id looked
+    up in the same query (`_lock`). Raises Game.DoesNotExist for a game an `as_scorer` caller
+    may not score, ValidationError when the game is gone (its round seated again)."""
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
     locked = _lock(game, submission_id=submission_id, user=recorded_by, as_scorer=as_scorer)
@@ -262,13 +293,10 @@ def hand_record(
             ),
             code="game_gone",
         )
-    game = locked
-    done_id = getattr(game, "_done_id", None)
-    if done_id is not None:
-        retried = _retried(game, done_id, number, entries)
-        if retried is not None:
-            return retried
-    _check_final(game, user=recorded_by, reason=reason)
+    return locked
+
+
+def _check_not_being_seated(game: Game) -> None:
     if game.table.round.status == Round.Status.SEATING:
         raise ValidationError(
             _(
@@ -277,32 +305,44 @@ def hand_record(
             ),
             code="round_seating",
         )
+
+
+def _hand_to_change(
+    game: Game, number: int, expected_version: int | None
+) -> tuple[_Stored | None, _StoredHand | None]:
+    """(the stored hands from `number` on, the stored hand `number` or None) for a hand about to
+    be saved: the next hand of a game not over, or a correction of the `expected_version` of a
+    stored hand. Applies the last hand after another table reached the target first (unsaved).
+    Raises ValidationError for a gap, a game over, a hand already recorded, a conflict."""
     _check_number(game, number)
     stored = _stored_hands(game, number) if number != game.next_number else None
     existing = stored.hands[0] if stored and stored.hands and stored.hands[0].number == number else None
-    last_hand_before = game.last_hand
     _last_hand_after_target(game, save=False)
     if existing is None:
         if number != game.next_number:
             _check_number(game, number, gap=True)
         if game.game_over:
             raise ValidationError(_("The game is over; correct an earlier hand instead."))
-    else:
-        if expected_version is None:
-            raise ValidationError(
-                _("Hand %(number)s is already recorded. Open it to correct it.") % {"number": number},
-                code="exists",
+        return stored, None
+    if expected_version is None:
+        raise ValidationError(
+            _("Hand %(number)s is already recorded. Open it to correct it.") % {"number": number},
+            code="exists",
+        )
+    if existing.version != expected_version:
+        raise ValidationError(
+            _(
+                "Hand %(number)s was changed by someone else while you were editing it "
+                "(your copy is version %(yours)s, the saved one is version %(saved)s). "
+                "Reload it and enter your correction again."
             )
-        if existing.version != expected_version:
-            raise ValidationError(
-                _(
-                    "Hand %(number)s was changed by someone else while you were editing it "
-                    "(your copy is version %(yours)s, the saved one is version %(saved)s). "
-                    "Reload it and enter your correction again."
-                )
-                % {"number": number, "yours": expected_version, "saved": existing.version},
-                code="conflict",
-            )
+            % {"number": number, "yours": expected_version, "saved": existing.version},
+            code="conflict",
+        )
+    return stored, existing
+
+
+def _check_entering_side(game: Game, entered_by_side: str) -> None:
     if entered_by_side and entered_by_side not in game.sides:
         raise ValidationError(
             {"entered_by_side": _("No side “%(side)s” at this table.") % {"side": entered_by_side}}
@@ -311,89 +351,103 @@ def hand_record(
         raise ValidationError(
             {"entered_by_side": _("Say which side is entering the hand: the other side confirms it.")}
         )
-    scored = _score(game, number, entries, stored)
-    hand_scores = scored.hands[0].sides
-    # A director's entry or correction is the arbiter's: it needs no other side's confirmation
-    # (else a correction after the results are final would leave the game counting nothing).
-    by_director = game.table.round.event.confirmation_required and _directs(game, recorded_by)
 
-    if existing is None:
-        hand = Hand(game=game, number=number, recorded_by=recorded_by, entered_by_side=entered_by_side)
-        _sitting_out_by_turn(hand, game)
-        if by_director:
-            _confirmed_by_director(hand, recorded_by)
-        if submission_id is not None:
-            hand.submission_id = submission_id
-        hand._change_reason = reason or None
-        try:
-            # No savepoint: the game row is locked and the submission id was looked up, so only
-            # a submission id reused at the same instant at another table, or one of another
-            # club (not looked up), can collide here.
-            hand.save()
-        except IntegrityError as exc:
-            raise _submission_elsewhere() from exc
-        side_entries = [
+
+@dataclass(frozen=True, slots=True)
+class _HandChange:
+    """What a save writes into a hand: the entries with their scores, who and why."""
+
+    entries: Entries
+    scores: Mapping[str, scoring.SideScore]
+    recorded_by: User | None
+    entered_by_side: str
+    reason: str
+    submission_id: uuid.UUID | None
+
+    def side_entries(self, hand: Hand, ids: Mapping[str, int] | None = None) -> list[SideEntry]:
+        """The hand's side entries with their new values (with their row ids for an update)."""
+        return [
             SideEntry(
+                pk=ids[side] if ids else None,
                 hand=hand,
                 side=side,
-                entry=dict(entries[side]),
+                entry=dict(self.entries[side]),
                 **side_score.as_dict(),  # score and breakdown, as the contract has them
             )
-            for side, side_score in hand_scores.items()
+            for side, side_score in self.scores.items()
         ]
-        # One INSERT for the entries and one for their history rows (who and when, as save() would).
-        bulk_create_with_history(side_entries, SideEntry, default_change_reason=reason or None)
-    else:
-        hand = existing.hand
-        hand.game = game
-        hand.version += 1
-        hand.recorded_by = recorded_by or hand.recorded_by
-        hand.entered_by_side = entered_by_side or hand.entered_by_side
-        hand.confirmed_at = None
-        hand.confirmed_by = None
-        hand.confirmed_by_side = ""
-        hand.confirmed_via = ""
-        if by_director:
-            _confirmed_by_director(hand, recorded_by)
-        if submission_id is not None:
-            # The hand answers to the submission that last changed it: a double tap or a
-            # retry of this correction finds it and changes nothing (not a false conflict).
-            hand.submission_id = submission_id
-        hand._change_reason = reason or None
-        try:
-            hand.save()
-        except IntegrityError as exc:  # the submission id is another club's
-            raise _submission_elsewhere() from exc
-        # The entries' rows as read with the hand, with their new values: the history rows are
-        # made from them, with no other read.
-        side_entries = [
-            SideEntry(
-                pk=existing.entry_ids[side],
-                hand=hand,
-                side=side,
-                entry=dict(entries[side]),
-                **side_score.as_dict(),
-            )
-            for side, side_score in hand_scores.items()
-        ]
-        bulk_update_with_history(
-            side_entries, SideEntry, ["entry", "score", "breakdown"], default_change_reason=reason or None
-        )
-    # The response shows the entries: hand it the ones in memory rather than reading them again.
-    hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
+
+
+def _hand_created(
+    game: Game, number: int, change: _HandChange, *, by_director: bool
+) -> tuple[Hand, list[SideEntry]]:
+    """A new hand and its side entries, written with their history."""
+    hand = Hand(
+        game=game, number=number, recorded_by=change.recorded_by, entered_by_side=change.entered_by_side
+    )
+    _sitting_out_by_turn(hand, game)
+    _hand_saved(hand, change, by_director=by_director)
+    side_entries = change.side_entries(hand)
+    # One INSERT for the entries and one for their history rows (who and when, as save() would).
+    bulk_create_with_history(side_entries, SideEntry, default_change_reason=change.reason or None)
+    return hand, side_entries
+
+
+def _hand_saved(hand: Hand, change: _HandChange, *, by_director: bool) -> None:
+    """The hand's row written, confirmed where a director made the change, answering to the
+    submission that made it: a double tap or a retry finds it and changes nothing (not a false
+    conflict). Raises ValidationError when the submission id is another table's or club's."""
+    if by_director:
+        _confirmed_by_director(hand, change.recorded_by)
+    if change.submission_id is not None:
+        hand.submission_id = change.submission_id
+    hand._change_reason = change.reason or None
+    try:
+        # No savepoint: the game row is locked and the submission id was looked up, so only
+        # a submission id reused at the same instant at another table, or one of another
+        # club (not looked up), can collide here.
+        hand.save()
+    except IntegrityError as exc:
+        raise _submission_elsewhere() from exc
+
+
+def _hand_corrected(
+    game: Game, existing: _StoredHand, change: _HandChange, *, by_director: bool
+) -> tuple[Hand, list[SideEntry]]:
+    """The stored hand with its new values, a new version needing confirmation again (unless a
+    director made it), written with the history of the hand and its entries."""
+    hand = existing.hand
+    hand.game = game
+    hand.version += 1
+    hand.recorded_by = change.recorded_by or hand.recorded_by
+    hand.entered_by_side = change.entered_by_side or hand.entered_by_side
+    hand.confirmed_at = None
+    hand.confirmed_by = None
+    hand.confirmed_by_side = ""
+    hand.confirmed_via = ""
+    _hand_saved(hand, change, by_director=by_director)
+    # The entries' rows as read with the hand, with their new values: the history rows are
+    # made from them, with no other read.
+    side_entries = change.side_entries(hand, existing.entry_ids)
+    bulk_update_with_history(
+        side_entries, SideEntry, ["entry", "score", "breakdown"], default_change_reason=change.reason or None
+    )
+    return hand, side_entries
+
+
+def _game_moved_on(game: Game, scored: _Scored, *, last_hand_changed: bool) -> None:
+    """The game's new state and result stored; the standings queued, and the ratings when a
+    game finished or a finished game changed."""
     was_over = game.game_over
-    extra = ["last_hand"] if game.last_hand != last_hand_before else []
-    _store_result(game, scored.result, next_number=scored.next_number, extra=extra)
+    _store_result(
+        game, scored.result, next_number=scored.next_number, extra=["last_hand"] if last_hand_changed else []
+    )
     if game.game_over and not was_over:
         _target_reached(game)
-    event_id = game.table.round.event_id
-    standings_queue(event_id=event_id)
+    standings_queue(event_id=game.table.round.event_id)
     if was_over or game.game_over:
         # A game finished, or a finished game was corrected: its result feeds the ratings.
-        club_id = game.table.round.event.club_id
-        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=club_id))
-    hand.was_created = existing is None
-    return hand
+        ratings_queue(club_id=game.table.round.event.club_id)
 
 
 def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | None:
@@ -788,7 +842,7 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
         game, result, next_number=game.next_number, extra=["stopped_after", "stopped_at", "stopped_by"]
     )
     standings_queue(event_id=game.table.round.event_id)
-    transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
+    ratings_queue(club_id=game.table.round.event.club_id)
     return game
 
 
@@ -858,5 +912,5 @@ def _delete(game: Game, hand: Hand, reason: str) -> Game:
     game = game_rescore(game=game)
     standings_queue(event_id=game.table.round.event_id)
     if was_over or game.game_over:
-        transaction.on_commit(partial(ratings_recompute_task.delay, club_id=game.table.round.event.club_id))
+        ratings_queue(club_id=game.table.round.event.club_id)
     return game

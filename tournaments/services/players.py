@@ -9,8 +9,6 @@ events, the club's ratings) and removes the guest.
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -21,8 +19,7 @@ from clubs.services import player_add
 from clubs.text import refuse_invisible_characters
 from tournaments.models import Event, Participant, Rating, RatingHistory, Seat, SitOut, Standing
 from tournaments.services.events import participant_set_present
-from tournaments.standings_queue import standings_queue
-from tournaments.tasks import ratings_recompute as ratings_recompute_task
+from tournaments.services.queue import ratings_queue, standings_queue
 
 
 @transaction.atomic
@@ -84,5 +81,5 @@ def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -
     guest.delete()
     for event_id in events:
         standings_queue(event_id=event_id)
-    transaction.on_commit(partial(ratings_recompute_task.delay, club_id=into.club_id))
+    ratings_queue(club_id=into.club_id)
     return into

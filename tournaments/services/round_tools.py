@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from tournaments.models import Event, Hand, Pair, Round, Seat, SitOut, Table
-from tournaments.standings_queue import standings_queue
+from tournaments.services.queue import standings_queue
 
 
 def round_seating_began(*, round_id: int) -> None:

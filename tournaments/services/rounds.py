@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -26,8 +25,8 @@ from tournaments.domain import seating, tables
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services import partnership_seating, stage_seating
 from tournaments.services.hands import game_stop
+from tournaments.services.queue import seating_queue
 from tournaments.services.standings import standings_rebuild
-from tournaments.tasks import round_seat as round_seat_task
 
 
 def three_player_variant(variant: str) -> str:
@@ -74,7 +73,7 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: User | None =
     if event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-    transaction.on_commit(partial(round_seat_task.delay, round_id=new_round.pk))
+    seating_queue(round_id=new_round.pk)
     return new_round
 
 
@@ -138,7 +137,7 @@ def round_reseat(*, round: Round) -> Round:
     round.seating_error = ""
     round.seating_started_at = None
     round.save(update_fields=["status", "seating_error", "seating_started_at"])
-    transaction.on_commit(partial(round_seat_task.delay, round_id=round.pk))
+    seating_queue(round_id=round.pk)
     return round
 
 
@@ -179,34 +178,54 @@ def round_seat(*, round_id: int) -> Round | None:
         .values_list("player_id", flat=True)
     )
     try:
-        staged = stage_seating.plan_stage_round(round=round, present=set(present), kept=kept)
-        if staged is not None:  # a final table, a knockout, a stage of pairs with its own movement
-            new_tables = [(t.sides, t.note) for t in staged.tables]
-            sit_out = staged.sit_out
-        elif event.format in Event.PARTNERSHIP_FORMATS:
-            if event.format == Event.Format.SWISS:
-                standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
-            planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
-            new_tables = [(t.sides, t.note) for t in planned.tables]
-            sit_out = planned.sit_out
-        else:
-            players = [p for p in present if p not in kept]
-            individual = seating.seat_round(
-                players,
-                _individual_history(round, players),
-                seed=round.number,
-                three_player_tables=event.three_player_tables,
-                shape=tables.event_shape(event.variant, event.table_shape),
-                five_player_tables=event.five_player_tables,
-            )
-            new_tables = [(t.sides, "") for t in individual.tables]
-            sit_out = individual.sit_out
+        new_tables, sit_out = _round_plan(round, present, kept)
     except ValueError as exc:
         round.status = Round.Status.FAILED
         round.seating_error = str(exc)
         round.save(update_fields=["status", "seating_error"])
         return round
+    _round_tables_replace(round, kept_tables, new_tables, sit_out)
+    round.status = Round.Status.SEATED
+    round.seating_error = ""
+    round.clock_started_at = timezone.now() if event.minutes_per_round else None
+    round.save(update_fields=["status", "seating_error", "clock_started_at"])
+    return round
 
+
+# A planned table: its sides (each its players' ids, a larger side first) and a note for the director.
+PlannedTable = tuple[Iterable[Iterable[int]], str]
+
+
+def _round_plan(round: Round, present: list[int], kept: set[int]) -> tuple[list[PlannedTable], list[int]]:
+    """(the new tables, who sits out) for the players `present` but those at `kept` (locked)
+    tables: a stage's own movement, else the event's pairs' movement, else rotating partners.
+    Raises ValueError when no seating can be made."""
+    event = round.event
+    staged = stage_seating.plan_stage_round(round=round, present=set(present), kept=kept)
+    if staged is not None:  # a final table, a knockout, a stage of pairs with its own movement
+        return [(t.sides, t.note) for t in staged.tables], list(staged.sit_out)
+    if event.format in Event.PARTNERSHIP_FORMATS:
+        if event.format == Event.Format.SWISS:
+            standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
+        planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
+        return [(t.sides, t.note) for t in planned.tables], list(planned.sit_out)
+    players = [p for p in present if p not in kept]
+    individual = seating.seat_round(
+        players,
+        _individual_history(round, players),
+        seed=round.number,
+        three_player_tables=event.three_player_tables,
+        shape=tables.event_shape(event.variant, event.table_shape),
+        five_player_tables=event.five_player_tables,
+    )
+    return [(t.sides, "") for t in individual.tables], list(individual.sit_out)
+
+
+def _round_tables_replace(
+    round: Round, kept_tables: list[Table], new_tables: list[PlannedTable], sit_out: list[int]
+) -> None:
+    """The round's unlocked tables and sit-outs replaced by the new ones, numbered around the
+    kept tables' numbers, with the night's table cards for every table."""
     round.tables.filter(locked=False).delete()
     round.sit_outs.all().delete()
     taken = {table.number for table in kept_tables}
@@ -214,12 +233,7 @@ def round_seat(*, round_id: int) -> Round | None:
     for (sides_players, note), number in zip(new_tables, free_numbers, strict=False):
         _table_create(round, number, sides_players, note)
     SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
-    _table_cards_ensure(event, round.tables.values_list("number", flat=True))
-    round.status = Round.Status.SEATED
-    round.seating_error = ""
-    round.clock_started_at = timezone.now() if event.minutes_per_round else None
-    round.save(update_fields=["status", "seating_error", "clock_started_at"])
-    return round
+    _table_cards_ensure(round.event, round.tables.values_list("number", flat=True))
 
 
 @transaction.atomic

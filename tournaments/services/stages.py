@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -66,10 +67,60 @@ def stage_add(
     if event.status == Event.Status.FINISHED:
         raise ValidationError(_("The event is finished."), code="finished")
     previous = event.stages.order_by("-number").first()
+    asked = _StageFields(format, planned_rounds, qualify, qualifiers, seeding)
+    fields, errors = _stage_fields(event, previous, kind, asked)
+    if kind != Stage.Kind.KNOCKOUT and not fields.planned_rounds:
+        errors["planned_rounds"] = _("Give the stage's number of rounds.")
+    if fields.qualify == Stage.Qualify.EVERYONE:
+        fields = replace(fields, qualifiers=None)
+    if previous is not None and previous.kind == Stage.Kind.KNOCKOUT:
+        errors["kind"] = _("A knockout decides the event: no stage follows it.")
+    loose = event.rounds.filter(stage__isnull=True)
+    played = loose.count()
+    if played and previous is None:
+        errors.update(_first_stage_takes_the_rounds(event, kind, fields, played))
+    if errors:
+        raise ValidationError(errors)
+    stage = Stage(
+        event=event,
+        number=previous.number + 1 if previous else 1,
+        name=name.strip(),
+        kind=kind,
+        format=fields.format,
+        planned_rounds=fields.planned_rounds,
+        qualify=fields.qualify,
+        qualifiers=fields.qualifiers,
+        seeding=fields.seeding,
+    )
+    stage.full_clean()
+    stage.save()
+    if played:
+        loose.update(stage=stage)
+    return stage
+
+
+@dataclass(frozen=True, slots=True)
+class _StageFields:
+    """A new stage's settings, as asked and then as its kind makes them."""
+
+    format: str
+    planned_rounds: int | None
+    qualify: str
+    qualifiers: int | None
+    seeding: str
+
+
+def _stage_fields(
+    event: Event, previous: Stage | None, kind: str, asked: _StageFields
+) -> tuple[_StageFields, dict[str, str]]:
+    """(the settings a stage of `kind` takes, the errors by field): a stage of rounds plays a
+    movement of the event's kind and qualifies everyone; a final table and a knockout play the
+    event's format and qualify from the stage before (a knockout, pairs only, with no rounds
+    planned: its bracket decides them)."""
     paired = event.format in Event.PARTNERSHIP_FORMATS
     errors: dict[str, str] = {}
     if kind == Stage.Kind.ROUNDS:
-        format = format or event.format
+        format = asked.format or event.format
         allowed = Event.PARTNERSHIP_FORMATS if paired else (Event.Format.INDIVIDUAL,)
         if format not in allowed:
             errors["format"] = (
@@ -79,58 +130,50 @@ def stage_add(
             )
         if previous is not None and previous.restricted:
             errors["kind"] = _("Rounds for everyone cannot follow a final table or a knockout.")
-        qualify, qualifiers, seeding = Stage.Qualify.EVERYONE, None, Stage.Seeding.STANDINGS
-    elif kind == Stage.Kind.FINAL_TABLE:
-        format = event.format
+        return replace(
+            asked,
+            format=format,
+            qualify=Stage.Qualify.EVERYONE,
+            qualifiers=None,
+            seeding=Stage.Seeding.STANDINGS,
+        ), errors
+    if kind == Stage.Kind.FINAL_TABLE:
         if previous is None:
             errors["kind"] = _("A final table needs a stage before it, to qualify from.")
-        errors.update(_final_table_field(qualify, qualifiers, paired, _table_size(event)))
-        seeding = Stage.Seeding.STANDINGS
-    elif kind == Stage.Kind.KNOCKOUT:
-        format = event.format
-        planned_rounds = None
+        errors.update(_final_table_field(asked.qualify, asked.qualifiers, paired, _table_size(event)))
+        return replace(asked, format=event.format, seeding=Stage.Seeding.STANDINGS), errors
+    if kind == Stage.Kind.KNOCKOUT:
+        fields = replace(asked, format=event.format, planned_rounds=None)
         if not paired:
             errors["kind"] = _("A knockout is played by pairs: it needs a fixed-partnership event.")
         if previous is None:
-            qualify, qualifiers, seeding = Stage.Qualify.EVERYONE, None, Stage.Seeding.PAIR_NUMBERS
+            fields = replace(
+                fields, qualify=Stage.Qualify.EVERYONE, qualifiers=None, seeding=Stage.Seeding.PAIR_NUMBERS
+            )
         else:
-            errors.update(_knockout_field(qualify, qualifiers))
-    if kind != Stage.Kind.KNOCKOUT and not planned_rounds:
-        errors["planned_rounds"] = _("Give the stage's number of rounds.")
-    if qualify == Stage.Qualify.EVERYONE:
-        qualifiers = None
-    if previous is not None and previous.kind == Stage.Kind.KNOCKOUT:
-        errors["kind"] = _("A knockout decides the event: no stage follows it.")
-    loose = event.rounds.filter(stage__isnull=True)
-    played = loose.count()
-    if played and previous is None:
-        if kind != Stage.Kind.ROUNDS or format != event.format:
-            errors["kind"] = _(
+            errors.update(_knockout_field(asked.qualify, asked.qualifiers))
+        return fields, errors
+    return asked, errors  # an unknown kind: Stage.full_clean names it
+
+
+def _first_stage_takes_the_rounds(
+    event: Event, kind: str, fields: _StageFields, played: int
+) -> dict[str, str]:
+    """The errors of an event's first stage when `played` rounds were played before it had
+    stages: it must be rounds for everyone in the event's format, at least that many."""
+    if kind != Stage.Kind.ROUNDS or fields.format != event.format:
+        return {
+            "kind": _(
                 "Rounds were played before the event had stages: its first stage is rounds for "
                 "everyone in the event's format, and takes them."
             )
-        elif planned_rounds is not None and planned_rounds < played:
-            errors["planned_rounds"] = _(
-                "%(count)s rounds were played already: the first stage has at least as many."
-            ) % {"count": played}
-    if errors:
-        raise ValidationError(errors)
-    stage = Stage(
-        event=event,
-        number=previous.number + 1 if previous else 1,
-        name=name.strip(),
-        kind=kind,
-        format=format,
-        planned_rounds=planned_rounds,
-        qualify=qualify,
-        qualifiers=qualifiers,
-        seeding=seeding,
-    )
-    stage.full_clean()
-    stage.save()
-    if played:
-        loose.update(stage=stage)
-    return stage
+        }
+    if fields.planned_rounds is not None and fields.planned_rounds < played:
+        return {
+            "planned_rounds": _("%(count)s rounds were played already: the first stage has at least as many.")
+            % {"count": played}
+        }
+    return {}
 
 
 def _table_size(event: Event) -> int:
@@ -211,18 +254,49 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
         )
     overview = selectors.event_stages_overview(event=event)
     assert overview is not None
-    proposal = overview.proposal
-    if proposal is None or proposal.stage.pk != stage.pk:
-        if overview.line(stage.number).has_hands:
-            raise ValidationError(
-                _("Hands have been played in “%(stage)s”: who plays it is final.") % {"stage": stage.name},
-                code="started",
-            )
-        raise ValidationError(
-            _("Who plays “%(stage)s” is known once the stage before it is over.") % {"stage": stage.name},
-            code="not_ready",
-        )
     keys = list(entrants)
+    _check_stage_open(stage, overview)
+    _check_entrants(event, stage, overview, keys)
+    StageEntrant.objects.filter(stage=stage).delete()
+    stage.decisions.all().delete()
+    if overview.paired:
+        pairs = {pair.number: pair for pair in event.pairs.all()}
+        rows = [StageEntrant(stage=stage, seed=seed, pair=pairs[key]) for seed, key in enumerate(keys, 1)]
+    else:
+        rows = [StageEntrant(stage=stage, seed=seed, player_id=key) for seed, key in enumerate(keys, 1)]
+    StageEntrant.objects.bulk_create(rows)
+    stage.confirmed_at = timezone.now()
+    stage.confirmed_by = by
+    stage.save(update_fields=["confirmed_at", "confirmed_by"])
+    waiting = stage.rounds.order_by("-number").first()
+    if waiting is not None and waiting.status != Round.Status.SEATING and not waiting.locked:
+        round_reseat(round=waiting)
+    return stage
+
+
+def _check_stage_open(stage: Stage, overview: selectors.StagesOverview) -> None:
+    """The stage is the one proposed next: the stage before it is over and no hand of it is
+    played. Raises ValidationError ("started", "not_ready")."""
+    proposal = overview.proposal
+    if proposal is not None and proposal.stage.pk == stage.pk:
+        return
+    if overview.line(stage.number).has_hands:
+        raise ValidationError(
+            _("Hands have been played in “%(stage)s”: who plays it is final.") % {"stage": stage.name},
+            code="started",
+        )
+    raise ValidationError(
+        _("Who plays “%(stage)s” is known once the stage before it is over.") % {"stage": stage.name},
+        code="not_ready",
+    )
+
+
+def _check_entrants(event: Event, stage: Stage, overview: selectors.StagesOverview, keys: list[int]) -> None:
+    """As many entrants as the proposal, each once, of the event, still playing, at least two,
+    filling a final table's tables. Raises ValidationError ("count", "twice", "unknown",
+    "withdrawn", "tables")."""
+    proposal = overview.proposal
+    assert proposal is not None  # _check_stage_open
     if len(keys) != proposal.size:
         raise ValidationError(
             _("“%(stage)s” is played by %(size)s; %(count)s are chosen.")
@@ -232,8 +306,7 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
     twice = [key for key, count in Counter(keys).items() if count > 1]
     if twice:
         raise ValidationError(_("%(names)s chosen twice.") % {"names": _names(overview, twice)}, code="twice")
-    unknown = [key for key in keys if key not in overview.entrants]
-    if unknown:
+    if any(key not in overview.entrants for key in keys):
         raise ValidationError(_("Choose entrants of this event."), code="unknown")
     withdrawn = _withdrawn(event, overview, keys)
     if withdrawn:
@@ -257,21 +330,6 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
                 % {"size": _table_size(event), "count": len(keys)},
                 code="tables",
             ) from None
-    StageEntrant.objects.filter(stage=stage).delete()
-    stage.decisions.all().delete()
-    if overview.paired:
-        pairs = {pair.number: pair for pair in event.pairs.all()}
-        rows = [StageEntrant(stage=stage, seed=seed, pair=pairs[key]) for seed, key in enumerate(keys, 1)]
-    else:
-        rows = [StageEntrant(stage=stage, seed=seed, player_id=key) for seed, key in enumerate(keys, 1)]
-    StageEntrant.objects.bulk_create(rows)
-    stage.confirmed_at = timezone.now()
-    stage.confirmed_by = by
-    stage.save(update_fields=["confirmed_at", "confirmed_by"])
-    waiting = stage.rounds.order_by("-number").first()
-    if waiting is not None and waiting.status != Round.Status.SEATING and not waiting.locked:
-        round_reseat(round=waiting)
-    return stage
 
 
 def _names(overview: selectors.StagesOverview, keys: list[int]) -> str:

@@ -20,7 +20,7 @@ from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import rank_players
 from tournaments.models import Event, Stage, Standing
 from tournaments.selectors import event_ranking_rules
-from tournaments.standings_queue import standings_queue
+from tournaments.services.queue import standings_queue
 
 # A standings row's figures, in the order they are compared and written.
 STANDING_FIELDS = (

@@ -1,11 +1,19 @@
 """Formatting helpers for the scoring pages; they name things, they never compute scores."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from tournaments.display.labels import breakdown_label as _breakdown_label
 from tournaments.display.labels import result_label as _result_label
+
+if TYPE_CHECKING:
+    from clubs.models import Player
 
 register = template.Library()
 
@@ -22,18 +30,18 @@ def result_label(key: str) -> str:
 
 
 @register.filter
-def get_item(mapping: dict, key: str):
+def get_item(mapping: Mapping[str, Any] | None, key: str) -> Any:
     return mapping.get(key) if mapping else None
 
 
 @register.filter
-def confirm_url(access, number: int) -> str:
+def confirm_url(access: Any, number: int) -> str:
     """The confirm action of hand `number` for a table page (account or table link)."""
     return access.url("confirm", number=number)
 
 
 @register.filter
-def undo_url(access, number: int) -> str:
+def undo_url(access: Any, number: int) -> str:
     """The undo action of hand `number` for a table page (account, table link or card)."""
     return access.url("undo", number=number)
 
@@ -68,7 +76,7 @@ def signed(value: int) -> SafeString:
 
 
 @register.filter
-def names(players) -> SafeString:
+def names(players: Iterable[Player]) -> SafeString:
     """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
     left-to-right ones, or the reverse, keeps its place), and the pair isolated as a whole, so
     that a line break in a right-to-left page does not leave the "&" on the wrong side."""

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 
 from clubs.users import SignedInRequest
 from clubs.views import directed_club
-from tournaments.audit import club_audit
+from tournaments.selectors.audit import club_audit
 
 
 class AuditTable(tables.Table):

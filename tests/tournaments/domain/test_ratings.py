@@ -165,7 +165,7 @@ class TestRatingsRebuild:
         assert self._snapshot() == corrected
 
     def test_the_task_runs_twice_and_survives_a_deleted_club(self, league_night):
-        from tournaments.tasks import ratings_recompute
+        from tournaments.workers.tasks import ratings_recompute
 
         self._finish_round(league_night)
         assert ratings_recompute(club_id=league_night.club_id) == 8
@@ -177,7 +177,7 @@ class TestRatingsRebuild:
 def test_the_nightly_schedule_rebuilds_every_clubs_ratings(league_night, mallory):
     from django.conf import settings
 
-    from tournaments.tasks import ratings_refresh_all
+    from tournaments.workers.tasks import ratings_refresh_all
 
     entry = settings.CELERY_BEAT_SCHEDULE["ratings-refresh-nightly"]
     assert entry["task"] == ratings_refresh_all.name

@@ -131,17 +131,19 @@ def test_equal_totals_after_the_rounds_hands_are_a_draw(league_night):
 def test_saving_a_hand_queues_the_standings_after_commit(league_night, django_capture_on_commit_callbacks):
     game = _first_game(league_night)
     with (
-        mock.patch("tournaments.standings_queue.standings_recompute_task.apply_async") as queue,
+        mock.patch("tournaments.services.queue.task_send") as queue,
         django_capture_on_commit_callbacks(execute=True),
     ):
         services.hand_record(game=game, number=1, entries=HAND_A)
-    queue.assert_called_once_with(kwargs={"event_id": league_night.pk}, countdown=1)
+    queue.assert_called_once_with(
+        "tournaments.tasks.standings_recompute", countdown=1, event_id=league_night.pk
+    )
 
 
 def test_a_burst_of_hands_queues_one_standings_rebuild(league_night, django_capture_on_commit_callbacks):
     """Two tables saving at once: the second hand finds the rebuild already queued."""
     first, second = Game.objects.filter(table__round__event=league_night)
-    with mock.patch("tournaments.standings_queue.standings_recompute_task.apply_async") as queue:
+    with mock.patch("tournaments.services.queue.task_send") as queue:
         for game in (first, second):
             with django_capture_on_commit_callbacks(execute=True):
                 services.hand_record(game=game, number=1, entries=HAND_A)
@@ -232,7 +234,7 @@ def test_a_late_arrival_joins_the_next_round_without_sitting_out_first(
 
 
 def test_a_repeated_seating_task_leaves_a_seated_round_alone(league_night):
-    from tournaments.tasks import round_seat
+    from tournaments.workers.tasks import round_seat
 
     round_ = league_night.rounds.get()
     games = set(Game.objects.filter(table__round=round_).values_list("pk", flat=True))
@@ -359,7 +361,7 @@ def test_a_standings_rebuild_that_loses_the_database_is_tried_again(league_night
     from celery.exceptions import Retry
     from django.db import OperationalError
 
-    from tournaments import tasks
+    from tournaments.workers import tasks
 
     lost = OperationalError("server closed the connection unexpectedly")
     with mock.patch("tournaments.services.standings_rebuild", side_effect=lost), pytest.raises(Retry):

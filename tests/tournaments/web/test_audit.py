@@ -7,8 +7,8 @@ import pytest
 from clubs.models import Player
 from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.web.test_views import _form_data
-from tournaments.audit import club_audit
 from tournaments.models import Game, Hand
+from tournaments.selectors.audit import club_audit
 
 pytestmark = pytest.mark.django_db
 

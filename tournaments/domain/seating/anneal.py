@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from tournaments.domain.seating.cost import _Counts
 from tournaments.domain.seating.layout import _FIVE, _OUT, _SHORT, _TABLE, _Layout, side_slots
@@ -35,13 +36,34 @@ def _anneal(
     keep_partners: bool = False,
     t_start: float = _T_START,
 ) -> tuple[list[int], int]:
-    """Improve one round against `counts` (which must not include the round).
+    """Improve one round against `counts` (which must not include the round): simulated
+    annealing from `t_start` down to _T_END over `iters` moves, stopping early at the lower
+    bound. Returns (the best seating found, its cost); `seat` is left in the walk's last state.
 
     A move swaps two seats, or with `keep_partners` two whole sides (tables of
     four only), so that only who faces whom changes.
     """
-    pc, oc, so, t3, t5 = counts.cost_tables()
-    kinds, starts, group_of, side_of = layout.kinds, layout.starts, layout.group_of, layout.side_of
+    tables = counts.cost_tables()  # O(n²): once a call
+    group_cost = _group_cost_of(seat, layout, tables)
+    kinds = layout.kinds
+    costs = [group_cost(g) for g in range(len(kinds))]
+    movable = layout.slots if move_sit_outs else layout.seated
+    if movable < 2 or (len(kinds) < 2 and max(kinds[0], default=1) == 1):
+        return seat[:], sum(costs)
+    walk = _Walk(seat, layout, costs, group_cost, rng, _cost_bound(seat, layout, tables), t_start, iters)
+    if keep_partners:
+        return walk.swapping_sides()
+    return walk.swapping_seats(movable)
+
+
+CostTables = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]  # _Counts.cost_tables
+
+
+def _group_cost_of(seat: list[int], layout: _Layout, tables: CostTables) -> Callable[[int], int]:
+    """The cost of group `g` (a table or a sit-out) of `seat` as it stands when called: its
+    repeated partners and opponents, a sit-out's count, and the odd tables' counts."""
+    pc, oc, so, t3, t5 = tables
+    kinds, starts = layout.kinds, layout.starts
     odd_cost = {_SHORT: t3, _FIVE: t5}
 
     def group_cost(g: int) -> int:
@@ -64,28 +86,54 @@ def _anneal(
             cost += sum(per_player[x] for side in sides for x in side)
         return cost
 
-    costs = [group_cost(g) for g in range(len(kinds))]
-    total = sum(costs)
-    # Nothing can beat this: no pair costs, the cheapest sit-outs and tables of three and five.
+    return group_cost
+
+
+def _cost_bound(seat: list[int], layout: _Layout, tables: CostTables) -> int:
+    """A cost no seating of these players can beat: no pair costs, the cheapest sit-outs and
+    the cheapest places at tables of three and five."""
+    _pc, _oc, so, t3, t5 = tables
+    kinds = layout.kinds
     bound = sum(sorted(so[p] for p in seat)[: layout.sit_outs])
-    for odd, per_player in odd_cost.items():
+    for odd, per_player in {_SHORT: t3, _FIVE: t5}.items():
         places = kinds.count(odd) * sum(odd)
         if places and layout.is_odd(odd):
             bound += sum(sorted(per_player[p] for p in seat)[:places])
-    best, best_seat = total, seat[:]
-    movable = layout.slots if move_sit_outs else layout.seated
-    if movable < 2 or (len(kinds) < 2 and max(kinds[0], default=1) == 1):
-        return best_seat, best
-    rand = rng.random
-    temp = t_start
-    cool = (_T_END / t_start) ** (1.0 / max(iters, 1))
-    exp = math.exp
-    sides = layout.seated // 2
-    for _ in range(iters):
-        if best <= bound:
-            break
-        temp *= cool
-        if keep_partners:
+    return bound
+
+
+class _Walk:
+    """One annealing walk over `seat`, with each group's cost kept in `costs`. Its two loops are
+    written out, each in one function: they run hundreds of thousands of moves a night."""
+
+    def __init__(
+        self,
+        seat: list[int],
+        layout: _Layout,
+        costs: list[int],
+        group_cost: Callable[[int], int],
+        rng: random.Random,
+        bound: int,
+        t_start: float,
+        iters: int,
+    ) -> None:
+        self.seat, self.layout, self.costs, self.group_cost = seat, layout, costs, group_cost
+        self.rand, self.bound, self.t_start, self.iters = rng.random, bound, t_start, iters
+
+    def swapping_sides(self) -> tuple[list[int], int]:
+        """Moves that swap two whole sides of different tables: partners stay together."""
+        seat, costs, group_cost, rand = self.seat, self.costs, self.group_cost, self.rand
+        group_of, bound = self.layout.group_of, self.bound
+        total = sum(costs)
+        best, best_seat = total, seat[:]
+        temp = self.t_start
+        cool = (_T_END / self.t_start) ** (1.0 / max(self.iters, 1))
+        exp = math.exp
+        sides = self.layout.seated // 2
+        for _ in range(self.iters):
+            if best <= bound:
+                break
+            temp *= cool
             s1, s2 = 2 * int(rand() * sides), 2 * int(rand() * sides)
             g1, g2 = group_of[s1], group_of[s2]
             if g1 == g2:
@@ -105,43 +153,62 @@ def _anneal(
                     seat[s2 + 1],
                     seat[s1 + 1],
                 )
-            continue
-        # Prefer a seat at a table that costs something: that is where a swap helps.
-        s1 = int(rand() * movable)
-        if not costs[group_of[s1]]:
+        return best_seat, best
+
+    def swapping_seats(self, movable: int) -> tuple[list[int], int]:
+        """Moves that swap two of the first `movable` seats (sit-outs included or not)."""
+        seat, costs, group_cost, rand = self.seat, self.costs, self.group_cost, self.rand
+        kinds, group_of, side_of, bound = (
+            self.layout.kinds,
+            self.layout.group_of,
+            self.layout.side_of,
+            self.bound,
+        )
+        total = sum(costs)
+        best, best_seat = total, seat[:]
+        temp = self.t_start
+        cool = (_T_END / self.t_start) ** (1.0 / max(self.iters, 1))
+        exp = math.exp
+        for _ in range(self.iters):
+            if best <= bound:
+                break
+            temp *= cool
+            # Prefer a seat at a table that costs something: that is where a swap helps.
             s1 = int(rand() * movable)
             if not costs[group_of[s1]]:
                 s1 = int(rand() * movable)
-        s2 = int(rand() * movable)
-        g1, g2 = group_of[s1], group_of[s2]
-        if g1 == g2:
-            # Only swapping across the sides of one table with partners changes anything.
-            if side_of[s1] == side_of[s2] or max(kinds[g1], default=1) == 1:
-                continue
-            seat[s1], seat[s2] = seat[s2], seat[s1]
-            new1 = group_cost(g1)
-            delta = new1 - costs[g1]
-            if delta <= 0 or rand() < exp(-delta / temp):
-                costs[g1] = new1
-                total += delta
-            else:
+                if not costs[group_of[s1]]:
+                    s1 = int(rand() * movable)
+            s2 = int(rand() * movable)
+            g1, g2 = group_of[s1], group_of[s2]
+            if g1 == g2:
+                # Only swapping across the sides of one table with partners changes anything.
+                if side_of[s1] == side_of[s2] or max(kinds[g1], default=1) == 1:
+                    continue
                 seat[s1], seat[s2] = seat[s2], seat[s1]
-                continue
-        else:
-            if kinds[g1] == _OUT and kinds[g2] == _OUT:
-                continue
-            seat[s1], seat[s2] = seat[s2], seat[s1]
-            new1, new2 = group_cost(g1), group_cost(g2)
-            delta = new1 + new2 - costs[g1] - costs[g2]
-            if delta <= 0 or rand() < exp(-delta / temp):
-                costs[g1], costs[g2] = new1, new2
-                total += delta
+                new1 = group_cost(g1)
+                delta = new1 - costs[g1]
+                if delta <= 0 or rand() < exp(-delta / temp):
+                    costs[g1] = new1
+                    total += delta
+                else:
+                    seat[s1], seat[s2] = seat[s2], seat[s1]
+                    continue
             else:
+                if kinds[g1] == _OUT and kinds[g2] == _OUT:
+                    continue
                 seat[s1], seat[s2] = seat[s2], seat[s1]
-                continue
-        if total < best:
-            best, best_seat = total, seat[:]
-    return best_seat, best
+                new1, new2 = group_cost(g1), group_cost(g2)
+                delta = new1 + new2 - costs[g1] - costs[g2]
+                if delta <= 0 or rand() < exp(-delta / temp):
+                    costs[g1], costs[g2] = new1, new2
+                    total += delta
+                else:
+                    seat[s1], seat[s2] = seat[s2], seat[s1]
+                    continue
+            if total < best:
+                best, best_seat = total, seat[:]
+        return best_seat, best
 
 
 def _construct_iters(layout: _Layout) -> int:

@@ -9,18 +9,18 @@ import os
 import sqlite3
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
 
 class Command(BaseCommand):
     help = "Back up the SQLite database to PATH, consistently, while the site keeps serving."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", type=Path, help="the backup file to write (replaced if it exists)")
         parser.add_argument("--database", default="default", help="database alias (default: default)")
 
-    def handle(self, *args, path: Path, database: str, **options) -> None:
+    def handle(self, *args: object, path: Path, database: str, **options: object) -> None:
         connection = connections[database]
         if connection.vendor != "sqlite":
             raise CommandError(

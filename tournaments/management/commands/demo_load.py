@@ -14,8 +14,8 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from clubs.services import club_create, membership_add, player_add
 from tournaments import services
-from tournaments.demo_hands import random_hand
-from tournaments.models import Game
+from tournaments.management.demo_hands import random_hand
+from tournaments.models import Event, Game
 
 DEMO_SLUG = "riverside"
 DEMO_PASSWORD = "canasta-demo"
@@ -42,7 +42,7 @@ PLAYER_NAMES = [
 class Command(BaseCommand):
     help = "Load the demo club (director and scorer accounts, 16 players, two league nights)."
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         if Club.objects.filter(slug=DEMO_SLUG).exists():
             self.stdout.write("The demo club is already loaded.")
         else:
@@ -88,7 +88,7 @@ class Command(BaseCommand):
             players=players[:8],
         )
 
-    def _play_round(self, event, rng: random.Random) -> None:
+    def _play_round(self, event: Event, rng: random.Random) -> None:
         round_ = services.round_start(event=event)
         services.round_seat(round_id=round_.pk)  # the demo does not wait for a worker
         for game in Game.objects.filter(table__round=round_):

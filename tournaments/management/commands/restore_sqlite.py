@@ -8,21 +8,21 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
 
 class Command(BaseCommand):
     help = "Replace the SQLite database with the backup at PATH (made by backup_sqlite)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", type=Path, help="the backup file to restore")
         parser.add_argument("--database", default="default", help="database alias (default: default)")
         parser.add_argument(
             "--noinput", "--no-input", action="store_false", dest="interactive", help="do not ask to confirm"
         )
 
-    def handle(self, *args, path: Path, database: str, interactive: bool, **options) -> None:
+    def handle(self, *args: object, path: Path, database: str, interactive: bool, **options: object) -> None:
         connection = connections[database]
         if connection.vendor != "sqlite":
             raise CommandError(

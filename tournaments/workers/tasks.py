@@ -4,13 +4,19 @@ Two queues (config/settings/base.py, `CELERY_TASK_ROUTES`): *short* for what peo
 tables wait on (standings after a hand, a round's seating, the ledger's sweep), *long* for the
 rebuilds nobody watches live (ratings, the nightly refresh), so that a season's ratings never
 hold a night's standings. The tasks people wait on are `Guarded`: written in the task ledger
-(`tournaments/task_ledger.py`) and sent again within seconds if their worker dies.
+(`tournaments/workers/ledger.py`) and sent again within seconds if their worker dies.
+
+The services never import this module: they send the tasks by name through
+`tournaments/services/queue.py`, where the names are. Each keeps the name it had when it lived in
+`tournaments/tasks.py`, so that messages and ledger entries written before an upgrade still find it.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any, TypeVar
 
 from celery import Task, current_app, shared_task
 from celery.exceptions import Retry
@@ -20,7 +26,18 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from tournaments import task_ledger
+from clubs.models import Club
+from tournaments import services
+from tournaments.services.queue import (
+    RATINGS_RECOMPUTE,
+    RATINGS_REFRESH_ALL,
+    ROUND_SEAT,
+    STANDINGS_RECOMPUTE,
+    TASKS_LOST_RESEND,
+    standings_unmark,
+)
+from tournaments.services.round_tools import round_seating_began
+from tournaments.workers import ledger
 
 logger = logging.getLogger(__name__)
 
@@ -36,9 +53,15 @@ class RunHereIfBrokerDown(Task):
     # Nobody reads these tasks' return values: storing them would only load Redis.
     ignore_result = True
 
-    def apply_async(self, args=None, kwargs=None, **options):
+    def apply_async(
+        self,
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+        *more: Any,
+        **options: Any,
+    ) -> Any:
         try:
-            return super().apply_async(args, kwargs, **options)
+            return super().apply_async(args, kwargs, *more, **options)
         except OperationalError:
             logger.warning("Celery broker unreachable: running %s in-process", self.name)
             return self.apply(args, kwargs, throw=False)
@@ -53,11 +76,9 @@ class Guarded(RunHereIfBrokerDown):
 
     locks: tuple[str, str] | None = None
 
-    def __call__(self, *args, **kwargs):
-        run = task_ledger.run_started(self.name, kwargs)
-        due = getattr(self.request, task_ledger.HEADER, None) or (self.request.headers or {}).get(
-            task_ledger.HEADER
-        )
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        run = ledger.run_started(self.name, kwargs)
+        due = getattr(self.request, ledger.HEADER, None) or (self.request.headers or {}).get(ledger.HEADER)
         if run is not None and run.covered(due):
             # A run that began after this message was due has ended: it saw all this one asks.
             logger.info("%s: covered by a later run", run.task)
@@ -67,9 +88,9 @@ class Guarded(RunHereIfBrokerDown):
         except Retry:
             raise  # sent again (and written in the ledger again) by the retry itself
         except Exception:
-            task_ledger.run_ended(run)  # failed for good: logged by Celery, not sent again
+            ledger.run_ended(run)  # failed for good: logged by Celery, not sent again
             raise
-        task_ledger.run_ended(run)
+        ledger.run_ended(run)
         return result
 
 
@@ -79,11 +100,13 @@ UNGUARDED = {"ledger": "off"}
 
 
 @before_task_publish.connect
-def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None:
+def _write_in_the_ledger(
+    sender: str | None = None, body: Any = None, headers: dict[str, Any] | None = None, **kwargs: Any
+) -> None:
     """Before a Guarded task's message goes to the broker: write it in the ledger, and put the
     time it is due in the message (a countdown's task is due when its countdown ends)."""
-    task = current_app.tasks.get(sender)
-    if not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
+    task = current_app.tasks.get(sender) if sender else None
+    if sender is None or not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
         return
     try:
         task_kwargs = body[1]
@@ -95,70 +118,66 @@ def _write_in_the_ledger(sender=None, body=None, headers=None, **kwargs) -> None
             delay = (datetime.fromisoformat(eta) - timezone.now()).total_seconds()
         except (TypeError, ValueError):
             delay = 0.0
-    due = task_ledger.sent(sender, task_kwargs, delay=delay)
+    due = ledger.sent(sender, task_kwargs, delay=delay)
     if due is not None:
-        headers[task_ledger.HEADER] = due
+        headers[ledger.HEADER] = due
 
 
-# Every task here rebuilds from the database, so a redelivery (acks_late) or a retry is safe.
-IDEMPOTENT_TASK = {
-    "base": RunHereIfBrokerDown,
-    "acks_late": True,
-    # A lost connection to Redis or PostgreSQL (a restart): try again, with backoff. The
-    # standings task has already cleared its mark, so without the retry nothing would bring
-    # the standings up to date until the event's next hand.
-    "autoretry_for": (ConnectionError, DatabaseOperationalError, DatabaseInterfaceError),
-    "retry_backoff": True,
-    "max_retries": 5,
-}
-GUARDED_TASK = {**IDEMPOTENT_TASK, "base": Guarded}
+_T = TypeVar("_T", bound=Task)
 
 
-@shared_task(**GUARDED_TASK, locks=("tournaments.Event", "event_id"))
+def idempotent_task(name: str, base: type[_T], **options: Any) -> Callable[[Callable[..., Any]], _T]:
+    """A task of `base` (RunHereIfBrokerDown or Guarded) registered as `name`: every task here
+    rebuilds from the database, so a redelivery (acks_late) or a retry is safe."""
+    return shared_task(
+        name=name,
+        base=base,
+        acks_late=True,
+        # A lost connection to Redis or PostgreSQL (a restart): try again, with backoff. The
+        # standings task has already cleared its mark, so without the retry nothing would bring
+        # the standings up to date until the event's next hand.
+        autoretry_for=(ConnectionError, DatabaseOperationalError, DatabaseInterfaceError),
+        retry_backoff=True,
+        max_retries=5,
+        **options,
+    )
+
+
+@idempotent_task(STANDINGS_RECOMPUTE, Guarded, locks=("tournaments.Event", "event_id"))
 def standings_recompute(*, event_id: int) -> int:
     """Rebuild one event's standings from its hands; returns the number of rows."""
-    from tournaments.services import standings_rebuild
-    from tournaments.standings_queue import standings_unmark
-
     standings_unmark(event_id)  # hands saved from now on queue the next rebuild
-    return standings_rebuild(event_id=event_id)
+    return services.standings_rebuild(event_id=event_id)
 
 
-@shared_task(**GUARDED_TASK, locks=("tournaments.Round", "round_id"))
+@idempotent_task(ROUND_SEAT, Guarded, locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
-    from tournaments.services import round_seat as round_seat_service
-    from tournaments.services.round_tools import round_seating_began
-
     round_seating_began(round_id=round_id)
-    round = round_seat_service(round_id=round_id)
+    round = services.round_seat(round_id=round_id)
     return None if round is None else round.status
 
 
-@shared_task(**GUARDED_TASK, locks=("clubs.Club", "club_id"))
+@idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int) -> int:
     """Rebuild one club's ratings from its finished games; returns the number of players rated."""
-    from tournaments.services import ratings_rebuild
-
-    return ratings_rebuild(club_id=club_id)
+    return services.ratings_rebuild(club_id=club_id)
 
 
-@shared_task(**IDEMPOTENT_TASK)
+@idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)
 def ratings_refresh_all() -> int:
     """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
 
     Season tables need no refresh: they are computed on read from the nights' standings.
     """
-    from clubs.models import Club
-
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
         ratings_recompute.apply_async(kwargs={"club_id": club_id}, headers=UNGUARDED)
     return len(club_ids)
 
 
-@shared_task(bind=True, ignore_result=True)
-def tasks_lost_resend(self) -> int:
+@shared_task(bind=True, ignore_result=True, name=TASKS_LOST_RESEND)
+def tasks_lost_resend(self: Task) -> int:
     """Every few seconds (celery beat): send again the tasks people wait on that were lost with
-    their worker (`task_ledger.sweep`); returns how many. Sending it twice does no harm."""
-    return len(task_ledger.sweep(self.app))
+    their worker (`ledger.sweep`); returns how many. Sending it twice does no harm."""
+    return len(ledger.sweep(self.app))

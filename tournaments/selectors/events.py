@@ -1,0 +1,50 @@
+"""Reads for events: which a user may see, direct or see the results of; a club's events; an
+event's rounds and the round its screen shows.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from clubs.models import Club, Membership
+from clubs.selectors import clubs_where, clubs_with_results_visible_to
+from clubs.users import Requester
+from tournaments.models import Event, Hand, Round
+
+
+def events_visible_to(*, user: Requester) -> QuerySet[Event]:
+    return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
+    """Events whose standings the user may see: of their clubs, and of clubs with public results."""
+    return Event.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
+
+
+def events_directed_by(*, user: Requester) -> QuerySet[Event]:
+    return Event.objects.filter(club__in=clubs_where(user=user, roles=(Membership.Role.DIRECTOR,)))
+
+
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds with tables, seats and sit-outs; `has_hands` says whether play began."""
+    played = Hand.objects.filter(game__table__round=OuterRef("pk"))
+    return (
+        event.rounds.annotate(has_hands=Exists(played))
+        .select_related("stage")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+    )
+
+
+def club_events(*, club: Club) -> QuerySet[Event]:
+    """The club's events, newest first; `has_results` says whether a round has been seated."""
+    seated = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.SEATED)
+    return club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
+
+
+def event_board_round(*, event: Event) -> Round | None:
+    """The round the room's screen shows: the latest one, with its tables, seats and games."""
+    return (
+        event.rounds.order_by("-number")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
+        .first()
+    )

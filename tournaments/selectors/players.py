@@ -1,0 +1,165 @@
+"""Reads for players: which a user may see, a player's profile (record, partners, opponents, recent
+events) and one player's night.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet, Sum
+
+from clubs.models import Player
+from clubs.selectors import clubs_where
+from clubs.users import Requester
+from tournaments.models import Event, Standing
+from tournaments.selectors.round_results import SideLine, TableResult, event_round_results
+from tournaments.selectors.standings import POINT_DIFFERENCE
+
+
+def players_visible_to(*, user: Requester) -> QuerySet[Player]:
+    return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+@dataclass(slots=True)
+class Record:
+    """A player's record with or against someone: games, wins, draws, losses (finished games)."""
+
+    player: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerProfile:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    total_points: int
+    average_points: float | None
+    rating: Any  # Rating or None
+    history: list[dict[str, Any]]  # {"game": n, "rating": ordinal} oldest first
+    partners: list[Record]  # best first
+    opponents: list[Record]  # most met first
+    recent: QuerySet[Standing]
+
+
+def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
+    """Everything the player page shows: totals over finished games, rating and its history,
+    partners (best win rate first, then most games) and head-to-head records (most met first).
+
+    A fixed number of queries whatever the number of games (one per part).
+    """
+    from tournaments.models import Rating, RatingHistory, Seat
+
+    totals = Standing.objects.filter(player=player).aggregate(
+        games=Sum("games", default=0),
+        wins=Sum("wins", default=0),
+        draws=Sum("draws", default=0),
+        losses=Sum("losses", default=0),
+        points=Sum("finished_points", default=0),
+    )
+    mine = {
+        table: (side, winner, is_draw)
+        for table, side, winner, is_draw in Seat.objects.filter(
+            player=player, table__game__game_over=True
+        ).values_list("table_id", "side", "table__game__winner", "table__game__is_draw")
+    }
+    partners: dict[int, Record] = {}
+    opponents: dict[int, Record] = {}
+    others = Seat.objects.filter(table_id__in=mine).exclude(player=player)
+    for table, side, other, name in others.values_list("table_id", "side", "player_id", "player__name"):
+        my_side, winner, is_draw = mine[table]
+        book = partners if side == my_side else opponents
+        record = book.setdefault(other, Record(other, name))
+        record.games += 1
+        if is_draw:
+            record.draws += 1
+        elif winner == my_side:
+            record.wins += 1
+        else:
+            record.losses += 1
+    history = [
+        {"game": sequence, "rating": round(ordinal, 2)}
+        for sequence, ordinal in RatingHistory.objects.filter(player=player)
+        .order_by("sequence")
+        .values_list("sequence", "ordinal")
+    ]
+    games = totals["games"]
+    return PlayerProfile(
+        games=games,
+        wins=totals["wins"],
+        draws=totals["draws"],
+        losses=totals["losses"],
+        total_points=totals["points"],
+        average_points=totals["points"] / games if games else None,
+        rating=Rating.objects.filter(player=player).first(),
+        history=history,
+        partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
+        opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
+        recent=Standing.objects.filter(player=player)
+        .select_related("event")
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .order_by("-event__date", "-event_id")[:recent_events],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NightRound:
+    """One round of a player's night: where they sat and how their table went."""
+
+    round: int
+    table: TableResult | None  # None: not seated this round
+    side: SideLine | None  # the player's side at that table
+    partners: list[Player]
+    opponents: list[SideLine]  # the other sides of the table
+    sat_out: bool  # sat out this round (a sit-out or a bye)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNight:
+    standing: Standing | None  # the player's standings row, None before the first rebuild
+    rounds: list[NightRound]  # round 1 first
+
+
+def event_player_night(*, event: Event, player: Player) -> PlayerNight:
+    """A player's night in an event: each seated round's table, partners, opponents, scores and
+    victory points (from `event_round_results`), and their standings row. Six queries (seven
+    when the event asks for confirmation)."""
+    rounds = []
+    for round_ in event_round_results(event=event):
+        here = [
+            (table, line)
+            for table in round_.tables
+            for line in table.sides
+            if any(p.pk == player.pk for p in line.players)
+        ]
+        if here:
+            table, line = here[0]
+            rounds.append(
+                NightRound(
+                    round=round_.number,
+                    table=table,
+                    side=line,
+                    partners=[p for p in line.players if p.pk != player.pk],
+                    opponents=[other for other in table.sides if other is not line],
+                    sat_out=False,
+                )
+            )
+        else:
+            sat_out = any(p.pk == player.pk for p in round_.sit_outs)
+            rounds.append(NightRound(round_.number, None, None, [], [], sat_out))
+    standing = (
+        Standing.objects.filter(event=event, player=player)
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .first()
+    )
+    return PlayerNight(standing=standing, rounds=rounds)

@@ -1,0 +1,212 @@
+"""Reads for rounds and their tables: the seating, the clock, the night's table cards, which tables
+are still in play and who reached the target, the seating sheet's index.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
+
+from clubs.models import Player
+from clubs.users import Requester
+from tournaments.domain import seating
+from tournaments.models import Event, Game, Round, Seat, Table, TableCard
+from tournaments.selectors.events import events_visible_to
+
+
+def round_seating(*, round: Round) -> seating.RoundSeating:
+    """How `round` was seated, as the seating algorithms record it: each table's sides (player
+    ids, in seat order) and who sat out."""
+    played = []
+    for table in round.tables.prefetch_related("seats"):
+        by_side: dict[str, list[int]] = {}
+        for seat in table.seats.all():
+            by_side.setdefault(seat.side, []).append(seat.player_id)
+        played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
+    sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
+    return seating.RoundSeating(tables=tuple(played), sit_out=sit_out)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """A round's clock (server time). `state`: "running", "warning" (less than the event's
+    warning minutes left) or "last_hand" (time is up: finish the hand in play)."""
+
+    started_at: datetime.datetime
+    ends_at: datetime.datetime
+    warning_at: datetime.datetime
+    now: datetime.datetime
+    state: str
+
+    @property
+    def seconds_left(self) -> int:
+        return max(0, int((self.ends_at - self.now).total_seconds()))
+
+    @property
+    def left_text(self) -> str:
+        """The time left as a clock shows it: "42:05", "1:02:05", "0:00"."""
+        hours, rest = divmod(self.seconds_left, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def round_clock(*, round: Round, now: datetime.datetime | None = None) -> RoundClock | None:
+    """The round's clock, or None: no minutes per round, clock not started, or the round is
+    final (a later round started, or the event finished). Reads `round.event`."""
+    event = round.event
+    if (
+        not event.minutes_per_round
+        or round.clock_started_at is None
+        or round.results_final_at is not None
+        or event.status == Event.Status.FINISHED
+    ):
+        return None
+    now = now or timezone.now()
+    ends_at = round.clock_started_at + datetime.timedelta(minutes=event.minutes_per_round)
+    warning_at = ends_at - datetime.timedelta(minutes=event.warning_minutes)
+    state = "last_hand" if now >= ends_at else "warning" if now >= warning_at else "running"
+    return RoundClock(round.clock_started_at, ends_at, warning_at, now, state)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where a player of a table's previous game sits in the current round."""
+
+    player: Player
+    table: int | None  # None: sits out this round (or has withdrawn)
+    position: str  # the seat's label ("North", ...), "" when sitting out
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """What a table card opens now (`card_state`).
+
+    `round`: the event's current round (None before the first); `game`: the game at the
+    card's table in that round, None while it is being seated or when the round does not use
+    the table; `previous`: the game at this table in the round before, while the current
+    game has no hand yet (the players are still moving); `moves`: where its players sit now.
+    """
+
+    card: TableCard
+    round: Round | None
+    game: Game | None
+    previous: Game | None
+    moves: list[Move]
+
+
+def card_state(*, card: TableCard) -> CardState:
+    """The current game of a table card, and the movement from its previous game."""
+    current = card.event.rounds.order_by("-number").first()
+    if current is None:
+        return CardState(card, None, None, None, [])
+    games = Game.objects.select_related("table__round__event__club").filter(
+        table__round__event_id=card.event_id, table__number=card.number
+    )
+    game = None
+    if current.status == Round.Status.SEATED:
+        game = games.filter(table__round=current).first()
+    previous = None
+    if game is None or not game.hands.exists():
+        previous = (
+            games.filter(table__round__number__lt=current.number).order_by("-table__round__number").first()
+        )
+    moves: list[Move] = []
+    if previous is not None and current.status == Round.Status.SEATED:
+        players = [
+            seat.player for seat in previous.table.seats.select_related("player").order_by("side", "position")
+        ]
+        now = {
+            seat.player_id: seat
+            for seat in Seat.objects.filter(table__round=current, player__in=players).select_related("table")
+        }
+        gone = set(
+            card.event.participants.filter(withdrawn_after_round__isnull=False).values_list(
+                "player_id", flat=True
+            )
+        )
+        for player in players:
+            seat = now.get(player.pk)
+            moves.append(
+                Move(player, seat.table.number, seat.get_position_display())
+                if seat
+                else Move(player, None, "", withdrawn=player.pk in gone)
+            )
+    return CardState(card, current, game, previous, moves)
+
+
+def tables_in_play(*, event: Event) -> list[int]:
+    """The numbers of the tables of the event's latest round whose games are still being played."""
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        return []
+    in_play = Game.objects.filter(table__round=last, game_over=False).order_by("table__number")
+    return list(in_play.values_list("table__number", flat=True))
+
+
+@dataclass(frozen=True, slots=True)
+class TargetReached:
+    """A round in which a table reached the target (`Event.play_to_target_across_tables`):
+    that table, and the tables still finishing the hand they had in play."""
+
+    table: int
+    finishing: list[int]
+
+
+def round_target_reached(*, round: Round | None) -> TargetReached | None:
+    """Whether a table of `round` has reached the target, and which tables are still finishing."""
+    if round is None or round.target_reached_table is None:
+        return None
+    finishing = Game.objects.filter(table__round=round, game_over=False).order_by("table__number")
+    return TargetReached(round.target_reached_table, list(finishing.values_list("table__number", flat=True)))
+
+
+def rounds_visible_to(*, user: Requester) -> QuerySet[Round]:
+    return (
+        Round.objects.filter(event__in=events_visible_to(user=user))
+        .select_related("stage")
+        .prefetch_related("tables__seats__player", "tables__game", "sit_outs")
+    )
+
+
+def tables_visible_to(*, user: Requester) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(round__event__in=events_visible_to(user=user))
+        .select_related("game")
+        .prefetch_related("seats__player")
+    )
+
+
+def round_tables(*, round: Round) -> QuerySet[Table]:
+    return round.tables.select_related("game").prefetch_related("seats__player").order_by("number")
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One player's place in a round, for the seating sheet's index by name."""
+
+    name: str
+    table: int | None  # None: sits out
+    side: str
+    position: str
+
+
+def round_players(*, round: Round) -> QuerySet[Player]:
+    """The players seated or sitting out in a round, by name."""
+    return Player.objects.filter(
+        Exists(Seat.objects.filter(table__round=round, player=OuterRef("pk")))
+        | Exists(round.sit_outs.filter(player=OuterRef("pk")))
+    ).order_by("name")
+
+
+def round_sheet_index(*, round: Round) -> list[SheetLine]:
+    """Every player of the round by name, with their table and seat (or sitting out)."""
+    lines = [
+        SheetLine(seat.player.name, seat.table.number, seat.side, seat.get_position_display())
+        for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
+    ]
+    lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
+    return sorted(lines, key=lambda line: line.name.casefold())

@@ -1,0 +1,181 @@
+"""Reads for an event's standings: the rows, the victory-point scale and tie-breaks, missed rounds,
+and the games as the standings count them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F, Q, QuerySet
+
+from clubs.users import Requester
+from tournaments.display.labels import criterion_label
+from tournaments.domain import victory_points as vp
+from tournaments.domain.standings import NOTHING_CONFIRMED, SideResult, game_side_results
+from tournaments.models import Event, Game, Round, Seat, SideEntry, Stage, Standing
+from tournaments.selectors.events import events_visible_to
+
+POINT_DIFFERENCE = F("points_for") - F("points_against")
+
+
+def event_standings(*, event: Event) -> QuerySet[Standing]:
+    return (
+        Standing.objects.filter(event=event)
+        .select_related("player")
+        .annotate(point_difference=POINT_DIFFERENCE)
+    )
+
+
+def standings_visible_to(*, user: Requester) -> QuerySet[Standing]:
+    return (
+        Standing.objects.filter(event__in=events_visible_to(user=user))
+        .select_related("player")
+        .annotate(point_difference=POINT_DIFFERENCE)
+    )
+
+
+def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
+    """The event's victory-point scale and tie-break order, as the standings use them.
+
+    A stored setting that no longer validates (edited by hand in the database) falls back to
+    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
+    """
+    try:
+        scale = vp.scale_for(event.vp_scale, event.vp_custom)
+        tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
+    except vp.InvalidScale:
+        return vp.PRESETS[vp.DEFAULT_SCALE], vp.DEFAULT_TIE_BREAKS
+    return scale, tie_breaks
+
+
+@dataclass(frozen=True, slots=True)
+class RankingRules:
+    """How an event ranks, for the standings page: the scale and the criteria in order."""
+
+    scale: vp.Scale
+    criteria: list[str]  # display names, victory points first
+    bands: list[tuple[int, tuple[vp.Band, ...]]]  # (hands, bands); hands 0: any other length
+
+
+def event_ranking_description(*, event: Event) -> RankingRules:
+    """The event's scale and tie-break order with display names, victory points first."""
+    scale, tie_breaks = event_ranking_rules(event=event)
+    criteria = [criterion_label(c) for c in (vp.VICTORY_POINTS, *tie_breaks)]
+    tables = dict(scale.tables or {})
+    if 0 in tables and list(tables.values()).count(tables[0]) > 1:
+        del tables[0]  # the table for other lengths repeats one shown already
+    bands = sorted(tables.items(), key=lambda item: (item[0] == 0, item[0]))
+    return RankingRules(scale=scale, criteria=criteria, bands=bands)
+
+
+def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int, int]:
+    """Player id -> how many seated rounds of the event they took part in without a seat.
+
+    A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
+    withdrawal are not. A participant not present who never played (a no-show) misses nothing.
+    The rounds of a final table or a knockout (a stage played by its entrants only) are
+    missed by nobody: who is not in them is out, not sitting out. `through` counts the rounds
+    up to that number only.
+    """
+    seated = event.rounds.filter(status=Round.Status.SEATED).filter(
+        Q(stage__isnull=True) | Q(stage__kind=Stage.Kind.ROUNDS)
+    )
+    if through is not None:
+        seated = seated.filter(number__lte=through)
+    rounds = list(seated.order_by().values_list("number", flat=True))
+    played: dict[int, set[int]] = {}
+    for number, player in (
+        Seat.objects.filter(table__round__event=event)
+        .order_by()
+        .values_list("table__round__number", "player_id")
+    ):
+        played.setdefault(player, set()).add(number)
+    missed = {}
+    for player, present, withdrawn_after in event.participants.values_list(
+        "player_id", "present", "withdrawn_after_round"
+    ):
+        if not present and withdrawn_after is None and player not in played:
+            continue
+        last = withdrawn_after if withdrawn_after is not None else max(rounds, default=0)
+        count = sum(1 for n in rounds if n <= last and n not in played.get(player, ()))
+        if count:
+            missed[player] = count
+    return missed
+
+
+def event_confirmed_totals(*, event: Event) -> dict[int, tuple[dict[str, int], bool]]:
+    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed).
+
+    Games without a hand are absent. One query.
+    """
+    totals: dict[int, dict[str, int]] = {}
+    unconfirmed: set[int] = set()
+    rows = (
+        SideEntry.objects.filter(hand__game__table__round__event=event)
+        .order_by()
+        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
+    )
+    for game_id, side, score, confirmed_at in rows:
+        game_totals = totals.setdefault(game_id, {})
+        game_totals.setdefault(side, 0)
+        if confirmed_at is None:
+            unconfirmed.add(game_id)
+        else:
+            game_totals[side] += score
+    return {game_id: (t, game_id not in unconfirmed) for game_id, t in totals.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One game of an event as the standings count it: its round and table, and each side's
+    result (`domain.standings.game_side_results`)."""
+
+    round_id: int
+    round: int
+    table: int
+    game_id: int
+    results: list[SideResult]
+    game_over: bool = False  # over at the table (it counts once its hands are confirmed)
+
+
+def event_played_games(*, event: Event) -> list[PlayedGame]:
+    """Every game of the event, by game id, with its sides' results as the standings count them:
+    only confirmed hands where the event asks for confirmation, a game finished once every
+    hand is confirmed. Two queries (three when the event asks for confirmation); the hands
+    played are the game row's own count (`Game.hands_played`, kept with every saved hand)."""
+    confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
+    # Plain values and no model ordering: the models' default orderings join the rounds and the
+    # event into every query, which cost most of a rebuild on a night of 250 games.
+    players: dict[int, dict[str, list[int]]] = {}
+    seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
+    for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
+        players.setdefault(table_id, {}).setdefault(side, []).append(player_id)
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "table_id",
+            "table__number",
+            "table__round_id",
+            "table__round__number",
+            "totals",
+            "game_over",
+            "winner",
+            "is_draw",
+            "hands_played",
+        )
+    )
+    played = []
+    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw, hands in games:
+        results = game_side_results(
+            players.get(table_id, {}),
+            totals,
+            finished=finished,
+            winner=winner,
+            is_draw=is_draw,
+            hands=hands,
+            confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
+        )
+        played.append(PlayedGame(round_id, round_number, table, game_id, results, finished))
+    return played
