@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
-from clubs.models import Membership, Player
+from clubs.models import Club, Membership, Player
 from clubs.selectors import clubs_where
 from clubs.services import PairRequest
 from clubs.users import account
@@ -159,6 +159,9 @@ class EventSerializer(serializers.ModelSerializer):
             "variant",
             "options",
             "hands_per_round",
+            "minutes_per_round",
+            "warning_minutes",
+            "confirmation_required",
             "status",
             "players",
             "pairs",
@@ -270,6 +273,25 @@ class EventInputSerializer(serializers.Serializer):
     variant = serializers.CharField(max_length=32)
     options = serializers.DictField(required=False, default=dict)
     hands_per_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    minutes_per_round = serializers.IntegerField(
+        min_value=1,
+        max_value=32767,
+        required=False,
+        allow_null=True,
+        help_text="Each round's clock, in minutes; none: no clock.",
+    )
+    warning_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=32767,
+        default=10,
+        help_text="The clock warns the tables this many minutes before the end.",
+    )
+    confirmation_required = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The other side confirms each hand; null: as the kind says (on for tournaments).",
+    )
     players = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
     format = serializers.ChoiceField(choices=Event.Format.choices, default=Event.Format.INDIVIDUAL)
     partnerships = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
@@ -302,6 +324,52 @@ class EventInputSerializer(serializers.Serializer):
             raise serializers.ValidationError({"pairs": "Give `partnerships` or `pairs`, not both."})
         return attrs
 
+    def event_input(self, club: Club) -> services.EventInput:
+        """The event asked for, its ids looked up in `club` (after `is_valid()`). Raises
+        ValidationError for a player, partnership or season id the club does not have."""
+        data = self.validated_data
+        by_id = Player.objects.filter(club=club).in_bulk(data["players"])
+        players = [by_id[pk] for pk in dict.fromkeys(data["players"]) if pk in by_id]
+        if len(players) != len(set(data["players"])):
+            raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
+        partnerships = club.partnerships.in_bulk(data["partnerships"])
+        if len(partnerships) != len(set(data["partnerships"])):
+            raise serializers.ValidationError({"partnerships": "Unknown partnership id(s) for this club."})
+        season = None
+        if data.get("season") is not None:
+            season = club.seasons.filter(pk=data["season"]).first()
+            if season is None:
+                raise serializers.ValidationError({"season": "Unknown season for this club."})
+        # The pairs' player ids go to the service as they are: it finds them in the club, makes
+        # (or reuses) their partnerships and names the pair at fault ("Pair 2: ...").
+        pairs = [
+            PairRequest(where=_("Pair %(number)s") % {"number": number}, players=tuple(pair))
+            for number, pair in enumerate(data["pairs"], start=1)
+        ]
+        return services.EventInput(
+            name=data["name"],
+            date=data["date"],
+            variant=data["variant"],
+            players=players,
+            options=data["options"],
+            hands_per_round=data.get("hands_per_round"),
+            minutes_per_round=data.get("minutes_per_round"),
+            warning_minutes=data["warning_minutes"],
+            kind=data["kind"],
+            confirmation_required=data.get("confirmation_required"),
+            format=data["format"],
+            partnerships=[partnerships[pk] for pk in data["partnerships"]],
+            pairs=pairs,
+            three_player_tables=data["three_player_tables"],
+            table_shape=data["table_shape"],
+            five_player_tables=data["five_player_tables"],
+            play_to_target_across_tables=data["play_to_target_across_tables"],
+            missed_round_policy=data["missed_round_policy"],
+            sit_out_victory_points=data["sit_out_victory_points"],
+            avoid_season_partners=data["avoid_season_partners"],
+            season=season,
+        )
+
 
 class ParticipantSerializer(serializers.ModelSerializer):
     class Meta:
@@ -333,49 +401,13 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = _valid(EventInputSerializer, request)
+        serializer = EventInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
         club = get_object_or_404(
-            clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), pk=data["club"]
+            clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)),
+            pk=serializer.validated_data["club"],
         )
-        by_id = Player.objects.filter(club=club).in_bulk(data["players"])
-        players = [by_id[pk] for pk in dict.fromkeys(data["players"]) if pk in by_id]
-        if len(players) != len(set(data["players"])):
-            raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
-        partnerships = club.partnerships.in_bulk(data["partnerships"])
-        if len(partnerships) != len(set(data["partnerships"])):
-            raise serializers.ValidationError({"partnerships": "Unknown partnership id(s) for this club."})
-        season = None
-        if data.get("season") is not None:
-            season = club.seasons.filter(pk=data["season"]).first()
-            if season is None:
-                raise serializers.ValidationError({"season": "Unknown season for this club."})
-        # The pairs' player ids go to the service as they are: it finds them in the club, makes
-        # (or reuses) their partnerships and names the pair at fault ("Pair 2: ...").
-        pairs = [
-            PairRequest(where=_("Pair %(number)s") % {"number": number}, players=tuple(pair))
-            for number, pair in enumerate(data["pairs"], start=1)
-        ]
-        event = services.event_create(
-            club=club,
-            name=data["name"],
-            date=data["date"],
-            kind=data["kind"],
-            variant=data["variant"],
-            options=data["options"],
-            hands_per_round=data.get("hands_per_round"),
-            players=players,
-            format=data["format"],
-            partnerships=[partnerships[pk] for pk in data["partnerships"]],
-            pairs=pairs,
-            three_player_tables=data["three_player_tables"],
-            table_shape=data["table_shape"],
-            five_player_tables=data["five_player_tables"],
-            play_to_target_across_tables=data["play_to_target_across_tables"],
-            missed_round_policy=data["missed_round_policy"],
-            sit_out_victory_points=data["sit_out_victory_points"],
-            avoid_season_partners=data["avoid_season_partners"],
-            season=season,
-        )
+        event = services.event_create(club=club, asked=serializer.event_input(club))
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: EntrantStandingSerializer(many=True)})
@@ -579,13 +611,8 @@ class HandRecordApi(APIView):
             # The permission is checked in the query that locks the game (`as_scorer`).
             hand = services.hand_record(
                 game=game_id,
-                number=data["number"],
-                entries=data["entries"],
-                submission_id=data.get("submission_id"),
-                expected_version=data.get("expected_version"),
+                asked=services.HandInput(**data),
                 recorded_by=account(request.user),
-                entered_by_side=data["entered_by_side"],
-                reason=data["reason"],
                 as_scorer=True,
             )
         except Game.DoesNotExist:

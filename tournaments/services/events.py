@@ -8,7 +8,9 @@ and the standings can be shown per pair (`selectors.event_pair_standings`)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -30,33 +32,40 @@ from tournaments.services.rounds import round_close
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 
+@dataclass(frozen=True, kw_only=True)
+class EventInput:
+    """A new event as its creator asks for it: what the page's form and the API both build and
+    `event_create` alone checks (tests/site/test_front_doors.py holds the three to the same
+    fields). Units: `minutes_per_round` and `warning_minutes` minutes, `sit_out_victory_points`
+    victory points."""
+
+    name: str
+    date: datetime.date
+    variant: str
+    players: Sequence[Player] = ()
+    options: Mapping[str, Any] = dataclass_field(default_factory=dict)
+    hands_per_round: int | None = None
+    minutes_per_round: int | None = None
+    warning_minutes: int = 10
+    kind: str = Event.Kind.LEAGUE_NIGHT
+    confirmation_required: bool | None = None
+    format: str = Event.Format.INDIVIDUAL
+    partnerships: Sequence[Partnership] = ()
+    pairs: Sequence[PairRequest] = ()
+    three_player_tables: bool = False
+    table_shape: str = ""
+    five_player_tables: bool = False
+    play_to_target_across_tables: bool = False
+    missed_round_policy: str = Event.MissedRounds.NOTHING
+    sit_out_victory_points: int = 1
+    avoid_season_partners: bool = False
+    season: Season | None = None
+
+
 @transaction.atomic
-def event_create(
-    *,
-    club: Club,
-    name: str,
-    date: datetime.date,
-    variant: str,
-    players: Iterable[Player],
-    options: Mapping[str, Any] | None = None,
-    hands_per_round: int | None = None,
-    minutes_per_round: int | None = None,
-    warning_minutes: int = 10,
-    kind: str = Event.Kind.LEAGUE_NIGHT,
-    confirmation_required: bool | None = None,
-    format: str = Event.Format.INDIVIDUAL,
-    partnerships: Iterable[Partnership] = (),
-    pairs: Sequence[PairRequest] = (),
-    three_player_tables: bool = False,
-    table_shape: str = "",
-    five_player_tables: bool = False,
-    play_to_target_across_tables: bool = False,
-    missed_round_policy: str = Event.MissedRounds.NOTHING,
-    sit_out_victory_points: int = 1,
-    avoid_season_partners: bool = False,
-    season: Season | None = None,
-) -> Event:
-    """Create an event with its participants (and, for a fixed-partnership format, its pairs).
+def event_create(*, club: Club, asked: EventInput) -> Event:
+    """Create the event `asked` for with its participants (and, for a fixed-partnership format,
+    its pairs).
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
     table (with tables of three, against the 3-player game too). `confirmation_required`
@@ -85,38 +94,40 @@ def event_create(
     `five_player_tables`, `players`, `pairs`, `partnerships` or `season`), each message naming
     the line or player at fault; nothing is written then, no partnership either.
     """
+    confirmation_required = asked.confirmation_required
     if confirmation_required is None:
-        confirmation_required = kind == Event.Kind.TOURNAMENT
-    options = dict(options or {})
+        confirmation_required = asked.kind == Event.Kind.TOURNAMENT
+    options = dict(asked.options)
+    three_player_tables, format, season = asked.three_player_tables, asked.format, asked.season
     variant, shape = _checked_games(
-        variant, options, table_shape, format, three_player_tables, five_player_tables
+        asked.variant, options, asked.table_shape, format, three_player_tables, asked.five_player_tables
     )
     if format in Event.PARTNERSHIP_FORMATS:
         three_player_tables = False  # partnerships sit out (a bye), never at a table of three
     players, chosen = _event_entrants(
-        club, format, list(players), list(partnerships), list(pairs), sum(shape)
+        club, format, list(asked.players), list(asked.partnerships), list(asked.pairs), sum(shape)
     )
     if season is not None and season.club_id != club.pk:
         raise ValidationError({"season": gettext("The season belongs to another club.")})
     event = Event(
         club=club,
-        name=name,
-        date=date,
+        name=asked.name,
+        date=asked.date,
         variant=variant,
         options=options,
-        hands_per_round=hands_per_round,
-        minutes_per_round=minutes_per_round,
-        warning_minutes=warning_minutes,
-        kind=kind,
+        hands_per_round=asked.hands_per_round,
+        minutes_per_round=asked.minutes_per_round,
+        warning_minutes=asked.warning_minutes,
+        kind=asked.kind,
         confirmation_required=confirmation_required,
         format=format,
         three_player_tables=three_player_tables,
-        table_shape=tables.shape_text(shape) if table_shape else "",
-        five_player_tables=five_player_tables,
-        play_to_target_across_tables=play_to_target_across_tables,
-        missed_round_policy=missed_round_policy,
-        sit_out_victory_points=sit_out_victory_points,
-        avoid_season_partners=avoid_season_partners,
+        table_shape=tables.shape_text(shape) if asked.table_shape else "",
+        five_player_tables=asked.five_player_tables,
+        play_to_target_across_tables=asked.play_to_target_across_tables,
+        missed_round_policy=asked.missed_round_policy,
+        sit_out_victory_points=asked.sit_out_victory_points,
+        avoid_season_partners=asked.avoid_season_partners,
         season=season,
     )
     event.full_clean()

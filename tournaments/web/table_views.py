@@ -240,14 +240,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
                 hand = services.hand_record(
-                    game=game,
-                    number=data["number"],
-                    entries=form.entries(),
-                    submission_id=data["submission_id"],
-                    expected_version=data["expected_version"],
-                    recorded_by=account(request.user),
-                    entered_by_side=data.get("entered_by_side") or "",
-                    reason=data.get("reason") or "",
+                    game=game, asked=form.hand_input(), recorded_by=account(request.user)
                 )
                 after = _after_save_url(access, hand.number, form.entry_mode)
                 if not request.htmx:

@@ -122,30 +122,7 @@ def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
     form = EventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.event_create(
-                club=club,
-                name=form.cleaned_data["name"],
-                date=form.cleaned_data["date"],
-                kind=form.cleaned_data["kind"],
-                variant=form.cleaned_data["variant"],
-                hands_per_round=form.cleaned_data["hands_per_round"],
-                minutes_per_round=form.cleaned_data["minutes_per_round"],
-                warning_minutes=form.cleaned_data["warning_minutes"],
-                confirmation_required=form.cleaned_data["confirmation_required"],
-                options=form.cleaned_data["options"] or {},
-                players=form.cleaned_data["players"],
-                format=form.cleaned_data["format"],
-                partnerships=form.cleaned_data.get("partnerships") or (),
-                pairs=form.cleaned_data["pair_requests"],
-                three_player_tables=form.cleaned_data["three_player_tables"],
-                table_shape=form.cleaned_data["table_shape"],
-                five_player_tables=form.cleaned_data["five_player_tables"],
-                play_to_target_across_tables=form.cleaned_data["play_to_target_across_tables"],
-                missed_round_policy=form.cleaned_data["missed_round_policy"],
-                sit_out_victory_points=form.cleaned_data["sit_out_victory_points"],
-                season=form.cleaned_data.get("season"),
-                avoid_season_partners=form.cleaned_data.get("avoid_season_partners", False),
-            )
+            event = services.event_create(club=club, asked=form.event_input())
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
                 form.add_error(field if field in form.fields else None, errors)
