@@ -13,24 +13,39 @@ import datetime
 
 import pytest
 from django import forms
+from rest_framework import serializers
 
 from tournaments import services
-from tournaments.api.views import EventInputSerializer
-from tournaments.web.forms import EventForm
+from tournaments.api.serializers import EventInputSerializer, HandRecordInputSerializer
+from tournaments.web.forms import EventForm, HandForm
 
-# (the input, the page's form, the API's serializer, the door fields that are not the input's)
+
+@dataclasses.dataclass(frozen=True)
+class Doors:
+    """An operation's input and its two doors. `not_input`: door fields that are not the
+    input's (the club the body names, the page's entry mode); `page_builds`: input fields the
+    form builds from fields of its own (a hand's entries from the engine's fields)."""
+
+    input: type
+    form: type[forms.BaseForm]
+    serializer: type
+    not_input: frozenset[str] = frozenset()
+    page_builds: frozenset[str] = frozenset()
+
+
 OPERATIONS = {
-    "event_create": (services.EventInput, EventForm, EventInputSerializer, {"club"}),
+    "event_create": Doors(services.EventInput, EventForm, EventInputSerializer, frozenset({"club"})),
+    "hand_record": Doors(
+        services.HandInput, HandForm, HandRecordInputSerializer, frozenset({"mode"}), frozenset({"entries"})
+    ),
 }
 
 
-def _drift(
-    input_type: type, form: type[forms.BaseForm], serializer: type, door_only: set[str]
-) -> dict[str, set[str]]:
+def _drift(doors: Doors) -> dict[str, set[str]]:
     """The fields one door or the input has and another lacks, by where they are missing."""
-    wanted = {field.name for field in dataclasses.fields(input_type)}
-    page = set(form.base_fields) - door_only
-    api = set(serializer().fields) - door_only
+    wanted = {field.name for field in dataclasses.fields(doors.input)}
+    page = (set(doors.form.base_fields) | doors.page_builds) - doors.not_input
+    api = set(doors.serializer().fields) - doors.not_input
     return {
         missing: found
         for missing, found in (
@@ -44,14 +59,15 @@ def _drift(
 
 @pytest.mark.parametrize("operation", sorted(OPERATIONS))
 def test_both_doors_take_the_whole_input(operation: str) -> None:
-    assert _drift(*OPERATIONS[operation]) == {}
+    assert _drift(OPERATIONS[operation]) == {}
 
 
 def test_a_field_added_to_one_door_only_is_found() -> None:
     class LongerForm(EventForm):
         dress_code = forms.CharField()
 
-    assert _drift(services.EventInput, LongerForm, EventInputSerializer, {"club"}) == {
+    doors = OPERATIONS["event_create"]
+    assert _drift(dataclasses.replace(doors, form=LongerForm)) == {
         "the API": {"dress_code"},
         "the input": {"dress_code"},
     }
@@ -60,9 +76,20 @@ def test_a_field_added_to_one_door_only_is_found() -> None:
     class LongerInput(services.EventInput):
         rounds_planned: int = 0
 
-    assert _drift(LongerInput, EventForm, EventInputSerializer, {"club"}) == {
+    assert _drift(dataclasses.replace(doors, input=LongerInput)) == {
         "the page": {"rounds_planned"},
         "the API": {"rounds_planned"},
+    }
+
+
+def test_a_field_added_to_the_api_only_is_found() -> None:
+    class LongerSerializer(HandRecordInputSerializer):
+        table_number = serializers.IntegerField()
+
+    doors = OPERATIONS["hand_record"]
+    assert _drift(dataclasses.replace(doors, serializer=LongerSerializer)) == {
+        "the page": {"table_number"},
+        "the input": {"table_number"},
     }
 
 
