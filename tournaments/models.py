@@ -343,7 +343,7 @@ class Round(models.Model):
         return f"{self.event.name}, round {self.number}"
 
 
-# What a table link's token may look like in a URL (tournaments/web/urls.py): URL-safe base64, at
+# What a table link's token may look like in a URL (tournaments/web/urls/table.py): URL-safe base64, at
 # most the column's 64 characters. Anything else (a NUL byte, other bytes) is not found.
 ACCESS_TOKEN_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
