@@ -15,8 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Membership
-from clubs.selectors import clubs_where
+from clubs.selectors import clubs_directed_by
 from tournaments import selectors, services
 from tournaments.api.serializers import (
     EntrantStandingSerializer,
@@ -44,7 +43,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         serializer = EventInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         club = get_object_or_404(
-            clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)),
+            clubs_directed_by(user=request.user),
             pk=serializer.validated_data["club"],
         )
         event = services.event_create(club=club, asked=serializer.event_input(club))

@@ -18,8 +18,8 @@ from django_tables2 import RequestConfig
 
 import scoring
 from clubs import services as club_services
-from clubs.models import Membership, Player
-from clubs.selectors import clubs_where, role_in
+from clubs.models import Player
+from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
@@ -42,7 +42,7 @@ def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
             "club": club,
             "events": club.events.all(),
             "seasons": club.seasons.all(),
-            "is_director": role_in(user=request.user, club=club) == Membership.Role.DIRECTOR,
+            "is_director": directs(user=request.user, club_id=club.pk),
         },
     )
 
@@ -73,7 +73,7 @@ def event_page(
     rounds = list(selectors.event_rounds(event=event))
     in_play = selectors.tables_in_play(event=event)
     standings = standings_table(event, orderable=False)
-    is_director = role_in(user=request.user, club=event.club) == Membership.Role.DIRECTOR
+    is_director = directs(user=request.user, club_id=event.club.pk)
     paired = event.format in Event.PARTNERSHIP_FORMATS
     pairs = selectors.event_pairs(event=event) if paired else []
     context = {
@@ -189,7 +189,7 @@ def round_board(request: SignedInRequest, event_id: int) -> HttpResponse:
 def club_partnerships(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's partnerships (members); a director's POST adds one (two players)."""
     club = get_object_or_404(clubs_where(user=request.user), slug=slug)
-    is_director = role_in(user=request.user, club=club) == Membership.Role.DIRECTOR
+    is_director = directs(user=request.user, club_id=club.pk)
     if request.method == "POST" and not is_director:
         raise Http404
     form = PartnershipForm(request.POST or None, club=club) if is_director else None
@@ -241,7 +241,7 @@ def player_detail(request: SignedInRequest, player_id: int) -> HttpResponse:
 
 def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
     """The roster players a director may merge this guest into; None if not offered."""
-    if not player.guest or role_in(user=request.user, club=player.club) != Membership.Role.DIRECTOR:
+    if not player.guest or not directs(user=request.user, club_id=player.club.pk):
         return None
     return list(player.club.players.filter(guest=False).order_by("name"))
 

@@ -13,8 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from clubs.models import Membership
-from clubs.selectors import clubs_where, clubs_with_public_results, clubs_with_results_visible_to, role_in
+from clubs.selectors import (
+    clubs_where,
+    clubs_with_public_results,
+    clubs_with_results_visible_to,
+    directs,
+    role_in,
+)
 from tournaments import selectors
 from tournaments.models import Event, Stage
 from tournaments.web.exports import export_response
@@ -141,7 +146,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "ranking": selectors.event_ranking_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
         "is_member": role is not None,
-        "is_director": role == Membership.Role.DIRECTOR,
+        "is_director": directs(user=request.user, club_id=event.club_id),
     }
     return render(request, "tournaments/event_standings.html", context)
 
@@ -178,7 +183,8 @@ def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpRespo
         "event": event,
         "bracket": selectors.stage_bracket(stage=stage),
         "is_member": role is not None,
-        "is_director": role == Membership.Role.DIRECTOR and event.status != Event.Status.FINISHED,
+        "is_director": event.status != Event.Status.FINISHED
+        and directs(user=request.user, club_id=event.club_id),
         "refresh_seconds": BRACKET_REFRESH_SECONDS,
     }
     return render(request, "tournaments/stage_bracket.html", context)

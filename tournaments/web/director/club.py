@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
-from clubs.models import Club, Membership
-from clubs.selectors import clubs_where
+from clubs.models import Club
+from clubs.selectors import clubs_directed_by
 from clubs.users import SignedInRequest
 from clubs.views import directed_club
 from tournaments import services
@@ -24,14 +24,14 @@ from tournaments.web.ranking_forms import SeasonForm
 @login_required
 def season_create(request: SignedInRequest, slug: str) -> HttpResponse:
     """A director creates a season of the club and picks its nights."""
-    club = get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
+    club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
     return _season_form(request, club, None)
 
 
 @login_required
 def season_edit(request: SignedInRequest, season_id: int) -> HttpResponse:
     """A director changes a season: its name, how it counts and its nights."""
-    directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
+    directed = clubs_directed_by(user=request.user)
     season = get_object_or_404(Season.objects.filter(club__in=directed).select_related("club"), pk=season_id)
     return _season_form(request, season.club, season)
 

@@ -12,8 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Membership, Player
-from clubs.selectors import clubs_where
+from clubs.models import Player
+from clubs.selectors import clubs_directed_by
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event
@@ -23,7 +23,7 @@ from tournaments.web.ranking_forms import EventRankingForm
 
 @login_required
 def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
+    club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
     form = EventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -163,7 +163,7 @@ def event_ranking(request: SignedInRequest, event_id: int) -> HttpResponse:
 @require_POST
 def guest_merge(request: SignedInRequest, player_id: int) -> HttpResponse:
     """A director merges a guest into the roster player they are (POST `into`)."""
-    directed = clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,))
+    directed = clubs_directed_by(user=request.user)
     guest = get_object_or_404(Player.objects.filter(club__in=directed, guest=True), pk=player_id)
     into = guest.club.players.filter(pk=request.POST.get("into") or 0, guest=False).first()
     if into is None:

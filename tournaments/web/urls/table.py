@@ -24,23 +24,50 @@ class TableTokenConverter:
 register_converter(TableTokenConverter, "table_token")
 
 urlpatterns = [
-    path("games/<int:game_id>/", table_views.game_detail, name="game_detail"),
-    path("games/<int:game_id>/hands/", table_views.game_save, name="game_save"),
-    path("games/<int:game_id>/hands/<int:number>/confirm/", table_views.game_confirm, name="game_confirm"),
-    path("games/<int:game_id>/hands/<int:number>/undo/", table_views.game_undo, name="game_undo"),
-    path("t/<table_token:token>/", table_views.link_detail, name="link_detail"),
-    path("t/<table_token:token>/hands/", table_views.link_save, name="link_save"),
-    path("t/<table_token:token>/hands/<int:number>/confirm/", table_views.link_confirm, name="link_confirm"),
-    path("t/<table_token:token>/hands/<int:number>/undo/", table_views.link_undo, name="link_undo"),
-    path("t/<table_token:token>/games/<int:game_id>/hands/", table_views.card_save, name="card_save"),
+    path("games/<int:game_id>/", table_views.table, {"action": "view"}, name="game_detail"),
+    path("games/<int:game_id>/hands/", table_views.table, {"action": "save"}, name="game_save"),
+    path(
+        "games/<int:game_id>/hands/<int:number>/confirm/",
+        table_views.table,
+        {"action": "confirm"},
+        name="game_confirm",
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/undo/",
+        table_views.table,
+        {"action": "undo"},
+        name="game_undo",
+    ),
+    path("t/<table_token:token>/", table_views.table, {"action": "view"}, name="link_detail"),
+    path("t/<table_token:token>/hands/", table_views.table, {"action": "save"}, name="link_save"),
+    path(
+        "t/<table_token:token>/hands/<int:number>/confirm/",
+        table_views.table,
+        {"action": "confirm"},
+        name="link_confirm",
+    ),
+    path(
+        "t/<table_token:token>/hands/<int:number>/undo/",
+        table_views.table,
+        {"action": "undo"},
+        name="link_undo",
+    ),
+    path(
+        "t/<table_token:token>/games/<int:game_id>/hands/",
+        table_views.table,
+        {"action": "save"},
+        name="card_save",
+    ),
     path(
         "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/undo/",
-        table_views.card_undo,
+        table_views.table,
+        {"action": "undo"},
         name="card_undo",
     ),
     path(
         "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/confirm/",
-        table_views.card_confirm,
+        table_views.table,
+        {"action": "confirm"},
         name="card_confirm",
     ),
 ]
