@@ -11,7 +11,7 @@ What lives where (each name below is also importable from here, as `services.han
   event's pairs become are written by `clubs.services.partnerships_ensure`.
 - `rounds`: rounds, their seating and clock (`round_start`, `round_reseat`, `round_seat`,
   `round_clock_start`), the
-  tables a seating makes (their shapes and sides: `domain.tables`; `three_player_variant`), the
+  tables a seating makes (their shapes and sides: `domain.table_shapes`; `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
 - `hands`: hands and the game they score (`hand_record` from a `HandInput`, `hand_preview`, `hand_confirm`,
   `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).

@@ -24,7 +24,7 @@ from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
 from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
 from tournaments.services.queue import standings_queue
 from tournaments.services.rounds import round_close
@@ -83,7 +83,7 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
     tables `warning_minutes` before the end.
 
     `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
-    variant is played at (`scoring.RuleSet.tables`, `domain.tables`), or of its own game for that
+    variant is played at (`scoring.RuleSet.tables`, `domain.table_shapes`), or of its own game for that
     many players, which the event then plays (Classic at "3+3": classic-6p); an event of tables of four
     may complete them with tables of three (`three_player_tables`) or, with one player left
     over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
@@ -122,7 +122,7 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
         confirmation_required=confirmation_required,
         format=format,
         three_player_tables=three_player_tables,
-        table_shape=tables.shape_text(shape) if asked.table_shape else "",
+        table_shape=table_shapes.shape_text(shape) if asked.table_shape else "",
         five_player_tables=asked.five_player_tables,
         play_to_target_across_tables=asked.play_to_target_across_tables,
         missed_round_policy=asked.missed_round_policy,
@@ -142,7 +142,7 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
 
 def _checked_games(
     variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
-) -> tuple[str, tables.Shape]:
+) -> tuple[str, table_shapes.Shape]:
     """(the variant the event plays, its table's shape) once the house rules hold in every game
     its tables play (`_check_rules`) and the table fits the variant (`_check_table`)."""
     _check_rules(variant, options)
@@ -189,41 +189,42 @@ def _check_table(
     format: str,
     three_player_tables: bool,
     five_player_tables: bool,
-) -> tuple[str, tables.Shape, list[str]]:
+) -> tuple[str, table_shapes.Shape, list[str]]:
     """The event's variant and table shape, and the games of the odd tables asked for, after
     checking the shape against the variant and the format, and that each odd table has a
     game. A variant not played at the shape becomes its own game for that many players where
     there is one (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
     name = describe_variant(variant)
     try:
-        shape = tables.event_shape(variant, table_shape)
+        shape = table_shapes.event_shape(variant, table_shape)
     except ValueError:
         raise ValidationError({"table_shape": gettext("Choose how many players sit at a table.")}) from None
-    own = tables.variant_at(variant, shape)
+    own = table_shapes.variant_at(variant, shape)
     if own is not None:
         variant = own
-    if shape not in tables.variant_shapes(variant):
+    if shape not in table_shapes.variant_shapes(variant):
         message = gettext("%(variant)s is not played at this table; it is played by: %(tables)s.")
         shown = ", ".join(
-            str(TABLE_SHAPE_LABELS[tables.shape_text(allowed)]) for allowed in tables.variant_shapes(variant)
+            str(TABLE_SHAPE_LABELS[table_shapes.shape_text(allowed)])
+            for allowed in table_shapes.variant_shapes(variant)
         )
         raise ValidationError({"table_shape": message % {"variant": name, "tables": shown}})
-    if format in Event.PARTNERSHIP_FORMATS and shape != tables.FOUR:
+    if format in Event.PARTNERSHIP_FORMATS and shape != table_shapes.FOUR:
         message = gettext("Fixed partnerships play at tables of four in two partnerships.")
         raise ValidationError({"table_shape": message})
     odd_games = []
     for asked, odd, field in (
         (
             three_player_tables and format not in Event.PARTNERSHIP_FORMATS,
-            tables.THREE,
+            table_shapes.THREE,
             "three_player_tables",
         ),
-        (five_player_tables, tables.FIVE, "five_player_tables"),
+        (five_player_tables, table_shapes.FIVE, "five_player_tables"),
     ):
         if not asked:
             continue
         try:
-            odd_variant = tables.table_variant(variant, shape, odd)
+            odd_variant = table_shapes.table_variant(variant, shape, odd)
         except ValueError:
             message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
             raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None

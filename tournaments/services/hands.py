@@ -29,7 +29,7 @@ import scoring
 from clubs.models import Membership
 from clubs.selectors import directs
 from tournaments.display.messages import describe
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.services.game_lock import game_lock
@@ -490,12 +490,14 @@ def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
     """At a table of five, who of the side of three sits `hand` out: whoever has sat out fewest,
-    in turn (rules.md §1.1d, §6; `domain.tables.next_sitting_out`)."""
+    in turn (rules.md §1.1d, §6; `domain.table_shapes.next_sitting_out`)."""
     trio = game_trio(game=game)
     if trio is not None:
         before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("number")
         ids = tuple(player.pk for player in trio[1])
-        hand.sat_out_id = tables.next_sitting_out(ids, list(before.values_list("sat_out_id", flat=True)))
+        hand.sat_out_id = table_shapes.next_sitting_out(
+            ids, list(before.values_list("sat_out_id", flat=True))
+        )
 
 
 @transaction.atomic

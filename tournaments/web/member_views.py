@@ -27,9 +27,9 @@ from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Event, Round, Stage
 from tournaments.web.exports import export_response
 from tournaments.web.forms import ParticipantAddForm, PartnershipForm
+from tournaments.web.listings import RecentEventTable, RecordTable, SeasonTable
 from tournaments.web.public_views import standings_table
 from tournaments.web.stage_forms import StageEntrantsForm, StageForm
-from tournaments.web.tables import RecentEventTable, RecordTable, SeasonTable
 
 
 @login_required

@@ -24,7 +24,7 @@ from tournaments import selectors
 from tournaments.models import Event, Stage
 from tournaments.web.exports import export_response
 from tournaments.web.filters import RankingFilter, StandingFilter
-from tournaments.web.tables import (
+from tournaments.web.listings import (
     PairStandingTable,
     RankingTable,
     RoundResultTable,

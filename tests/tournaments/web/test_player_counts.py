@@ -378,7 +378,7 @@ def test_a_final_table_of_a_six_player_event_seats_six(
     ],
 )
 def test_who_sits_out_next_at_a_table_of_five(sat_out, next_one):
-    from tournaments.domain.tables import next_sitting_out
+    from tournaments.domain.table_shapes import next_sitting_out
 
     assert next_sitting_out((1, 2, 3), sat_out) == next_one
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,6 +17,7 @@ from clubs.views import directed_club
 from tournaments import services
 from tournaments.models import Season
 from tournaments.selectors.audit import club_audit
+from tournaments.web.listings import AuditTable
 from tournaments.web.ranking_forms import SeasonForm
 
 
@@ -56,19 +56,6 @@ def _season_form(request: HttpRequest, club: Club, season: Season | None) -> Htt
             return redirect("tournaments:season_detail", season_id=season.pk)
     context = {"club": club, "season": season, "form": form}
     return render(request, "tournaments/season_form.html", context)
-
-
-class AuditTable(tables.Table):
-    when = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i:s")
-    who = tables.Column(verbose_name=_("Who"))
-    what = tables.Column(verbose_name=_("What"))
-    action = tables.Column(verbose_name=_("Action"))
-    detail = tables.Column(verbose_name=_("Detail"))
-
-    class Meta:
-        attrs = {"class": "data-table", "id": "audit"}
-        orderable = False
-        empty_text = _("Nothing has been recorded yet.")
 
 
 @login_required
