@@ -44,7 +44,7 @@ def role_in(*, user: Requester, club: Club) -> str | None:
 def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
     """The clubs `user` directs: the one rule of "directs this club" as a queryset (`directs`
     for one club)."""
-    return clubs_directed_by(user=user)
+    return clubs_where(user=user, roles=(Membership.Role.DIRECTOR,))
 
 
 def directs(*, user: Requester | None, club_id: int) -> bool:
