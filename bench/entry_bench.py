@@ -87,7 +87,8 @@ def seed() -> None:
         ("timing", "classic"),
     ):
         event = services.event_create(
-            club=club, name=use, date="2026-12-01", variant=variant, players=players
+            club=club,
+            asked=services.EventInput(name=use, date="2026-12-01", variant=variant, players=players),
         )
         services.round_start(event=event)
         games = Game.objects.filter(table__round__event=event).order_by("table__number")

@@ -64,10 +64,9 @@ def setup(tables: int) -> dict:
     try:
         event = services.event_create(
             club=club,
-            name="Load bench night",
-            date=time.strftime("%Y-%m-%d"),
-            variant="classic",
-            players=players,
+            asked=services.EventInput(
+                name="Load bench night", date=time.strftime("%Y-%m-%d"), variant="classic", players=players
+            ),
         )
         services.round_start(event=event)
     finally:

@@ -41,6 +41,12 @@ def role_in(*, user: Requester, club: Club) -> str | None:
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
 
 
+def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
+    """The clubs `user` directs: the one rule of "directs this club" as a queryset (`directs`
+    for one club)."""
+    return clubs_where(user=user, roles=(Membership.Role.DIRECTOR,))
+
+
 def directs(*, user: Requester | None, club_id: int) -> bool:
     """Whether the user is a director of the club (one query; False for no user)."""
     if user is None or not user.is_authenticated:

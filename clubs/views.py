@@ -27,13 +27,13 @@ from clubs.forms import (
 )
 from clubs.models import Club, Membership
 from clubs.resources import roster_words_by_language
-from clubs.selectors import api_tokens_of, clubs_where
+from clubs.selectors import api_tokens_of, clubs_directed_by
 from clubs.users import SignedInRequest
 
 
 def directed_club(request: HttpRequest, slug: str) -> Club:
     """The club of `slug` if the user directs it; 404 otherwise."""
-    return get_object_or_404(clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), slug=slug)
+    return get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
 
 
 @login_required
@@ -150,7 +150,7 @@ def _club_membership(club: Club, membership_id: int) -> Membership:
 
 
 def _after_membership_change(request: HttpRequest, club: Club) -> HttpResponse:
-    if not clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)).filter(pk=club.pk).exists():
+    if not clubs_directed_by(user=request.user).filter(pk=club.pk).exists():
         return redirect("home")  # the director gave up their own role
     return redirect("clubs:members", slug=club.slug)
 

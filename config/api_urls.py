@@ -10,7 +10,7 @@ from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
 from clubs.api import ClubViewSet, PlayerViewSet, TokenLogoutAllApi, TokenLogoutApi, TokenObtainApi
-from tournaments.api import views as api
+from tournaments.api import events, games, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
     from drf_spectacular.openapi import AutoSchema
@@ -29,26 +29,26 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
-router.register("events", api.EventViewSet, basename="event")
-router.register("rounds", api.RoundViewSet, basename="round")
-router.register("tables", api.TableViewSet, basename="table")
-router.register("games", api.GameViewSet, basename="game")
-router.register("hands", api.HandViewSet, basename="hand")
-router.register("standings", api.StandingViewSet, basename="standing")
+router.register("events", events.EventViewSet, basename="event")
+router.register("rounds", rounds.RoundViewSet, basename="round")
+router.register("tables", rounds.TableViewSet, basename="table")
+router.register("games", games.GameViewSet, basename="game")
+router.register("hands", games.HandViewSet, basename="hand")
+router.register("standings", standings.StandingViewSet, basename="standing")
 
 urlpatterns = [
-    path("events/<int:event_id>/rounds/", api.RoundStartApi.as_view(), name="round-start"),
-    path("events/<int:event_id>/players/", api.ParticipantAddApi.as_view(), name="participant-add"),
+    path("events/<int:event_id>/rounds/", rounds.RoundStartApi.as_view(), name="round-start"),
+    path("events/<int:event_id>/players/", events.ParticipantAddApi.as_view(), name="participant-add"),
     path(
         "events/<int:event_id>/players/<int:player_id>/withdraw/",
-        api.ParticipantWithdrawApi.as_view(),
+        events.ParticipantWithdrawApi.as_view(),
         name="participant-withdraw",
     ),
-    path("games/<int:game_id>/hands/", api.HandRecordApi.as_view(), name="hand-record"),
+    path("games/<int:game_id>/hands/", games.HandRecordApi.as_view(), name="hand-record"),
     path(
-        "games/<int:game_id>/hands/<int:number>/confirm/", api.HandConfirmApi.as_view(), name="hand-confirm"
+        "games/<int:game_id>/hands/<int:number>/confirm/", games.HandConfirmApi.as_view(), name="hand-confirm"
     ),
-    path("score-sheets/", api.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
     # POST to logout/ revokes the token used, to logoutall/ every token of its user (README, API).
     path("auth/token/", TokenObtainApi.as_view(), name="api-token"),

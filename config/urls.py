@@ -5,13 +5,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
-from tournaments.web import views as tournament_views
+from tournaments.web import public_views
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
 handler500 = "config.errors.server_error"
 
 urlpatterns = [
-    path("", tournament_views.home, name="home"),
+    path("", public_views.home, name="home"),
     path("health/", health, name="health"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
@@ -26,6 +26,6 @@ urlpatterns = [
         name="api-docs",
     ),
     path("", include("clubs.urls")),
-    path("", include("tournaments.web.audit_urls")),
+    path("", include("tournaments.web.urls.audit")),
     path("", include("tournaments.web.urls")),
 ]

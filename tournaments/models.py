@@ -18,7 +18,7 @@ from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
 from clubs.text import refuse_invisible_characters
-from tournaments.domain import tables, victory_points
+from tournaments.domain import table_shapes, victory_points
 
 
 def default_tie_breaks() -> list[str]:
@@ -33,7 +33,7 @@ VP_SCALE_CHOICES = [
 ]
 
 
-# The tables an event may seat (tournaments/domain/tables.py); which ones a variant allows is
+# The tables an event may seat (tournaments/domain/table_shapes.py); which ones a variant allows is
 # the engine's (`scoring.RuleSet.tables`).
 TABLE_SHAPE_CHOICES = [
     ("2+2", _("4 players in two partnerships")),
@@ -343,7 +343,7 @@ class Round(models.Model):
         return f"{self.event.name}, round {self.number}"
 
 
-# What a table link's token may look like in a URL (tournaments/web/urls.py): URL-safe base64, at
+# What a table link's token may look like in a URL (tournaments/web/urls/table.py): URL-safe base64, at
 # most the column's 64 characters. Anything else (a NUL byte, other bytes) is not found.
 ACCESS_TOKEN_PATTERN = "[A-Za-z0-9_-]{1,64}"
 
@@ -353,8 +353,8 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# Every side label a table can have (tournaments/domain/tables.py).
-CARD_SIDES = tables.SIDE_LABELS
+# Every side label a table can have (tournaments/domain/table_shapes.py).
+CARD_SIDES = table_shapes.SIDE_LABELS
 
 
 def new_side_codes() -> dict[str, str]:
@@ -485,7 +485,7 @@ class Seat(models.Model):
         EAST = "E", _("East")
         SOUTH = "S", _("South")
         WEST = "W", _("West")
-        # Tables of five and six (tournaments/domain/tables.py).
+        # Tables of five and six (tournaments/domain/table_shapes.py).
         SEAT_1 = "1", _("Seat 1")
         SEAT_2 = "2", _("Seat 2")
         SEAT_3 = "3", _("Seat 3")
@@ -594,7 +594,7 @@ class Hand(models.Model):
     # or "director".
     confirmed_via = models.CharField(max_length=8, blank=True)
     # At a table of five: the player of the side of three who sat this hand out (by turn,
-    # `domain.tables.sitting_out`, unless the director said otherwise). Not a scoring fact.
+    # `domain.table_shapes.sitting_out`, unless the director said otherwise). Not a scoring fact.
     sat_out = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("sat out")
     )

@@ -57,12 +57,12 @@ def test_a_page_answers_a_translated_try_again_page_when_the_database_is_down(bo
 
 
 def test_another_api_error_is_json_too(sam, monkeypatch):
-    from tournaments.api import views as api
+    from tournaments.api import games
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(api.GameViewSet, "list", broken)
+    monkeypatch.setattr(games.GameViewSet, "list", broken)
     client = Client(raise_request_exception=False)
     client.force_login(sam)
     response = client.get("/api/v1/games/")
@@ -72,7 +72,7 @@ def test_another_api_error_is_json_too(sam, monkeypatch):
 
 
 def test_a_page_error_keeps_djangos_500_page(bob, club, monkeypatch):
-    from tournaments.web import views
+    from tournaments.web import member_views as views
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

@@ -45,7 +45,7 @@ def test_a_failed_csrf_check_a_404_and_a_500_on_a_link_path_log_no_token(log_out
     Client(enforce_csrf_checks=True).post(f"/t/{token}/hands/", {"number": 1})  # no CSRF cookie: 403
     Client().get(f"/t/{token[:-1]}x/")  # a mistyped link: 404
 
-    def broken(request, access):
+    def broken(request, access, **kwargs):
         raise RuntimeError(f"could not render /t/{token}/ for this request")
 
     monkeypatch.setattr(table_views, "_page", broken)

@@ -19,7 +19,10 @@ def _pages(pdf: bytes) -> int:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_each_table_card_prints_on_one_page(desktop, log_in, live_server, club, alice, players, paper):
     event = services.event_create(
-        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:12], kind="tournament"
+        club=club,
+        asked=services.EventInput(
+            name="Cup", date=EVENT_DATE, variant="classic", players=players[:12], kind="tournament"
+        ),
     )
     services.round_start(event=event)
     log_in(desktop, "alice")

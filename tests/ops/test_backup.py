@@ -28,8 +28,8 @@ def _hands() -> list[tuple]:
 
 def test_a_restored_backup_has_every_hand(league_night, tmp_path):
     for game in Game.objects.filter(table__round__event=league_night):
-        services.hand_record(game=game, number=1, entries=HAND_A)
-        services.hand_record(game=game, number=2, entries=HAND_B)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
+        services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B))
     before = _hands()
     standings_before = sorted(Standing.objects.values_list("player_id", "rank", "points_for"))
     assert len(before) == 2 * 2 * 2  # two tables, two hands, two sides
@@ -42,7 +42,9 @@ def test_a_restored_backup_has_every_hand(league_night, tmp_path):
     # The night goes wrong after the backup: a hand changed, the others deleted.
     game = Game.objects.filter(table__round__event=league_night).first()
     hand = Hand.objects.get(game=game, number=2)
-    services.hand_record(game=game, number=2, entries=HAND_A, expected_version=hand.version)
+    services.hand_record(
+        game=game, asked=services.HandInput(number=2, entries=HAND_A, expected_version=hand.version)
+    )
     Hand.objects.exclude(pk=hand.pk).delete()
     assert _hands() != before
 

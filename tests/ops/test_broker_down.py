@@ -30,7 +30,7 @@ def test_a_hand_saved_while_redis_is_down_still_reaches_the_standings(
     game = Game.objects.filter(table__round__event=league_night).first()
     assert not Standing.objects.filter(event=league_night, games__gt=0).exists()
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=game, number=1, entries=HAND_A)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     assert Hand.objects.filter(game=game).count() == 1
     rows = Standing.objects.filter(event=league_night)
     assert sum(row.points_for for row in rows) == 2 * (1685 + 485)  # two players per side
@@ -67,7 +67,7 @@ def test_a_hand_saved_while_redis_hangs_is_answered_and_reaches_the_standings(
     with override_settings(CACHES={"default": redis_cache}), app_broker(hung_redis):
         started = time.monotonic()
         with django_capture_on_commit_callbacks(execute=True):
-            services.hand_record(game=game, number=1, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
         elapsed = time.monotonic() - started
     print(f"saved in {elapsed:.1f} s")
     assert elapsed < WELL_BEFORE_THE_WORKER_TIMEOUT, elapsed

@@ -53,7 +53,10 @@ def night(club, players, sam):
     celery_app.conf.task_always_eager = True
     try:
         event = services.event_create(
-            club=club, name="Friday", date="2026-11-27", variant="classic", players=players[:8]
+            club=club,
+            asked=services.EventInput(
+                name="Friday", date="2026-11-27", variant="classic", players=players[:8]
+            ),
         )
         services.round_start(event=event)
     finally:

@@ -394,11 +394,13 @@ def night(db):
     try:
         event = services.event_create(
             club=club,
-            name="League night",
-            date="2026-12-04",
-            variant="classic",
-            players=players,
-            hands_per_round=HANDS,
+            asked=services.EventInput(
+                name="League night",
+                date="2026-12-04",
+                variant="classic",
+                players=players,
+                hands_per_round=HANDS,
+            ),
         )
         services.round_start(event=event)
     finally:

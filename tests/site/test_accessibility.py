@@ -90,7 +90,7 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
     north, _, _ = _seats(league_night)
     services.round_start(event=league_night)
     game = Game.objects.filter(table__round__event=league_night, table__round__number=2).first()
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     _log_in(page, live_server, "alice")
     pages = {
         "table, points and canastas": f"/games/{game.pk}/?saved=1",
@@ -129,11 +129,9 @@ def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club,
     page = context.new_page()
     night = services.event_create(
         club=club,
-        name="Final night",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        players=players[:8],
+        asked=services.EventInput(
+            name="Final night", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players[:8]
+        ),
     )
     services.stage_add(event=night, name="Qualifying", kind="rounds", planned_rounds=1)
     services.stage_add(
@@ -141,24 +139,33 @@ def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club,
     )
     services.round_start(event=night)
     for game in Game.objects.filter(table__round__event=night):
-        services.hand_record(game=game, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+        services.hand_record(
+            game=game,
+            asked=services.HandInput(number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}}),
+        )
     text = "\n".join(f"{players[i].name} & {players[i + 1].name}" for i in range(8, 16, 2))
     cup = services.event_create(
         club=club,
-        name="Cup",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        format="swiss",
-        players=[],
-        pairs=pair_requests_from_text(text),
+        asked=services.EventInput(
+            name="Cup",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            format="swiss",
+            players=[],
+            pairs=pair_requests_from_text(text),
+        ),
     )
     knockout = services.stage_add(event=cup, name="Cup", kind="knockout")
     services.stage_entrants_confirm(stage=knockout, entrants=[1, 2, 3, 4])
     services.round_start(event=cup)
     first, level = Game.objects.filter(table__round__event=cup).order_by("table__number")
-    services.hand_record(game=first, number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
-    services.hand_record(game=level, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    services.hand_record(
+        game=first, asked=services.HandInput(number=1, entries={"NS": {"total": 300}, "EW": {"total": 120}})
+    )
+    services.hand_record(
+        game=level, asked=services.HandInput(number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    )
     _log_in(page, live_server, "alice")
     pages = {  # each with what it is checked for
         "event with stages": (f"/events/{night.pk}/", "#stage-entrants"),

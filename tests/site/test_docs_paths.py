@@ -2,7 +2,7 @@
 
 A path is a word with a slash (`tournaments/services/hands.py`, `tests/flows/`, a module's
 attribute as `clubs/services.partnerships_ensure`), read from the repository's top or, in the
-short form the maps use inside an app (`domain/tables.py`, `services/rounds`), from an app's
+short form the maps use inside an app (`domain/table_shapes.py`, `services/rounds`), from an app's
 folder; a bare file name (`ruleset.py`) must be some tracked file's name.
 """
 
@@ -89,10 +89,10 @@ def _paths(text: str) -> set[str]:
 
 def test_the_path_finder_finds_paths() -> None:
     words = _paths(
-        "See `tournaments/services/hands.py`, domain/tables.py and `ruleset.py`; 1/2, /events/1/, "
+        "See `tournaments/services/hands.py`, domain/table_shapes.py and `ruleset.py`; 1/2, /events/1/, "
         "20 hands/s, localhost:5432/canasta, TRUE/FALSE."
     )
-    assert words == {"tournaments/services/hands.py", "domain/tables.py", "ruleset.py"}
+    assert words == {"tournaments/services/hands.py", "domain/table_shapes.py", "ruleset.py"}
     assert _exists("clubs/services.partnerships_ensure") and _exists("services/rounds")
     assert not _exists("tournaments/selectors.py") and not _exists("nowhere.py")
 

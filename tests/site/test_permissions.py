@@ -216,19 +216,23 @@ def _drawn_knockout(w: World) -> None:
     players = list(w.club.players.order_by("pk")[:8])
     event = services.event_create(
         club=w.club,
-        name=KNOCKOUT_EVENT,
-        date=w.event.date,
-        variant="classic",
-        hands_per_round=1,
-        format="swiss",
-        players=players,
+        asked=services.EventInput(
+            name=KNOCKOUT_EVENT,
+            date=w.event.date,
+            variant="classic",
+            hands_per_round=1,
+            format="swiss",
+            players=players,
+        ),
     )
     stage = services.stage_add(event=event, name="Cup", kind="knockout")
     services.stage_entrants_confirm(stage=stage, entrants=[1, 2, 3, 4])
     round_ = services.round_start(event=event)
     services.round_seat(round_id=round_.pk)
     game = Game.objects.get(table__round=round_, table__number=1)
-    services.hand_record(game=game, number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries={"NS": {"total": 200}, "EW": {"total": 200}})
+    )
 
 
 def _match_one(w: World) -> dict[str, Any]:
@@ -539,12 +543,17 @@ def _world_of(club, alice, sam, bob, mallory, league_night) -> World:
     game, other_game = Game.objects.filter(table__round__event=league_night).order_by("table__number")
     with TestCase.captureOnCommitCallbacks(execute=True):
         hand = services.hand_record(
-            game=game, number=1, entries=HAND_A, recorded_by=sam, entered_by_side="NS"
+            game=game,
+            recorded_by=sam,
+            asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS"),
         )
     other_club = Club.objects.get(slug="elsewhere")
     other_players = [Player.objects.create(club=other_club, name=f"Other {n}") for n in range(4)]
     other_event = services.event_create(
-        club=other_club, name="Theirs", date=league_night.date, variant="classic", players=other_players
+        club=other_club,
+        asked=services.EventInput(
+            name="Theirs", date=league_night.date, variant="classic", players=other_players
+        ),
     )
     # The event counts for a season of the club (for season_detail).
     league_night.season = Season.objects.create(club=club, name="Winter")

@@ -38,7 +38,10 @@ def league_night(club: Club, players: list[Player]) -> Event:
     from tournaments import services
 
     event = services.event_create(
-        club=club, name="Friday", date=EVENT_DATE, variant="classic", hands_per_round=4, players=players[:8]
+        club=club,
+        asked=services.EventInput(
+            name="Friday", date=EVENT_DATE, variant="classic", hands_per_round=4, players=players[:8]
+        ),
     )
     with TestCase.captureOnCommitCallbacks(execute=True):
         services.round_start(event=event)

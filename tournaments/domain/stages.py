@@ -38,7 +38,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 # A table of a fixed-partnership event holds two pairs; an individual event's table holds the
-# players of its shape (tournaments/domain/tables.py: four in two partnerships for most).
+# players of its shape (tournaments/domain/table_shapes.py: four in two partnerships for most).
 PAIRS_PER_TABLE = 2
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, QuerySet
 
-from clubs.models import Club, Membership
-from clubs.selectors import clubs_where, clubs_with_results_visible_to
+from clubs.models import Club
+from clubs.selectors import clubs_directed_by, clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
 from tournaments.models import Event, Hand, Round
 
@@ -22,7 +22,7 @@ def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
 
 
 def events_directed_by(*, user: Requester) -> QuerySet[Event]:
-    return Event.objects.filter(club__in=clubs_where(user=user, roles=(Membership.Role.DIRECTOR,)))
+    return Event.objects.filter(club__in=clubs_directed_by(user=user))
 
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:

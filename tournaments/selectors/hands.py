@@ -16,7 +16,7 @@ import scoring
 from clubs.models import Membership, Player
 from clubs.selectors import clubs_where
 from clubs.users import Requester
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, Hand, SideEntry, Table, TableCard
 
 SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
@@ -225,9 +225,9 @@ def game_trio(
 
 def game_sitting_out(*, trio: tuple[str, list[Player]], hands: list[HandLine]) -> Player:
     """Who of the side of three (`trio`: game_trio) sits out the game's next hand (`hands`:
-    game_hands): whoever has sat out fewest, in turn (`domain.tables.next_sitting_out`)."""
+    game_hands): whoever has sat out fewest, in turn (`domain.table_shapes.next_sitting_out`)."""
     players = {player.pk: player for player in trio[1]}
-    return players[tables.next_sitting_out(tuple(players), [line.sat_out_id for line in hands])]
+    return players[table_shapes.next_sitting_out(tuple(players), [line.sat_out_id for line in hands])]
 
 
 def side_code(*, game: Game, side: str) -> str:

@@ -5,15 +5,15 @@ task only after the commit, so a worker never sees half a write.
 
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
-- `events`: an event and its participants (`event_create`, `event_finish`,
+- `events`: an event and its participants (`event_create` from an `EventInput`, `event_finish`,
   `participant_add`, `participant_set_present`, `participant_withdraw`); in a
   fixed-partnership event these act on a pair, both partners at once. The partnerships an
   event's pairs become are written by `clubs.services.partnerships_ensure`.
 - `rounds`: rounds, their seating and clock (`round_start`, `round_reseat`, `round_seat`,
   `round_clock_start`), the
-  tables a seating makes (their shapes and sides: `domain.tables`; `three_player_variant`), the
+  tables a seating makes (their shapes and sides: `domain.table_shapes`; `three_player_variant`), the
   night's table cards (`table_card_renew`) and a round table's own link (`table_link_renew`).
-- `hands`: hands and the game they score (`hand_record`, `hand_preview`, `hand_confirm`,
+- `hands`: hands and the game they score (`hand_record` from a `HandInput`, `hand_preview`, `hand_confirm`,
   `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
   `event_ranking_set`).
@@ -35,6 +35,7 @@ tasks (`tournaments/workers/`), which import the services.
 """
 
 from tournaments.services.events import (
+    EventInput,
     event_create,
     event_finish,
     participant_add,
@@ -42,6 +43,7 @@ from tournaments.services.events import (
     participant_withdraw,
 )
 from tournaments.services.hands import (
+    HandInput,
     game_rescore,
     game_score,
     game_stop,
@@ -70,6 +72,8 @@ from tournaments.services.standings import event_ranking_set, standings_rebuild
 
 __all__ = [
     "RATING_HISTORY_COLUMNS",
+    "EventInput",
+    "HandInput",
     "event_create",
     "event_finish",
     "event_ranking_set",

@@ -8,7 +8,9 @@ and the standings can be shown per pair (`selectors.event_pair_standings`)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -22,7 +24,7 @@ from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
 from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
 from tournaments.services.queue import standings_queue
 from tournaments.services.rounds import round_close
@@ -30,33 +32,40 @@ from tournaments.services.rounds import round_close
 MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 
+@dataclass(frozen=True, kw_only=True)
+class EventInput:
+    """A new event as its creator asks for it: what the page's form and the API both build and
+    `event_create` alone checks (tests/site/test_front_doors.py holds the three to the same
+    fields). Units: `minutes_per_round` and `warning_minutes` minutes, `sit_out_victory_points`
+    victory points."""
+
+    name: str
+    date: datetime.date
+    variant: str
+    players: Sequence[Player] = ()
+    options: Mapping[str, Any] = dataclass_field(default_factory=dict)
+    hands_per_round: int | None = None
+    minutes_per_round: int | None = None
+    warning_minutes: int = 10
+    kind: str = Event.Kind.LEAGUE_NIGHT
+    confirmation_required: bool | None = None
+    format: str = Event.Format.INDIVIDUAL
+    partnerships: Sequence[Partnership] = ()
+    pairs: Sequence[PairRequest] = ()
+    three_player_tables: bool = False
+    table_shape: str = ""
+    five_player_tables: bool = False
+    play_to_target_across_tables: bool = False
+    missed_round_policy: str = Event.MissedRounds.NOTHING
+    sit_out_victory_points: int = 1
+    avoid_season_partners: bool = False
+    season: Season | None = None
+
+
 @transaction.atomic
-def event_create(
-    *,
-    club: Club,
-    name: str,
-    date: datetime.date,
-    variant: str,
-    players: Iterable[Player],
-    options: Mapping[str, Any] | None = None,
-    hands_per_round: int | None = None,
-    minutes_per_round: int | None = None,
-    warning_minutes: int = 10,
-    kind: str = Event.Kind.LEAGUE_NIGHT,
-    confirmation_required: bool | None = None,
-    format: str = Event.Format.INDIVIDUAL,
-    partnerships: Iterable[Partnership] = (),
-    pairs: Sequence[PairRequest] = (),
-    three_player_tables: bool = False,
-    table_shape: str = "",
-    five_player_tables: bool = False,
-    play_to_target_across_tables: bool = False,
-    missed_round_policy: str = Event.MissedRounds.NOTHING,
-    sit_out_victory_points: int = 1,
-    avoid_season_partners: bool = False,
-    season: Season | None = None,
-) -> Event:
-    """Create an event with its participants (and, for a fixed-partnership format, its pairs).
+def event_create(*, club: Club, asked: EventInput) -> Event:
+    """Create the event `asked` for with its participants (and, for a fixed-partnership format,
+    its pairs).
 
     The house rules are checked by the scoring engine now, so a bad option never reaches a
     table (with tables of three, against the 3-player game too). `confirmation_required`
@@ -74,7 +83,7 @@ def event_create(
     tables `warning_minutes` before the end.
 
     `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
-    variant is played at (`scoring.RuleSet.tables`, `domain.tables`), or of its own game for that
+    variant is played at (`scoring.RuleSet.tables`, `domain.table_shapes`), or of its own game for that
     many players, which the event then plays (Classic at "3+3": classic-6p); an event of tables of four
     may complete them with tables of three (`three_player_tables`) or, with one player left
     over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
@@ -85,38 +94,40 @@ def event_create(
     `five_player_tables`, `players`, `pairs`, `partnerships` or `season`), each message naming
     the line or player at fault; nothing is written then, no partnership either.
     """
+    confirmation_required = asked.confirmation_required
     if confirmation_required is None:
-        confirmation_required = kind == Event.Kind.TOURNAMENT
-    options = dict(options or {})
+        confirmation_required = asked.kind == Event.Kind.TOURNAMENT
+    options = dict(asked.options)
+    three_player_tables, format, season = asked.three_player_tables, asked.format, asked.season
     variant, shape = _checked_games(
-        variant, options, table_shape, format, three_player_tables, five_player_tables
+        asked.variant, options, asked.table_shape, format, three_player_tables, asked.five_player_tables
     )
     if format in Event.PARTNERSHIP_FORMATS:
         three_player_tables = False  # partnerships sit out (a bye), never at a table of three
     players, chosen = _event_entrants(
-        club, format, list(players), list(partnerships), list(pairs), sum(shape)
+        club, format, list(asked.players), list(asked.partnerships), list(asked.pairs), sum(shape)
     )
     if season is not None and season.club_id != club.pk:
         raise ValidationError({"season": gettext("The season belongs to another club.")})
     event = Event(
         club=club,
-        name=name,
-        date=date,
+        name=asked.name,
+        date=asked.date,
         variant=variant,
         options=options,
-        hands_per_round=hands_per_round,
-        minutes_per_round=minutes_per_round,
-        warning_minutes=warning_minutes,
-        kind=kind,
+        hands_per_round=asked.hands_per_round,
+        minutes_per_round=asked.minutes_per_round,
+        warning_minutes=asked.warning_minutes,
+        kind=asked.kind,
         confirmation_required=confirmation_required,
         format=format,
         three_player_tables=three_player_tables,
-        table_shape=tables.shape_text(shape) if table_shape else "",
-        five_player_tables=five_player_tables,
-        play_to_target_across_tables=play_to_target_across_tables,
-        missed_round_policy=missed_round_policy,
-        sit_out_victory_points=sit_out_victory_points,
-        avoid_season_partners=avoid_season_partners,
+        table_shape=table_shapes.shape_text(shape) if asked.table_shape else "",
+        five_player_tables=asked.five_player_tables,
+        play_to_target_across_tables=asked.play_to_target_across_tables,
+        missed_round_policy=asked.missed_round_policy,
+        sit_out_victory_points=asked.sit_out_victory_points,
+        avoid_season_partners=asked.avoid_season_partners,
         season=season,
     )
     event.full_clean()
@@ -131,7 +142,7 @@ def event_create(
 
 def _checked_games(
     variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
-) -> tuple[str, tables.Shape]:
+) -> tuple[str, table_shapes.Shape]:
     """(the variant the event plays, its table's shape) once the house rules hold in every game
     its tables play (`_check_rules`) and the table fits the variant (`_check_table`)."""
     _check_rules(variant, options)
@@ -178,41 +189,42 @@ def _check_table(
     format: str,
     three_player_tables: bool,
     five_player_tables: bool,
-) -> tuple[str, tables.Shape, list[str]]:
+) -> tuple[str, table_shapes.Shape, list[str]]:
     """The event's variant and table shape, and the games of the odd tables asked for, after
     checking the shape against the variant and the format, and that each odd table has a
     game. A variant not played at the shape becomes its own game for that many players where
     there is one (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
     name = describe_variant(variant)
     try:
-        shape = tables.event_shape(variant, table_shape)
+        shape = table_shapes.event_shape(variant, table_shape)
     except ValueError:
         raise ValidationError({"table_shape": gettext("Choose how many players sit at a table.")}) from None
-    own = tables.variant_at(variant, shape)
+    own = table_shapes.variant_at(variant, shape)
     if own is not None:
         variant = own
-    if shape not in tables.variant_shapes(variant):
+    if shape not in table_shapes.variant_shapes(variant):
         message = gettext("%(variant)s is not played at this table; it is played by: %(tables)s.")
         shown = ", ".join(
-            str(TABLE_SHAPE_LABELS[tables.shape_text(allowed)]) for allowed in tables.variant_shapes(variant)
+            str(TABLE_SHAPE_LABELS[table_shapes.shape_text(allowed)])
+            for allowed in table_shapes.variant_shapes(variant)
         )
         raise ValidationError({"table_shape": message % {"variant": name, "tables": shown}})
-    if format in Event.PARTNERSHIP_FORMATS and shape != tables.FOUR:
+    if format in Event.PARTNERSHIP_FORMATS and shape != table_shapes.FOUR:
         message = gettext("Fixed partnerships play at tables of four in two partnerships.")
         raise ValidationError({"table_shape": message})
     odd_games = []
     for asked, odd, field in (
         (
             three_player_tables and format not in Event.PARTNERSHIP_FORMATS,
-            tables.THREE,
+            table_shapes.THREE,
             "three_player_tables",
         ),
-        (five_player_tables, tables.FIVE, "five_player_tables"),
+        (five_player_tables, table_shapes.FIVE, "five_player_tables"),
     ):
         if not asked:
             continue
         try:
-            odd_variant = tables.table_variant(variant, shape, odd)
+            odd_variant = table_shapes.table_variant(variant, shape, odd)
         except ValueError:
             message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
             raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None

@@ -29,7 +29,7 @@ import scoring
 from clubs.models import Membership
 from clubs.selectors import directs
 from tournaments.display.messages import describe
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
 from tournaments.services.game_lock import game_lock
@@ -208,20 +208,30 @@ def _directs(game: Game, user: User | None) -> bool:
     return directs(user=user, club_id=game.table.round.event.club_id)
 
 
+@dataclass(frozen=True, kw_only=True)
+class HandInput:
+    """A hand as a table sends it: what the table page's form and the API both build and
+    `hand_record` alone checks (tests/site/test_front_doors.py holds them to the same fields).
+    `entries`: side -> its score-sheet entry (points and counts, the contract in
+    tests/scoring/cases); `expected_version` the version a correction started from."""
+
+    number: int
+    entries: Entries
+    submission_id: uuid.UUID | None = None
+    expected_version: int | None = None
+    entered_by_side: str = ""
+    reason: str = ""
+
+
 @transaction.atomic
 def hand_record(
     *,
     game: Game | int,
-    number: int,
-    entries: Entries,
-    submission_id: uuid.UUID | None = None,
-    expected_version: int | None = None,
+    asked: HandInput,
     recorded_by: User | None = None,
-    entered_by_side: str = "",
-    reason: str = "",
     as_scorer: bool = False,
 ) -> Hand:
-    """Store hand `number` of `game` (a Game or its id): a new hand, or a correction.
+    """Store hand `asked.number` of `game` (a Game or its id): a new hand, or a correction.
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
     A retried submission (same `submission_id`, same values) returns the hand it already
@@ -247,6 +257,8 @@ def hand_record(
     active language); nothing is written then. The hand comes back with its side entries (no
     query to read them) and the locked game as `hand.game`, its state up to date.
     """
+    number, entries, submission_id = asked.number, asked.entries, asked.submission_id
+    expected_version, entered_by_side, reason = asked.expected_version, asked.entered_by_side, asked.reason
     game = _game_locked(game, submission_id=submission_id, recorded_by=recorded_by, as_scorer=as_scorer)
     done_id = getattr(game, "_done_id", None)
     if done_id is not None:
@@ -478,12 +490,14 @@ def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
     """At a table of five, who of the side of three sits `hand` out: whoever has sat out fewest,
-    in turn (rules.md §1.1d, §6; `domain.tables.next_sitting_out`)."""
+    in turn (rules.md §1.1d, §6; `domain.table_shapes.next_sitting_out`)."""
     trio = game_trio(game=game)
     if trio is not None:
         before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("number")
         ids = tuple(player.pk for player in trio[1])
-        hand.sat_out_id = tables.next_sitting_out(ids, list(before.values_list("sat_out_id", flat=True)))
+        hand.sat_out_id = table_shapes.next_sitting_out(
+            ids, list(before.values_list("sat_out_id", flat=True))
+        )
 
 
 @transaction.atomic

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments import selectors
-from tournaments.domain import seating, tables
+from tournaments.domain import seating, table_shapes
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.services import partnership_seating, stage_seating
 from tournaments.services.hands import game_stop
@@ -31,7 +31,7 @@ from tournaments.services.standings import standings_rebuild
 
 def three_player_variant(variant: str) -> str:
     """The variant a table of three plays in an event of tables of four of `variant`."""
-    return tables.table_variant(variant, tables.FOUR, tables.THREE)
+    return table_shapes.table_variant(variant, table_shapes.FOUR, table_shapes.THREE)
 
 
 @transaction.atomic
@@ -215,7 +215,7 @@ def _round_plan(round: Round, present: list[int], kept: set[int]) -> tuple[list[
         _individual_history(round, players),
         seed=round.number,
         three_player_tables=event.three_player_tables,
-        shape=tables.event_shape(event.variant, event.table_shape),
+        shape=table_shapes.event_shape(event.variant, event.table_shape),
         five_player_tables=event.five_player_tables,
     )
     return [(t.sides, "") for t in individual.tables], list(individual.sit_out)
@@ -280,17 +280,19 @@ def _earlier_season_nights(event: Event) -> list[Event]:
 
 def event_table_size(event: Event) -> int:
     """The fewest players a round of `event` can seat: one table of its own."""
-    return sum(tables.event_shape(event.variant, event.table_shape))
+    return sum(table_shapes.event_shape(event.variant, event.table_shape))
 
 
 def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:
     """A table of `round` with its seats and its game: the sides' labels, seats and variant
-    follow the table's shape (`domain.tables`); a larger side comes first."""
+    follow the table's shape (`domain.table_shapes`); a larger side comes first."""
     event = round.event
     by_size = sorted((tuple(side) for side in sides_players), key=len, reverse=True)
-    shape = tables.shape_of(tuple(by_size))
-    variant = tables.table_variant(event.variant, tables.event_shape(event.variant, event.table_shape), shape)
-    labelled = tables.side_seats(shape)
+    shape = table_shapes.shape_of(tuple(by_size))
+    variant = table_shapes.table_variant(
+        event.variant, table_shapes.event_shape(event.variant, event.table_shape), shape
+    )
+    labelled = table_shapes.side_seats(shape)
     table = Table.objects.create(round=round, number=number, pairing_note=note)
     Seat.objects.bulk_create(
         Seat(table=table, player_id=player, side=side, position=position)

@@ -26,7 +26,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.domain import seating, tables
+from tournaments.domain import seating, table_shapes
 from tournaments.domain import stages as stages_domain
 from tournaments.models import Event, Round, Stage
 from tournaments.services import partnership_seating
@@ -177,7 +177,7 @@ def _final_table_round(
         raise ValueError(f"Finalists not present: {missing}.")
     field = [p for p in players if p not in kept]
     event = round.event
-    shape = tables.event_shape(event.variant, event.table_shape)
+    shape = table_shapes.event_shape(event.variant, event.table_shape)
     stages_domain.tables_needed(len(players), sum(shape))
     history = seating.SeatingHistory()
     for earlier in stage.rounds.filter(number__lt=round.number):

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.domain import stages as stages_domain
-from tournaments.domain import tables
+from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, MatchDecision, Pair, Round, Stage, StageEntrant
 from tournaments.services.rounds import round_reseat
 
@@ -178,7 +178,7 @@ def _first_stage_takes_the_rounds(
 
 def _table_size(event: Event) -> int:
     """Players at one table of the event (its variant's table, or the one it chose)."""
-    return sum(tables.event_shape(event.variant, event.table_shape))
+    return sum(table_shapes.event_shape(event.variant, event.table_shape))
 
 
 def _final_table_field(qualify: str, qualifiers: int | None, paired: bool, size: int) -> dict[str, str]:

@@ -21,6 +21,7 @@ from tournaments.display.labels import (
 )
 from tournaments.display.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 from tournaments.models import Event
+from tournaments.services import EventInput, HandInput
 
 
 def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
@@ -196,6 +197,33 @@ class EventForm(forms.ModelForm):
             self.add_error("pairs", _("Type the pairs, or pick each player's partner."))
         return data
 
+    def event_input(self) -> EventInput:
+        """The event asked for, for `services.event_create` (after `is_valid()`)."""
+        data = self.cleaned_data
+        return EventInput(
+            name=data["name"],
+            date=data["date"],
+            variant=data["variant"],
+            players=list(data["players"]),
+            options=data["options"] or {},
+            hands_per_round=data["hands_per_round"],
+            minutes_per_round=data["minutes_per_round"],
+            warning_minutes=data["warning_minutes"],
+            kind=data["kind"],
+            confirmation_required=data["confirmation_required"],
+            format=data["format"],
+            partnerships=list(data.get("partnerships") or ()),
+            pairs=data["pair_requests"],
+            three_player_tables=data["three_player_tables"],
+            table_shape=data["table_shape"],
+            five_player_tables=data["five_player_tables"],
+            play_to_target_across_tables=data["play_to_target_across_tables"],
+            missed_round_policy=data["missed_round_policy"],
+            sit_out_victory_points=data["sit_out_victory_points"],
+            avoid_season_partners=data.get("avoid_season_partners", False),
+            season=data.get("season"),
+        )
+
 
 class ParticipantAddForm(forms.Form):
     """A club player who is not yet in the event (a late arrival); in a fixed-partnership event,
@@ -360,6 +388,18 @@ class HandForm(forms.Form):
             if data.get(f"{side}-concealed") and f"{side}-went_out" in self.fields:
                 data[f"{side}-went_out"] = True
         return data
+
+    def hand_input(self) -> HandInput:
+        """The hand as typed, for `services.hand_record` (after `is_valid()`)."""
+        data = self.cleaned_data
+        return HandInput(
+            number=data["number"],
+            entries=self.entries(),
+            submission_id=data["submission_id"],
+            expected_version=data["expected_version"],
+            entered_by_side=data.get("entered_by_side") or "",
+            reason=data.get("reason") or "",
+        )
 
     def side_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]

@@ -1,8 +1,10 @@
-"""The table entry page, reached two ways: by a signed-in director or scorer of the club, or
-by the table's private link (no account; it can score that table's game only).
+"""The table entry page, one view (`table`) however it is reached: by a signed-in director or
+scorer of the club, by the night's table card, or by a round table's own link (no account; it
+scores that table's game only).
 
-Each view resolves what the request may do (TableAccess), checks shape with HandForm, calls
-a service, and renders. Scores come from the services and `scoring/`, never from here.
+The view resolves what the request may do in one place (`table_access`, a TableAccess), checks
+shape with HandForm, calls a service, and renders. Scores come from the services and
+`scoring/`, never from here.
 """
 
 from __future__ import annotations
@@ -12,19 +14,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 import scoring
-from clubs.models import Membership
-from clubs.selectors import role_in
-from clubs.users import SignedInRequest, account
+from clubs.selectors import directs
+from clubs.users import account
 from clubs.variants import rules_label
 from config.requests import HtmxHttpRequest
 from tournaments import selectors, services
@@ -61,7 +61,7 @@ class TableAccess:
 def _by_account(request: HttpRequest, game_id: int) -> TableAccess:
     game = get_object_or_404(selectors.games_visible_to(user=request.user), pk=game_id)
     can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
-    is_director = role_in(user=request.user, club=game.table.round.event.club) == Membership.Role.DIRECTOR
+    is_director = directs(user=request.user, club_id=game.table.round.event.club.pk)
     page_url = reverse("tournaments:game_detail", kwargs={"game_id": game.pk})
     final = selectors.game_results_final(game=game)
     can_score = can_score and (is_director or not final)
@@ -94,69 +94,56 @@ def _by_card(token: str, game_id: int) -> TableAccess:
     return _card_access(token, game)
 
 
-@login_required
-def game_detail(request: SignedInRequest, game_id: int) -> HttpResponse:
-    """The table entry page: the hands so far, running totals and the form for a hand."""
-    return _page(request, _by_account(request, game_id))
+def table(
+    request: HtmxHttpRequest,
+    *,
+    action: str,
+    token: str | None = None,
+    game_id: int | None = None,
+    number: int | None = None,
+) -> HttpResponse:
+    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand
+    `number`), however the table is reached (`table_access`). The actions answer POST only
+    (405 otherwise); by account the page needs a signed-in user (the login page otherwise)."""
+    if action != "view" and request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    if token is None and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    access, card = table_access(request, action=action, token=token, game_id=game_id)
+    if access is None:  # a card whose table has no game in the current round
+        assert card is not None
+        return render(request, "tournaments/card_waiting.html", {"state": card, "event": card.card.event})
+    if action == "view":
+        return _page(request, access, moves=card)
+    if action == "save":
+        return _save(request, access)
+    assert number is not None, action
+    if action == "confirm":
+        return _confirm(request, access, number)
+    if action == "undo":
+        return _undo(request, access, number)
+    raise ValueError(f"no table action {action!r}")
 
 
-def link_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """A table card's link (the table's current game) or a round table's own link."""
-    card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
-    if card is None:
-        return _page(request, _by_link(token))
-    state = selectors.card_state(card=card)
-    if state.game is None:
-        return render(request, "tournaments/card_waiting.html", {"state": state, "event": card.event})
-    return _page(request, _card_access(token, state.game), moves=state)
-
-
-@require_POST
-def card_save(request: HtmxHttpRequest, token: str, game_id: int) -> HttpResponse:
-    return _save(request, _by_card(token, game_id))
-
-
-@require_POST
-def card_undo(request: HtmxHttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
-    return _undo(request, _by_card(token, game_id), number)
-
-
-@require_POST
-def card_confirm(request: HttpRequest, token: str, game_id: int, number: int) -> HttpResponse:
-    return _confirm(request, _by_card(token, game_id), number)
-
-
-@login_required
-@require_POST
-def game_save(request: SignedInRequest, game_id: int) -> HttpResponse:
-    return _save(request, _by_account(request, game_id))
-
-
-@require_POST
-def link_save(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _save(request, _by_link(token))
-
-
-@login_required
-@require_POST
-def game_confirm(request: SignedInRequest, game_id: int, number: int) -> HttpResponse:
-    return _confirm(request, _by_account(request, game_id), number)
-
-
-@require_POST
-def link_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    return _confirm(request, _by_link(token), number)
-
-
-@login_required
-@require_POST
-def game_undo(request: SignedInRequest, game_id: int, number: int) -> HttpResponse:
-    return _undo(request, _by_account(request, game_id), number)
-
-
-@require_POST
-def link_undo(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
-    return _undo(request, _by_link(token), number)
+def table_access(
+    request: HttpRequest, *, action: str, token: str | None, game_id: int | None
+) -> tuple[TableAccess | None, selectors.CardState | None]:
+    """What the request may do at the table, and the night's card it came through if any:
+    by account (`game_id`), by a card naming its game (`token` and `game_id`: a save or a
+    confirmation sent from the card's page), by a card opened (`token`: the table's current
+    game, None while it has none) or by a round table's own link (`token`). Raises Http404
+    for a game the account may not see, an unknown token, or a game not at the card's table."""
+    if token is None:
+        assert game_id is not None
+        return _by_account(request, game_id), None
+    if game_id is not None:
+        return _by_card(token, game_id), None
+    if action == "view":
+        card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
+        if card is not None:
+            state = selectors.card_state(card=card)
+            return (None if state.game is None else _card_access(token, state.game)), state
+    return _by_link(token), None
 
 
 def _page(
@@ -240,14 +227,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
                 hand = services.hand_record(
-                    game=game,
-                    number=data["number"],
-                    entries=form.entries(),
-                    submission_id=data["submission_id"],
-                    expected_version=data["expected_version"],
-                    recorded_by=account(request.user),
-                    entered_by_side=data.get("entered_by_side") or "",
-                    reason=data.get("reason") or "",
+                    game=game, asked=form.hand_input(), recorded_by=account(request.user)
                 )
                 after = _after_save_url(access, hand.number, form.entry_mode)
                 if not request.htmx:

@@ -193,14 +193,17 @@ def test_another_clubs_submission_id_reveals_nothing_of_its_hand(
     elsewhere = ClubFactory(name="Elsewhere", slug="elsewhere")
     players = [PlayerFactory(club=elsewhere, name=f"Far {n}") for n in range(8)]
     their_night = services.event_create(
-        club=elsewhere, name="Theirs", date=league_night.date, variant="classic", players=players
+        club=elsewhere,
+        asked=services.EventInput(name="Theirs", date=league_night.date, variant="classic", players=players),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=their_night)
     their_game = Game.objects.filter(table__round__event=their_night).first()
     theirs = uuid.uuid4()
-    services.hand_record(game=their_game, number=1, entries=HAND_B)
-    services.hand_record(game=their_game, number=2, entries=HAND_A, submission_id=theirs)
+    services.hand_record(game=their_game, asked=services.HandInput(number=1, entries=HAND_B))
+    services.hand_record(
+        game=their_game, asked=services.HandInput(number=2, entries=HAND_A, submission_id=theirs)
+    )
 
     ours = Game.objects.filter(table__round__event=league_night).first()
     url = f"/api/v1/games/{ours.pk}/hands/"

@@ -139,7 +139,7 @@ def test_a_player_of_another_club_cannot_join(league_night, alice, mallory):
 def test_a_withdrawal_keeps_the_results(league_night, alice, django_capture_on_commit_callbacks):
     game = Game.objects.filter(table__round__event=league_night).first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=game, number=1, entries=HAND_A)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     player = game.table.seats.first().player_id
     with django_capture_on_commit_callbacks(execute=True):
         response = _client(alice).post(f"/api/v1/events/{league_night.pk}/players/{player}/withdraw/")

@@ -68,7 +68,7 @@ class TestRatingsRebuild:
     def _finish_round(self, event):
         for game in Game.objects.filter(table__round__event=event).order_by("table__number"):
             for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
-                services.hand_record(game=game, number=number, entries=hand)
+                services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
 
     def _snapshot(self):
         current = sorted(Rating.objects.values_list("player_id", "mu", "sigma", "ordinal", "games"))
@@ -105,8 +105,12 @@ class TestRatingsRebuild:
         game = Game.objects.filter(table__round__event=league_night).order_by("table__number").first()
         swapped = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
         with django_capture_on_commit_callbacks(execute=True):
-            services.hand_record(game=game, number=1, entries=swapped, expected_version=1)
-            services.hand_record(game=game, number=3, entries=swapped, expected_version=1)
+            services.hand_record(
+                game=game, asked=services.HandInput(number=1, entries=swapped, expected_version=1)
+            )
+            services.hand_record(
+                game=game, asked=services.HandInput(number=3, entries=swapped, expected_version=1)
+            )
         game.refresh_from_db()
         assert game.winner == "EW"
         after_correction = self._snapshot()
@@ -155,7 +159,9 @@ class TestRatingsRebuild:
         untouched = dict(RatingHistory.objects.filter(game=second).values_list("pk", "mu"))
         swapped = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
         for number in (1, 3):
-            services.hand_record(game=first, number=number, entries=swapped, expected_version=1)
+            services.hand_record(
+                game=first, asked=services.HandInput(number=number, entries=swapped, expected_version=1)
+            )
         services.ratings_rebuild(club_id=league_night.club_id)
         assert dict(RatingHistory.objects.filter(game=second).values_list("pk", "mu")) == untouched
         corrected = self._snapshot()

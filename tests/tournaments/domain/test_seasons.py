@@ -75,7 +75,9 @@ def test_the_season_download_equals_the_page(client, club, league_night, bob, ex
 def _night(club, name, date):
     """An event of four new players of `club` (an event needs four): a night to put in a season."""
     players = [PlayerFactory(club=club, name=f"{name} {n}") for n in range(1, 5)]
-    return services.event_create(club=club, name=name, date=date, variant="classic", players=players)
+    return services.event_create(
+        club=club, asked=services.EventInput(name=name, date=date, variant="classic", players=players)
+    )
 
 
 def test_a_director_creates_a_season_from_the_club_page_and_picks_its_nights(

@@ -151,7 +151,7 @@ def _games(event, number):
 
 def _play(game, hands):
     for number, hand in enumerate(hands, start=1):
-        services.hand_record(game=game, number=number, entries=hand)
+        services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
 
 
 def _next_round(event, capture):
@@ -283,17 +283,19 @@ def test_with_confirmation_a_game_over_waits_for_its_last_hand_to_be_confirmed(
 ):
     event = services.event_create(
         club=club,
-        name="Cup",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=2,
-        confirmation_required=True,
-        players=players[:4],
+        asked=services.EventInput(
+            name="Cup",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=2,
+            confirmation_required=True,
+            players=players[:4],
+        ),
     )
     _next_round(event, django_capture_on_commit_callbacks)
     (game,) = _games(event, 1)
-    services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
-    services.hand_record(game=game, number=2, entries=HAND_B, entered_by_side="NS")
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS"))
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B, entered_by_side="NS"))
     services.hand_confirm(
         hand=Hand.objects.get(game=game, number=1), side="EW", code=selectors.side_code(game=game, side="EW")
     )

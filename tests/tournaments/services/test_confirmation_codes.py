@@ -22,7 +22,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cup(club, players, django_capture_on_commit_callbacks):
     event = services.event_create(
-        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:8], kind="tournament"
+        club=club,
+        asked=services.EventInput(
+            name="Cup", date=EVENT_DATE, variant="classic", players=players[:8], kind="tournament"
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
@@ -31,7 +34,9 @@ def cup(club, players, django_capture_on_commit_callbacks):
 
 def _entered_by_ns(event):
     game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
-    return game, services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+    return game, services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+    )
 
 
 def test_each_card_has_its_own_four_digit_codes(cup):

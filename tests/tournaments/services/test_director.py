@@ -42,7 +42,8 @@ def test_a_swap_exchanges_two_places_and_keeps_their_tables(league_night):
 
 def test_a_swap_with_a_player_sitting_out(club, players, django_capture_on_commit_callbacks):
     event = services.event_create(
-        club=club, name="Nine", date=EVENT_DATE, variant="classic", players=players[:9]
+        club=club,
+        asked=services.EventInput(name="Nine", date=EVENT_DATE, variant="classic", players=players[:9]),
     )
     with django_capture_on_commit_callbacks(execute=True):
         round_ = services.round_start(event=event)
@@ -59,7 +60,8 @@ def test_seating_again_keeps_the_locked_tables_and_leaves_one_seating(
     club, players, django_capture_on_commit_callbacks
 ):
     event = services.event_create(
-        club=club, name="Twelve", date=EVENT_DATE, variant="classic", players=players[:12]
+        club=club,
+        asked=services.EventInput(name="Twelve", date=EVENT_DATE, variant="classic", players=players[:12]),
     )
     with django_capture_on_commit_callbacks(execute=True):
         round_ = services.round_start(event=event)
@@ -92,7 +94,7 @@ def test_a_locked_round_refuses_a_reseat_and_a_swap(league_night):
 def test_a_swap_at_a_table_with_hands_is_refused(league_night):
     round_ = league_night.rounds.get()
     game = Game.objects.filter(table__round=round_).first()
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     a = game.table.seats.first().player
     b = Seat.objects.filter(table__round=round_).exclude(table=game.table).first().player
     with pytest.raises(ValidationError, match="Hands are entered"):

@@ -46,7 +46,10 @@ def test_a_merged_guest_hands_over_every_result(club, players, django_capture_on
     player who was not at that event: the seat, the participation and the standings row
     (2 victory points for a win, the default scale) become the roster player's."""
     event = services.event_create(
-        club=club, name="Guest night", date="2026-11-27", variant="classic", players=players[:4]
+        club=club,
+        asked=services.EventInput(
+            name="Guest night", date="2026-11-27", variant="classic", players=players[:4]
+        ),
     )
     services.participant_set_present(event=event, player=players[3], present=False)  # went home
     guest = services.guest_add(event=event, name="Dora Visitor")
@@ -55,7 +58,7 @@ def test_a_merged_guest_hands_over_every_result(club, players, django_capture_on
     game = Game.objects.get(table__round__event=event)
     with django_capture_on_commit_callbacks(execute=True):
         for number in (1, 2, 3):
-            services.hand_record(game=game, number=number, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=number, entries=HAND_A))
     guest_side = Seat.objects.get(table=game.table, player=guest).side
     roster = players[10]
     with django_capture_on_commit_callbacks(execute=True):

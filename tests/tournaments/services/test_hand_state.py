@@ -44,7 +44,7 @@ def test_the_row_after_saves_corrections_and_deletions_is_what_rescoring_gives(l
     game = _game(league_night)
     Game.objects.filter(pk=game.pk).update(hands_planned=None)
     for number, entries in enumerate([HAND_A, SMALL, HAND_B, SMALL], start=1):
-        services.hand_record(game=game, number=number, entries=entries)
+        services.hand_record(game=game, asked=services.HandInput(number=number, entries=entries))
     state = _state(game)
     assert (state["hands_played"], state["next_number"]) == (4, 5)
     assert state["totals"] == {
@@ -52,7 +52,7 @@ def test_the_row_after_saves_corrections_and_deletions_is_what_rescoring_gives(l
     }
     assert state == _rescored(game)
 
-    services.hand_record(game=game, number=2, entries=HAND_B, expected_version=1)
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B, expected_version=1))
     assert _state(game) == _rescored(game)
 
     services.hand_delete(hand=Hand.objects.get(game=game, number=3), deleted_by=alice, reason="stray")
@@ -60,9 +60,11 @@ def test_the_row_after_saves_corrections_and_deletions_is_what_rescoring_gives(l
     assert (state["hands_played"], state["next_number"]) == (3, 5)
     assert state == _rescored(game)
     with pytest.raises(ValidationError, match="the next one is hand 5"):
-        services.hand_record(game=game, number=3, entries=SMALL)  # the deleted hand's number
+        services.hand_record(
+            game=game, asked=services.HandInput(number=3, entries=SMALL)
+        )  # the deleted hand's number
 
-    services.hand_record(game=game, number=5, entries=SMALL)
+    services.hand_record(game=game, asked=services.HandInput(number=5, entries=SMALL))
     services.hand_undo(hand=Hand.objects.get(game=game, number=5))
     assert _state(game)["next_number"] == 5
     assert _state(game) == _rescored(game)
@@ -70,9 +72,11 @@ def test_the_row_after_saves_corrections_and_deletions_is_what_rescoring_gives(l
 
 def test_a_new_hand_reads_no_earlier_hand(league_night):
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     with CaptureQueriesContext(connection) as queries:
-        services.hand_record(game=game, number=2, entries=HAND_B, submission_id=uuid.uuid4())
+        services.hand_record(
+            game=game, asked=services.HandInput(number=2, entries=HAND_B, submission_id=uuid.uuid4())
+        )
     reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     assert len(reads) == 1, reads  # the game's lock, with the submission id looked up in it
     assert 'FROM "tournaments_sideentry"' not in reads[0]
@@ -81,14 +85,17 @@ def test_a_new_hand_reads_no_earlier_hand(league_night):
 def test_the_hands_per_round_end_the_game_as_before(league_night):
     game = _game(league_night)  # 4 hands per round
     for number in range(1, 5):
-        services.hand_record(game=game, number=number, entries=SMALL)
+        services.hand_record(game=game, asked=services.HandInput(number=number, entries=SMALL))
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.is_draw) == (True, "NS", False)
     with pytest.raises(ValidationError, match="The game is over"):
-        services.hand_record(game=game, number=5, entries=SMALL)
+        services.hand_record(game=game, asked=services.HandInput(number=5, entries=SMALL))
     # A correction of an earlier hand keeps it over, now a draw.
     services.hand_record(
-        game=game, number=2, entries={"NS": {"total": 0}, "EW": {"total": 150}}, expected_version=1
+        game=game,
+        asked=services.HandInput(
+            number=2, entries={"NS": {"total": 0}, "EW": {"total": 150}}, expected_version=1
+        ),
     )
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.is_draw) == (True, "", True)
@@ -98,18 +105,21 @@ def test_a_dream_hand_wins_outright_and_a_correction_takes_it_back(
     club, players, django_capture_on_commit_callbacks
 ):
     event = services.event_create(
-        club=club, name="American", date=EVENT_DATE, variant="modern-american", players=players[:8]
+        club=club,
+        asked=services.EventInput(
+            name="American", date=EVENT_DATE, variant="modern-american", players=players[:8]
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
     game = _game(event)
     dream = {"NS": {"special_hand": "dream_hand_4"}, "EW": {"melded_points": 130, "hand_points": 40}}
-    services.hand_record(game=game, number=1, entries=dream)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=dream))
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.won_by, game.totals["NS"]) == (True, "NS", "NS", 8500)
     with pytest.raises(ValidationError, match="over after hand 1"):
         services.hand_preview(game=game, number=2, entries=SMALL)
-    services.hand_record(game=game, number=1, entries=SMALL, expected_version=1)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=SMALL, expected_version=1))
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.won_by) == (False, "", "")
 
@@ -118,12 +128,15 @@ def test_a_correction_that_breaks_a_later_hand_names_it(league_night):
     """Hand 2 needs 90 to open once hand 1 puts NS at 1500 or more: correcting hand 1 upward
     makes hand 2's 50-point opening meld too low, said of hand 2 by its number."""
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=SMALL)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=SMALL))
     opening = {"NS": {"melded_points": 60, "hand_points": 10}, "EW": {"total": 0}}
-    services.hand_record(game=game, number=2, entries=opening)
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=opening))
     with pytest.raises(ValidationError) as refused:
         services.hand_record(
-            game=game, number=1, entries={"NS": {"total": 1500}, "EW": {"total": 0}}, expected_version=1
+            game=game,
+            asked=services.HandInput(
+                number=1, entries={"NS": {"total": 1500}, "EW": {"total": 0}}, expected_version=1
+            ),
         )
     assert any(message.startswith("Hand 2: ") for message in refused.value.message_dict["__all__"])
 
@@ -170,7 +183,9 @@ def test_the_lock_reads_what_the_orm_reads(league_night, alice, sam, bob):
     from tournaments.services.game_lock import game_lock
 
     game = _game(league_night)
-    hand = services.hand_record(game=game, number=1, entries=HAND_A, recorded_by=sam)
+    hand = services.hand_record(
+        game=game, recorded_by=sam, asked=services.HandInput(number=1, entries=HAND_A)
+    )
     expected = Game.objects.select_related("table__round__event").get(pk=game.pk)
     with transaction.atomic():
         locked = game_lock(game.pk, submission_id=hand.submission_id, user_id=alice.pk)

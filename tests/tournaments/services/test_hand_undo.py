@@ -22,8 +22,8 @@ def _game(event) -> Game:
 
 def _two_hands(event) -> tuple[Game, Hand]:
     game = _game(event)
-    services.hand_record(game=game, number=1, entries=HAND_A)
-    return game, services.hand_record(game=game, number=2, entries=HAND_B)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
+    return game, services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B))
 
 
 def test_the_last_hand_is_taken_back_and_the_game_rescored_with_history(league_night):
@@ -40,8 +40,10 @@ def test_the_last_hand_is_taken_back_and_the_game_rescored_with_history(league_n
 def test_a_hand_that_ended_the_game_is_taken_back_and_the_game_goes_on(league_night):
     game = _game(league_night)
     for number in range(1, 4):
-        services.hand_record(game=game, number=number, entries=HAND_B)
-    last = services.hand_record(game=game, number=4, entries=HAND_B)  # 4 hands a round: over
+        services.hand_record(game=game, asked=services.HandInput(number=number, entries=HAND_B))
+    last = services.hand_record(
+        game=game, asked=services.HandInput(number=4, entries=HAND_B)
+    )  # 4 hands a round: over
     game.refresh_from_db()
     assert game.game_over
     services.hand_undo(hand=last)
@@ -66,7 +68,9 @@ def test_the_undo_is_refused_once_its_moment_has_passed(league_night, case, mess
     if case == "not_last":
         hand = game.hands.get(number=1)
     elif case == "corrected":
-        services.hand_record(game=game, number=2, entries=HAND_A, expected_version=1)
+        services.hand_record(
+            game=game, asked=services.HandInput(number=2, entries=HAND_A, expected_version=1)
+        )
     elif case == "confirmed":
         services.hand_confirm(hand=hand, side="EW", code=selectors.side_code(game=game, side="EW"))
     elif case == "too_late":
@@ -95,7 +99,7 @@ def test_the_time_left_to_undo(league_night):
 def test_the_table_link_offers_the_undo_after_a_save_and_takes_the_hand_back(client, league_night):
     game = _game(league_night)
     token = game.table.access_token
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     page = client.get(f"/t/{token}/?saved=1").content.decode()
     assert f'action="/t/{token}/hands/1/undo/"' in page
     assert "Undo hand 1" in page
@@ -107,7 +111,7 @@ def test_the_table_link_offers_the_undo_after_a_save_and_takes_the_hand_back(cli
 
 def test_the_undo_is_not_offered_once_the_time_is_up(client, league_night):
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     Hand.objects.filter(game=game).update(created_at=timezone.now() - datetime.timedelta(minutes=3))
     page = client.get(f"/t/{game.table.access_token}/?saved=1").content.decode()
     assert "Hand 1 saved:" in page
@@ -116,7 +120,7 @@ def test_the_undo_is_not_offered_once_the_time_is_up(client, league_night):
 
 def test_the_page_script_undo_is_answered_with_the_live_part(client, league_night, sam):
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     client.force_login(sam)
     response = client.post(f"/games/{game.pk}/hands/1/undo/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
@@ -130,7 +134,7 @@ def test_the_page_script_undo_is_answered_with_the_live_part(client, league_nigh
 
 def test_a_refused_undo_says_why_in_place(client, league_night, sam):
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     Hand.objects.filter(game=game).update(created_at=timezone.now() - datetime.timedelta(minutes=3))
     client.force_login(sam)
     page = client.post(f"/games/{game.pk}/hands/1/undo/", HTTP_HX_REQUEST="true").content.decode()

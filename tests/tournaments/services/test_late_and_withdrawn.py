@@ -46,12 +46,14 @@ pytestmark_db = pytest.mark.django_db
 def _night(club, players, count, **kwargs) -> Event:
     return services.event_create(
         club=club,
-        name="Night",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        players=players[:count],
-        **kwargs,
+        asked=services.EventInput(
+            name="Night",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            players=players[:count],
+            **kwargs,
+        ),
     )
 
 
@@ -62,7 +64,7 @@ def _play_round(event, capture) -> Round:
     assert round_.status == Round.Status.SEATED, round_.seating_error
     with capture(execute=True):
         for game in Game.objects.filter(table__round=round_):
-            services.hand_record(game=game, number=1, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     return round_
 
 

@@ -72,14 +72,16 @@ def _swiss(club, players, pairs: int, **options) -> Event:
     text = "\n".join(f"{players[2 * n].name} & {players[2 * n + 1].name}" for n in range(pairs))
     return services.event_create(
         club=club,
-        name="Pairs",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        format=Event.Format.SWISS,
-        players=[],
-        pairs=pair_requests_from_text(text),
-        **options,
+        asked=services.EventInput(
+            name="Pairs",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            format=Event.Format.SWISS,
+            players=[],
+            pairs=pair_requests_from_text(text),
+            **options,
+        ),
     )
 
 
@@ -94,7 +96,7 @@ def _seat(event, capture) -> Round:
 def _play(round_, capture) -> None:
     with capture(execute=True):
         for game in Game.objects.filter(table__round=round_):
-            services.hand_record(game=game, number=1, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
 
 
 def _partners_equal(event) -> None:

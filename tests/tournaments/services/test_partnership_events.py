@@ -21,12 +21,14 @@ pytestmark = pytest.mark.django_db
 def _event(club, players, format, count):
     return services.event_create(
         club=club,
-        name=format,
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        format=format,
-        players=players[: 2 * count],
+        asked=services.EventInput(
+            name=format,
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            format=format,
+            players=players[: 2 * count],
+        ),
     )
 
 
@@ -37,7 +39,7 @@ def _play_round(event, capture) -> Round:
     round_.refresh_from_db()
     assert round_.status == Round.Status.SEATED, round_.seating_error
     for game in Game.objects.filter(table__round=round_):
-        services.hand_record(game=game, number=1, entries=HAND_A)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     return round_
 
 
@@ -80,12 +82,14 @@ def test_event_create_takes_the_clubs_partnerships(club, players):
     second = Partnership.objects.create(club=club, first=players[0], second=players[2])
     event = services.event_create(
         club=club,
-        name="Pairs",
-        date=EVENT_DATE,
-        variant="classic",
-        format=Event.Format.ROUND_ROBIN,
-        players=[],
-        partnerships=[first, second],
+        asked=services.EventInput(
+            name="Pairs",
+            date=EVENT_DATE,
+            variant="classic",
+            format=Event.Format.ROUND_ROBIN,
+            players=[],
+            partnerships=[first, second],
+        ),
     )
     assert list(event.pairs.values_list("number", "partnership")) == [(1, first.pk), (2, second.pk)]
     assert set(event.participants.values_list("player_id", flat=True)) == {

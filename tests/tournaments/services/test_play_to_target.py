@@ -21,13 +21,15 @@ pytestmark = pytest.mark.django_db
 def _round(club, players, capture, *, across: bool, **kwargs):
     event = services.event_create(
         club=club,
-        name="Target",
-        date=EVENT_DATE,
-        variant="classic",
-        options={"target": 3000},
-        players=players[:12],
-        play_to_target_across_tables=across,
-        **kwargs,
+        asked=services.EventInput(
+            name="Target",
+            date=EVENT_DATE,
+            variant="classic",
+            options={"target": 3000},
+            players=players[:12],
+            play_to_target_across_tables=across,
+            **kwargs,
+        ),
     )
     with capture(execute=True):
         round_ = services.round_start(event=event)
@@ -37,7 +39,9 @@ def _round(club, players, capture, *, across: bool, **kwargs):
 
 def _save(game: Game, number: int, hand, capture) -> Game:
     with capture(execute=True):
-        services.hand_record(game=Game.objects.get(pk=game.pk), number=number, entries=hand)
+        services.hand_record(
+            game=Game.objects.get(pk=game.pk), asked=services.HandInput(number=number, entries=hand)
+        )
     return Game.objects.get(pk=game.pk)
 
 

@@ -19,13 +19,15 @@ pytestmark = pytest.mark.django_db
 def _night(club, players, season, date, avoid) -> Event:
     return services.event_create(
         club=club,
-        name=f"Night {date}",
-        date=date,
-        variant="classic",
-        hands_per_round=1,
-        players=players,
-        season=season,
-        avoid_season_partners=avoid,
+        asked=services.EventInput(
+            name=f"Night {date}",
+            date=date,
+            variant="classic",
+            hands_per_round=1,
+            players=players,
+            season=season,
+            avoid_season_partners=avoid,
+        ),
     )
 
 
@@ -36,7 +38,7 @@ def _play_round(event, capture) -> Round:
     assert round_.status == Round.Status.SEATED, round_.seating_error
     with capture(execute=True):
         for game in Game.objects.filter(table__round=round_):
-            services.hand_record(game=game, number=1, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     return round_
 
 

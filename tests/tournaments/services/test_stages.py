@@ -27,12 +27,9 @@ LEVEL = {"NS": {"total": 200}, "EW": {"total": 200}}
 def _individual(club, players, **options) -> Event:
     return services.event_create(
         club=club,
-        name="Cup",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        players=players,
-        **options,
+        asked=services.EventInput(
+            name="Cup", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players, **options
+        ),
     )
 
 
@@ -41,14 +38,16 @@ def _pairs(club, count: int, **options) -> Event:
     text = "\n".join(f"{roster[2 * n].name} & {roster[2 * n + 1].name}" for n in range(count))
     return services.event_create(
         club=club,
-        name="Pairs cup",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        format=options.pop("format", Event.Format.SWISS),
-        players=[],
-        pairs=pair_requests_from_text(text),
-        **options,
+        asked=services.EventInput(
+            name="Pairs cup",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            format=options.pop("format", Event.Format.SWISS),
+            players=[],
+            pairs=pair_requests_from_text(text),
+            **options,
+        ),
     )
 
 
@@ -64,7 +63,7 @@ def _play(round_, capture, entries=NS_WINS, only: set[int] | None = None) -> Non
     with capture(execute=True):
         for game in Game.objects.filter(table__round=round_).order_by("table__number"):
             if only is None or game.table.number in only:
-                services.hand_record(game=game, number=1, entries=entries)
+                services.hand_record(game=game, asked=services.HandInput(number=1, entries=entries))
 
 
 def _seated(round_) -> set[int]:

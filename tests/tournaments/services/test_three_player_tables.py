@@ -20,12 +20,9 @@ HAND_THREE = {"N": {**HAND_A["NS"], "hand_points": 0}, "E": HAND_A["EW"], "S": {
 def _ten_player_night(club, players, django_capture_on_commit_callbacks, **kwargs):
     event = services.event_create(
         club=club,
-        name="Ten",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        players=players[:10],
-        **kwargs,
+        asked=services.EventInput(
+            name="Ten", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players[:10], **kwargs
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         round_ = services.round_start(event=event)
@@ -64,7 +61,7 @@ def test_a_table_of_three_scores_and_ranks_each_player(club, players, django_cap
     )
     game = next(g for g in Game.objects.filter(table__round=round_) if len(g.sides) == 3)
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=game, number=1, entries=HAND_THREE)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_THREE))
     game.refresh_from_db()
     assert game.totals == {"N": 1710, "E": 485, "S": -40}
     assert game.game_over and game.winner == "N"

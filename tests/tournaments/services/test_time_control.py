@@ -24,12 +24,14 @@ def timed_night(club, players, django_capture_on_commit_callbacks):
     """8 players, classic, 60 minutes a round with a warning 10 minutes before the end."""
     event = services.event_create(
         club=club,
-        name="Timed",
-        date=EVENT_DATE,
-        variant="classic",
-        players=players[:8],
-        minutes_per_round=60,
-        warning_minutes=10,
+        asked=services.EventInput(
+            name="Timed",
+            date=EVENT_DATE,
+            variant="classic",
+            players=players[:8],
+            minutes_per_round=60,
+            warning_minutes=10,
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
@@ -89,14 +91,14 @@ def test_a_director_restarts_the_clock(client, timed_night, alice):
 
 def test_a_stopped_game_is_won_by_the_higher_total_and_stays_over(timed_night, alice):
     game = _games(timed_night)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     services.game_stop(game=game, stopped_by=alice)
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.is_draw, game.stopped_after) == (True, "NS", False, 1)
     with pytest.raises(ValidationError, match="The game is over"):
-        services.hand_record(game=game, number=2, entries=HAND_B)
+        services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B))
     # A correction rescored the game: still stopped after one hand, now EW ahead (790 to −220).
-    services.hand_record(game=game, number=1, entries=HAND_B, expected_version=1)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_B, expected_version=1))
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.totals) == (True, "EW", {"NS": -220, "EW": 790})
     with pytest.raises(ValidationError, match="over already"):
@@ -105,7 +107,9 @@ def test_a_stopped_game_is_won_by_the_higher_total_and_stays_over(timed_night, a
 
 def test_a_stopped_game_with_equal_totals_is_a_draw(timed_night):
     game = _games(timed_night)[0]
-    services.hand_record(game=game, number=1, entries={"NS": {"total": 150}, "EW": {"total": 150}})
+    services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries={"NS": {"total": 150}, "EW": {"total": 150}})
+    )
     services.game_stop(game=game)
     game.refresh_from_db()
     assert (game.game_over, game.winner, game.is_draw) == (True, "", True)
@@ -115,9 +119,9 @@ def test_the_next_round_waits_for_the_games_in_play_or_ends_them(
     timed_night, django_capture_on_commit_callbacks
 ):
     first, second = _games(timed_night)
-    services.hand_record(game=first, number=1, entries=HAND_A)
+    services.hand_record(game=first, asked=services.HandInput(number=1, entries=HAND_A))
     services.game_stop(game=first)
-    services.hand_record(game=second, number=1, entries=HAND_B)
+    services.hand_record(game=second, asked=services.HandInput(number=1, entries=HAND_B))
     with pytest.raises(ValidationError, match=r"games in play at table\(s\) 2"):
         services.round_start(event=timed_night)
     with django_capture_on_commit_callbacks(execute=True):
@@ -143,7 +147,7 @@ def test_a_director_ends_a_game_and_seats_the_round_from_the_pages(client, timed
 
 def test_a_scorer_cannot_stop_a_game_or_delete_a_hand(client, timed_night, sam):
     game = _games(timed_night)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     client.force_login(sam)
     assert client.post(f"/games/{game.pk}/stop/").status_code == 404
     assert client.post(f"/games/{game.pk}/hands/delete/", {"number": "1"}).status_code == 404
@@ -155,8 +159,8 @@ def test_a_scorer_cannot_stop_a_game_or_delete_a_hand(client, timed_night, sam):
 
 def test_a_director_deletes_a_stray_hand_and_the_game_is_rescored(client, timed_night, alice):
     game = _games(timed_night)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A)
-    services.hand_record(game=game, number=2, entries=HAND_B)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B))
     client.force_login(alice)
     response = client.post(f"/games/{game.pk}/hands/delete/", {"number": "2", "reason": "entered twice"})
     assert response.status_code == 302
@@ -166,12 +170,12 @@ def test_a_director_deletes_a_stray_hand_and_the_game_is_rescored(client, timed_
     deleted = Hand.history.filter(number=2, history_type="-").get()
     assert deleted.history_change_reason == "entered twice"
     # The next hand takes the next number after the last one kept.
-    services.hand_record(game=game, number=2, entries=HAND_B)
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B))
 
 
 def test_once_final_a_hand_is_deleted_only_with_a_reason(timed_night, alice):
     game = _games(timed_night)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     services.event_finish(event=timed_night, end_unfinished=True)
     with pytest.raises(ValidationError):
         services.hand_delete(hand=game.hands.get(), deleted_by=alice)
@@ -182,7 +186,7 @@ def test_once_final_a_hand_is_deleted_only_with_a_reason(timed_night, alice):
 
 def test_the_admin_cannot_delete_hands_behind_the_services(admin_client, timed_night):
     game = _games(timed_night)[0]
-    hand = services.hand_record(game=game, number=1, entries=HAND_A)
+    hand = services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     response = admin_client.post(f"/admin/tournaments/hand/{hand.pk}/delete/", {"post": "yes"})
     assert response.status_code == 403
     assert Hand.objects.filter(pk=hand.pk).exists()

@@ -37,10 +37,10 @@ def _rows(event) -> list[tuple]:
     return list(Standing.objects.filter(event=event).order_by("rank", "player_id").values_list(*FIELDS))
 
 
-def _save(capture, **kwargs) -> None:
+def _save(capture, *, game, **kwargs) -> None:
     """Save a hand and run what its commit queues (the standings task, in-process in tests)."""
     with capture(execute=True):
-        services.hand_record(**kwargs)
+        services.hand_record(game=game, asked=services.HandInput(**kwargs))
 
 
 def test_incremental_standings_equal_a_full_rebuild_after_a_correction(
@@ -118,7 +118,9 @@ def test_a_rebuild_rewrites_only_the_rows_that_changed(league_night, django_capt
     assert stored() == before
 
     hand = Hand.objects.get(game=first, number=2)
-    services.hand_record(game=first, number=2, entries=SWAPPED_A, expected_version=hand.version)  # no task
+    services.hand_record(
+        game=first, asked=services.HandInput(number=2, entries=SWAPPED_A, expected_version=hand.version)
+    )  # no task
     outsider = Player.objects.exclude(participations__event=league_night).first()
     Standing.objects.create(event=league_night, player=outsider, rank=9)
     assert services.standings_rebuild(event_id=league_night.pk) == 8

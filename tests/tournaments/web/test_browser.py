@@ -130,7 +130,7 @@ def test_two_phones_correcting_one_hand_get_a_conflict_not_an_overwrite(page, li
     from tournaments import services
 
     game = _game(league_night)
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     _log_in(page, live_server, "sam")
     second = page.context.new_page()
     for phone in (page, second):
@@ -221,7 +221,10 @@ def test_the_other_side_confirms_the_hand(
     from tournaments import services
 
     event = services.event_create(
-        club=club, name="Cup", date=EVENT_DATE, variant="classic", players=players[:4], kind="tournament"
+        club=club,
+        asked=services.EventInput(
+            name="Cup", date=EVENT_DATE, variant="classic", players=players[:4], kind="tournament"
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)

@@ -36,7 +36,7 @@ def played_round(league_night):
     """Round 1 of the league night with both games played to 5000 (three HAND_A each)."""
     for game in _games(league_night):
         for number in (1, 2, 3):
-            services.hand_record(game=game, number=number, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=number, entries=HAND_A))
     game = _games(league_night)[0]
     assert game.game_over and game.totals == {"NS": 5055, "EW": 1455}
     return league_night
@@ -103,17 +103,19 @@ def test_once_final_the_other_side_can_no_longer_confirm_by_the_link(
 ):
     event = services.event_create(
         club=club,
-        name="Cup",
-        date="2026-11-27",
-        variant="classic",
-        hands_per_round=4,
-        players=players[:8],
-        confirmation_required=True,
+        asked=services.EventInput(
+            name="Cup",
+            date="2026-11-27",
+            variant="classic",
+            hands_per_round=4,
+            players=players[:8],
+            confirmation_required=True,
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
     game = _games(event)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS"))
     # Finishing waits for every hand to be confirmed now; an event finished before that rule
     # (or by hand in the database) may still hold one.
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
@@ -192,25 +194,28 @@ def test_a_directors_correction_in_a_confirmation_event_counts_as_confirmed(
     """In a tournament, a director's correction after the event is finished keeps the game in
     the standings: it needs no other side's confirmation (the director is the arbiter)."""
     event = services.event_create(
-        club=club, name="Cup", date="2026-11-27", variant="classic", players=players[:8], kind="tournament"
+        club=club,
+        asked=services.EventInput(
+            name="Cup", date="2026-11-27", variant="classic", players=players[:8], kind="tournament"
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
     game = _games(event)[0]
     for number in (1, 2, 3):
-        hand = services.hand_record(game=game, number=number, entries=HAND_A, entered_by_side="NS")
+        hand = services.hand_record(
+            game=game, asked=services.HandInput(number=number, entries=HAND_A, entered_by_side="NS")
+        )
         services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     for other in _games(event)[1:]:
         services.game_stop(game=other)
     services.event_finish(event=event)
     hand = services.hand_record(
         game=game,
-        number=1,
-        entries=CORRECTED,
-        expected_version=1,
-        entered_by_side="NS",
         recorded_by=alice,
-        reason="desk check",
+        asked=services.HandInput(
+            number=1, entries=CORRECTED, expected_version=1, entered_by_side="NS", reason="desk check"
+        ),
     )
     assert (hand.confirmed_at is not None, hand.confirmed_via) == (True, "director")
     services.standings_rebuild(event_id=event.pk)
@@ -227,18 +232,22 @@ def test_the_next_round_and_the_end_wait_for_hands_to_be_confirmed(
 ):
     event = services.event_create(
         club=club,
-        name="Cup",
-        date="2026-11-27",
-        variant="classic",
-        players=players[:8],
-        kind="tournament",
-        hands_per_round=1,
+        asked=services.EventInput(
+            name="Cup",
+            date="2026-11-27",
+            variant="classic",
+            players=players[:8],
+            kind="tournament",
+            hands_per_round=1,
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
     first, second = _games(event)
     for game in (first, second):
-        services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+        services.hand_record(
+            game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+        )
     services.hand_confirm(hand=first.hands.get(), side="EW", code=side_code(game=first, side="EW"))
     table = second.table.number
     with pytest.raises(
@@ -257,7 +266,7 @@ def test_the_event_is_not_finished_with_a_game_in_play_unless_the_director_ends_
     client, league_night, alice
 ):
     game = _games(league_night)[0]
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     client.force_login(alice)
     page = client.post(f"/events/{league_night.pk}/finish/", follow=True).content.decode()
     assert "still has games in play at table(s) 1, 2" in page

@@ -22,7 +22,9 @@ def gapped(league_night, alice, django_capture_on_commit_callbacks):
     game.save(update_fields=["hands_planned"])
     with django_capture_on_commit_callbacks(execute=True):
         for number, hand in ((1, HAND_A), (2, HAND_B), (3, HAND_B)):
-            services.hand_record(game=Game.objects.get(pk=game.pk), number=number, entries=hand)
+            services.hand_record(
+                game=Game.objects.get(pk=game.pk), asked=services.HandInput(number=number, entries=hand)
+            )
         services.hand_delete(hand=game.hands.get(number=2), deleted_by=alice, reason="entered twice")
     return Game.objects.get(pk=game.pk)
 

@@ -60,7 +60,7 @@ def test_the_pad_shows_the_usual_fields_and_keeps_the_rare_ones_a_tap_away(clien
 def test_more_opens_by_itself_for_a_hand_with_a_penalty(client, league_night, sam):
     game = _game(league_night)
     hand = {"NS": {**HAND_A["NS"], "penalty_points": 100}, "EW": HAND_A["EW"]}
-    services.hand_record(game=game, number=1, entries=hand)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=hand))
     client.force_login(sam)
     assert 'id="more-fields" open' in client.get(f"/games/{game.pk}/?hand=1").content.decode()
     assert 'id="more-fields" open' not in client.get(f"/games/{game.pk}/").content.decode()

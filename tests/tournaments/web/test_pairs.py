@@ -155,12 +155,14 @@ def test_a_typed_pair_reuses_the_clubs_partnership_of_the_same_two(club, players
     existing = Partnership.objects.create(club=club, first=first, second=second)
     event = services.event_create(
         club=club,
-        name="Pairs",
-        date=EVENT_DATE,
-        variant="classic",
-        format=Event.Format.ROUND_ROBIN,
-        players=[],
-        pairs=pair_requests_from_text("Player 02 & Player 01\nPlayer 03 & Player 04"),
+        asked=services.EventInput(
+            name="Pairs",
+            date=EVENT_DATE,
+            variant="classic",
+            format=Event.Format.ROUND_ROBIN,
+            players=[],
+            pairs=pair_requests_from_text("Player 02 & Player 01\nPlayer 03 & Player 04"),
+        ),
     )
     assert event.pairs.get(number=1).partnership_id == existing.pk
     assert Partnership.objects.count() == 2
@@ -171,13 +173,15 @@ def test_a_player_in_a_typed_pair_and_a_ticked_partnership_is_refused(club, play
     with pytest.raises(ValidationError) as refused:
         services.event_create(
             club=club,
-            name="Pairs",
-            date=EVENT_DATE,
-            variant="classic",
-            format=Event.Format.SWISS,
-            players=[],
-            pairs=pair_requests_from_text("Player 01 & Player 02\nPlayer 03 & Player 04"),
-            partnerships=[ticked],
+            asked=services.EventInput(
+                name="Pairs",
+                date=EVENT_DATE,
+                variant="classic",
+                format=Event.Format.SWISS,
+                players=[],
+                pairs=pair_requests_from_text("Player 01 & Player 02\nPlayer 03 & Player 04"),
+                partnerships=[ticked],
+            ),
         )
     assert refused.value.message_dict == {
         "pairs": ["Player 01 is in two pairs (Line 1 and the partnership Player 01 & Player 05)."]
@@ -235,13 +239,15 @@ def pairs_night(club, players, django_capture_on_commit_callbacks):
     """Two pairs (Player 01 & 02, Player 03 & 04), round 1 seated."""
     event = services.event_create(
         club=club,
-        name="Pairs",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=1,
-        format=Event.Format.SWISS,
-        players=[],
-        pairs=pair_requests_from_text("Player 01 & Player 02\nPlayer 03 & Player 04"),
+        asked=services.EventInput(
+            name="Pairs",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            format=Event.Format.SWISS,
+            players=[],
+            pairs=pair_requests_from_text("Player 01 & Player 02\nPlayer 03 & Player 04"),
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)

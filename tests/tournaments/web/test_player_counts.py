@@ -116,13 +116,15 @@ def _night(club: Any, players: list[Any], capture: Any, variant: str, shape: str
         players.append(PlayerFactory(club=club, name=f"Player {len(players) + 1:02d}"))
     event = services.event_create(
         club=club,
-        name=variant,
-        date=EVENT_DATE,
-        variant=variant,
-        table_shape=shape,
-        hands_per_round=1,
-        players=players[:count],
-        **kwargs,
+        asked=services.EventInput(
+            name=variant,
+            date=EVENT_DATE,
+            variant=variant,
+            table_shape=shape,
+            hands_per_round=1,
+            players=players[:count],
+            **kwargs,
+        ),
     )
     with capture(execute=True):
         round_ = services.round_start(event=event)
@@ -174,11 +176,9 @@ def test_a_variant_is_not_seated_at_a_table_it_is_not_played_at(club, players):
     with pytest.raises(ValidationError) as refused:
         services.event_create(
             club=club,
-            name="x",
-            date=EVENT_DATE,
-            variant="modern-american",
-            table_shape="3+3",
-            players=players[:12],
+            asked=services.EventInput(
+                name="x", date=EVENT_DATE, variant="modern-american", table_shape="3+3", players=players[:12]
+            ),
         )
     assert refused.value.message_dict["table_shape"] == [
         "Modern American Canasta is not played at this table; it is played by: 4 players in two partnerships."
@@ -186,15 +186,20 @@ def test_a_variant_is_not_seated_at_a_table_it_is_not_played_at(club, players):
     with pytest.raises(ValidationError) as refused:
         services.event_create(
             club=club,
-            name="x",
-            date=EVENT_DATE,
-            variant="modern-american",
-            five_player_tables=True,
-            players=players[:9],
+            asked=services.EventInput(
+                name="x",
+                date=EVENT_DATE,
+                variant="modern-american",
+                five_player_tables=True,
+                players=players[:9],
+            ),
         )
     assert "five_player_tables" in refused.value.message_dict
     with pytest.raises(ValidationError) as refused:
-        services.event_create(club=club, name="x", date=EVENT_DATE, variant="classic-6p", players=players[:5])
+        services.event_create(
+            club=club,
+            asked=services.EventInput(name="x", date=EVENT_DATE, variant="classic-6p", players=players[:5]),
+        )
     assert refused.value.message_dict["players"] == ["An event needs at least 6 players; 5 are chosen."]
 
 
@@ -203,12 +208,14 @@ def test_thirteen_players_with_a_table_of_five(client, club, players, django_cap
     # three each hand, the first listed sitting out hand 1, the second hand 2 (rules.md §6).
     event = services.event_create(
         club=club,
-        name="Thirteen",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=3,
-        five_player_tables=True,
-        players=players[:13],
+        asked=services.EventInput(
+            name="Thirteen",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=3,
+            five_player_tables=True,
+            players=players[:13],
+        ),
     )
     seen_at_five: list[set[int]] = []
     for _round in (1, 2, 3):
@@ -258,7 +265,7 @@ def test_the_director_changes_who_sat_out_and_the_turns_follow(
     game.save(update_fields=["hands_planned"])
     trio = [s.player for s in sorted(game.table.seats.filter(side="A"), key=lambda s: s.position)]
     with django_capture_on_commit_callbacks(execute=True):
-        first = services.hand_record(game=game, number=1, entries=FIVE[0])
+        first = services.hand_record(game=game, asked=services.HandInput(number=1, entries=FIVE[0]))
     assert first.sat_out == trio[0]
     with pytest.raises(ValidationError):
         services.hand_sat_out_set(hand=first, player_id=trio[2].pk, by=None)  # not a director
@@ -269,8 +276,10 @@ def test_the_director_changes_who_sat_out_and_the_turns_follow(
     # The next hands even it out: the two who have not sat out yet, in the table's order.
     game.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
-        second = services.hand_record(game=game, number=2, entries=FIVE[0])
-        third = services.hand_record(game=Game.objects.get(pk=game.pk), number=3, entries=FIVE[0])
+        second = services.hand_record(game=game, asked=services.HandInput(number=2, entries=FIVE[0]))
+        third = services.hand_record(
+            game=Game.objects.get(pk=game.pk), asked=services.HandInput(number=3, entries=FIVE[0])
+        )
     assert (second.sat_out, third.sat_out) == (trio[0], trio[1])
     refused = client.post(
         f"/games/{game.pk}/hands/sat-out/", {"number": "2", "sat_out": "999999"}, follow=True
@@ -283,17 +292,15 @@ def test_the_room_s_printouts_and_exports_show_a_table_of_five_as_it_is(
 ):
     event = services.event_create(
         club=club,
-        name="Nine",
-        date=EVENT_DATE,
-        variant="classic",
-        five_player_tables=True,
-        players=players[:9],
+        asked=services.EventInput(
+            name="Nine", date=EVENT_DATE, variant="classic", five_player_tables=True, players=players[:9]
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         round_ = services.round_start(event=event)
     five = next(g for g in Game.objects.filter(table__round=round_) if g.table.seats.count() == 5)
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=five, number=1, entries=FIVE[0])
+        services.hand_record(game=five, asked=services.HandInput(number=1, entries=FIVE[0]))
     client.force_login(alice)
     sheet = client.get(f"/events/{event.pk}/rounds/1/sheet/").content.decode()
     for seat in five.table.seats.all():  # each player of the five by side and numbered seat
@@ -346,7 +353,7 @@ def test_a_final_table_of_a_six_player_event_seats_six(
     )
     with django_capture_on_commit_callbacks(execute=True):
         for game in Game.objects.filter(table__round=round_):
-            services.hand_record(game=game, number=1, entries=SIX_TWO_TEAMS[0])
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=SIX_TWO_TEAMS[0]))
     proposed = selectors.event_stages_overview(event=event).proposal.proposed
     services.stage_entrants_confirm(stage=final, entrants=proposed, by=alice)
     with django_capture_on_commit_callbacks(execute=True):
@@ -371,7 +378,7 @@ def test_a_final_table_of_a_six_player_event_seats_six(
     ],
 )
 def test_who_sits_out_next_at_a_table_of_five(sat_out, next_one):
-    from tournaments.domain.tables import next_sitting_out
+    from tournaments.domain.table_shapes import next_sitting_out
 
     assert next_sitting_out((1, 2, 3), sat_out) == next_one
 
@@ -390,6 +397,9 @@ def test_who_sits_out_next_at_a_table_of_five(sat_out, next_one):
 )
 def test_classic_at_another_table_is_its_game_for_that_many(club, players, variant, shape, game):
     event = services.event_create(
-        club=club, name="x", date=EVENT_DATE, variant=variant, table_shape=shape, players=players[:12]
+        club=club,
+        asked=services.EventInput(
+            name="x", date=EVENT_DATE, variant=variant, table_shape=shape, players=players[:12]
+        ),
     )
     assert (event.variant, event.table_shape) == (game, shape)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def _finish_round(event):
     for game in Game.objects.filter(table__round__event=event):
         for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
-            services.hand_record(game=game, number=number, entries=hand)
+            services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
     services.standings_rebuild(event_id=event.pk)
     services.ratings_rebuild(club_id=event.club_id)
 

@@ -17,7 +17,9 @@ def test_the_director_is_told_which_tables_are_ended(
 ):
     games = list(Game.objects.filter(table__round__event=league_night).order_by("table__number"))
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=games[0], number=1, entries=HAND_A)  # table 1 has a hand, table 2 none
+        services.hand_record(
+            game=games[0], asked=services.HandInput(number=1, entries=HAND_A)
+        )  # table 1 has a hand, table 2 none
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     assert "2 tables are still playing this round. (table(s) 1, 2)" in page

@@ -30,7 +30,7 @@ def _play(event) -> dict[tuple[int, str], set[int]]:
     sides = {}
     for game in Game.objects.filter(table__round__event=event).select_related("table"):
         for number, hand in enumerate(TABLE_1 if game.table.number == 1 else TABLE_2, start=1):
-            services.hand_record(game=game, number=number, entries=hand)
+            services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
         for side in ("NS", "EW"):
             sides[(game.table.number, side)] = set(
                 game.table.seats.filter(side=side).values_list("player_id", flat=True)

@@ -72,12 +72,14 @@ def test_table_cards_are_for_directors(client, league_night, sam):
 def tournament(club, players, django_capture_on_commit_callbacks):
     event = services.event_create(
         club=club,
-        name="Cup",
-        date=EVENT_DATE,
-        variant="classic",
-        hands_per_round=2,
-        players=players[:4],
-        kind="tournament",
+        asked=services.EventInput(
+            name="Cup",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=2,
+            players=players[:4],
+            kind="tournament",
+        ),
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=event)
@@ -92,13 +94,15 @@ def test_tournaments_ask_the_other_side_to_confirm_by_default(tournament, league
 def test_a_hand_must_say_which_side_entered_it_when_confirmation_is_on(tournament):
     game = _games(tournament)[0]
     with pytest.raises(ValidationError) as caught:
-        services.hand_record(game=game, number=1, entries=HAND_A)
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     assert "entered_by_side" in caught.value.message_dict
 
 
 def test_the_entering_side_cannot_confirm_its_own_hand(tournament):
     game = _games(tournament)[0]
-    hand = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+    hand = services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+    )
     with pytest.raises(ValidationError, match="the other side confirms"):
         services.hand_confirm(hand=hand, side="NS")
     hand = services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
@@ -107,8 +111,10 @@ def test_the_entering_side_cannot_confirm_its_own_hand(tournament):
 
 def test_standings_count_only_confirmed_hands(tournament):
     game = _games(tournament)[0]
-    first = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
-    services.hand_record(game=game, number=2, entries=HAND_B, entered_by_side="EW")
+    first = services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+    )
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_B, entered_by_side="EW"))
     game.refresh_from_db()
     assert game.game_over  # two hands per round
     services.standings_rebuild(event_id=tournament.pk)
@@ -124,16 +130,22 @@ def test_standings_count_only_confirmed_hands(tournament):
 
 def test_a_correction_needs_confirming_again_and_is_in_the_history(tournament, alice, sam):
     game = _games(tournament)[0]
-    hand = services.hand_record(game=game, number=1, entries=HAND_A, entered_by_side="NS")
+    hand = services.hand_record(
+        game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+    )
     services.hand_confirm(hand=hand, side="EW", code=side_code(game=game, side="EW"))
     corrected = dict(HAND_A, EW={**HAND_A["EW"], "hand_points": 30})  # 150 − 30 + 300 + 100 = 520
     hand = services.hand_record(
-        game=game, number=1, entries=corrected, expected_version=1, entered_by_side="NS", recorded_by=sam
+        game=game,
+        recorded_by=sam,
+        asked=services.HandInput(number=1, entries=corrected, expected_version=1, entered_by_side="NS"),
     )
     assert hand.confirmed_at is None
     # A director's correction is the arbiter's: it counts as confirmed.
     hand = services.hand_record(
-        game=game, number=1, entries=HAND_A, expected_version=2, entered_by_side="NS", recorded_by=alice
+        game=game,
+        recorded_by=alice,
+        asked=services.HandInput(number=1, entries=HAND_A, expected_version=2, entered_by_side="NS"),
     )
     assert (hand.confirmed_at is not None, hand.confirmed_via) == (True, "director")
     from tournaments.selectors import game_corrections
@@ -147,9 +159,13 @@ def test_the_director_is_told_of_a_correction_to_a_finished_game(client, league_
     """Hand 1 of a finished game corrected: EW's 485 becomes 520 (150 − 30 + 300 + 100)."""
     game = _games(league_night)[0]
     for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
-        services.hand_record(game=game, number=number, entries=hand)
+        services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
     corrected = dict(HAND_A, EW={**HAND_A["EW"], "hand_points": 30})
-    services.hand_record(game=game, number=1, entries=corrected, expected_version=1, recorded_by=alice)
+    services.hand_record(
+        game=game,
+        recorded_by=alice,
+        asked=services.HandInput(number=1, entries=corrected, expected_version=1),
+    )
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     assert "Corrections to finished games" in page

@@ -28,7 +28,7 @@ def _game(event, round_number, table_number):
 def _finish_round(event, number):
     for game in Game.objects.filter(table__round__event=event, table__round__number=number):
         for hand in (1, 2, 3):
-            services.hand_record(game=game, number=hand, entries=HAND_A)
+            services.hand_record(game=game, asked=services.HandInput(number=hand, entries=HAND_A))
 
 
 def _save_data(number, hand=HAND_B):

@@ -148,11 +148,9 @@ def variant_game(club, players, django_capture_on_commit_callbacks):
     def make(variant: str) -> Game:
         event = services.event_create(
             club=club,
-            name=variant,
-            date=EVENT_DATE,
-            variant=variant,
-            options=_options(variant),
-            players=players[:8],
+            asked=services.EventInput(
+                name=variant, date=EVENT_DATE, variant=variant, options=_options(variant), players=players[:8]
+            ),
         )
         with django_capture_on_commit_callbacks(execute=True):
             services.round_start(event=event)

@@ -111,7 +111,7 @@ def test_after_a_refused_save_the_correct_links_still_lead_to_the_table_page(cli
     from tournaments import services
 
     game = Game.objects.filter(table__round__event=league_night).first()
-    services.hand_record(game=game, number=1, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     client.force_login(sam)
     response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 2, HAND_TWO_OUT, save="1"))
     assert response.status_code == 400
@@ -212,8 +212,8 @@ def test_the_preview_of_a_corrected_earlier_hand_shows_the_totals_after_that_han
     from tournaments import services
 
     game = Game.objects.filter(table__round__event=league_night).first()
-    services.hand_record(game=game, number=1, entries=HAND_A)
-    services.hand_record(game=game, number=2, entries=HAND_A)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
+    services.hand_record(game=game, asked=services.HandInput(number=2, entries=HAND_A))
     client.force_login(sam)
     data = _form_data(game, 1, HAND_A, preview="1", expected_version="1")
     page = client.post(f"/games/{game.pk}/hands/", data).content.decode()

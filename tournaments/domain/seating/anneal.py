@@ -9,8 +9,8 @@ import math
 import random
 from collections.abc import Callable
 
-from tournaments.domain.seating.cost import _Counts
-from tournaments.domain.seating.layout import _FIVE, _OUT, _SHORT, _TABLE, _Layout, side_slots
+from tournaments.domain.seating.cost import Counts
+from tournaments.domain.seating.layout import FIVE, OUT, SHORT, TABLE, Layout, side_slots
 
 # Search effort. Iteration counts, not time, so results are reproducible.
 _ITERS_PER_SLOT = 250
@@ -25,10 +25,10 @@ _T_START = 3.0
 _T_END = 0.05
 
 
-def _anneal(
+def anneal(
     seat: list[int],
-    layout: _Layout,
-    counts: _Counts,
+    layout: Layout,
+    counts: Counts,
     rng: random.Random,
     iters: int,
     *,
@@ -56,23 +56,23 @@ def _anneal(
     return walk.swapping_seats(movable)
 
 
-CostTables = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]  # _Counts.cost_tables
+CostTables = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]  # Counts.cost_tables
 
 
-def _group_cost_of(seat: list[int], layout: _Layout, tables: CostTables) -> Callable[[int], int]:
+def _group_cost_of(seat: list[int], layout: Layout, tables: CostTables) -> Callable[[int], int]:
     """The cost of group `g` (a table or a sit-out) of `seat` as it stands when called: its
     repeated partners and opponents, a sit-out's count, and the odd tables' counts."""
     pc, oc, so, t3, t5 = tables
     kinds, starts = layout.kinds, layout.starts
-    odd_cost = {_SHORT: t3, _FIVE: t5}
+    odd_cost = {SHORT: t3, FIVE: t5}
 
     def group_cost(g: int) -> int:
         kind, s = kinds[g], starts[g]
-        if kind == _TABLE:
+        if kind == TABLE:
             a, b, c, d = seat[s], seat[s + 1], seat[s + 2], seat[s + 3]
             oa, ob = oc[a], oc[b]
             return pc[a][b] + pc[c][d] + oa[c] + oa[d] + ob[c] + ob[d]
-        if kind == _OUT:
+        if kind == OUT:
             return so[seat[s]]
         sides = [[seat[i] for i in slots] for slots in side_slots(kind, s)]
         cost = 0
@@ -89,13 +89,13 @@ def _group_cost_of(seat: list[int], layout: _Layout, tables: CostTables) -> Call
     return group_cost
 
 
-def _cost_bound(seat: list[int], layout: _Layout, tables: CostTables) -> int:
+def _cost_bound(seat: list[int], layout: Layout, tables: CostTables) -> int:
     """A cost no seating of these players can beat: no pair costs, the cheapest sit-outs and
     the cheapest places at tables of three and five."""
     _pc, _oc, so, t3, t5 = tables
     kinds = layout.kinds
     bound = sum(sorted(so[p] for p in seat)[: layout.sit_outs])
-    for odd, per_player in {_SHORT: t3, _FIVE: t5}.items():
+    for odd, per_player in {SHORT: t3, FIVE: t5}.items():
         places = kinds.count(odd) * sum(odd)
         if places and layout.is_odd(odd):
             bound += sum(sorted(per_player[p] for p in seat)[:places])
@@ -109,7 +109,7 @@ class _Walk:
     def __init__(
         self,
         seat: list[int],
-        layout: _Layout,
+        layout: Layout,
         costs: list[int],
         group_cost: Callable[[int], int],
         rng: random.Random,
@@ -195,7 +195,7 @@ class _Walk:
                     seat[s1], seat[s2] = seat[s2], seat[s1]
                     continue
             else:
-                if kinds[g1] == _OUT and kinds[g2] == _OUT:
+                if kinds[g1] == OUT and kinds[g2] == OUT:
                     continue
                 seat[s1], seat[s2] = seat[s2], seat[s1]
                 new1, new2 = group_cost(g1), group_cost(g2)
@@ -211,15 +211,15 @@ class _Walk:
         return best_seat, best
 
 
-def _construct_iters(layout: _Layout) -> int:
+def construct_iters(layout: Layout) -> int:
     return max(_MIN_ITERS, _ITERS_PER_SLOT * layout.slots)
 
 
-def _polish(
+def polish(
     night: list[list[int]],
     fixed: int,
-    counts: _Counts,
-    layout: _Layout,
+    counts: Counts,
+    layout: Layout,
     rng: random.Random,
     *,
     keep_partners: bool,
@@ -232,7 +232,7 @@ def _polish(
     for _ in range(_POLISH_PASSES):
         for r in range(fixed, len(night)):
             counts.add(night[r], layout, -1)
-            night[r], _ = _anneal(
+            night[r], _ = anneal(
                 night[r],
                 layout,
                 counts,

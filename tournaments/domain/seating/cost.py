@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from tournaments.domain.seating.layout import _OUT, _SHORT, _TABLE, _Layout, side_slots
+from tournaments.domain.seating.layout import OUT, SHORT, TABLE, Layout, side_slots
 from tournaments.domain.seating.values import SeatingHistory
 
 _W_SIT_OUT = 10**13
@@ -25,10 +25,10 @@ _W_SHORT_TABLE = 3
 _W_FIVE_TABLE = 10**12
 # 3**m - 1 grows fast enough to keep the most frequent meeting low; capped so that
 # meetings never outweigh a sit-out, even in very long histories.
-_MEET_EXPONENT_CAP = 11
+MEET_EXPONENT_CAP = 11
 
 
-class _Counts:
+class Counts:
     """History counts over local player indices 0..n-1 (symmetric matrices)."""
 
     __slots__ = ("eopp", "epart", "five", "n", "opp", "part", "short", "sits")
@@ -45,7 +45,7 @@ class _Counts:
         self.eopp = [[0] * n for _ in range(n)]
 
     @classmethod
-    def from_history(cls, ids: Sequence[int], history: SeatingHistory) -> _Counts:
+    def from_history(cls, ids: Sequence[int], history: SeatingHistory) -> Counts:
         index = {p: i for i, p in enumerate(ids)}
         counts = cls(len(ids))
         for source, matrix in (
@@ -65,11 +65,11 @@ class _Counts:
             counts.five[i] = history.five_tables.get(p, 0)
         return counts
 
-    def add(self, seat: Sequence[int], layout: _Layout, sign: int = 1) -> None:
+    def add(self, seat: Sequence[int], layout: Layout, sign: int = 1) -> None:
         part, opp = self.part, self.opp
         for g, kind in enumerate(layout.kinds):
             s = layout.starts[g]
-            if kind == _TABLE:
+            if kind == TABLE:
                 a, b, c, d = seat[s : s + 4]
                 for x, y in ((a, b), (c, d)):
                     part[x][y] += sign
@@ -77,7 +77,7 @@ class _Counts:
                 for x, y in ((a, c), (a, d), (b, c), (b, d)):
                     opp[x][y] += sign
                     opp[y][x] += sign
-            elif kind == _OUT:
+            elif kind == OUT:
                 self.sits[seat[s]] += sign
             else:
                 sides = [[seat[i] for i in slots] for slots in side_slots(kind, s)]
@@ -91,7 +91,7 @@ class _Counts:
                             opp[x][y] += sign
                             opp[y][x] += sign
                 if layout.is_odd(kind):
-                    tally = self.short if kind == _SHORT else self.five
+                    tally = self.short if kind == SHORT else self.five
                     for x in seat[s : s + sum(kind)]:
                         tally[x] += sign
 
@@ -100,7 +100,7 @@ class _Counts:
         out, at a table of three, at a table of five."""
         n, part, opp = self.n, self.part, self.opp
         top = max((part[i][j] + opp[i][j] for i in range(n) for j in range(n)), default=0)
-        meet = [3 ** min(m, _MEET_EXPONENT_CAP) - 1 for m in range(top + 1)]
+        meet = [3 ** min(m, MEET_EXPONENT_CAP) - 1 for m in range(top + 1)]
         epart, eopp = self.epart, self.eopp
         as_partners = [
             [

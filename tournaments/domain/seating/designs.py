@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tournaments.domain.seating.layout import _TABLE, _Layout
+from tournaments.domain.seating.layout import TABLE, Layout
 
 # Base rounds of Z-cyclic whist tournaments, found by exhaustive / randomised search
 # and checked by tests/tournaments/domain/test_seating.py. A game (a, b, c, d) is sides
@@ -107,8 +107,8 @@ def _affine_plane_16() -> list[list[tuple[int, ...]]]:
     return classes
 
 
-def _designed_night(
-    n: int, rounds: int, layout: _Layout, rng: random.Random
+def designed_night(
+    n: int, rounds: int, layout: Layout, rng: random.Random
 ) -> tuple[list[list[list[int]]], bool]:
     """Nights, or their first rounds, taken from designs; and whether the first is best.
 
@@ -118,7 +118,7 @@ def _designed_night(
     cycles alone for the search to complete. Designs are relabelled by a seeded
     permutation so that different seeds give different nights.
     """
-    fours = layout.kinds.count(_TABLE)
+    fours = layout.kinds.count(TABLE)
     if not layout.only_fours or layout.sit_outs > 1 or fours * 4 + layout.sit_outs != n:
         return [], False
     label = list(range(n))
@@ -142,7 +142,7 @@ def _designed_night(
     return candidates, False
 
 
-def _seat_from_games(games: Sequence[tuple[int, ...]], label: Sequence[int], layout: _Layout) -> list[int]:
+def _seat_from_games(games: Sequence[tuple[int, ...]], label: Sequence[int], layout: Layout) -> list[int]:
     seat = [label[x] for game in games for x in game]
     seated = set(seat)
     seat += [label[x] for x in range(len(label)) if label[x] not in seated]

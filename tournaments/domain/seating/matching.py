@@ -7,13 +7,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from tournaments.domain.seating.anneal import _anneal, _construct_iters, _polish
-from tournaments.domain.seating.cost import _Counts
-from tournaments.domain.seating.layout import _Layout
+from tournaments.domain.seating.anneal import anneal, construct_iters, polish
+from tournaments.domain.seating.cost import Counts
+from tournaments.domain.seating.layout import Layout
 
 
-def _seat_by_matching(
-    start: list[int], layout: _Layout, counts: _Counts, rng: random.Random
+def seat_by_matching(
+    start: list[int], layout: Layout, counts: Counts, rng: random.Random
 ) -> list[int] | None:
     """Keep the sit-outs of `start`, find new partners for everyone if possible.
 
@@ -41,19 +41,19 @@ def _seat_by_matching(
     pairs = sorted(tuple(sorted(edge)) for edge in matching)
     rng.shuffle(pairs)
     seat = [p for pair in pairs for p in pair] + out
-    seat, _ = _anneal(
+    seat, _ = anneal(
         seat,
         layout,
         counts,
         rng,
-        _construct_iters(layout),
+        construct_iters(layout),
         move_sit_outs=False,
         keep_partners=True,
     )
     return seat
 
 
-def _factorized_night(n: int, rounds: int, layout: _Layout, rng: random.Random) -> list[list[int]] | None:
+def factorized_night(n: int, rounds: int, layout: Layout, rng: random.Random) -> list[list[int]] | None:
     """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle.
 
     Only for tables of four with at most one sit-out (n = 0 or 1 mod 4). The
@@ -66,7 +66,7 @@ def _factorized_night(n: int, rounds: int, layout: _Layout, rng: random.Random) 
     even = n + n % 2  # with a dummy player for odd n; its partner sits out
     fixed_point, cycle = even - 1, even - 1
     night: list[list[int]] = []
-    counts = _Counts(n)
+    counts = Counts(n)
     while len(night) < rounds:
         label = list(range(n))
         rng.shuffle(label)
@@ -82,16 +82,16 @@ def _factorized_night(n: int, rounds: int, layout: _Layout, rng: random.Random) 
                     out.append(label[a] + label[b] - n)
                 else:
                     seat += [label[a], label[b]]
-            seat, _ = _anneal(
+            seat, _ = anneal(
                 seat + out,
                 layout,
                 counts,
                 rng,
-                _construct_iters(layout),
+                construct_iters(layout),
                 move_sit_outs=False,
                 keep_partners=True,
             )
             counts.add(seat, layout)
             night.append(seat)
-    _polish(night, 0, counts, layout, rng, keep_partners=True)
+    polish(night, 0, counts, layout, rng, keep_partners=True)
     return night

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.domain.seating.cost import _MEET_EXPONENT_CAP, _Counts
-from tournaments.domain.seating.layout import _OUT, _Layout
+from tournaments.domain.seating.cost import MEET_EXPONENT_CAP, Counts
+from tournaments.domain.seating.layout import OUT, Layout
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality
 
 
@@ -26,15 +26,15 @@ def seating_quality(rounds: Sequence[RoundSeating], players: Sequence[int]) -> S
     )
 
 
-def _meeting_bound(rounds: int, n: int, layout: _Layout) -> int:
+def meeting_bound(rounds: int, n: int, layout: Layout) -> int:
     """No night can have its most frequent meeting below the average meeting count."""
-    per_round = sum(sum(kind) * (sum(kind) - 1) for kind in layout.kinds if kind != _OUT)
+    per_round = sum(sum(kind) * (sum(kind) - 1) for kind in layout.kinds if kind != OUT)
     return -(-rounds * per_round // (n * (n - 1)))
 
 
-def _night_key(night: list[list[int]], n: int, layout: _Layout) -> tuple[int, ...]:
+def night_key(night: list[list[int]], n: int, layout: Layout) -> tuple[int, ...]:
     """Lexicographic quality of a planned night (lower is better)."""
-    counts = _Counts(n)
+    counts = Counts(n)
     worst_spread = 0
     for seat in night:
         counts.add(seat, layout)
@@ -43,5 +43,5 @@ def _night_key(night: list[list[int]], n: int, layout: _Layout) -> tuple[int, ..
     repeats = sum(p - 1 for p, _ in pairs if p > 1)
     meetings = max(p + o for p, o in pairs)
     opponents = max(o for _, o in pairs)
-    spread = sum((3 ** min(p + o, _MEET_EXPONENT_CAP)) + o * o for p, o in pairs)
+    spread = sum((3 ** min(p + o, MEET_EXPONENT_CAP)) + o * o for p, o in pairs)
     return (repeats, worst_spread, meetings, opponents, spread)

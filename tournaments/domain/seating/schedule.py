@@ -13,15 +13,15 @@ from tournaments.domain.seating.anneal import (
     _NIGHT_RESTART_WORK,
     _NIGHT_RESTARTS,
     _RESTART_SLOTS,
-    _anneal,
-    _construct_iters,
-    _polish,
+    anneal,
+    construct_iters,
+    polish,
 )
-from tournaments.domain.seating.cost import _Counts
-from tournaments.domain.seating.designs import _designed_night
-from tournaments.domain.seating.layout import _OUT, _TABLE, Shape, _Layout, side_slots
-from tournaments.domain.seating.matching import _factorized_night, _seat_by_matching
-from tournaments.domain.seating.quality import _meeting_bound, _night_key
+from tournaments.domain.seating.cost import Counts
+from tournaments.domain.seating.designs import designed_night
+from tournaments.domain.seating.layout import OUT, TABLE, Layout, Shape, side_slots
+from tournaments.domain.seating.matching import factorized_night, seat_by_matching
+from tournaments.domain.seating.quality import meeting_bound, night_key
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, TableSeating
 
 
@@ -31,7 +31,7 @@ def seat_round(
     *,
     seed: int = 0,
     three_player_tables: bool = False,
-    shape: Shape = _TABLE,
+    shape: Shape = TABLE,
     five_player_tables: bool = False,
 ) -> RoundSeating:
     """Seat the players present for the next round, given what happened before.
@@ -55,10 +55,10 @@ def seat_round(
     if len(set(ids)) != len(ids):
         duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)
         raise ValueError(f"players must be distinct; repeated: {duplicates}")
-    layout = _Layout.for_field(
+    layout = Layout.for_field(
         len(ids), three_player_tables, shape=shape, five_player_tables=five_player_tables
     )
-    counts = _Counts.from_history(ids, history)
+    counts = Counts.from_history(ids, history)
     rng = random.Random(seed)
     seat = _construct_round(counts, layout, rng)
     return _to_round(seat, layout, ids)
@@ -70,7 +70,7 @@ def individual_schedule(
     *,
     seed: int = 0,
     three_player_tables: bool = False,
-    shape: Shape = _TABLE,
+    shape: Shape = TABLE,
     five_player_tables: bool = False,
 ) -> list[RoundSeating]:
     """Plan a whole individual night for players 1..n_players.
@@ -88,58 +88,58 @@ def individual_schedule(
         raise ValueError(f"rounds must be an int, got {rounds!r}")
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, got {rounds}")
-    layout = _Layout.for_field(
+    layout = Layout.for_field(
         n_players, three_player_tables, shape=shape, five_player_tables=five_player_tables
     )
     ids = list(range(1, n_players + 1))
     rng = random.Random(seed)
 
-    designed, exact = _designed_night(n_players, rounds, layout, rng)
+    designed, exact = designed_night(n_players, rounds, layout, rng)
     if exact:
         return [_to_round(seat, layout, ids) for seat in designed[0]]
     candidates = [_complete_night(start, rounds, n_players, layout, rng) for start in designed]
-    factorized = _factorized_night(n_players, rounds, layout, rng)
+    factorized = factorized_night(n_players, rounds, layout, rng)
     if factorized is not None:
         candidates.append(factorized)
-    best = min(candidates, key=lambda night: _night_key(night, n_players, layout), default=None)
+    best = min(candidates, key=lambda night: night_key(night, n_players, layout), default=None)
     # Whole-night restarts of the search while the most frequent meeting is above
     # the average's ceiling (a lower bound), within a fixed amount of work.
-    bound = _meeting_bound(rounds, n_players, layout)
-    partnerships = rounds * 2 * layout.kinds.count(_TABLE)
+    bound = meeting_bound(rounds, n_players, layout)
+    partnerships = rounds * 2 * layout.kinds.count(TABLE)
     least_repeats = max(0, partnerships - n_players * (n_players - 1) // 2)
     for _ in range(max(1, min(_NIGHT_RESTARTS, _NIGHT_RESTART_WORK // (n_players * rounds)))):
         if best is not None:
-            repeats, spread, meetings, *_ = _night_key(best, n_players, layout)
+            repeats, spread, meetings, *_ = night_key(best, n_players, layout)
             if repeats <= least_repeats and spread <= 1 and meetings <= bound:
                 break
         night = _complete_night([], rounds, n_players, layout, rng)
-        if best is None or _night_key(night, n_players, layout) < _night_key(best, n_players, layout):
+        if best is None or night_key(night, n_players, layout) < night_key(best, n_players, layout):
             best = night
     assert best is not None  # the loop runs at least once
     return [_to_round(seat, layout, ids) for seat in best]
 
 
-def _construct_round(counts: _Counts, layout: _Layout, rng: random.Random) -> list[int]:
+def _construct_round(counts: Counts, layout: Layout, rng: random.Random) -> list[int]:
     """Seat one round from scratch against `counts`; the fewest sit-outs sit out."""
     slots = layout.slots
-    iters = _construct_iters(layout)
+    iters = construct_iters(layout)
     restarts = max(1, min(6, _RESTART_SLOTS // slots))
     best_seat: list[int] = []
     best = -1
     for _ in range(restarts):
-        seat, cost = _anneal(_fair_start(counts, rng), layout, counts, rng, iters, move_sit_outs=True)
+        seat, cost = anneal(_fair_start(counts, rng), layout, counts, rng, iters, move_sit_outs=True)
         if best < 0 or cost < best:
             best, best_seat = cost, seat
     if _repeated_partners(best_seat, layout, counts):
         for attempt in range(_MATCHING_ATTEMPTS):
             start = best_seat if attempt == 0 else _fair_start(counts, rng)
-            matched = _seat_by_matching(start, layout, counts, rng)
+            matched = seat_by_matching(start, layout, counts, rng)
             if matched is not None:
                 return matched
     return best_seat
 
 
-def _fair_start(counts: _Counts, rng: random.Random) -> list[int]:
+def _fair_start(counts: Counts, rng: random.Random) -> list[int]:
     """A random seating whose last slots (the sit-outs) hold the fewest sit-outs, and the
     slots before them (a table of five) the fewest tables of five."""
     order = list(range(counts.n))
@@ -148,38 +148,38 @@ def _fair_start(counts: _Counts, rng: random.Random) -> list[int]:
     return order
 
 
-def _repeated_partners(seat: Sequence[int], layout: _Layout, counts: _Counts) -> int:
+def _repeated_partners(seat: Sequence[int], layout: Layout, counts: Counts) -> int:
     part = counts.part
     return sum(
         1
         for g, kind in enumerate(layout.kinds)
-        if kind == _TABLE
+        if kind == TABLE
         for s in (layout.starts[g], layout.starts[g] + 2)
         if part[seat[s]][seat[s + 1]]
     )
 
 
 def _complete_night(
-    planned: list[list[int]], rounds: int, n: int, layout: _Layout, rng: random.Random
+    planned: list[list[int]], rounds: int, n: int, layout: Layout, rng: random.Random
 ) -> list[list[int]]:
     """Extend `planned` to `rounds` rounds with the search, then polish the new rounds."""
     night = [seat[:] for seat in planned[:rounds]]
     fixed = len(night)
-    counts = _Counts(n)
+    counts = Counts(n)
     for seat in night:
         counts.add(seat, layout)
     while len(night) < rounds:
         seat = _construct_round(counts, layout, rng)
         counts.add(seat, layout)
         night.append(seat)
-    _polish(night, fixed, counts, layout, rng, keep_partners=False)
+    polish(night, fixed, counts, layout, rng, keep_partners=False)
     return night
 
 
-def _to_round(seat: Sequence[int], layout: _Layout, ids: Sequence[int]) -> RoundSeating:
+def _to_round(seat: Sequence[int], layout: Layout, ids: Sequence[int]) -> RoundSeating:
     tables = []
     for g, kind in enumerate(layout.kinds):
-        if kind == _OUT:
+        if kind == OUT:
             continue
         sides = [tuple(sorted(ids[seat[i]] for i in slots)) for slots in side_slots(kind, layout.starts[g])]
         # Sides of one size in order of their players; a table of five keeps its side of three first.

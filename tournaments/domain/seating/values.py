@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tournaments.domain.seating.layout import _FIVE, _SHORT
+from tournaments.domain.seating.layout import FIVE, SHORT
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ class SeatingHistory:
                     for b in side_b:
                         self.opponents[_pair(a, b)] += 1
             shape = tuple(sorted((len(side) for side in table.sides), reverse=True))
-            odd = {_SHORT: self.short_tables, _FIVE: self.five_tables}.get(shape)
+            odd = {SHORT: self.short_tables, FIVE: self.five_tables}.get(shape)
             if odd is not None:
                 for p in table.players:
                     odd[p] += 1

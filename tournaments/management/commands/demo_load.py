@@ -68,11 +68,13 @@ class Command(BaseCommand):
         today = timezone.localdate()
         finished = services.event_create(
             club=club,
-            name="Tuesday league night",
-            date=today - datetime.timedelta(days=7),
-            variant="classic",
-            hands_per_round=4,
-            players=players,
+            asked=services.EventInput(
+                name="Tuesday league night",
+                date=today - datetime.timedelta(days=7),
+                variant="classic",
+                hands_per_round=4,
+                players=players,
+            ),
         )
         rng = random.Random(2026)
         for _ in range(3):
@@ -81,11 +83,13 @@ class Command(BaseCommand):
         services.standings_rebuild(event_id=finished.pk)
         services.event_create(
             club=club,
-            name="Friday league night",
-            date=today,
-            variant="classic",
-            hands_per_round=4,
-            players=players[:8],
+            asked=services.EventInput(
+                name="Friday league night",
+                date=today,
+                variant="classic",
+                hands_per_round=4,
+                players=players[:8],
+            ),
         )
 
     def _play_round(self, event: Event, rng: random.Random) -> None:
@@ -95,5 +99,7 @@ class Command(BaseCommand):
             number = 0
             while not game.game_over:
                 number += 1
-                services.hand_record(game=game, number=number, entries=random_hand(rng, game.totals))
+                services.hand_record(
+                    game=game, asked=services.HandInput(number=number, entries=random_hand(rng, game.totals))
+                )
                 game.refresh_from_db()

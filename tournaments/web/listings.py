@@ -1,4 +1,5 @@
-"""django-tables2 tables: formatting only; the rows arrive computed from selectors.
+"""The pages' listings (django-tables2 tables): formatting only; the rows arrive computed from
+selectors.
 
 Columns marked optional are hidden on a phone (static/css/site.css) so that the ones that
 decide the order stay in view.
@@ -328,3 +329,16 @@ class RoundResultTable(tables.Table):
 
     def value_victory_points(self, value: int | None) -> int | str:
         return "" if value is None else value
+
+
+class AuditTable(tables.Table):
+    when = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i:s")
+    who = tables.Column(verbose_name=_("Who"))
+    what = tables.Column(verbose_name=_("What"))
+    action = tables.Column(verbose_name=_("Action"))
+    detail = tables.Column(verbose_name=_("Detail"))
+
+    class Meta:
+        attrs = {"class": "data-table", "id": "audit"}
+        orderable = False
+        empty_text = _("Nothing has been recorded yet.")

@@ -1,32 +1,19 @@
-"""REST API for events, rounds, tables, games, hands, standings and the score-sheet scorer.
-
-Reads are scoped to the clubs the user belongs to; writes go through the services, which the
-pages use too, so both paths apply the same rules. Errors from services are 400s with the
-engine's messages.
+"""The API's serializers: what each resource answers (its fields, read-only) and what each write
+takes (`<Operation>InputSerializer`, shape only: every rule is a service's). One module for all,
+as the resources share them (a round shows its tables, an event its pairs and stages).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status, viewsets
-from rest_framework.decorators import action
-from rest_framework.exceptions import ParseError
+from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
-import scoring
-from clubs.models import Membership, Player
-from clubs.selectors import clubs_where
+from clubs.models import Club, Player
 from clubs.services import PairRequest
-from clubs.users import account
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import (
     TABLE_SHAPE_CHOICES,
     Event,
@@ -159,6 +146,9 @@ class EventSerializer(serializers.ModelSerializer):
             "variant",
             "options",
             "hands_per_round",
+            "minutes_per_round",
+            "warning_minutes",
+            "confirmation_required",
             "status",
             "players",
             "pairs",
@@ -270,6 +260,25 @@ class EventInputSerializer(serializers.Serializer):
     variant = serializers.CharField(max_length=32)
     options = serializers.DictField(required=False, default=dict)
     hands_per_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    minutes_per_round = serializers.IntegerField(
+        min_value=1,
+        max_value=32767,
+        required=False,
+        allow_null=True,
+        help_text="Each round's clock, in minutes; none: no clock.",
+    )
+    warning_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=32767,
+        default=10,
+        help_text="The clock warns the tables this many minutes before the end.",
+    )
+    confirmation_required = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The other side confirms each hand; null: as the kind says (on for tournaments).",
+    )
     players = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
     format = serializers.ChoiceField(choices=Event.Format.choices, default=Event.Format.INDIVIDUAL)
     partnerships = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
@@ -302,41 +311,10 @@ class EventInputSerializer(serializers.Serializer):
             raise serializers.ValidationError({"pairs": "Give `partnerships` or `pairs`, not both."})
         return attrs
 
-
-class ParticipantSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Participant
-        fields = ("event", "player", "present", "withdrawn_after_round")
-
-
-class ParticipantAddInputSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    partner = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        help_text="In a fixed-partnership event: the late pair's other player.",
-    )
-
-
-# --- resources -------------------------------------------------------------------------------
-
-
-class EventViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = EventSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("club", "status")
-
-    def get_queryset(self) -> QuerySet[Event]:
-        return selectors.events_visible_to(user=self.request.user).prefetch_related(
-            "participants", "pairs__partnership", "stages__entrants__pair"
-        )
-
-    @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = _valid(EventInputSerializer, request)
-        club = get_object_or_404(
-            clubs_where(user=request.user, roles=(Membership.Role.DIRECTOR,)), pk=data["club"]
-        )
+    def event_input(self, club: Club) -> services.EventInput:
+        """The event asked for, its ids looked up in `club` (after `is_valid()`). Raises
+        ValidationError for a player, partnership or season id the club does not have."""
+        data = self.validated_data
         by_id = Player.objects.filter(club=club).in_bulk(data["players"])
         players = [by_id[pk] for pk in dict.fromkeys(data["players"]) if pk in by_id]
         if len(players) != len(set(data["players"])):
@@ -355,15 +333,17 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             PairRequest(where=_("Pair %(number)s") % {"number": number}, players=tuple(pair))
             for number, pair in enumerate(data["pairs"], start=1)
         ]
-        event = services.event_create(
-            club=club,
+        return services.EventInput(
             name=data["name"],
             date=data["date"],
-            kind=data["kind"],
             variant=data["variant"],
+            players=players,
             options=data["options"],
             hands_per_round=data.get("hands_per_round"),
-            players=players,
+            minutes_per_round=data.get("minutes_per_round"),
+            warning_minutes=data["warning_minutes"],
+            kind=data["kind"],
+            confirmation_required=data.get("confirmation_required"),
             format=data["format"],
             partnerships=[partnerships[pk] for pk in data["partnerships"]],
             pairs=pairs,
@@ -376,116 +356,21 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             avoid_season_partners=data["avoid_season_partners"],
             season=season,
         )
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(responses={200: EntrantStandingSerializer(many=True)})
-    @action(detail=True, methods=["get"], url_path="standings", url_name="standings")
-    def standings(self, request: Request, pk: str | None = None, format: str | None = None) -> Response:
-        """The event's standings as its format ranks them: a row per pair in a fixed-partnership
-        event (ranked among the pairs), a row per player otherwise; best first. `format`: the
-        URL's format suffix (`standings.json`), which the renderer reads from the request."""
-        event = self.get_object()
-        if event.format in Event.PARTNERSHIP_FORMATS:
-            rows: Any = selectors.event_pair_standings(event=event)
-        else:
-            rows = selectors.event_standings(event=event).order_by("rank", "player__name", "player_id")
-        return Response(EntrantStandingSerializer(rows, many=True).data)
 
 
-class RoundViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = RoundSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("event",)
-
-    def get_queryset(self) -> QuerySet[Round]:
-        return selectors.rounds_visible_to(user=self.request.user)
+class ParticipantSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Participant
+        fields = ("event", "player", "present", "withdrawn_after_round")
 
 
-class TableViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = TableSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("round",)
-
-    def get_queryset(self) -> QuerySet[Table]:
-        return selectors.tables_visible_to(user=self.request.user)
-
-
-class GameViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = GameSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = {"table__round__event": ["exact"], "table__round": ["exact"], "game_over": ["exact"]}
-
-    def get_queryset(self) -> QuerySet[Game]:
-        return selectors.games_visible_to(user=self.request.user).prefetch_related("table__seats__player")
-
-
-class HandViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = HandSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("game",)
-
-    def get_queryset(self) -> QuerySet[Hand]:
-        return selectors.hands_visible_to(user=self.request.user)
-
-
-class StandingViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = StandingSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("event",)
-
-    def get_queryset(self) -> QuerySet[Standing]:
-        return selectors.standings_visible_to(user=self.request.user)
-
-
-# --- writes ----------------------------------------------------------------------------------
-
-
-class RoundStartApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=None, responses={202: RoundSerializer})
-    def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-        new_round = services.round_start(event=event)
-        new_round.refresh_from_db()
-        return Response(RoundSerializer(new_round).data, status=status.HTTP_202_ACCEPTED)
-
-
-class ParticipantAddApi(APIView):
-    """Add a club player to the event (a late arrival, seated from the next round), or bring back
-    a withdrawn or absent one; in a fixed-partnership event, a late pair (`player` and
-    `partner`), or a pair back. Directors only."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=ParticipantAddInputSerializer, responses={201: ParticipantSerializer})
-    def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-        data = _valid(ParticipantAddInputSerializer, request)
-        player = event.club.players.filter(pk=data["player"], active=True).first()
-        if player is None:
-            raise serializers.ValidationError({"player": "Unknown player id for this club."})
-        partner = None
-        if data.get("partner") is not None:
-            partner = event.club.players.filter(pk=data["partner"], active=True).first()
-            if partner is None:
-                raise serializers.ValidationError({"partner": "Unknown player id for this club."})
-        participant = services.participant_add(event=event, player=player, partner=partner)
-        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
-
-
-class ParticipantWithdrawApi(APIView):
-    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
-    every result so far kept. Directors only."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=None, responses={200: ParticipantSerializer})
-    def post(self, request: Request, event_id: int, player_id: int) -> Response:
-        event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-        participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
-        participant = services.participant_withdraw(event=event, player=participant.player)
-        return Response(ParticipantSerializer(participant).data)
+class ParticipantAddInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    partner = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="In a fixed-partnership event: the late pair's other player.",
+    )
 
 
 class HandSavedEntrySerializer(serializers.Serializer):
@@ -521,7 +406,7 @@ class HandSavedSerializer(serializers.Serializer):
 _DATETIME = serializers.DateTimeField()
 
 
-def _hand_saved(hand: Hand) -> dict[str, Any]:
+def hand_saved_data(hand: Hand) -> dict[str, Any]:
     """HandSavedSerializer's shape, written directly: `hand` as `services.hand_record` returns
     it (its entries in memory, `hand.game` the game it locked and updated)."""
     game = hand.game
@@ -547,109 +432,27 @@ def _hand_saved(hand: Hand) -> dict[str, Any]:
     }
 
 
-class HandRecordApi(APIView):
-    """Record hand `number` of a game, or correct it (give `expected_version`).
+class HandRecordInputSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    submission_id = serializers.UUIDField(required=False)
+    expected_version = serializers.IntegerField(min_value=1, required=False)
+    entered_by_side = serializers.CharField(required=False, allow_blank=True, default="")
+    entries = serializers.DictField(child=serializers.DictField())
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
-    Once the game's results are final only the event's director may change a hand, giving a
-    `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
-    recorded (200, not 201). The answer is the hand's scores and the game's state after it.
-    """
 
-    permission_classes = [permissions.IsAuthenticated]
-
-    class HandRecordInputSerializer(serializers.Serializer):
-        number = serializers.IntegerField(min_value=1)
-        submission_id = serializers.UUIDField(required=False)
-        expected_version = serializers.IntegerField(min_value=1, required=False)
-        entered_by_side = serializers.CharField(required=False, allow_blank=True, default="")
-        entries = serializers.DictField(child=serializers.DictField())
-        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-
-    @extend_schema(
-        request=HandRecordInputSerializer, responses={201: HandSavedSerializer, 200: HandSavedSerializer}
+class HandConfirmInputSerializer(serializers.Serializer):
+    side = serializers.CharField(required=False, allow_blank=True, default="")
+    code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=8,
+        help_text="The confirming side's code, on its half of the table card (not for directors).",
     )
-    def post(self, request: Request, game_id: int) -> Response:
-        serializer = self.HandRecordInputSerializer(data=request.data)
-        if not serializer.is_valid():
-            # A game the user may not score is not found, whatever the body.
-            get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
-            raise serializers.ValidationError(serializer.errors)
-        data = serializer.validated_data
-        try:
-            # The permission is checked in the query that locks the game (`as_scorer`).
-            hand = services.hand_record(
-                game=game_id,
-                number=data["number"],
-                entries=data["entries"],
-                submission_id=data.get("submission_id"),
-                expected_version=data.get("expected_version"),
-                recorded_by=account(request.user),
-                entered_by_side=data["entered_by_side"],
-                reason=data["reason"],
-                as_scorer=True,
-            )
-        except Game.DoesNotExist:
-            raise Http404 from None
-        code = status.HTTP_201_CREATED if hand.was_created else status.HTTP_200_OK
-        return Response(_hand_saved(hand), status=code)
 
 
-class HandConfirmApi(APIView):
-    """The side that did not enter hand `number` confirms it (directors may confirm for either)."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    class HandConfirmInputSerializer(serializers.Serializer):
-        side = serializers.CharField(required=False, allow_blank=True, default="")
-        code = serializers.CharField(
-            required=False,
-            allow_blank=True,
-            default="",
-            max_length=8,
-            help_text="The confirming side's code, on its half of the table card (not for directors).",
-        )
-
-    @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
-    def post(self, request: Request, game_id: int, number: int) -> Response:
-        game = get_object_or_404(
-            selectors.games_scorable_by(user=request.user).select_related("table__round"), pk=game_id
-        )
-        hand = get_object_or_404(game.hands, number=number)
-        data = _valid(self.HandConfirmInputSerializer, request)
-        is_director = (
-            selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
-        )
-        hand = services.hand_confirm(
-            hand=hand,
-            side=data["side"],
-            confirmed_by=account(request.user),
-            as_director=is_director,
-            code=data["code"],
-        )
-        return Response(HandSerializer(hand).data)
-
-
-class ScoreSheetApi(APIView):
-    """Score a whole score sheet (the contract of `manage.py score_sheet`): same JSON in and out."""
-
-    permission_classes = [permissions.AllowAny]
-
-    @extend_schema(request=dict, responses={200: dict, 400: dict})
-    def post(self, request: Request) -> Response:
-        try:
-            sheet = request.data
-        except (ParseError, RecursionError, ValueError) as exc:
-            # Same error shape as a rejected entry, for a body that is not readable JSON.
-            message = f"the body is not a readable JSON score sheet ({type(exc).__name__})"
-            error = {"hand": None, "side": None, "field": None, "message": message}
-            return Response({"errors": [error]}, status=status.HTTP_400_BAD_REQUEST)
-        try:
-            return Response(scoring.score_sheet(sheet))
-        except scoring.SheetRejected as exc:
-            return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
-
-
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def valid_data(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

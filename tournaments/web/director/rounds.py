@@ -1,6 +1,7 @@
-"""Pages for the director's hand on a round (lock, swap, keep a table) and for the room: the
-printable seating sheet and the self-refreshing round board. Thin: scope, validate, call a
-service or selector, render."""
+"""The director's pages for rounds: seat the next round or seat one again, print the table cards
+and renew one, lock tables, swap seats, start the clock, stop a game, delete a hand, say who sat
+out a hand.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +15,120 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import scoring
 from clubs.users import SignedInRequest
+from clubs.variants import rules_label
 from tournaments import selectors, services
-from tournaments.models import Game, Round
+from tournaments.models import Game, Round, TableCard
 from tournaments.services import round_tools
 from tournaments.web.forms import SwapForm
 
-BOARD_REFRESH_SECONDS = 15
+
+@login_required
+@require_POST
+def round_start(request: SignedInRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    end_unfinished = request.POST.get("end_unfinished") == "1"
+    ending = selectors.tables_in_play(event=event) if end_unfinished else []
+    try:
+        new_round = services.round_start(event=event, end_unfinished=end_unfinished, by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        if ending:
+            messages.warning(
+                request,
+                _(
+                    "The games at table(s) %(tables)s of round %(number)s were ended at their score "
+                    "(a table with no hand entered ends 0 to 0, a draw)."
+                )
+                % {"tables": ", ".join(str(n) for n in ending), "number": new_round.number - 1},
+            )
+        new_round.refresh_from_db()
+        if new_round.status == Round.Status.SEATED:
+            text = _("Round %(number)s is seated: the tables are below.")
+        else:
+            text = _("Round %(number)s is being seated; this page refreshes until it is ready.")
+        messages.success(request, text % {"number": new_round.number})
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_reseat(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
+    """Ask again for a round's seating: a lost seating task, a failed one, or a new draw."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    try:
+        services.round_reseat(round=round_)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Round %(number)s is being seated again.") % {"number": number})
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
+    """Printable table cards, one per table for the whole night: the table card's scoring link
+    as a QR code (it opens the table's game in every round), the seats of round `number`,
+    the rules, and a paper score grid as a fallback. Cards first used in this round are marked,
+    so that only those need printing after round 1."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    table_cards = {card.number: card for card in event.table_cards.all()}
+    earlier = set(
+        event.rounds.filter(number__lt=round_.number).values_list("tables__number", flat=True).distinct()
+    )
+    cards = []
+    for table in selectors.round_tables(round=round_):
+        card = table_cards.get(table.number)
+        if card is None:
+            continue  # a table of a seating older than the night's cards: it keeps its own link
+        link = request.build_absolute_uri(
+            reverse("tournaments:link_detail", kwargs={"token": card.access_token})
+        )
+        qr_svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        # The table's own game: a table of three or five plays its own (classic-3p, classic-5p).
+        game = table.game
+        rules = scoring.rules_for(game.variant, game.options)
+        cards.append(
+            {
+                "rules_name": rules_label(rules),
+                "target": rules.target_for(len(game.sides)),
+                "minimums": selectors.initial_meld_table(rules=rules),
+                "trio": selectors.game_trio(game=game),
+                "table": table,
+                "card": card,
+                "new": round_.number > 1 and table.number not in earlier,
+                "link": link,
+                "qr_svg": qr_svg,
+                "sides": selectors.table_sides(table=table),
+            }
+        )
+    context = {
+        "event": event,
+        "round": round_,
+        "cards": cards,
+        "grid_rows": range(1, (event.hands_per_round or 10) + 1),
+    }
+    return render(request, "tournaments/round_cards.html", context)
+
+
+@login_required
+@require_POST
+def table_card_renew(request: SignedInRequest, card_id: int) -> HttpResponse:
+    """Revoke a table card's scoring link and give it a new one (a lost or shared card)."""
+    card = get_object_or_404(
+        TableCard.objects.filter(event__in=selectors.events_directed_by(user=request.user)), pk=card_id
+    )
+    services.table_card_renew(card=card)
+    messages.success(
+        request, _("Table %(number)s has a new link; print its card again.") % {"number": card.number}
+    )
+    return redirect("tournaments:event_detail", event_id=card.event_id)
 
 
 def _directed_round(request: HttpRequest, event_id: int, number: int) -> Round:
@@ -91,76 +199,6 @@ def seats_swap(request: SignedInRequest, event_id: int, number: int) -> HttpResp
             }
         messages.success(request, text)
     return _back(round_)
-
-
-@login_required
-def round_sheet(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
-    """Printable seating sheet: the tables, and every player by name with their table."""
-    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
-    round_ = get_object_or_404(event.rounds, number=number)
-    context = {
-        "event": event,
-        "round": round_,
-        "tables": [
-            {"table": table, "sides": selectors.table_sides(table=table)}
-            for table in selectors.round_tables(round=round_)
-        ],
-        "index": selectors.round_sheet_index(round=round_),
-    }
-    return render(request, "tournaments/round_sheet.html", context)
-
-
-@login_required
-def round_board(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The room's screen: the latest round's tables in large type; the page refreshes itself.
-    When the club's results are public, a QR code opens the club's results page on a phone."""
-    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
-    round_ = selectors.event_board_round(event=event)
-    tables = []
-    sitting_out: list[selectors.Entrant] = []
-    if round_ is not None and round_.status == Round.Status.SEATED:
-        tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
-        sitting_out = selectors.round_sit_out_entrants(event=event, rounds=[round_])[round_.pk]
-    public_link = public_qr = ""
-    if event.club.results_public:
-        public_link = request.build_absolute_uri(
-            reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
-        )
-        # No fixed size (a viewBox): site.css sizes it for the room's screen.
-        public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
-    context = {
-        "event": event,
-        "round": round_,
-        "tables": tables,
-        "sitting_out": sitting_out,
-        "pair_of": selectors.event_pair_numbers(event=event),
-        "refresh": BOARD_REFRESH_SECONDS,
-        "clock": selectors.round_clock(round=round_) if round_ is not None else None,
-        "public_link": public_link,
-        "public_qr": public_qr,
-    }
-    return render(request, "tournaments/round_board.html", context)
-
-
-@login_required
-@require_POST
-def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
-    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
-    results kept."""
-    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-    participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
-    services.participant_withdraw(event=event, player=participant.player)
-    pair = selectors.event_pair_of(event=event, player=participant.player)
-    if pair is None:
-        text = _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
-    else:
-        names = " & ".join(player.name for player in pair.players)
-        text = _("Pair %(number)s (%(names)s) has withdrawn; its results so far stay.") % {
-            "number": pair.number,
-            "names": names,
-        }
-    messages.success(request, text)
-    return redirect("tournaments:event_detail", event_id=event.pk)
 
 
 @login_required

@@ -1,7 +1,6 @@
-"""Pages for an event's stages: the director adds and removes stages and confirms who plays a
-final table or a knockout (all from the event page), and decides a knockout match that its
-game left level; anyone who may see the event's results reads a knockout's bracket. Thin:
-scope, form, service or selector, render."""
+"""The director's pages for stages: add or remove a stage, confirm who plays a final table or a
+knockout, decide a knockout match.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +8,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Membership
-from clubs.selectors import role_in
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event, Stage
+from tournaments.web.member_views import event_page
 from tournaments.web.stage_forms import StageEntrantsForm, StageForm
-from tournaments.web.views import _login_or_404, event_page
 
 
 def _directed_event(request: HttpRequest, event_id: int) -> Event:
@@ -106,28 +103,6 @@ def stage_entrants(request: SignedInRequest, event_id: int, number: int) -> Http
             )
             return _to_stages(event)
     return event_page(request, event, entrants_form=form, status=400)
-
-
-def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """A knockout's bracket, filled in as its games finish (the page asks for it again every
-    few seconds while the knockout is played). Whoever may see the event's standings sees it;
-    its director also decides here a match whose game ended level, or a walkover."""
-    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
-    if event is None:
-        return _login_or_404(request)
-    stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
-    role = role_in(user=request.user, club=event.club)
-    context = {
-        "event": event,
-        "bracket": selectors.stage_bracket(stage=stage),
-        "is_member": role is not None,
-        "is_director": role == Membership.Role.DIRECTOR and event.status != Event.Status.FINISHED,
-        "refresh_seconds": BRACKET_REFRESH_SECONDS,
-    }
-    return render(request, "tournaments/stage_bracket.html", context)
-
-
-BRACKET_REFRESH_SECONDS = 20
 
 
 @login_required

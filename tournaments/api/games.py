@@ -1,0 +1,104 @@
+"""The API's games and hands: list and read them, record or correct a hand (scorers), confirm one
+(the other side or a director).
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.users import account
+from tournaments import selectors, services
+from tournaments.api.serializers import (
+    GameSerializer,
+    HandConfirmInputSerializer,
+    HandRecordInputSerializer,
+    HandSavedSerializer,
+    HandSerializer,
+    hand_saved_data,
+    valid_data,
+)
+from tournaments.models import Game, Hand
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = GameSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = {"table__round__event": ["exact"], "table__round": ["exact"], "game_over": ["exact"]}
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return selectors.games_visible_to(user=self.request.user).prefetch_related("table__seats__player")
+
+
+class HandViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = HandSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ("game",)
+
+    def get_queryset(self) -> QuerySet[Hand]:
+        return selectors.hands_visible_to(user=self.request.user)
+
+
+class HandRecordApi(APIView):
+    """Record hand `number` of a game, or correct it (give `expected_version`).
+
+    Once the game's results are final only the event's director may change a hand, giving a
+    `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
+    recorded (200, not 201). The answer is the hand's scores and the game's state after it.
+    """
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=HandRecordInputSerializer, responses={201: HandSavedSerializer, 200: HandSavedSerializer}
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        serializer = HandRecordInputSerializer(data=request.data)
+        if not serializer.is_valid():
+            # A game the user may not score is not found, whatever the body.
+            get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
+            raise serializers.ValidationError(serializer.errors)
+        data = serializer.validated_data
+        try:
+            # The permission is checked in the query that locks the game (`as_scorer`).
+            hand = services.hand_record(
+                game=game_id,
+                asked=services.HandInput(**data),
+                recorded_by=account(request.user),
+                as_scorer=True,
+            )
+        except Game.DoesNotExist:
+            raise Http404 from None
+        code = status.HTTP_201_CREATED if hand.was_created else status.HTTP_200_OK
+        return Response(hand_saved_data(hand), status=code)
+
+
+class HandConfirmApi(APIView):
+    """The side that did not enter hand `number` confirms it (directors may confirm for either)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
+    def post(self, request: Request, game_id: int, number: int) -> Response:
+        game = get_object_or_404(
+            selectors.games_scorable_by(user=request.user).select_related("table__round"), pk=game_id
+        )
+        hand = get_object_or_404(game.hands, number=number)
+        data = valid_data(HandConfirmInputSerializer, request)
+        is_director = (
+            selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
+        )
+        hand = services.hand_confirm(
+            hand=hand,
+            side=data["side"],
+            confirmed_by=account(request.user),
+            as_director=is_director,
+            code=data["code"],
+        )
+        return Response(HandSerializer(hand).data)

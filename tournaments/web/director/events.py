@@ -1,0 +1,180 @@
+"""The director's pages for an event: create it, add and withdraw players and guests, mark who is
+present, set how it ranks, merge a guest into a roster player, finish it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Player
+from clubs.selectors import clubs_directed_by
+from clubs.users import SignedInRequest
+from tournaments import selectors, services
+from tournaments.models import Event
+from tournaments.web.forms import EventForm, ParticipantAddForm
+from tournaments.web.ranking_forms import EventRankingForm
+
+
+@login_required
+def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
+    form = EventForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(club=club, asked=form.event_input())
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            return redirect("tournaments:event_detail", event_id=event.pk)
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+@login_required
+@require_POST
+def event_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    try:
+        services.event_finish(
+            event=event, end_unfinished=request.POST.get("end_unfinished") == "1", by=request.user
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("tournaments:event_detail", event_id=event.pk)
+    messages.success(request, _("The event is finished. Its standings are final."))
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+def _who(event: Event, player: Player) -> str:
+    """How a message names who arrives or leaves: their pair in a fixed-partnership event."""
+    pair = selectors.event_pair_of(event=event, player=player)
+    if pair is None:
+        return player.name
+    names = " & ".join(p.name for p in pair.players)
+    return _("Pair %(number)s (%(names)s)") % {"number": pair.number, "names": names}
+
+
+@login_required
+@require_POST
+def participant_add(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """Add a player to the night (a late arrival), or a late pair: seated from the next round on."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    form = ParticipantAddForm(request.POST, event=event)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        try:
+            services.participant_add(event=event, player=player, partner=form.cleaned_data.get("partner"))
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request, _("%(name)s joins from the next round.") % {"name": _who(event, player)}
+            )
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, str(error))
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def guest_add(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """Add a guest who is not on the roster, by name: seated from the next round on."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    try:
+        guest = services.guest_add(event=event, name=request.POST.get("name", ""))
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("%(name)s (a guest) joins from the next round.") % {"name": guest.name})
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def participant_toggle(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
+    """Mark a player (in a fixed-partnership event, their pair) absent, or present again."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    participant = get_object_or_404(event.participants, player_id=player_id)
+    try:
+        services.participant_set_present(
+            event=event, player=participant.player, present=not participant.present
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
+    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
+    results kept."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
+    services.participant_withdraw(event=event, player=participant.player)
+    pair = selectors.event_pair_of(event=event, player=participant.player)
+    if pair is None:
+        text = _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
+    else:
+        names = " & ".join(player.name for player in pair.players)
+        text = _("Pair %(number)s (%(names)s) has withdrawn; its results so far stay.") % {
+            "number": pair.number,
+            "names": names,
+        }
+    messages.success(request, text)
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+def event_ranking(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The director sets the event's victory-point scale and tie-break order."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    form = EventRankingForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_ranking_set(
+                event=event,
+                vp_scale=form.cleaned_data["vp_scale"],
+                vp_custom=form.cleaned_data["vp_custom"],
+                tie_breaks=form.tie_breaks(),
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("The standings now rank by the new rules."))
+            return redirect("tournaments:event_standings", event_id=event.pk)
+    return render(request, "tournaments/event_ranking.html", {"event": event, "form": form})
+
+
+@login_required
+@require_POST
+def guest_merge(request: SignedInRequest, player_id: int) -> HttpResponse:
+    """A director merges a guest into the roster player they are (POST `into`)."""
+    directed = clubs_directed_by(user=request.user)
+    guest = get_object_or_404(Player.objects.filter(club__in=directed, guest=True), pk=player_id)
+    into = guest.club.players.filter(pk=request.POST.get("into") or 0, guest=False).first()
+    if into is None:
+        messages.error(request, _("Choose the roster player this guest is."))
+        return redirect("tournaments:player_detail", player_id=guest.pk)
+    try:
+        services.guest_merge(guest=guest, into=into, merged_by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return redirect("tournaments:player_detail", player_id=guest.pk)
+    text = _("%(guest)s is now %(player)s: their results moved.")
+    messages.success(request, text % {"guest": guest.name, "player": into.name})
+    return redirect("tournaments:player_detail", player_id=into.pk)

@@ -1,0 +1,258 @@
+"""The members' pages: what a signed-in member of a club sees of it: the club, its events, players,
+seasons and partnerships, a round's seating sheet and the room's board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+import scoring
+from clubs import services as club_services
+from clubs.models import Player
+from clubs.selectors import clubs_where, directs
+from clubs.users import SignedInRequest
+from clubs.variants import rules_label, variant_note
+from tournaments import selectors, services
+from tournaments.domain.ratings import PROVISIONAL_GAMES
+from tournaments.models import Event, Round, Stage
+from tournaments.web.exports import export_response
+from tournaments.web.forms import ParticipantAddForm, PartnershipForm
+from tournaments.web.listings import RecentEventTable, RecordTable, SeasonTable
+from tournaments.web.public_views import standings_table
+from tournaments.web.stage_forms import StageEntrantsForm, StageForm
+
+
+@login_required
+def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(clubs_where(user=request.user), slug=slug)
+    return render(
+        request,
+        "tournaments/club_detail.html",
+        {
+            "club": club,
+            "events": club.events.all(),
+            "seasons": club.seasons.all(),
+            "is_director": directs(user=request.user, club_id=club.pk),
+        },
+    )
+
+
+def _event_rules_name(event: Event) -> str:
+    """The event's variant by name, with the pack where its house rules choose one."""
+    try:
+        return rules_label(scoring.rules_for(event.variant, event.options))
+    except scoring.InvalidRules:  # rules changed since the event was made: its name alone
+        return event.get_variant_display()
+
+
+@login_required
+def event_detail(request: SignedInRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    return event_page(request, event)
+
+
+def event_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    stage_form: StageForm | None = None,
+    entrants_form: StageEntrantsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The event page; a stage's form refused by `director/stages.py` comes back bound, with its errors."""
+    rounds = list(selectors.event_rounds(event=event))
+    in_play = selectors.tables_in_play(event=event)
+    standings = standings_table(event, orderable=False)
+    is_director = directs(user=request.user, club_id=event.club.pk)
+    paired = event.format in Event.PARTNERSHIP_FORMATS
+    pairs = selectors.event_pairs(event=event) if paired else []
+    context = {
+        "event": event,
+        "rules_name": _event_rules_name(event),
+        "variant_note": variant_note(event.variant),
+        "rounds": rounds,
+        "round_results": {r.number: r for r in selectors.event_round_results(event=event)},
+        "standings": standings,
+        "paired": paired,
+        "pairs": pairs,
+        "pair_of": selectors.event_pair_numbers(event=event) if paired else {},
+        "sit_outs": selectors.round_sit_out_entrants(event=event, rounds=rounds),
+        "participants": (
+            selectors.event_lone_participants(event=event)
+            if paired
+            else event.participants.select_related("player").order_by("player__name")
+        ),
+        "present_count": event.participants.filter(present=True).count(),
+        "present_pairs": sum(1 for pair in pairs if pair.present),
+        "is_director": is_director,
+        "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),
+        "games_in_play": len(in_play),
+        "tables_in_play": ", ".join(str(n) for n in in_play),
+        "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
+        "table_size": services.event_table_size(event),
+        "add_player_form": ParticipantAddForm(event=event) if is_director else None,
+        "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
+    }
+    context.update(_stages_context(event, is_director, stage_form, entrants_form))
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _stages_context(
+    event: Event,
+    is_director: bool,
+    stage_form: StageForm | None,
+    entrants_form: StageEntrantsForm | None,
+) -> dict[str, Any]:
+    """The event's stages for its page; for a director, the forms to add a stage and to confirm
+    who plays the next final table or knockout."""
+    overview = selectors.event_stages_overview(event=event)
+    open_event = is_director and event.status != Event.Status.FINISHED
+    proposal = overview.proposal if overview is not None else None
+    if open_event and proposal is not None and entrants_form is None:
+        entrants_form = StageEntrantsForm(proposal=proposal)
+    # A knockout decides the event: no stage follows it.
+    last = overview.lines[-1].stage if overview is not None else None
+    if open_event and stage_form is None and (last is None or last.kind != Stage.Kind.KNOCKOUT):
+        stage_form = StageForm(event=event, prefix="stage")
+    return {
+        "stages": overview,
+        "stages_editable": open_event,
+        "stage_form": stage_form if open_event else None,
+        "entrants_form": entrants_form if open_event else None,
+        "proposal": proposal,
+    }
+
+
+BOARD_REFRESH_SECONDS = 15
+
+
+@login_required
+def round_sheet(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
+    """Printable seating sheet: the tables, and every player by name with their table."""
+    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    round_ = get_object_or_404(event.rounds, number=number)
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": [
+            {"table": table, "sides": selectors.table_sides(table=table)}
+            for table in selectors.round_tables(round=round_)
+        ],
+        "index": selectors.round_sheet_index(round=round_),
+    }
+    return render(request, "tournaments/round_sheet.html", context)
+
+
+@login_required
+def round_board(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The room's screen: the latest round's tables in large type; the page refreshes itself.
+    When the club's results are public, a QR code opens the club's results page on a phone."""
+    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
+    round_ = selectors.event_board_round(event=event)
+    tables = []
+    sitting_out: list[selectors.Entrant] = []
+    if round_ is not None and round_.status == Round.Status.SEATED:
+        tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
+        sitting_out = selectors.round_sit_out_entrants(event=event, rounds=[round_])[round_.pk]
+    public_link = public_qr = ""
+    if event.club.results_public:
+        public_link = request.build_absolute_uri(
+            reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
+        )
+        # No fixed size (a viewBox): site.css sizes it for the room's screen.
+        public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "sitting_out": sitting_out,
+        "pair_of": selectors.event_pair_numbers(event=event),
+        "refresh": BOARD_REFRESH_SECONDS,
+        "clock": selectors.round_clock(round=round_) if round_ is not None else None,
+        "public_link": public_link,
+        "public_qr": public_qr,
+    }
+    return render(request, "tournaments/round_board.html", context)
+
+
+@login_required
+def club_partnerships(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The club's partnerships (members); a director's POST adds one (two players)."""
+    club = get_object_or_404(clubs_where(user=request.user), slug=slug)
+    is_director = directs(user=request.user, club_id=club.pk)
+    if request.method == "POST" and not is_director:
+        raise Http404
+    form = PartnershipForm(request.POST or None, club=club) if is_director else None
+    if form is not None and request.method == "POST" and form.is_valid():
+        try:
+            partnership, created = club_services.partnership_add(
+                club=club, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                form.add_error(None, message)
+        else:
+            names = {"first": partnership.first.name, "second": partnership.second.name}
+            if created:
+                messages.success(request, _("%(first)s and %(second)s are a partnership now.") % names)
+            else:
+                messages.info(request, _("%(first)s and %(second)s are a partnership already.") % names)
+            return redirect("tournaments:club_partnerships", slug=club.slug)
+    context = {
+        "club": club,
+        "lines": selectors.club_partnerships(club=club),
+        "form": form,
+        "is_director": is_director,
+    }
+    return render(request, "tournaments/club_partnerships.html", context)
+
+
+@login_required
+def player_detail(request: SignedInRequest, player_id: int) -> HttpResponse:
+    """A player's games, wins, averages, rating with its history chart, partners, head-to-head
+    records and recent events; members of the player's club may see it."""
+    player = get_object_or_404(selectors.players_visible_to(user=request.user), pk=player_id)
+    profile = selectors.player_profile(player=player)
+    partners = RecordTable(profile.partners, prefix="partners-")
+    opponents = RecordTable(profile.opponents, prefix="opponents-")
+    for table in (partners, opponents):
+        RequestConfig(request, paginate={"per_page": 10}).configure(table)
+    context = {
+        "player": player,
+        "profile": profile,
+        "partners": partners,
+        "opponents": opponents,
+        "recent": RecentEventTable(profile.recent),
+        "provisional_games": PROVISIONAL_GAMES,
+        "merge_into": _merge_choices(request, player),
+    }
+    return render(request, "tournaments/player_detail.html", context)
+
+
+def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
+    """The roster players a director may merge this guest into; None if not offered."""
+    if not player.guest or not directs(user=request.user, club_id=player.club.pk):
+        return None
+    return list(player.club.players.filter(guest=False).order_by("name"))
+
+
+@login_required
+def season_detail(request: SignedInRequest, season_id: int) -> HttpResponse:
+    """The season table, with its CSV/XLSX download."""
+    season = get_object_or_404(selectors.seasons_visible_to(user=request.user), pk=season_id)
+    table = SeasonTable(selectors.season_standings(season=season))
+    RequestConfig(request, paginate=False).configure(table)
+    download = export_response(request, table, f"season-{season.pk}")
+    if download is not None:
+        return download
+    return render(request, "tournaments/season_detail.html", {"season": season, "table": table})

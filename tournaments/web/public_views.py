@@ -1,0 +1,193 @@
+"""The public pages: what anyone may open once a club's results are public (and its members
+always): a club's results and rankings, an event's standings and round results, a player's
+night, a knockout's bracket; and the site's home.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from clubs.selectors import (
+    clubs_where,
+    clubs_with_public_results,
+    clubs_with_results_visible_to,
+    directs,
+    role_in,
+)
+from tournaments import selectors
+from tournaments.models import Event, Stage
+from tournaments.web.exports import export_response
+from tournaments.web.filters import RankingFilter, StandingFilter
+from tournaments.web.listings import (
+    PairStandingTable,
+    RankingTable,
+    RoundResultTable,
+    StandingTable,
+    round_result_rows,
+)
+
+# Rows of the rankings on the club's results page; the rankings page has them all.
+CLUB_PAGE_RANKINGS = 10
+
+
+ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results, not the standings
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """A member's clubs; and, for anyone, the clubs whose results are public (a visitor without
+    an account lands here, not on the login page)."""
+    clubs = clubs_where(user=request.user).prefetch_related("events")
+    public = clubs_with_public_results().exclude(pk__in=clubs.values("pk"))
+    return render(request, "tournaments/home.html", {"clubs": clubs, "public_clubs": public})
+
+
+def club_results(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's results page: its events (standings, round results) and the top of its
+    rankings. Members see it; anyone does once the club made its results public (the address
+    on the round board's QR code and on the home page)."""
+    club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
+    if club is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=club) is not None
+    rankings = selectors.club_rankings(club=club).filter(games__gt=0)[:CLUB_PAGE_RANKINGS]
+    table = RankingTable(
+        rankings, ranks=selectors.club_ranks(club=club), link_players=is_member, orderable=False
+    )
+    context = {
+        "club": club,
+        "events": selectors.club_events(club=club),
+        "rankings": table,
+        "is_member": is_member,
+    }
+    return render(request, "tournaments/club_results.html", context)
+
+
+def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Members see their club's rankings; anyone sees them once the club made its results public."""
+    club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
+    if club is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=club) is not None
+    filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
+    table = RankingTable(filtered.qs, ranks=selectors.club_ranks(club=club), link_players=is_member)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    download = export_response(request, table, f"{club.slug}-rankings")
+    if download is not None:
+        return download
+    context = {"club": club, "table": table, "filter": filtered, "is_member": is_member}
+    if not is_member:
+        context["public_events"] = club.events.order_by("-date", "-id")
+    return render(request, "tournaments/club_rankings.html", context)
+
+
+def _login_or_404(request: HttpRequest) -> HttpResponse:
+    """What a visitor gets for a page they may not see: the login page, or 404 once signed in."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise Http404
+
+
+def standings_table(event: Event, player_name: str = "", **options: Any) -> tables.Table:
+    """The event's standings as its format ranks them: per pair in a fixed-partnership event.
+    `player_name` keeps the rows (pairs) with a player of that name."""
+    if event.format in Event.PARTNERSHIP_FORMATS:
+        rows = selectors.event_pair_standings(event=event, player_name=player_name)
+        return PairStandingTable(rows, **options)
+    filtered = StandingFilter({"player": player_name}, queryset=selectors.event_standings(event=event))
+    return StandingTable(filtered.qs, **options)
+
+
+def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Members see the standings; anyone sees them once the club made its results public."""
+    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
+    if event is None:
+        return _login_or_404(request)
+    round_results = selectors.event_round_results(event=event)
+    if request.GET.get("table") == ROUND_RESULTS_EXPORT:
+        download = export_response(
+            request, RoundResultTable(round_result_rows(round_results)), f"event-{event.pk}-round-results"
+        )
+        if download is not None:
+            return download
+    filtered = StandingFilter(request.GET, queryset=selectors.event_standings(event=event))
+    player_name = ""
+    if filtered.form.is_valid():
+        player_name = filtered.form.cleaned_data.get("player") or ""
+    table = standings_table(event, player_name)
+    RequestConfig(request, paginate=False).configure(table)
+    download = export_response(request, table, f"event-{event.pk}-standings")
+    if download is not None:
+        return download
+    role = role_in(user=request.user, club=event.club)
+    # The rounds say whether the event plays stages: no query more for an event without them.
+    staged = any(round_.stage is not None for round_ in round_results)
+    context = {
+        "event": event,
+        "stages": selectors.event_stages_overview(event=event) if staged else None,
+        "table": table,
+        "filter": filtered,
+        "round_tables": [
+            (
+                round_,
+                RoundResultTable(
+                    round_result_rows([round_]),
+                    exclude=("round",),
+                    attrs={"class": "data-table round-results", "id": f"round-results-{round_.number}"},
+                ),
+            )
+            for round_ in reversed(round_results)
+        ],
+        "ranking": selectors.event_ranking_description(event=event),
+        "final_corrections": selectors.final_corrections(event=event),
+        "is_member": role is not None,
+        "is_director": directs(user=request.user, club_id=event.club_id),
+    }
+    return render(request, "tournaments/event_standings.html", context)
+
+
+def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """A player's night in an event: each round's table, partners, opponents, scores and
+    victory points, and their standings row. Whoever may see the event's standings sees it."""
+    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
+    if event is None:
+        return _login_or_404(request)
+    participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
+    night = selectors.event_player_night(event=event, player=participant.player)
+    context = {
+        "event": event,
+        "participant": participant,
+        "player": participant.player,
+        "night": night,
+        "credits_missed_rounds": event.missed_round_policy != Event.MissedRounds.NOTHING,
+        "is_member": role_in(user=request.user, club=event.club) is not None,
+    }
+    return render(request, "tournaments/event_player.html", context)
+
+
+def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """A knockout's bracket, filled in as its games finish (the page asks for it again every
+    few seconds while the knockout is played). Whoever may see the event's standings sees it;
+    its director also decides here a match whose game ended level, or a walkover."""
+    event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
+    if event is None:
+        return _login_or_404(request)
+    stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
+    role = role_in(user=request.user, club=event.club)
+    context = {
+        "event": event,
+        "bracket": selectors.stage_bracket(stage=stage),
+        "is_member": role is not None,
+        "is_director": event.status != Event.Status.FINISHED
+        and directs(user=request.user, club_id=event.club_id),
+        "refresh_seconds": BRACKET_REFRESH_SECONDS,
+    }
+    return render(request, "tournaments/stage_bracket.html", context)
+
+
+BRACKET_REFRESH_SECONDS = 20

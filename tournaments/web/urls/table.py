@@ -1,0 +1,73 @@
+"""The table page's URLs, one view however the table is reached: by a signed-in scorer's
+account (`games/<id>/`), by a round table's own link or the night's table card (`t/<token>/`),
+and a card's save naming its game (`t/<token>/games/<id>/`)."""
+
+from django.urls import path, register_converter
+
+from tournaments.models import ACCESS_TOKEN_PATTERN
+from tournaments.web import table_views
+
+
+class TableTokenConverter:
+    """A table link's token in the path: only what a token can be (ACCESS_TOKEN_PATTERN), so a
+    NUL byte, an over-long value or bytes that are not UTF-8 are not found before any look-up."""
+
+    regex = ACCESS_TOKEN_PATTERN
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TableTokenConverter, "table_token")
+
+urlpatterns = [
+    path("games/<int:game_id>/", table_views.table, {"action": "view"}, name="game_detail"),
+    path("games/<int:game_id>/hands/", table_views.table, {"action": "save"}, name="game_save"),
+    path(
+        "games/<int:game_id>/hands/<int:number>/confirm/",
+        table_views.table,
+        {"action": "confirm"},
+        name="game_confirm",
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/undo/",
+        table_views.table,
+        {"action": "undo"},
+        name="game_undo",
+    ),
+    path("t/<table_token:token>/", table_views.table, {"action": "view"}, name="link_detail"),
+    path("t/<table_token:token>/hands/", table_views.table, {"action": "save"}, name="link_save"),
+    path(
+        "t/<table_token:token>/hands/<int:number>/confirm/",
+        table_views.table,
+        {"action": "confirm"},
+        name="link_confirm",
+    ),
+    path(
+        "t/<table_token:token>/hands/<int:number>/undo/",
+        table_views.table,
+        {"action": "undo"},
+        name="link_undo",
+    ),
+    path(
+        "t/<table_token:token>/games/<int:game_id>/hands/",
+        table_views.table,
+        {"action": "save"},
+        name="card_save",
+    ),
+    path(
+        "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/undo/",
+        table_views.table,
+        {"action": "undo"},
+        name="card_undo",
+    ),
+    path(
+        "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/confirm/",
+        table_views.table,
+        {"action": "confirm"},
+        name="card_confirm",
+    ),
+]
