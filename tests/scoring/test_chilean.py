@@ -18,8 +18,7 @@ BOLIVIA = scoring.VARIANTS["bolivia"]
 FOUR = {"packs": 4}
 
 # The first hand of the case chilean-four-packs-seven-red-threes, with the card NS's partner still
-# holds (the case prints "hand 0", the simplification of the note at the end of rules.md §3): a
-# king, 10 points.
+# holds (rules.md §3's note; the case has one 5-point card): here a king, 10 points.
 # NS went out: 420 − 10 + escalera 1500 + natural 500 + 7 red threes at 100 (two canastas, so
 # for the side; four packs hold eight) 700 + going out 200 = 3310.
 NS_SEVEN = {

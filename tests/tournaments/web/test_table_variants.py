@@ -57,9 +57,8 @@ THREE_PLAYER_HAND = (
 )
 
 # Chilean with four packs (rules.md §1.11, §6): the first hand of the shared case
-# chilean-four-packs-seven-red-threes, with the cards NS's partner still holds. The case prints
-# "hand 0" for the side that went out, the simplification of the note at the end of rules.md §3,
-# which the engine refuses; here the partner holds a king, 10 points.
+# chilean-four-packs-seven-red-threes, with the cards NS's partner still holds (rules.md §3's
+# note): the case has one 5-point card; here the partner holds a king, 10 points.
 # NS: 420 − 10 + escalera 1500 + natural 500 + 7 red threes at 100 (700; four packs hold eight)
 # + going out 200 = 3310. EW: 480 − 65 + bolivia 2500 + mixed 300 + red three 100 = 3315.
 CHILEAN_OPTIONS = {"packs": 4}
@@ -226,8 +225,8 @@ def test_a_modern_american_special_hand_is_offered_by_its_name(client, sam, vari
 def test_the_chilean_hand_is_its_case_s_first_hand():
     case = json.loads((CASES / "chilean-four-packs-seven-red-threes.json").read_text())
     hand = case["sheet"]["hands"][0]
-    assert hand["NS"]["hand_points"] == 0  # the "hand 0" of rules.md §3's note
-    hand["NS"]["hand_points"] = 10  # the partner's king
+    assert hand["NS"]["hand_points"] == 5  # the partner's one card in the case (rules.md §3's note)
+    hand["NS"]["hand_points"] = 10  # the partner's king here
     assert (hand, case["sheet"]["options"]) == (CHILEAN_HAND[0], CHILEAN_OPTIONS)
     expected = case["expect"]["hand_scores"][0]
-    assert CHILEAN_HAND[1] == {"NS": expected["NS"] - 10, "EW": expected["EW"]}
+    assert CHILEAN_HAND[1] == {"NS": expected["NS"] - 5, "EW": expected["EW"]}
