@@ -41,6 +41,12 @@ def role_in(*, user: Requester, club: Club) -> str | None:
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
 
 
+def role_directs(role: str | None) -> bool:
+    """Whether a membership's `role` (as `role_in` reads it) directs the club: the rule that
+    `directs` and `clubs_directed_by` ask the database, for a page that has read the role."""
+    return role == Membership.Role.DIRECTOR
+
+
 def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
     """The clubs `user` directs: the one rule of "directs this club" as a queryset (`directs`
     for one club)."""

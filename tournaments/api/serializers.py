@@ -333,27 +333,11 @@ class EventInputSerializer(serializers.Serializer):
             PairRequest(where=_("Pair %(number)s") % {"number": number}, players=tuple(pair))
             for number, pair in enumerate(data["pairs"], start=1)
         ]
-        return services.EventInput(
-            name=data["name"],
-            date=data["date"],
-            variant=data["variant"],
+        return services.EventInput.from_fields(
+            data,
             players=players,
-            options=data["options"],
-            hands_per_round=data.get("hands_per_round"),
-            minutes_per_round=data.get("minutes_per_round"),
-            warning_minutes=data["warning_minutes"],
-            kind=data["kind"],
-            confirmation_required=data.get("confirmation_required"),
-            format=data["format"],
             partnerships=[partnerships[pk] for pk in data["partnerships"]],
             pairs=pairs,
-            three_player_tables=data["three_player_tables"],
-            table_shape=data["table_shape"],
-            five_player_tables=data["five_player_tables"],
-            play_to_target_across_tables=data["play_to_target_across_tables"],
-            missed_round_policy=data["missed_round_policy"],
-            sit_out_victory_points=data["sit_out_victory_points"],
-            avoid_season_partners=data["avoid_season_partners"],
             season=season,
         )
 

@@ -11,6 +11,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -60,6 +61,17 @@ class EventInput:
     sit_out_victory_points: int = 1
     avoid_season_partners: bool = False
     season: Season | None = None
+
+    @classmethod
+    def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
+        """The input from a door's checked `data` (a form's cleaned data, a serializer's
+        validated data), its plain fields by name, with what the door looked up itself
+        (players, pairs, a season: `looked_up`); a field that `data` leaves out keeps its
+        default. Both doors build the input here, so neither can forget a field."""
+        plain = {
+            f.name: data[f.name] for f in dataclass_fields(cls) if f.name not in looked_up and f.name in data
+        }
+        return cls(**plain, **looked_up)
 
 
 @transaction.atomic

@@ -26,8 +26,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
-from clubs.models import Membership
-from clubs.selectors import directs
+from clubs.selectors import directs, role_directs
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
@@ -204,7 +203,7 @@ def _lock(
 def _directs(game: Game, user: User | None) -> bool:
     """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
     if hasattr(game, "_role"):
-        return game._role == Membership.Role.DIRECTOR
+        return role_directs(game._role)
     return directs(user=user, club_id=game.table.round.event.club_id)
 
 

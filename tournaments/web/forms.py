@@ -200,28 +200,12 @@ class EventForm(forms.ModelForm):
     def event_input(self) -> EventInput:
         """The event asked for, for `services.event_create` (after `is_valid()`)."""
         data = self.cleaned_data
-        return EventInput(
-            name=data["name"],
-            date=data["date"],
-            variant=data["variant"],
+        return EventInput.from_fields(
+            data,
             players=list(data["players"]),
             options=data["options"] or {},
-            hands_per_round=data["hands_per_round"],
-            minutes_per_round=data["minutes_per_round"],
-            warning_minutes=data["warning_minutes"],
-            kind=data["kind"],
-            confirmation_required=data["confirmation_required"],
-            format=data["format"],
             partnerships=list(data.get("partnerships") or ()),
             pairs=data["pair_requests"],
-            three_player_tables=data["three_player_tables"],
-            table_shape=data["table_shape"],
-            five_player_tables=data["five_player_tables"],
-            play_to_target_across_tables=data["play_to_target_across_tables"],
-            missed_round_policy=data["missed_round_policy"],
-            sit_out_victory_points=data["sit_out_victory_points"],
-            avoid_season_partners=data.get("avoid_season_partners", False),
-            season=data.get("season"),
         )
 
 

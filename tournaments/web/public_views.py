@@ -17,7 +17,7 @@ from clubs.selectors import (
     clubs_where,
     clubs_with_public_results,
     clubs_with_results_visible_to,
-    directs,
+    role_directs,
     role_in,
 )
 from tournaments import selectors
@@ -146,7 +146,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "ranking": selectors.event_ranking_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
         "is_member": role is not None,
-        "is_director": directs(user=request.user, club_id=event.club_id),
+        "is_director": role_directs(role),
     }
     return render(request, "tournaments/event_standings.html", context)
 
@@ -183,8 +183,7 @@ def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpRespo
         "event": event,
         "bracket": selectors.stage_bracket(stage=stage),
         "is_member": role is not None,
-        "is_director": event.status != Event.Status.FINISHED
-        and directs(user=request.user, club_id=event.club_id),
+        "is_director": role_directs(role) and event.status != Event.Status.FINISHED,
         "refresh_seconds": BRACKET_REFRESH_SECONDS,
     }
     return render(request, "tournaments/stage_bracket.html", context)
