@@ -23,8 +23,11 @@ What lives where (each name below is also importable from here, as `services.han
 - `seasons`: a club's seasons (`season_save`).
 - `stages`: an event's stages (`stage_add`, `stage_remove`), who plays a final table or a
   knockout (`stage_entrants_confirm`) and the director's word on a knockout match
-  (`match_decide`); `stage_seating` tells `round_start` and `round_seat` which stage a round
-  belongs to and the tables of a stage's round.
+  (`match_decide`); `stage_seating` tells `round_start` which stage a round belongs to.
+- `planners`: which planner seats a round (`PLANNERS`, by its stage and the event's format):
+  `individual_seating` (partners rotate), `partnership_seating` (pairs by their movement) and
+  `stage_seating` (a stage's pairs, a final table, a knockout), each returning a
+  `planned.PlannedRound` that `round_seat` stores.
 
 The director's tools on a seated round (locks, swaps) are in `tournaments/services/round_tools.py`;
 `game_lock` locks a game's row for a write; `queue` is the one door to the workers (a task sent

@@ -2,7 +2,8 @@
 
 Reads the event's pairs, who is in play, the earlier rounds and the standings, asks the pure
 pairing module for the round, and returns it as plain tables for `services.round_seat` to
-store. Writes nothing.
+store. Writes nothing but the standings a Swiss round pairs by (rebuilt first, so the pairs
+meet by the standings as they are now).
 
 A pair plays a round when both its players are present (not withdrawn, not marked absent)
 and neither sits at a table the director locked. Swiss ranks the pairs by the sum of their
@@ -16,33 +17,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from tournaments.domain import pairing
 from tournaments.domain import victory_points as vp
 from tournaments.models import Event, Pair, Round, Standing
 from tournaments.selectors import event_ranking_rules
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedTable:
-    """One table to store: sides of player ids (NS first) and why it was paired so."""
-
-    sides: tuple[tuple[int, ...], ...]
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedRound:
-    tables: tuple[PlannedTable, ...]
-    sit_out: tuple[int, ...]
+from tournaments.services.planned import PlannedRound, PlannedTable
+from tournaments.services.standings import standings_rebuild
 
 
 def plan_pair_round(
-    *,
     round: Round,
     present: Collection[int],
     kept: Collection[int] = (),
+    *,
     format: str | None = None,
     number: int | None = None,
     field: Sequence[int] | None = None,
@@ -73,6 +61,7 @@ def plan_pair_round(
         raise ValueError(f"Seating needs at least two pairs with both players present; {len(active)} are.")
     met, byes = _pair_history(event, round, players_of)
     if format == Event.Format.SWISS:
+        standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
         pairings = pairing.swiss_round(_ranking(event, pairs, active), met, byes)
     else:
         mitchell = format == Event.Format.MITCHELL

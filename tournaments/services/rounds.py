@@ -1,7 +1,7 @@
 """Writes for rounds: start, seat and reseat them, and the tables a seating makes.
 
-A round's seating is computed by a Celery worker (`round_seat`, queued after the commit) with
-the pure `seating` and `partnership_seating` modules; each table gets its seats and its game,
+A round's seating is computed by a Celery worker (`round_seat`, queued after the commit) by the
+round's planner (`services.planners.PLANNERS`); each table gets its seats and its game,
 and a private scoring link that `table_link_renew` replaces. The director's tools on a seated
 round (locks, swaps) are in `tournaments/services/round_tools.py`.
 """
@@ -15,18 +15,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments import selectors
-from tournaments.domain import seating, table_shapes
+from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
-from tournaments.services import partnership_seating, stage_seating
+from tournaments.services import planners, stage_seating
 from tournaments.services.hands import game_stop
+from tournaments.services.planned import PlannedRound
 from tournaments.services.queue import seating_queue
-from tournaments.services.standings import standings_rebuild
+from tournaments.services.round_tools import round_seating_began
 
 
 def three_player_variant(variant: str) -> str:
@@ -141,16 +140,23 @@ def round_reseat(*, round: Round) -> Round:
     return round
 
 
-@transaction.atomic
 def round_seat(*, round_id: int) -> Round | None:
-    """Seat the players present for a round, replacing any seating it had.
+    """Seat the players present for a round, replacing any seating it had: the worker's one call.
 
-    Partners rotate: the seating module avoids repeating a partnership of this night while it
-    can, spreads opponents and sit-outs (a round a player missed counts as a sit-out).
+    Notes when the computation began (committed at once, for the progress the event page
+    shows), then seats the round by its planner (`services.planners.PLANNERS`: rotating
+    partners, the pairs' movement, a final table or a knockout) in one transaction.
     Seats only a round waiting for its seating (status SEATING): a task delivered twice, or
     after `round_reseat`, leaves a seated round alone, so open table pages keep their game.
-    Returns None if the round no longer exists.
+    A round no planner can seat is marked FAILED with the reason. Returns None if the round
+    no longer exists.
     """
+    round_seating_began(round_id=round_id)
+    return _round_seat(round_id)
+
+
+@transaction.atomic
+def _round_seat(round_id: int) -> Round | None:
     round = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
     if round is None:
         return None
@@ -178,13 +184,13 @@ def round_seat(*, round_id: int) -> Round | None:
         .values_list("player_id", flat=True)
     )
     try:
-        new_tables, sit_out = _round_plan(round, present, kept)
+        planned = planners.round_plan(round, present, kept)
     except ValueError as exc:
         round.status = Round.Status.FAILED
         round.seating_error = str(exc)
         round.save(update_fields=["status", "seating_error"])
         return round
-    _round_tables_replace(round, kept_tables, new_tables, sit_out)
+    _round_tables_replace(round, kept_tables, planned)
     round.status = Round.Status.SEATED
     round.seating_error = ""
     round.clock_started_at = timezone.now() if event.minutes_per_round else None
@@ -192,47 +198,16 @@ def round_seat(*, round_id: int) -> Round | None:
     return round
 
 
-# A planned table: its sides (each its players' ids, a larger side first) and a note for the director.
-PlannedTable = tuple[Iterable[Iterable[int]], str]
-
-
-def _round_plan(round: Round, present: list[int], kept: set[int]) -> tuple[list[PlannedTable], list[int]]:
-    """(the new tables, who sits out) for the players `present` but those at `kept` (locked)
-    tables: a stage's own movement, else the event's pairs' movement, else rotating partners.
-    Raises ValueError when no seating can be made."""
-    event = round.event
-    staged = stage_seating.plan_stage_round(round=round, present=set(present), kept=kept)
-    if staged is not None:  # a final table, a knockout, a stage of pairs with its own movement
-        return [(t.sides, t.note) for t in staged.tables], list(staged.sit_out)
-    if event.format in Event.PARTNERSHIP_FORMATS:
-        if event.format == Event.Format.SWISS:
-            standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
-        planned = partnership_seating.plan_pair_round(round=round, present=set(present), kept=kept)
-        return [(t.sides, t.note) for t in planned.tables], list(planned.sit_out)
-    players = [p for p in present if p not in kept]
-    individual = seating.seat_round(
-        players,
-        _individual_history(round, players),
-        seed=round.number,
-        three_player_tables=event.three_player_tables,
-        shape=table_shapes.event_shape(event.variant, event.table_shape),
-        five_player_tables=event.five_player_tables,
-    )
-    return [(t.sides, "") for t in individual.tables], list(individual.sit_out)
-
-
-def _round_tables_replace(
-    round: Round, kept_tables: list[Table], new_tables: list[PlannedTable], sit_out: list[int]
-) -> None:
+def _round_tables_replace(round: Round, kept_tables: list[Table], planned: PlannedRound) -> None:
     """The round's unlocked tables and sit-outs replaced by the new ones, numbered around the
     kept tables' numbers, with the night's table cards for every table."""
     round.tables.filter(locked=False).delete()
     round.sit_outs.all().delete()
     taken = {table.number for table in kept_tables}
     free_numbers = (n for n in itertools.count(1) if n not in taken)
-    for (sides_players, note), number in zip(new_tables, free_numbers, strict=False):
-        _table_create(round, number, sides_players, note)
-    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in sit_out)
+    for table, number in zip(planned.tables, free_numbers, strict=False):
+        _table_create(round, number, table.sides, table.note)
+    SitOut.objects.bulk_create(SitOut(round=round, player_id=p) for p in planned.sit_out)
     _table_cards_ensure(round.event, round.tables.values_list("number", flat=True))
 
 
@@ -249,33 +224,6 @@ def round_clock_start(*, round: Round) -> Round:
     round.clock_started_at = timezone.now()
     round.save(update_fields=["clock_started_at", "updated_at"])
     return round
-
-
-def _individual_history(round: Round, players: list[int]) -> seating.SeatingHistory:
-    """Tonight's earlier rounds; with `avoid_season_partners`, the season's earlier nights too."""
-    history = seating.SeatingHistory()
-    for earlier_night in _earlier_season_nights(round.event):
-        for night_round in earlier_night.rounds.order_by("number"):
-            history.record_earlier(selectors.round_seating(round=night_round))
-    for earlier in round.event.rounds.filter(number__lt=round.number):
-        played = selectors.round_seating(round=earlier)
-        history.record(played)
-        # A late arrival missed the rounds before it came: those count as its sit-outs, so
-        # it is not also the first to sit out now.
-        for player in set(players) - set(played.players):
-            history.sit_outs[player] += 1
-    return history
-
-
-def _earlier_season_nights(event: Event) -> list[Event]:
-    """The nights of the event's season before it (by date, then creation), if the option is on."""
-    if not event.avoid_season_partners or event.season_id is None:
-        return []
-    return list(
-        Event.objects.filter(season_id=event.season_id)
-        .filter(Q(date__lt=event.date) | Q(date=event.date, pk__lt=event.pk))
-        .order_by("date", "pk")
-    )
 
 
 def event_table_size(event: Event) -> int:

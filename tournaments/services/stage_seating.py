@@ -1,21 +1,21 @@
 """The bridge between an event's stages and the round machinery of `services.rounds`.
 
 `next_round_stage` says which stage the event's next round belongs to, or why it cannot start
-yet (`services.round_start` asks it). `plan_stage_round` gives the tables of a round of a
-stage that seats itself (`services.round_seat` asks it before seating a round as usual):
+yet (`services.round_start` asks it). The planners of a stage's rounds (in the table
+`services.planners.PLANNERS`, which `services.round_seat` reads):
 
-- a stage of rounds of a fixed-partnership event: the pairs in play, by the stage's own
-  movement (Swiss, round robin or Mitchell; a Mitchell or a round robin starts at its first
-  round when the stage starts), through `partnership_seating`;
-- a final table: its confirmed entrants only, at as many tables as they fill; players rotate
-  partners over the stage's rounds (the individual seating, with the stage's rounds as its
-  history), pairs play a round robin in seed order;
-- a knockout: the matches of the bracket round, the better seed North-South; a bye of round
-  1 is a sit-out.
+- `plan_stage_pairs_round`: a stage of rounds of a fixed-partnership event, the pairs in play
+  by the stage's own movement (Swiss, round robin or Mitchell; a Mitchell or a round robin
+  starts at its first round when the stage starts), through `partnership_seating`;
+- `plan_final_table_round`, `plan_final_table_pairs_round`: a final table, its confirmed
+  entrants only, at as many tables as they fill; players rotate partners over the stage's
+  rounds (the individual seating, with the stage's rounds as its history), pairs play a round
+  robin in seed order;
+- `plan_knockout_round`: the matches of the bracket round, the better seed North-South; a bye
+  of round 1 is a sit-out.
 
-A round of an event without stages, or of a stage of rounds of an individual event, is
-seated by `round_seat` as before (None here). Reads only, apart from the standings a Swiss
-stage pairs by (rebuilt first, as `round_seat` does for a Swiss event).
+A stage of rounds of an individual event is seated like an event without stages
+(`individual_seating`). Reads only, apart from the standings a Swiss stage pairs by.
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ from tournaments.domain import seating, table_shapes
 from tournaments.domain import stages as stages_domain
 from tournaments.models import Event, Round, Stage
 from tournaments.services import partnership_seating
-from tournaments.services.partnership_seating import PlannedRound, PlannedTable
-from tournaments.services.standings import standings_rebuild
+from tournaments.services.planned import PlannedRound, PlannedTable
 
 
 def next_round_stage(*, event: Event) -> Stage | None:
@@ -128,45 +127,61 @@ def _name(entrant: selectors.Entrant) -> str:
     return _("Pair %(number)s (%(names)s)") % {"number": entrant.pair, "names": names}
 
 
-def plan_stage_round(
-    *, round: Round, present: Collection[int], kept: Collection[int] = ()
-) -> PlannedRound | None:
-    """The tables of a round of a stage that seats itself (see the module docstring), or None
-    when `round_seat` seats the round as usual (no stage, or a stage of rounds of an
-    individual event). `present`: player ids present and not withdrawn; `kept`: players at
-    locked tables of the round. Raises ValueError when the round cannot be seated (too few in
-    play, a knockout round before its matches are decided).
-    """
-    stage = round.stage
-    if stage is None:
-        return None
-    event = round.event
-    paired = event.format in Event.PARTNERSHIP_FORMATS
-    number = stage.rounds.filter(number__lte=round.number).count()
-    if stage.kind == Stage.Kind.ROUNDS:
-        if not paired:
-            return None
-        if stage.format == Event.Format.SWISS:
-            standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
-        return partnership_seating.plan_pair_round(
-            round=round, present=present, kept=kept, format=stage.format, number=number
-        )
-    overview = selectors.event_stages_overview(event=event)
+def plan_stage_pairs_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
+    """A round of a stage of rounds of pairs: the pairs in play by the stage's own movement,
+    the round's number counted within the stage. Raises ValueError with fewer than two pairs."""
+    stage = _stage(round)
+    return partnership_seating.plan_pair_round(
+        round, present, kept, format=stage.format, number=_number_in_stage(round, stage)
+    )
+
+
+def plan_final_table_pairs_round(
+    round: Round, present: Collection[int], kept: Collection[int]
+) -> PlannedRound:
+    """A round of a final table of pairs: its confirmed pairs play a round robin in seed order."""
+    stage = _stage(round)
+    return partnership_seating.plan_pair_round(
+        round,
+        present,
+        kept,
+        format=Event.Format.ROUND_ROBIN,
+        number=_number_in_stage(round, stage),
+        field=_entrant_keys(_line(round, stage)),
+    )
+
+
+def plan_final_table_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
+    """A round of a final table of players: its confirmed entrants at as many tables as they
+    fill, partners rotating over the stage's rounds. Raises ValueError when a finalist is absent."""
+    stage = _stage(round)
+    return _final_table_round(round, stage, _entrant_keys(_line(round, stage)), present, kept)
+
+
+def plan_knockout_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
+    """A knockout round: the matches of its bracket round, the better seed North-South; a bye of
+    round 1 sits out. Raises ValueError before its matches are decided or when a pair is absent."""
+    stage = _stage(round)
+    return _knockout_round(_line(round, stage), _number_in_stage(round, stage), present, kept)
+
+
+def _stage(round: Round) -> Stage:
+    assert round.stage is not None, "a stage's planner seats a round of a stage"
+    return round.stage
+
+
+def _number_in_stage(round: Round, stage: Stage) -> int:
+    return stage.rounds.filter(number__lte=round.number).count()
+
+
+def _line(round: Round, stage: Stage) -> selectors.StageLine:
+    overview = selectors.event_stages_overview(event=round.event)
     assert overview is not None
-    line = overview.line(stage.number)
-    keys = [_key(entrant) for _seed, entrant in line.entrants]
-    if stage.kind == Stage.Kind.FINAL_TABLE:
-        if paired:
-            return partnership_seating.plan_pair_round(
-                round=round,
-                present=present,
-                kept=kept,
-                format=Event.Format.ROUND_ROBIN,
-                number=number,
-                field=keys,
-            )
-        return _final_table_round(round, stage, keys, present, kept)
-    return _knockout_round(line, number, present, kept)
+    return overview.line(stage.number)
+
+
+def _entrant_keys(line: selectors.StageLine) -> list[int]:
+    return [_key(entrant) for _seed, entrant in line.entrants]
 
 
 def _final_table_round(

@@ -4,7 +4,7 @@ knockout, and decide a knockout match that its game did not decide.
 A stage has its own format and rounds (tournaments/models.py `Stage`); an event without
 stages is one implicit stage and nothing here touches it. The rounds themselves are started
 and seated by `services.rounds` (`round_start` asks `stage_seating.next_round_stage` which
-stage a round belongs to; `round_seat` asks `stage_seating.plan_stage_round` for its tables).
+stage a round belongs to; `round_seat` seats it by the stage's planner in `services.planners`).
 The pure rules (who qualifies, the bracket, the final order) are tournaments/domain/stages.py;
 what the rules propose is read by `selectors.event_stages_overview`.
 

@@ -36,7 +36,6 @@ from tournaments.services.queue import (
     TASKS_LOST_RESEND,
     standings_unmark,
 )
-from tournaments.services.round_tools import round_seating_began
 from tournaments.workers import ledger
 
 logger = logging.getLogger(__name__)
@@ -153,7 +152,6 @@ def standings_recompute(*, event_id: int) -> int:
 @idempotent_task(ROUND_SEAT, Guarded, locks=("tournaments.Round", "round_id"))
 def round_seat(*, round_id: int) -> str | None:
     """Compute and store one round's seating; returns the round's status (None if it is gone)."""
-    round_seating_began(round_id=round_id)
     round = services.round_seat(round_id=round_id)
     return None if round is None else round.status
 

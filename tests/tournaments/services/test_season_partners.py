@@ -11,7 +11,7 @@ from tests.support.hands import HAND_A
 from tournaments import services
 from tournaments.models import Event, Game, Round, Season
 from tournaments.selectors import round_seating
-from tournaments.services.rounds import _individual_history
+from tournaments.services.individual_seating import individual_history
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_the_option_puts_the_earlier_nights_in_the_history(club, players, season
     for avoid, expected in ((False, set()), (True, earlier)):
         night = _night(club, players[:8], season, later, avoid=avoid)
         round_ = Round.objects.create(event=night, number=1)
-        history = _individual_history(round_, ids)
+        history = individual_history(round_, ids)
         assert set(history.earlier_partners) == expected
         assert not history.partners  # tonight has no earlier round
         assert bool(history.earlier_opponents) is avoid
@@ -97,7 +97,7 @@ def test_only_earlier_nights_of_the_same_season_count(club, players, season, fir
     before = _night(club, players[:8], season, EVENT_DATE - datetime.timedelta(days=7), avoid=True)
     ids = [p.pk for p in players[:8]]
     for night in (elsewhere, before):
-        history = _individual_history(Round.objects.create(event=night, number=1), ids)
+        history = individual_history(Round.objects.create(event=night, number=1), ids)
         assert not history.earlier_partners
 
 

@@ -296,7 +296,7 @@ def test_a_late_arrivals_missed_rounds_count_as_sit_outs_in_the_seating_history(
 ):
     """What the seating is told: the late player missed round 1, so it has one sit-out,
     as the player who sat round 1 out has; the eight who played have none."""
-    from tournaments.services.rounds import _individual_history
+    from tournaments.services.individual_seating import individual_history
 
     event = services.event_create(
         club=club,
@@ -314,7 +314,7 @@ def test_a_late_arrivals_missed_rounds_count_as_sit_outs_in_the_seating_history(
     services.participant_set_present(event=event, player=late, present=True)
     second = Round.objects.create(event=event, number=2)
     present = [p.pk for p in players[:10]]
-    history = _individual_history(second, present)
+    history = individual_history(second, present)
     assert history.sit_outs[late.pk] == 1
     assert history.sit_outs[sat_out] == 1
     assert sum(history.sit_outs[p] for p in present) == 2
