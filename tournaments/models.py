@@ -158,7 +158,7 @@ class Event(models.Model):
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # How the standings rank (tournaments/domain/victory_points.py); set with `event_ranking_set`.
+    # How the standings rank (tournaments/domain/victory_points.py); set with `event_standings_rules_set`.
     vp_scale = models.CharField(
         _("victory-point scale"), max_length=32, choices=VP_SCALE_CHOICES, default="win-draw-loss"
     )

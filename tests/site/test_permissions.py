@@ -175,7 +175,7 @@ def _bobs_membership(w: World) -> dict[str, Any]:
     return {"slug": w.club.slug, "membership_id": membership.pk}
 
 
-def _ranking(w: World) -> dict[str, Any]:
+def _standings_rules_data(w: World) -> dict[str, Any]:
     return {"vp_scale": "three-one-zero", "vp_custom": "", "tie_break_1": "point_difference"}
 
 
@@ -364,7 +364,9 @@ MATRIX: dict[str, Row] = {
         write=DIRECTOR,
     ),
     # --- rankings, players and seasons (read by members; the ranking rules are the director's) --
-    "tournaments:event_ranking": Row("page", _event, read=DIRECTOR, write=DIRECTOR, data=_ranking),
+    "tournaments:event_standings_rules": Row(
+        "page", _event, read=DIRECTOR, write=DIRECTOR, data=_standings_rules_data
+    ),
     "tournaments:player_detail": Row(
         "page", lambda w: {"player_id": w.event.participants.first().player_id}, read=MEMBER
     ),

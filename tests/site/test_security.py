@@ -120,7 +120,7 @@ def test_rendered_pages_have_no_inline_scripts_or_handlers(client, world):
         reverse("tournaments:round_cards", kwargs={"event_id": world.event.pk, "number": 1}),
         reverse("tournaments:link_detail", kwargs={"token": world.other_game.table.access_token}),
         reverse("tournaments:event_standings", kwargs={"event_id": world.event.pk}),
-        reverse("tournaments:event_ranking", kwargs={"event_id": world.event.pk}),
+        reverse("tournaments:event_standings_rules", kwargs={"event_id": world.event.pk}),
         reverse("tournaments:club_rankings", kwargs={"slug": world.club.slug}),
         reverse("tournaments:club_results", kwargs={"slug": world.club.slug}),
         reverse(

@@ -229,7 +229,7 @@ def _ranked(
     (shared by rows equal on every criterion: 1, 2, 2, 4) and `separated_by`."""
     criteria = [row.criteria() for row in rows]
     order = sorted(
-        range(len(rows)), key=lambda i: (*vp.ranking_key(criteria[i], tie_breaks), *listed(rows[i]))
+        range(len(rows)), key=lambda i: (*vp.standings_key(criteria[i], tie_breaks), *listed(rows[i]))
     )
     ordered = [rows[i] for i in order]
     for position, i in enumerate(order, start=1):

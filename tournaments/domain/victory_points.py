@@ -297,7 +297,7 @@ def checked_tie_breaks(order: Any) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def ranking_key(values: Mapping[str, int], order: Sequence[str]) -> tuple[int, ...]:
+def standings_key(values: Mapping[str, int], order: Sequence[str]) -> tuple[int, ...]:
     """Sort key (ascending = best first) over victory points then the tie-breaks in `order`."""
     return tuple(-values[c] if CRITERIA[c] else values[c] for c in (VICTORY_POINTS, *order))
 

@@ -13,7 +13,7 @@ from clubs.models import Club, Player
 from clubs.names import name_key
 from tournaments.domain.standings import StandingRow, rank_pairs
 from tournaments.models import Event, Pair, Round, Standing
-from tournaments.selectors.standings import event_ranking_rules
+from tournaments.selectors.standings import event_standings_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +171,7 @@ def event_pair_standings(*, event: Event, player_name: str = "") -> list[PairSta
         for number, pair in pairs.items()
         if {pair.partnership.first_id, pair.partnership.second_id} & with_rows
     }
-    _scale, tie_breaks = event_ranking_rules(event=event)
+    _scale, tie_breaks = event_standings_rules(event=event)
     wanted = name_key(player_name)
     standings = []
     for row in rank_pairs(rows, players_of, tie_breaks=tie_breaks):

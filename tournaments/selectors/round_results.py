@@ -16,7 +16,7 @@ from tournaments.domain.standings import (
     side_outcome,
 )
 from tournaments.models import Event, Round, Seat, SitOut, Stage, Table
-from tournaments.selectors.standings import event_confirmed_totals, event_ranking_rules
+from tournaments.selectors.standings import event_confirmed_totals, event_standings_rules
 
 # A table's state in the round results: IN_PLAY, UNCONFIRMED (domain.standings) or FINISHED.
 FINISHED = "finished"
@@ -61,11 +61,11 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
 
     A side's victory points are those the standings give it for the game: its result as
     `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
-    for confirmation) on the event's scale (`event_ranking_rules`), through
+    for confirmation) on the event's scale (`event_standings_rules`), through
     `domain.standings.result_victory_points`. Four queries whatever the number of rounds and
     tables (five when the event asks for confirmation).
     """
-    scale, _tie_breaks = event_ranking_rules(event=event)
+    scale, _tie_breaks = event_standings_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
     tables = (
         Table.objects.select_related("game").prefetch_related(Prefetch("seats", seats)).order_by("number")

@@ -25,7 +25,7 @@ from tournaments.selectors.standings import (
     PlayedGame,
     event_missed_rounds,
     event_played_games,
-    event_ranking_rules,
+    event_standings_rules,
 )
 
 #
@@ -251,7 +251,7 @@ def _stages_read(event: Event, stages: list[Stage]) -> _StagesRead:
         .values_list("stage_id", "round", "slot", "winner__number")
     ):
         decisions.setdefault(stage_id, {})[(number, slot)] = pair_number
-    scale, tie_breaks = event_ranking_rules(event=event)
+    scale, tie_breaks = event_standings_rules(event=event)
     missed = {}
     if event.missed_round_policy != Event.MissedRounds.NOTHING:
         missed = {

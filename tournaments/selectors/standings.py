@@ -34,11 +34,11 @@ def standings_visible_to(*, user: Requester) -> QuerySet[Standing]:
     )
 
 
-def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
+def event_standings_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
     """The event's victory-point scale and tie-break order, as the standings use them.
 
     A stored setting that no longer validates (edited by hand in the database) falls back to
-    the defaults rather than breaking the standings; `event_ranking_set` never stores one.
+    the defaults rather than breaking the standings; `event_standings_rules_set` never stores one.
     """
     try:
         scale = vp.scale_for(event.vp_scale, event.vp_custom)
@@ -49,7 +49,7 @@ def event_ranking_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
 
 
 @dataclass(frozen=True, slots=True)
-class RankingRules:
+class StandingsRules:
     """How an event ranks, for the standings page: the scale and the criteria in order."""
 
     scale: vp.Scale
@@ -57,15 +57,15 @@ class RankingRules:
     bands: list[tuple[int, tuple[vp.Band, ...]]]  # (hands, bands); hands 0: any other length
 
 
-def event_ranking_description(*, event: Event) -> RankingRules:
+def event_standings_rules_description(*, event: Event) -> StandingsRules:
     """The event's scale and tie-break order with display names, victory points first."""
-    scale, tie_breaks = event_ranking_rules(event=event)
+    scale, tie_breaks = event_standings_rules(event=event)
     criteria = [criterion_label(c) for c in (vp.VICTORY_POINTS, *tie_breaks)]
     tables = dict(scale.tables or {})
     if 0 in tables and list(tables.values()).count(tables[0]) > 1:
         del tables[0]  # the table for other lengths repeats one shown already
     bands = sorted(tables.items(), key=lambda item: (item[0] == 0, item[0]))
-    return RankingRules(scale=scale, criteria=criteria, bands=bands)
+    return StandingsRules(scale=scale, criteria=criteria, bands=bands)
 
 
 def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int, int]:

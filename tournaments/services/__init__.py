@@ -16,7 +16,7 @@ What lives where (each name below is also importable from here, as `services.han
 - `hands`: hands and the game they score (`hand_record` from a `HandInput`, `hand_preview`, `hand_confirm`,
   `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
-  `event_ranking_set`).
+  `event_standings_rules_set`).
 - `players`: a guest added on the night by name, merged later into a roster player
   (`guest_add`, `guest_merge`).
 - `ratings`: a club's ratings (`ratings_rebuild`).
@@ -71,7 +71,7 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.seasons import season_save
 from tournaments.services.stages import match_decide, stage_add, stage_entrants_confirm, stage_remove
-from tournaments.services.standings import event_ranking_set, standings_rebuild
+from tournaments.services.standings import event_standings_rules_set, standings_rebuild
 
 __all__ = [
     "RATING_HISTORY_COLUMNS",
@@ -79,7 +79,7 @@ __all__ = [
     "HandInput",
     "event_create",
     "event_finish",
-    "event_ranking_set",
+    "event_standings_rules_set",
     "event_table_size",
     "game_rescore",
     "game_score",

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from tournaments.domain import pairing
 from tournaments.domain import victory_points as vp
 from tournaments.models import Event, Pair, Round, Standing
-from tournaments.selectors import event_ranking_rules
+from tournaments.selectors import event_standings_rules
 from tournaments.services.planned import PlannedRound, PlannedTable
 from tournaments.services.standings import standings_rebuild
 
@@ -62,7 +62,7 @@ def plan_pair_round(
     met, byes = _pair_history(event, round, players_of)
     if format == Event.Format.SWISS:
         standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
-        pairings = pairing.swiss_round(_ranking(event, pairs, active), met, byes)
+        pairings = pairing.swiss_round(_pairs_by_standings(event, pairs, active), met, byes)
     else:
         mitchell = format == Event.Format.MITCHELL
         movement = pairing.mitchell_round if mitchell else pairing.round_robin_round
@@ -105,11 +105,11 @@ def _pair_history(
     return met, byes
 
 
-def _ranking(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
+def _pairs_by_standings(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
     """The pairs in play, best first: by the sum of their players' standings, compared as the
     event's standings compare players (victory points, then its tie-break order), then by
     pair number."""
-    _, tie_breaks = event_ranking_rules(event=event)
+    _, tie_breaks = event_standings_rules(event=event)
     rows = {
         row.player_id: row
         for row in Standing.objects.filter(event=event).only(
@@ -129,6 +129,6 @@ def _ranking(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
             "wins": sum(r.wins for r in mine),
             "points_against": points_against,
         }
-        return (*vp.ranking_key(criteria, tie_breaks), pair.number)
+        return (*vp.standings_key(criteria, tie_breaks), pair.number)
 
     return [p.number for p in sorted(pairs, key=merit) if p.number in active]

@@ -19,7 +19,7 @@ from tournaments.domain.missed_rounds import NOTHING as MISSED_NOTHING
 from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import rank_players
 from tournaments.models import Event, Stage, Standing
-from tournaments.selectors import event_ranking_rules
+from tournaments.selectors import event_standings_rules
 from tournaments.services.queue import standings_queue
 
 # A standings row's figures, in the order they are compared and written.
@@ -61,7 +61,7 @@ def standings_rebuild(*, event_id: int) -> int:
         return 0
     names = dict(event.participants.values_list("player_id", "player__name"))
     results = [result for game in selectors.event_played_games(event=event) for result in game.results]
-    scale, tie_breaks = event_ranking_rules(event=event)
+    scale, tie_breaks = event_standings_rules(event=event)
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     # Missed rounds are credited from the rows over games played (the average policy reads
     # each player's victory points per finished game on the event's own scale), then ranked
@@ -135,7 +135,7 @@ def _final_order_ranks(event: Event, ranks: Mapping[int, int], *, stages: bool) 
 
 
 @transaction.atomic
-def event_ranking_set(
+def event_standings_rules_set(
     *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
 ) -> Event:
     """Set how the event's standings rank: the victory-point scale and the tie-break order.

@@ -143,7 +143,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
             )
             for round_ in reversed(round_results)
         ],
-        "ranking": selectors.event_ranking_description(event=event),
+        "ranking": selectors.event_standings_rules_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
         "is_member": role is not None,
         "is_director": role_directs(role),

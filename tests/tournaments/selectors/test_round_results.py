@@ -169,7 +169,9 @@ def three_rounds(league_night, django_capture_on_commit_callbacks):
     (NS −880, EW 3160);
     round 3: table 1 one hand B (NS −220, EW 790), in play; table 2 no hand yet.
     """
-    services.event_ranking_set(event=league_night, vp_scale="burraco-20", tie_breaks=["point_difference"])
+    services.event_standings_rules_set(
+        event=league_night, vp_scale="burraco-20", tie_breaks=["point_difference"]
+    )
     league_night.refresh_from_db()
     first, second = _games(league_night, 1)
     _play(first, [HAND_A, HAND_B, HAND_A, HAND_B])
@@ -242,7 +244,7 @@ def test_a_club_table_for_rounds_of_three_hands_applies_to_a_game_of_three_hands
             ],
         },
     }
-    services.event_ranking_set(event=three_rounds, vp_scale="custom", vp_custom=custom, tie_breaks=[])
+    services.event_standings_rules_set(event=three_rounds, vp_scale="custom", vp_custom=custom, tie_breaks=[])
     three_rounds.refresh_from_db()
     first, second = selectors.event_round_results(event=three_rounds)[0].tables
     # Table 1: +380 after 4 hands, the table for any length: 4–0. Table 2: +3600 after 3 hands,

@@ -171,7 +171,9 @@ def test_swiss_ranks_the_pairs_by_the_events_tie_break_order(club, players):
                 points_for=points_for,
                 points_against=points_against,
             )
-    assert partnership_seating._ranking(event, pairs, [1, 2]) == [1, 2]
-    services.event_ranking_set(event=event, vp_scale="win-draw-loss", tie_breaks=["wins", "point_difference"])
+    assert partnership_seating._pairs_by_standings(event, pairs, [1, 2]) == [1, 2]
+    services.event_standings_rules_set(
+        event=event, vp_scale="win-draw-loss", tie_breaks=["wins", "point_difference"]
+    )
     event.refresh_from_db()
-    assert partnership_seating._ranking(event, pairs, [1, 2]) == [2, 1]
+    assert partnership_seating._pairs_by_standings(event, pairs, [1, 2]) == [2, 1]

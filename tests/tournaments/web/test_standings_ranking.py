@@ -56,7 +56,9 @@ def test_a_tie_on_victory_points_is_broken_by_the_configured_order(league_night)
         (2, "EW"): [(7, ""), (7, "tied")],
     }
     # Points scored first: table 2's EW scored 3140 against table 1's EW's 2550.
-    services.event_ranking_set(event=league_night, vp_scale="win-draw-loss", tie_breaks=["points_for"])
+    services.event_standings_rules_set(
+        event=league_night, vp_scale="win-draw-loss", tie_breaks=["points_for"]
+    )
     services.standings_rebuild(event_id=league_night.pk)
     assert _by_group(league_night, sides) == {
         (2, "NS"): [(1, "points_for"), (1, "tied")],
@@ -68,7 +70,9 @@ def test_a_tie_on_victory_points_is_broken_by_the_configured_order(league_night)
 
 def test_the_20_point_scale_gives_each_player_their_sides_points(league_night):
     sides = _play(league_night)
-    services.event_ranking_set(event=league_night, vp_scale="burraco-20", tie_breaks=["point_difference"])
+    services.event_standings_rules_set(
+        event=league_night, vp_scale="burraco-20", tie_breaks=["point_difference"]
+    )
     services.standings_rebuild(event_id=league_night.pk)
     vps = dict(Standing.objects.filter(event=league_night).values_list("player_id", "victory_points"))
     # 4 hands: +380 is in the 300–499 band (12–8); +2400 in 2400–2899 (18–2).
@@ -80,10 +84,12 @@ def test_the_20_point_scale_gives_each_player_their_sides_points(league_night):
 def test_a_club_table_that_breaks_a_rule_is_not_stored(league_night):
     bad = {"total": 4, "bands": [{"from": 0, "to": 99, "ahead": 2, "behind": 2}]}
     with pytest.raises(ValidationError) as caught:
-        services.event_ranking_set(event=league_night, vp_scale="custom", vp_custom=bad, tie_breaks=[])
+        services.event_standings_rules_set(
+            event=league_night, vp_scale="custom", vp_custom=bad, tie_breaks=[]
+        )
     assert "open-ended" in caught.value.message_dict["vp_custom"][0]
     with pytest.raises(ValidationError) as caught:
-        services.event_ranking_set(event=league_night, vp_scale="win-draw-loss", tie_breaks=["luck"])
+        services.event_standings_rules_set(event=league_night, vp_scale="win-draw-loss", tie_breaks=["luck"])
     assert "tie_breaks" in caught.value.message_dict
     league_night.refresh_from_db()
     assert league_night.vp_scale == "win-draw-loss"

@@ -18,7 +18,7 @@ from tournaments import services
 from tournaments.models import Season
 from tournaments.selectors.audit import club_audit
 from tournaments.web.listings import AuditTable
-from tournaments.web.ranking_forms import SeasonForm
+from tournaments.web.standings_forms import SeasonForm
 
 
 @login_required

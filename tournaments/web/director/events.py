@@ -18,7 +18,7 @@ from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.web.forms import EventForm, ParticipantAddForm
-from tournaments.web.ranking_forms import EventRankingForm
+from tournaments.web.standings_forms import StandingsRulesForm
 
 
 @login_required
@@ -138,13 +138,13 @@ def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int
 
 
 @login_required
-def event_ranking(request: SignedInRequest, event_id: int) -> HttpResponse:
+def event_standings_rules(request: SignedInRequest, event_id: int) -> HttpResponse:
     """The director sets the event's victory-point scale and tie-break order."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
-    form = EventRankingForm(request.POST or None, event=event)
+    form = StandingsRulesForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         try:
-            services.event_ranking_set(
+            services.event_standings_rules_set(
                 event=event,
                 vp_scale=form.cleaned_data["vp_scale"],
                 vp_custom=form.cleaned_data["vp_custom"],
@@ -156,7 +156,7 @@ def event_ranking(request: SignedInRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The standings now rank by the new rules."))
             return redirect("tournaments:event_standings", event_id=event.pk)
-    return render(request, "tournaments/event_ranking.html", {"event": event, "form": form})
+    return render(request, "tournaments/event_standings_rules.html", {"event": event, "form": form})
 
 
 @login_required

@@ -6,7 +6,7 @@ from tournaments.web.director import club, events, rounds, stages
 
 urlpatterns = [
     path("clubs/<slug:slug>/events/new/", events.event_create, name="event_create"),
-    path("events/<int:event_id>/ranking/", events.event_ranking, name="event_ranking"),
+    path("events/<int:event_id>/ranking/", events.event_standings_rules, name="event_standings_rules"),
     path("clubs/<slug:slug>/seasons/new/", club.season_create, name="season_create"),
     path("seasons/<int:season_id>/edit/", club.season_edit, name="season_edit"),
     path("events/<int:event_id>/rounds/start/", rounds.round_start, name="round_start"),

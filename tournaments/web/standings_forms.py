@@ -1,4 +1,4 @@
-"""The director's forms for how an event ranks (shape only; `event_ranking_set` checks the rules)
+"""The director's forms for how an event ranks (shape only; `event_standings_rules_set` checks the rules)
 and for a season and its nights."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _criterion_choices() -> list[tuple[str, Any]]:
     ]
 
 
-class EventRankingForm(forms.Form):
+class StandingsRulesForm(forms.Form):
     vp_scale = forms.ChoiceField(label=_("Victory-point scale"), choices=VP_SCALE_CHOICES)
     vp_custom = forms.CharField(
         label=_("The club's own table (JSON)"),
