@@ -28,7 +28,7 @@ run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make worker: a Celery worker (needs CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0).
-## CELERY_WORKER_QUEUES: short,long (default), short or long (README, "Past one machine");
+## CELERY_WORKER_QUEUES: short,long (default), short or long (docs/past-one-machine.md);
 ## CELERY_WORKER_CONCURRENCY: processes, by default one per CPU of this machine.
 CELERY_WORKER_QUEUES ?= short,long
 CELERY_WORKER_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)

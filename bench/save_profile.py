@@ -7,7 +7,7 @@ and wall time per save and the queries of one save. `--profile` adds a cProfile 
 the measured saves, sorted by cumulative time. Run it on a quiet machine: the figures are CPU
 time of this process only (PostgreSQL's own work is not in them, its wait is in the wall time).
 
-    . ./canasta.env      # the production settings of the README's Deployment section
+    . ./canasta.env      # the production settings of docs/deployment.md
     .venv/bin/python -m bench.save_profile --tables 10 --hands 20
 """
 

@@ -1,4 +1,4 @@
-"""A password change revokes the user's API tokens (README, API): whoever learnt the old
+"""A password change revokes the user's API tokens (docs/api.md): whoever learnt the old
 password, or a token made with it, keeps nothing."""
 
 from __future__ import annotations

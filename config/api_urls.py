@@ -50,7 +50,7 @@ urlpatterns = [
     ),
     path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
-    # POST to logout/ revokes the token used, to logoutall/ every token of its user (README, API).
+    # POST to logout/ revokes the token used, to logoutall/ every token of its user (docs/api.md).
     path("auth/token/", TokenObtainApi.as_view(), name="api-token"),
     path("auth/logout/", TokenLogoutApi.as_view(), name="api-logout"),
     path("auth/logoutall/", TokenLogoutAllApi.as_view(), name="api-logout-all"),

@@ -166,7 +166,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        # Hashed, expiring tokens, several per user, each revocable (README, API).
+        # Hashed, expiring tokens, several per user, each revocable (docs/api.md).
         "config.api_auth.TokenAuthentication",
     ],
     # Closed by default: an endpoint open to visitors says so itself (the score-sheet scorer).
@@ -314,7 +314,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 
 def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
     """Which queue each task goes to: `short` for what people at the tables wait on, `long`
-    for rebuilds nobody watches live (README, "Past one machine": how many workers of each)."""
+    for rebuilds nobody watches live (docs/past-one-machine.md: how many workers of each)."""
     return {
         "tournaments.tasks.standings_recompute": {"queue": short},
         "tournaments.tasks.round_seat": {"queue": short},

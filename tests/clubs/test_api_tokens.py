@@ -1,5 +1,5 @@
 """API tokens (django-rest-knox): they expire, a password change revokes them, and a user lists
-and revokes their own from a page (README, API)."""
+and revokes their own from a page (docs/api.md)."""
 
 from __future__ import annotations
 

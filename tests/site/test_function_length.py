@@ -1,6 +1,6 @@
 """Functions of one idea: no function of the services, the selectors, the pages, the API or the
 tasks runs over MAX_LINES lines of code (its docstring and signature not counted). A longer one
-is split into named steps that read as the rule reads (README, "Development")."""
+is split into named steps that read as the rule reads (docs/development.md, "The layers")."""
 
 from __future__ import annotations
 

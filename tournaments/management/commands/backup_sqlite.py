@@ -1,6 +1,6 @@
 """Copy the SQLite database to a file while the site keeps running (sqlite3's online backup API).
 
-For the embedded default only; PostgreSQL is backed up with `pg_dump` (README, "Backups").
+For the embedded default only; PostgreSQL is backed up with `pg_dump` (docs/deployment.md, "Backups").
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if connection.vendor != "sqlite":
             raise CommandError(
                 f"The {database!r} database is {connection.vendor}, not SQLite: back it up with pg_dump "
-                "(see the README's Backups section)."
+                '(see docs/deployment.md, "Backups").'
             )
         path = path.expanduser().resolve()
         if not path.parent.is_dir():

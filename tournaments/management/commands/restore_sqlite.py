@@ -27,7 +27,7 @@ class Command(BaseCommand):
         if connection.vendor != "sqlite":
             raise CommandError(
                 f"The {database!r} database is {connection.vendor}, not SQLite: restore it with pg_restore "
-                "(see the README's Backups section)."
+                '(see docs/deployment.md, "Backups").'
             )
         path = path.expanduser().resolve()
         if not path.is_file():
