@@ -15,14 +15,21 @@ from clubs.roster_files import (
     ROSTER_WORKBOOK_SUFFIXES,
     roster_file_text,
 )
-from clubs.variants import variant_notes
+from clubs.variants import variant_label, variant_notes
+from scoring import VARIANTS
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in sorted(zoneinfo.available_timezones())]
 
 
+RANKED_WITH = "ranked_with_"  # the field of variant v: `ranked_with_<v>`, the variant it ranks with
+
+
 class ClubSettingsForm(forms.ModelForm):
+    """The club's settings; the variants ranked together are one "ranked with" choice a variant
+    (`ranked_with_fields`), gathered into `ranking_groups` for the service to check."""
+
     time_zone = forms.ChoiceField(label=_("time zone"), choices=_time_zone_choices)
 
     class Meta:
@@ -32,6 +39,30 @@ class ClubSettingsForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["default_variant"].help_text = variant_notes()
+        together = self.instance.ranking_groups or {}
+        for variant in VARIANTS:
+            others = [(v, variant_label(v)) for v in VARIANTS if v != variant]
+            self.fields[RANKED_WITH + variant] = forms.ChoiceField(
+                label=variant_label(variant),
+                choices=[("", _("its own ranking")), *others],
+                required=False,
+                initial=together.get(variant, ""),
+            )
+
+    def ranked_with_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(RANKED_WITH)]
+
+    def plain_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith(RANKED_WITH)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["ranking_groups"] = {
+            variant: head
+            for variant in VARIANTS
+            if (head := cleaned.get(RANKED_WITH + variant)) and head != variant
+        }
+        return cleaned
 
 
 class RosterUploadForm(forms.Form):

@@ -45,6 +45,9 @@ class Club(models.Model):
         default=False,
         help_text=_("Anyone, even without an account, may see the event standings and player rankings."),
     )
+    # Variants ranked together: {variant: the variant it is ranked with}; a variant not named
+    # is ranked alone (clubs/variants.py, `ranking_group_of`).
+    ranking_groups = models.JSONField(_("variants ranked together"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()  # settings changes, e.g. results made public (audit page)
 
@@ -73,6 +76,11 @@ class Player(models.Model):
         _("guest"),
         default=False,
         help_text=_("Added on the night by name, not on the roster; can be merged into a roster player."),
+    )
+    public_initials = models.BooleanField(
+        _("shown by initials on public pages"),
+        default=False,
+        help_text=_("At the player's request: pages anyone can open show the initials, not the name."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()  # who added, renamed or deactivated a player (audit page)

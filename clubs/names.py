@@ -34,3 +34,13 @@ def pair_line_names(line: str) -> list[str]:
     caller can say the line is missing a player.
     """
     return [part.strip() for part in _SPLIT.split(line) if part.strip()]
+
+
+def initials(name: str) -> str:
+    """A name by its initials, for a player shown so on public pages: "Amira Haddad" -> "A. H.",
+    "Jean-Luc Picard" -> "J.-L. P."."""
+    words = []
+    for word in name.split():
+        parts = [part[:1].upper() + "." for part in word.split("-") if part]
+        words.append("-".join(parts))
+    return " ".join(words)

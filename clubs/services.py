@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext
 from knox.models import AuthToken
@@ -21,6 +22,7 @@ from knox.models import AuthToken
 from clubs.models import Club, Membership, Partnership, Player
 from clubs.names import name_key, pair_line_names
 from clubs.selectors import roster_by_name_key
+from clubs.variants import ranking_groups_problems
 
 
 @transaction.atomic
@@ -281,19 +283,31 @@ def partnership_add(*, club: Club, first: PlayerRef, second: PlayerRef) -> tuple
     return _partnership_of(club, low, high)
 
 
-CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_public")
+CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_public", "ranking_groups")
+
+# Sent after the commit when a club's variants ranked together change (`club_id`): its ratings,
+# kept per ranking group, are rebuilt by a receiver of the tournaments app (clubs imports none).
+ranking_groups_changed = Signal()
 
 
 @transaction.atomic
 def club_update(*, club: Club, **changes: object) -> Club:
-    """Change the club's settings (only the fields in CLUB_SETTINGS). Raises ValidationError."""
+    """Change the club's settings (only the fields in CLUB_SETTINGS). Raises ValidationError
+    (field `ranking_groups`: a variant ranked with one that is itself ranked with another)."""
     unknown = set(changes) - set(CLUB_SETTINGS)
     if unknown:
         raise ValueError(f"not a club setting: {sorted(unknown)}")
+    groups_before = club.ranking_groups
     for name, value in changes.items():
         setattr(club, name, value)
+    problems = ranking_groups_problems(club.ranking_groups or {})
+    if problems:
+        raise ValidationError({"ranking_groups": problems})
     club.full_clean()
     club.save()
+    if club.ranking_groups != groups_before:
+        club_id = club.pk
+        transaction.on_commit(lambda: ranking_groups_changed.send(sender=Club, club_id=club_id))
     return club
 
 
@@ -439,3 +453,15 @@ def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | N
         )
     base = tuple(gettext("The file could not be imported.") for _error in result.base_errors)
     return RosterImport(lines=tuple(lines), errors=base, saved=saved)
+
+
+@transaction.atomic
+def player_public_initials_set(*, player: Player, by_initials: bool, by: User) -> Player:
+    """Show the player by initials on the pages anyone may open (at their request), or by name
+    again. Recorded on the audit page with the director who set it."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    player.public_initials = by_initials
+    player._history_user = by
+    player._change_reason = "public initials" if by_initials else "public name"
+    player.save(update_fields=["public_initials"])
+    return player

@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/tokens/", views.api_tokens, name="api_tokens"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="settings"),
     path("clubs/<slug:slug>/players/import/", views.player_import, name="player_import"),
+    path("players/<int:player_id>/initials/", views.player_initials, name="player_initials"),
     path("clubs/<slug:slug>/members/", views.members, name="members"),
     path("clubs/<slug:slug>/members/invite/", views.member_invite, name="member_invite"),
     path("clubs/<slug:slug>/members/new/", views.member_create, name="member_create"),

@@ -1,8 +1,10 @@
 """The variants' names in the user's language (the rules engine names them in English)."""
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 
-from scoring import RuleSet
+from scoring import VARIANTS, RuleSet
 
 VARIANT_LABELS = {
     "classic": _("Classic Canasta (4 players, 2 partnerships)"),
@@ -70,3 +72,43 @@ def variant_note(key: str) -> str:
 def variant_notes() -> str:
     """Every variant's note, one after the other (the help under a list of variants)."""
     return " ".join(str(note) for note in VARIANT_NOTES.values())
+
+
+# --- variants ranked together ---------------------------------------------------------------
+
+
+def ranking_group_of(variant: str, together: Mapping[str, str]) -> str:
+    """The ranking group of `variant`: the variant it is ranked with (`Club.ranking_groups`, a
+    {variant: variant} map checked by `ranking_groups_problems`), else itself. A group is named
+    by its key, the variant the others are ranked with. Raises nothing: a variant not named, or
+    named with an unknown variant, is ranked alone."""
+    head = together.get(variant, variant)
+    return head if head in VARIANTS else variant
+
+
+def ranking_group_variants(group: str, together: Mapping[str, str]) -> list[str]:
+    """The variants of the ranking group `group`, in the engine's order, the group's key first."""
+    members = [v for v in VARIANTS if v != group and ranking_group_of(v, together) == group]
+    return [group, *members]
+
+
+def ranking_groups_problems(together: Mapping[str, str]) -> list[str]:
+    """Why `together` ({variant: the variant it is ranked with}) cannot be stored: an unknown
+    variant, or a variant ranked with one that is itself ranked with another (name the group
+    by one variant). Empty when it can."""
+    problems = []
+    for variant, head in together.items():
+        if variant not in VARIANTS or head not in VARIANTS:
+            unknown = variant if variant not in VARIANTS else head
+            problems.append(_("“%(variant)s” is not a variant.") % {"variant": unknown})
+        elif head != variant and together.get(head, head) != head:
+            problems.append(
+                _("%(variant)s is ranked with %(head)s, which is itself ranked with another variant.")
+                % {"variant": variant_label(variant), "head": variant_label(head)}
+            )
+    return problems
+
+
+def ranking_group_label(group: str, together: Mapping[str, str]) -> str:
+    """The group's name for the pages: its variants' names, joined."""
+    return " · ".join(variant_label(v) for v in ranking_group_variants(group, together))

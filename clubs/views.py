@@ -25,7 +25,7 @@ from clubs.forms import (
     RosterConfirmForm,
     RosterUploadForm,
 )
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from clubs.resources import roster_words_by_language
 from clubs.selectors import api_tokens_of, clubs_directed_by
 from clubs.users import SignedInRequest
@@ -46,7 +46,7 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
                 club=club, **{name: form.cleaned_data[name] for name in services.CLUB_SETTINGS}
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            form.add_error(None, exc.messages)
         else:
             messages.success(request, _("The club's settings are saved."))
             return redirect("clubs:settings", slug=club.slug)
@@ -211,3 +211,20 @@ def api_tokens(request: SignedInRequest) -> HttpResponse:
             return redirect("clubs:api_tokens")
     tokens = list(api_tokens_of(user=request.user))
     return render(request, "clubs/api_tokens.html", {"tokens": tokens, "new_token": token})
+
+
+@login_required
+@require_POST
+def player_initials(request: SignedInRequest, player_id: int) -> HttpResponse:
+    """A director shows a player by initials on the public pages, at the player's request
+    (POST `initials`: "1" to show initials, anything else the name)."""
+    player = get_object_or_404(
+        Player.objects.filter(club__in=clubs_directed_by(user=request.user)), pk=player_id
+    )
+    by_initials = request.POST.get("initials") == "1"
+    services.player_public_initials_set(player=player, by_initials=by_initials, by=request.user)
+    if by_initials:
+        messages.success(request, _("Public pages now show this player by initials."))
+    else:
+        messages.success(request, _("Public pages now show this player's name."))
+    return redirect("tournaments:player_detail", player_id=player.pk)

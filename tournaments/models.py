@@ -157,6 +157,11 @@ class Event(models.Model):
             "earlier nights of the event's season (a repeat within tonight is avoided first)."
         ),
     )
+    ranked = models.BooleanField(
+        _("counts in the club's ranking"),
+        default=True,
+        help_text=_("Untick for a social night or a knockout: its games then move no ranking or rating."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # How the standings rank (tournaments/domain/victory_points.py); set with `event_standings_rules_set`.
     vp_scale = models.CharField(
@@ -669,10 +674,12 @@ class Standing(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current skill rating (OpenSkill, tournaments/domain/ratings.py). Derived: rebuilt
-    from the club's finished games by `ratings_rebuild`."""
+    """A player's current rating in one ranking group (OpenSkill, tournaments/domain/ratings.py).
+    Derived: rebuilt from the club's finished games of ranked events by `ratings_rebuild`."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    # The ranking group: its first variant (clubs/variants.py, `ranking_group_of`).
+    group = models.CharField(_("ranking group"), max_length=32)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(_("rating"))
@@ -680,28 +687,45 @@ class Rating(models.Model):
     provisional = models.BooleanField(_("provisional"), default=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    def __str__(self) -> str:
-        return f"{self.player}: {self.ordinal:.1f}"
-
-
-class RatingHistory(models.Model):
-    """A player's rating right after one of their games. Derived, like Rating."""
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    sequence = models.PositiveIntegerField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField()
-
     class Meta:
-        ordering = ["player", "sequence"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "game"], name="rating_history_once_per_game"),
+            models.UniqueConstraint(fields=["player", "group"], name="rating_once_per_player_and_group"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} after game {self.sequence}: {self.ordinal:.1f}"
+        return f"{self.player} ({self.group}): {self.ordinal:.1f}"
+
+
+class RatingHistory(models.Model):
+    """A player's rated game: its result for them and their rating in its ranking group right
+    after it. Derived, like Rating; the club's ranking of a period sums these rows."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    group = models.CharField(max_length=32)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()  # the event's
+    sequence = models.PositiveIntegerField()  # the player's rated games in the group, this one included
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    won = models.PositiveSmallIntegerField()  # 1 for a win, else 0 (summed by the ranking)
+    drew = models.PositiveSmallIntegerField()  # 1 for a draw, else 0
+    points = models.IntegerField()  # the side's game total (Canasta points)
+    victory_points = models.IntegerField()  # on the event's scale
+
+    class Meta:
+        ordering = ["player", "group", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_history_once_per_game"),
+        ]
+        indexes = [
+            models.Index(fields=["group", "date"], name="rating_history_group_date"),
+            models.Index(fields=["player", "group", "sequence"], name="rating_history_sequence"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.sequence} of {self.group}: {self.ordinal:.1f}"
 
 
 class Season(models.Model):

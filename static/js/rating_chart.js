@@ -1,10 +1,10 @@
-// Draws a player's rating history (json_script "rating-history") with the vendored Chart.js.
+// Draws each of a player's rating histories (a canvas.rating-chart whose data-history names its
+// json_script) with the vendored Chart.js: one chart per ranking group.
 (function () {
   "use strict";
-  function draw() {
-    var canvas = document.getElementById("rating-chart");
-    var data = document.getElementById("rating-history");
-    if (!canvas || !data || !window.Chart) return;
+  function drawOne(canvas) {
+    var data = document.getElementById(canvas.dataset.history);
+    if (!data) return;
     var points = JSON.parse(data.textContent);
     new window.Chart(canvas, {
       type: "line",
@@ -30,6 +30,10 @@
         }
       }
     });
+  }
+  function draw() {
+    if (!window.Chart) return;
+    document.querySelectorAll("canvas.rating-chart").forEach(drawOne);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);
   else draw();

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import Club
+from clubs.models import Club, Player
+from tournaments import services
 from tournaments.models import Event, Game, Season
 
 pytestmark = pytest.mark.django_db
@@ -66,17 +67,25 @@ def test_public_results_link_no_members_only_page_and_download(client, club, lea
     season = Season.objects.create(club=club, name="Winter")
     Event.objects.filter(pk=league_night.pk).update(season=season)
     Club.objects.filter(pk=club.pk).update(results_public=True)
+    services.ratings_rebuild(club_id=club.pk)
     rankings = client.get(f"/clubs/{club.slug}/rankings/").content.decode()
-    assert "Player 01" in rankings and 'href="/players/' not in rankings
+    # Public results open the player pages and the season table to anyone, linked from the names.
+    assert "Player 01" in rankings and 'href="/players/' in rankings
+    player = Player.objects.get(club=club, name="Player 01")
+    assert client.get(f"/players/{player.pk}/").status_code == 200
     standings = client.get(f"/events/{league_night.pk}/standings/").content.decode()
-    assert f"/seasons/{season.pk}/" not in standings
+    assert f"/seasons/{season.pk}/" in standings
+    assert client.get(f"/seasons/{season.pk}/").status_code == 200
     download = client.get(f"/events/{league_night.pk}/standings/?_export=csv")
     assert download.status_code == 200 and b"Player 01" in download.content
     assert client.get(f"/clubs/{club.slug}/rankings/?_export=csv").status_code == 200
-    # Members keep the links.
+    # Private results again: the player's page and the season table are the members' once more.
+    Club.objects.filter(pk=club.pk).update(results_public=False)
+    assert client.get(f"/players/{player.pk}/").status_code == 302
+    assert client.get(f"/seasons/{season.pk}/").status_code == 302
     client.force_login(bob)
     assert 'href="/players/' in client.get(f"/clubs/{club.slug}/rankings/").content.decode()
-    assert f"/seasons/{season.pk}/" in client.get(f"/events/{league_night.pk}/standings/").content.decode()
+    assert client.get(f"/players/{player.pk}/").status_code == 200
 
 
 def test_private_results_send_a_visitor_to_the_login_page(client, club, league_night):

@@ -20,6 +20,7 @@ from clubs.models import Player
 from clubs.resources import PlayerResource
 from config.spreadsheets import csv_cell
 from tests.tournaments.web.test_standings_ranking import _play
+from tournaments import services
 from tournaments.models import Season
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +45,7 @@ def hostile_night(club, league_night):
     league_night.season = season
     league_night.save(update_fields=["season"])
     _play(league_night)
+    services.ratings_rebuild(club_id=club.pk)  # the ranking reads the rated games
     return league_night
 
 
@@ -51,7 +53,7 @@ def _urls(club, event):
     season = Season.objects.get(club=club)
     return [
         f"/events/{event.pk}/standings/",
-        f"/clubs/{club.slug}/rankings/?games_min=1",
+        f"/clubs/{club.slug}/rankings/?season=all",
         f"/seasons/{season.pk}/",
     ]
 

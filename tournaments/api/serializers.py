@@ -163,6 +163,7 @@ class EventSerializer(serializers.ModelSerializer):
             "sit_out_victory_points",
             "avoid_season_partners",
             "season",
+            "ranked",
             "stages",
         )
 
@@ -304,6 +305,9 @@ class EventInputSerializer(serializers.Serializer):
     sit_out_victory_points = serializers.IntegerField(min_value=0, max_value=32767, default=1)
     avoid_season_partners = serializers.BooleanField(default=False)
     season = serializers.IntegerField(required=False, allow_null=True)
+    ranked = serializers.BooleanField(
+        default=True, help_text="Whether the event's games count in the club's ranking and ratings."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         # Shape only (one way of giving the pairs); what the pairs may be is the service's.

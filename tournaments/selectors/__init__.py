@@ -10,7 +10,8 @@ subject, named as in `services/` where both have one:
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
-- `rankings`: a club's ranking table (games, wins, points of each player) and its ranks.
+- `rankings`: a club's ranking of players: its ranking groups and periods, and the ranking of one
+  group over one period (`club_ranking`; the rule is `domain/rankings.py`).
 - `players`: which players a user may see; a player's profile; one player's night.
 - `seasons`: which seasons a user may see; a season's table from its nights' standings.
 - `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
@@ -71,6 +72,7 @@ from tournaments.selectors.pairs import (
     round_sit_out_entrants,
 )
 from tournaments.selectors.players import (
+    GroupRating,
     NightRound,
     PlayerNight,
     PlayerProfile,
@@ -78,8 +80,16 @@ from tournaments.selectors.players import (
     event_player_night,
     player_profile,
     players_visible_to,
+    players_with_pages_open_to,
 )
-from tournaments.selectors.rankings import RankingFigures, club_rankings, club_ranks
+from tournaments.selectors.rankings import (
+    RankingGroup,
+    RankingPeriod,
+    club_current_season,
+    club_ranking,
+    club_ranking_group,
+    club_ranking_groups,
+)
 from tournaments.selectors.round_results import (
     FINISHED,
     RoundResult,
@@ -104,7 +114,7 @@ from tournaments.selectors.rounds import (
     tables_in_play,
     tables_visible_to,
 )
-from tournaments.selectors.seasons import season_standings, seasons_visible_to
+from tournaments.selectors.seasons import season_standings, seasons_visible_to, seasons_with_results_open_to
 from tournaments.selectors.stages import (
     BYE,
     DECIDED,
@@ -162,6 +172,7 @@ __all__ = [
     "Correction",
     "Entrant",
     "FinalPlace",
+    "GroupRating",
     "HandLine",
     "MatchSide",
     "MatchView",
@@ -174,7 +185,8 @@ __all__ = [
     "PlayedGame",
     "PlayerNight",
     "PlayerProfile",
-    "RankingFigures",
+    "RankingGroup",
+    "RankingPeriod",
     "Record",
     "RoundClock",
     "RoundResult",
@@ -188,10 +200,12 @@ __all__ = [
     "TableResult",
     "TargetReached",
     "card_state",
+    "club_current_season",
     "club_events",
     "club_partnerships",
-    "club_rankings",
-    "club_ranks",
+    "club_ranking",
+    "club_ranking_group",
+    "club_ranking_groups",
     "corrections_of",
     "event_board_round",
     "event_confirmed_totals",
@@ -232,6 +246,7 @@ __all__ = [
     "next_hand_number",
     "player_profile",
     "players_visible_to",
+    "players_with_pages_open_to",
     "round_clock",
     "round_players",
     "round_seating",
@@ -242,6 +257,7 @@ __all__ = [
     "rounds_visible_to",
     "season_standings",
     "seasons_visible_to",
+    "seasons_with_results_open_to",
     "side_code",
     "stage_bracket",
     "standings_visible_to",

@@ -10,15 +10,23 @@ from typing import Any
 from django.db.models import QuerySet, Sum
 
 from clubs.models import Player
-from clubs.selectors import clubs_where
+from clubs.names import initials
+from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
-from tournaments.models import Event, Standing
+from tournaments.models import Event, Rating, RatingHistory, Seat, Standing
+from tournaments.selectors.rankings import RankingGroup, club_ranking_group
 from tournaments.selectors.round_results import SideLine, TableResult, event_round_results
 from tournaments.selectors.standings import POINT_DIFFERENCE
 
 
 def players_visible_to(*, user: Requester) -> QuerySet[Player]:
     return Player.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def players_with_pages_open_to(*, user: Requester) -> QuerySet[Player]:
+    """The players whose page the user may open: of their own clubs, and of every club whose
+    results are public."""
+    return Player.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
 
 
 @dataclass(slots=True)
@@ -38,6 +46,16 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupRating:
+    """A player's rating in one ranking group, and its history: {"game": n, "rating": ordinal,
+    "date": ISO date} after each rated game of the group, oldest first."""
+
+    group: RankingGroup
+    rating: Rating
+    history: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerProfile:
     games: int
     wins: int
@@ -45,21 +63,20 @@ class PlayerProfile:
     losses: int
     total_points: int
     average_points: float | None
-    rating: Any  # Rating or None
-    history: list[dict[str, Any]]  # {"game": n, "rating": ordinal} oldest first
-    partners: list[Record]  # best first
+    ratings: list[GroupRating]  # most rated games first
+    partners: list[Record]  # best win rate first
     opponents: list[Record]  # most met first
     recent: QuerySet[Standing]
 
 
-def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
-    """Everything the player page shows: totals over finished games, rating and its history,
-    partners (best win rate first, then most games) and head-to-head records (most met first).
+def player_profile(*, player: Player, recent_events: int = 10, public: bool = False) -> PlayerProfile:
+    """Everything the player page shows: totals over finished games, the rating of each ranking
+    group with its history, partners (best win rate first, then most games) and head-to-head
+    records (most met first). `public`: for a page anyone may open, where a player who asked
+    for it is named by initials.
 
     A fixed number of queries whatever the number of games (one per part).
     """
-    from tournaments.models import Rating, RatingHistory, Seat
-
     totals = Standing.objects.filter(player=player).aggregate(
         games=Sum("games", default=0),
         wins=Sum("wins", default=0),
@@ -67,6 +84,27 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
         losses=Sum("losses", default=0),
         points=Sum("finished_points", default=0),
     )
+    partners, opponents = _records(player, public=public)
+    games = totals["games"]
+    return PlayerProfile(
+        games=games,
+        wins=totals["wins"],
+        draws=totals["draws"],
+        losses=totals["losses"],
+        total_points=totals["points"],
+        average_points=totals["points"] / games if games else None,
+        ratings=_group_ratings(player),
+        partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
+        opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
+        recent=Standing.objects.filter(player=player)
+        .select_related("event")
+        .annotate(point_difference=POINT_DIFFERENCE)
+        .order_by("-event__date", "-event_id")[:recent_events],
+    )
+
+
+def _records(player: Player, *, public: bool) -> tuple[dict[int, Record], dict[int, Record]]:
+    """The player's records with each partner and against each opponent, by the other's id."""
     mine = {
         table: (side, winner, is_draw)
         for table, side, winner, is_draw in Seat.objects.filter(
@@ -76,10 +114,13 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
     partners: dict[int, Record] = {}
     opponents: dict[int, Record] = {}
     others = Seat.objects.filter(table_id__in=mine).exclude(player=player)
-    for table, side, other, name in others.values_list("table_id", "side", "player_id", "player__name"):
+    rows = list(
+        others.values_list("table_id", "side", "player_id", "player__name", "player__public_initials")
+    )
+    for table, side, other, name, by_initials in rows:
         my_side, winner, is_draw = mine[table]
         book = partners if side == my_side else opponents
-        record = book.setdefault(other, Record(other, name))
+        record = book.setdefault(other, Record(other, initials(name) if public and by_initials else name))
         record.games += 1
         if is_draw:
             record.draws += 1
@@ -87,29 +128,22 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
             record.wins += 1
         else:
             record.losses += 1
-    history = [
-        {"game": sequence, "rating": round(ordinal, 2)}
-        for sequence, ordinal in RatingHistory.objects.filter(player=player)
-        .order_by("sequence")
-        .values_list("sequence", "ordinal")
+    return partners, opponents
+
+
+def _group_ratings(player: Player) -> list[GroupRating]:
+    """The player's rating in each ranking group they played, with its history (two queries)."""
+    history: dict[str, list[dict[str, Any]]] = {}
+    rows = RatingHistory.objects.filter(player=player).order_by("group", "sequence")
+    for group, sequence, ordinal, date in rows.values_list("group", "sequence", "ordinal", "date"):
+        history.setdefault(group, []).append(
+            {"game": sequence, "rating": round(ordinal, 2), "date": date.isoformat()}
+        )
+    ratings = sorted(Rating.objects.filter(player=player), key=lambda r: (-r.games, r.group))
+    return [
+        GroupRating(club_ranking_group(club=player.club, variant=r.group), r, history.get(r.group, []))
+        for r in ratings
     ]
-    games = totals["games"]
-    return PlayerProfile(
-        games=games,
-        wins=totals["wins"],
-        draws=totals["draws"],
-        losses=totals["losses"],
-        total_points=totals["points"],
-        average_points=totals["points"] / games if games else None,
-        rating=Rating.objects.filter(player=player).first(),
-        history=history,
-        partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
-        opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
-        recent=Standing.objects.filter(player=player)
-        .select_related("event")
-        .annotate(point_difference=POINT_DIFFERENCE)
-        .order_by("-event__date", "-event_id")[:recent_events],
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,60 +1,171 @@
-"""Reads for a club's ranking table: each player's games, wins and points, and their rank."""
+"""Reads for a club's ranking: its ranking groups, its periods, and the ranking of one group
+over one period (the rule: tournaments/domain/rankings.py).
+
+Read from the rated games (RatingHistory: one row per player per finished game of a ranked
+event, with its result and the rating after it), which `services.ratings_rebuild` writes.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from django.db.models import F, FloatField, QuerySet, Sum, Window
-from django.db.models.functions import Cast, NullIf, Rank
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from clubs.models import Club, Player
-
-if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
-
-
-class RankingFigures(TypedDict):
-    """What `club_rankings` adds to each player."""
-
-    games: int
-    wins: int
-    total_points: int
-    win_rate: float | None
-    average_points: float | None
+from clubs.names import initials
+from clubs.variants import ranking_group_label, ranking_group_of, ranking_group_variants
+from tournaments.domain import rankings
+from tournaments.models import Event, RatingHistory, Season
 
 
-def club_rankings(*, club: Club) -> QuerySet[WithAnnotations[Player, RankingFigures]]:
-    """Each player of the club with games, wins, win rate, total points and average per game.
+@dataclass(frozen=True, slots=True)
+class RankingGroup:
+    """A ranking group of a club: its key (the variant the others are ranked with), its
+    variants and its name for the pages."""
 
-    Counts finished games of every event of the club, from the derived standings rows.
-    Win rate is a fraction (0 to 1); points are Canasta points of finished games.
+    key: str
+    variants: tuple[str, ...]
+    label: str
+
+    @property
+    def one_variant(self) -> bool:
+        """Points compare only within one variant: a group of several shows none."""
+        return len(self.variants) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class RankingPeriod:
+    """The games a ranking counts: a season's nights, or the nights between two dates
+    (either end open), or every night (nothing given)."""
+
+    season: Season | None = None
+    start: datetime.date | None = None
+    end: datetime.date | None = None
+
+    def games(self, rows: QuerySet[RatingHistory]) -> QuerySet[RatingHistory]:
+        if self.season is not None:
+            rows = rows.filter(event__season=self.season)
+        if self.start is not None:
+            rows = rows.filter(date__gte=self.start)
+        if self.end is not None:
+            rows = rows.filter(date__lte=self.end)
+        return rows
+
+    @property
+    def slug(self) -> str:
+        """The period in a file name: the season's id, the dates, or "all"."""
+        parts = [f"season-{self.season.pk}"] if self.season is not None else []
+        if self.start or self.end:
+            parts.append(f"{self.start or ''}--{self.end or ''}")
+        return "-".join(parts) or "all"
+
+
+def club_ranking_group(*, club: Club, variant: str) -> RankingGroup:
+    """The ranking group of `variant` in `club` (the variant alone unless the club ranks it
+    with others)."""
+    key = ranking_group_of(variant, club.ranking_groups)
+    variants = tuple(ranking_group_variants(key, club.ranking_groups))
+    return RankingGroup(key, variants, ranking_group_label(key, club.ranking_groups))
+
+
+def club_ranking_groups(*, club: Club) -> list[RankingGroup]:
+    """The club's ranking groups with a rated game, the club's default variant's group first
+    (listed even before its first game), then in the engine's order of their keys."""
+    played = set(
+        RatingHistory.objects.filter(player__club=club).order_by().values_list("group", flat=True).distinct()
+    )
+    default = ranking_group_of(club.default_variant, club.ranking_groups)
+    keys = [default, *sorted(played - {default}, key=_engine_order)]
+    return [club_ranking_group(club=club, variant=key) for key in keys]
+
+
+def _engine_order(variant: str) -> int:
+    from scoring import VARIANTS
+
+    return list(VARIANTS).index(variant) if variant in VARIANTS else len(VARIANTS)
+
+
+def club_current_season(*, club: Club) -> Season | None:
+    """The season of the club's latest night that belongs to one (by date, then creation)."""
+    latest = (
+        Event.objects.filter(club=club, season__isnull=False).order_by("-date", "-pk").values("season_id")[:1]
+    )
+    return Season.objects.filter(pk__in=latest).first()
+
+
+def club_ranking(
+    *, club: Club, group: str, period: RankingPeriod, public: bool = False
+) -> list[rankings.RankedLine]:
+    """The club's ranking of `group` over `period`, in the ranking's order
+    (`domain.rankings.rank`): every player with a rated game of the group in the period.
+    `public`: for a page anyone may open, where a player who asked for it is named by initials.
+
+    Three queries whatever the number of games: the period's sums by player, the ratings at the
+    period's two ends, the players' names.
     """
-    games = Sum("standings__games", default=0)
-    wins = Sum("standings__wins", default=0)
-    points = Sum("standings__finished_points", default=0)
-    return (
-        Player.objects.filter(club=club)
-        .annotate(games=games, wins=wins, total_points=points)
+    rows = period.games(RatingHistory.objects.filter(player__club=club, group=group))
+    sums = list(
+        rows.order_by()
+        .values("player_id")
         .annotate(
-            win_rate=Cast(F("wins"), FloatField()) / NullIf(Cast(F("games"), FloatField()), 0.0),
-            average_points=Cast(F("total_points"), FloatField())
-            / NullIf(Cast(F("games"), FloatField()), 0.0),
+            games=Count("pk"),
+            wins=Sum("won"),
+            draws=Sum("drew"),
+            points=Sum("points"),
+            victory_points=Sum("victory_points"),
+            last_played=Max("date"),
+            first=Min("sequence"),
+            last=Max("sequence"),
         )
-        .order_by("-wins", "-total_points", "name")
     )
-
-
-def club_ranks(*, club: Club) -> dict[int, int]:
-    """Player id -> rank in the club's rankings, in one query.
-
-    The order of `club_rankings`: most wins, then most points; players equal on both share a
-    rank (1, 2, 2, 4). Only players with a finished game are ranked; the others are absent.
-    A filter or a sort of the rankings table leaves these ranks as they are.
-    """
-    ranked = (
-        club_rankings(club=club)
-        .filter(games__gt=0)
-        .annotate(rank=Window(Rank(), order_by=[F("wins").desc(), F("total_points").desc()]))
-        .order_by()
+    if not sums:
+        return []
+    ends = _ratings_at(
+        club,
+        group,
+        [(s["player_id"], s["first"] - 1) for s in sums] + [(s["player_id"], s["last"]) for s in sums],
     )
-    return dict(ranked.values_list("pk", "rank"))
+    names = player_names(club.players.filter(pk__in=[s["player_id"] for s in sums]), public=public)
+    lines = (
+        rankings.RankingLine(
+            player=s["player_id"],
+            name=names[s["player_id"]],
+            games=s["games"],
+            wins=s["wins"],
+            draws=s["draws"],
+            points=s["points"],
+            victory_points=s["victory_points"],
+            last_played=s["last_played"],
+            rating=ends[(s["player_id"], s["last"])][0],
+            sigma=ends[(s["player_id"], s["last"])][1],
+            rating_before=ends.get((s["player_id"], s["first"] - 1), (rankings.START_RATING, 0.0))[0],
+            rated_games=s["last"],
+        )
+        for s in sums
+    )
+    return rankings.rank(lines)
+
+
+def player_names(players: QuerySet[Player], *, public: bool) -> dict[int, str]:
+    """Player id -> the name a page shows: on a public page (`public`), initials for a player
+    who asked to be shown so (`Player.public_initials`)."""
+    return {
+        pk: initials(name) if public and by_initials else name
+        for pk, name, by_initials in players.values_list("pk", "name", "public_initials")
+    }
+
+
+def _ratings_at(
+    club: Club, group: str, wanted: Iterable[tuple[int, int]]
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """(player, sequence) -> (ordinal, sigma) after that rated game of the group, for `wanted`."""
+    wanted = [(player, sequence) for player, sequence in wanted if sequence > 0]
+    if not wanted:
+        return {}
+    match = Q()
+    for player, sequence in wanted:
+        match |= Q(player_id=player, sequence=sequence)
+    found = RatingHistory.objects.filter(player__club=club, group=group).filter(match)
+    return {(p, s): (o, sg) for p, s, o, sg in found.values_list("player_id", "sequence", "ordinal", "sigma")}

@@ -6,17 +6,19 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from clubs.selectors import clubs_where
+from clubs.names import initials
+from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
 from tournaments.models import Event, Standing
 
 
-def season_standings(*, season: Any) -> list[Any]:
+def season_standings(*, season: Any, public: bool = False) -> list[Any]:
     """The season table (tournaments/domain/seasons.py) from its nights' standings, in two queries.
 
     Nights are the season's events that have standings, oldest first; computed on read, so
     it always agrees with the nights' standings. The rows are read by their events' ids (the
-    standings' own index), the nights' order from the events.
+    standings' own index), the nights' order from the events. `public`: for a page anyone may
+    open, where a player who asked for it is named by initials.
     """
     from tournaments.domain.seasons import NightResult, season_table
 
@@ -25,15 +27,21 @@ def season_standings(*, season: Any) -> list[Any]:
         Standing.objects.filter(event_id__in=events)
         .order_by()
         .values_list(
-            "event_id", "player_id", "player__name", "victory_points", "points_for", "points_against"
+            "event_id",
+            "player_id",
+            "player__name",
+            "player__public_initials",
+            "victory_points",
+            "points_for",
+            "points_against",
         )
     )
     with_rows: set[int] = set()
     results: dict[int, list[NightResult]] = {}
     names: dict[int, str] = {}
-    for event_id, player_id, name, victory_points, points_for, points_against in rows:
+    for event_id, player_id, name, by_initials, victory_points, points_for, points_against in rows:
         with_rows.add(event_id)
-        names[player_id] = name
+        names[player_id] = initials(name) if public and by_initials else name
         results.setdefault(player_id, []).append(
             NightResult(event_id, victory_points, points_for - points_against)
         )
@@ -45,3 +53,11 @@ def seasons_visible_to(*, user: Requester) -> QuerySet[Any]:
     from tournaments.models import Season
 
     return Season.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+
+
+def seasons_with_results_open_to(*, user: Requester) -> QuerySet[Any]:
+    """The seasons whose table the user may open: of their own clubs, and of every club whose
+    results are public."""
+    from tournaments.models import Season
+
+    return Season.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")

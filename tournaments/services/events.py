@@ -61,6 +61,7 @@ class EventInput:
     sit_out_victory_points: int = 1
     avoid_season_partners: bool = False
     season: Season | None = None
+    ranked: bool = True
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
@@ -140,6 +141,7 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
         missed_round_policy=asked.missed_round_policy,
         sit_out_victory_points=asked.sit_out_victory_points,
         avoid_season_partners=asked.avoid_season_partners,
+        ranked=asked.ranked,
         season=season,
     )
     event.full_clean()

@@ -1,19 +1,30 @@
 """Writes for a club's ratings: rebuild every rating and its history from the club's finished
-games (derived data). The rating model itself is the pure `tournaments/domain/ratings.py`.
+games of ranked events, each ranking group apart (derived data). The rating model itself is the
+pure `tournaments/domain/ratings.py`; a history row also holds the game's result for the player,
+which the club's ranking of a period sums (`selectors.club_ranking`).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import QuerySet
+from django.dispatch import receiver
 
 from clubs.models import Club, Player
+from clubs.services import ranking_groups_changed
+from clubs.variants import ranking_group_of
 from tournaments.domain import ratings
-from tournaments.models import Game, Hand, Rating, RatingHistory, Seat
+from tournaments.domain import victory_points as vp
+from tournaments.domain.standings import game_side_results, result_victory_points
+from tournaments.models import Event, Game, Hand, Rating, RatingHistory, Seat
+from tournaments.selectors import event_standings_rules
+from tournaments.services.queue import RATINGS_RECOMPUTE, task_send
 
 
 def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
@@ -45,27 +56,126 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def _rated_games(club_id: int) -> list[ratings.RatedGame]:
-    """The club's finished games in rating order: event date, event, round, table.
+class HistoryRow(NamedTuple):
+    """A stored RatingHistory row, column for column (RATING_HISTORY_COLUMNS): a player's rated
+    game, its result for them and their rating in its ranking group right after it."""
+
+    player_id: int
+    game_id: int
+    group: str
+    event_id: int
+    date: datetime.date
+    sequence: int
+    mu: float
+    sigma: float
+    ordinal: float
+    won: int
+    drew: int
+    points: int
+    victory_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class _GameFacts:
+    """What a history row says of a game besides the rating: its event and each player's result."""
+
+    event_id: int
+    date: datetime.date
+    results: dict[int, tuple[int, int, int, int]]  # player -> (won, drew, points, victory points)
+
+
+def _rated_games(club_id: int) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts]]:
+    """The club's finished games of ranked events, by ranking group, each group's in rating
+    order (event date, event, round, table); and each game's facts for its history rows.
+
+    A game's ranking group is its variant's (`Club.ranking_groups`). Four queries: the club's
+    groups, the events' scales, the games (`_finished_games`) and the seats of the club's tables.
+    """
+    together = Club.objects.filter(pk=club_id).values_list("ranking_groups", flat=True).first() or {}
+    scales = {
+        event.pk: event_standings_rules(event=event)[0]
+        for event in Event.objects.filter(club_id=club_id, ranked=True).only("vp_scale", "vp_custom")
+    }
+    players = _players_by_table(club_id)
+    side_lists: dict[Any, tuple[str, ...]] = {}  # the few distinct `sides` values, parsed once
+    no_seats: dict[str, list[int]] = {}
+    by_group: dict[str, list[ratings.RatedGame]] = {}
+    facts: dict[int, _GameFacts] = {}
+    for game_id, table_id, sides_value, totals_value, variant, *result, event_id, date in _plain_rows(
+        _finished_games(club_id)
+    ):
+        sides = side_lists.get(sides_value)
+        if sides is None:
+            sides = side_lists[sides_value] = tuple(_json(sides_value))
+        totals = {side: int(total) for side, total in _json(totals_value).items()}
+        seated = {side: players.get(table_id, no_seats).get(side, []) for side in sides}
+        by_group.setdefault(ranking_group_of(variant, together), []).append(
+            ratings.RatedGame(
+                game_id,
+                tuple([tuple(seated[side]) for side in sides]),
+                tuple([totals.get(side, 0) for side in sides]),
+            )
+        )
+        facts[game_id] = _GameFacts(
+            event_id, _as_date(date), _results(seated, totals, result, scales[event_id])
+        )
+    return by_group, facts
+
+
+def _finished_games(club_id: int) -> QuerySet[Any]:
+    """The club's finished games of ranked events in rating order, as rows (id, table, sides,
+    totals, variant, winner, is_draw, hands played, event, date).
 
     Where an event asks the other side to confirm each hand, a game counts once every hand
     is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
-    hand_record) can never count a game twice. Two queries: the games, and the seats of the
-    club's tables (players of a side in seat order).
+    hand_record) can never count a game twice.
     """
     unconfirmed = Hand.objects.filter(
         game__table__round__event__club_id=club_id,
         game__table__round__event__confirmation_required=True,
         confirmed_at__isnull=True,
     ).values("game_id")
-    games = (
-        Game.objects.filter(table__round__event__club_id=club_id, game_over=True)
+    return (
+        Game.objects.filter(
+            table__round__event__club_id=club_id, table__round__event__ranked=True, game_over=True
+        )
         .exclude(pk__in=unconfirmed)
         .order_by(
             "table__round__event__date", "table__round__event_id", "table__round__number", "table__number"
         )
-        .values_list("pk", "table_id", "sides", "totals")
+        .values_list(
+            "pk",
+            "table_id",
+            "sides",
+            "totals",
+            "variant",
+            "winner",
+            "is_draw",
+            "hands_played",
+            "table__round__event_id",
+            "table__round__event__date",
+        )
     )
+
+
+def _results(
+    seated: dict[str, list[int]], totals: dict[str, int], result: list[Any], scale: vp.Scale
+) -> dict[int, tuple[int, int, int, int]]:
+    """Player -> (won, drew, points, victory points) of a finished game, as the standings count
+    it (`domain.standings.game_side_results`); `result` is the game's (winner, is_draw, hands)."""
+    winner, is_draw, hands = result
+    sides = game_side_results(
+        seated, totals, finished=True, winner=winner, is_draw=bool(is_draw), hands=hands
+    )
+    return {
+        player: (int(side.won), int(side.drew), side.points_for, result_victory_points(side, scale) or 0)
+        for side in sides
+        for player in side.players
+    }
+
+
+def _players_by_table(club_id: int) -> dict[int, dict[str, list[int]]]:
+    """Table id -> side -> its players' ids in seat order, for every table of the club."""
     seats = (
         Seat.objects.filter(table__round__event__club_id=club_id)
         .order_by("table_id", "position")
@@ -83,44 +193,37 @@ def _rated_games(club_id: int) -> list[ratings.RatedGame]:
             by_side[side] = [player_id]
         else:
             same_side.append(player_id)
-    side_lists: dict[Any, tuple[str, ...]] = {}  # the few distinct `sides` values, parsed once
-    no_seats: dict[str, list[int]] = {}
-    rated = []
-    for game_id, table_id, sides_value, totals_value in _plain_rows(games):
-        sides = side_lists.get(sides_value)
-        if sides is None:
-            sides = side_lists[sides_value] = tuple(_json(sides_value))
-        totals = _json(totals_value)
-        by_side = players.get(table_id, no_seats)
-        rated.append(
-            ratings.RatedGame(
-                game_id,
-                tuple([tuple(by_side.get(side, ())) for side in sides]),
-                tuple([int(totals.get(side, 0)) for side in sides]),
-            )
-        )
-    return rated
+    return players
+
+
+def _as_date(value: Any) -> datetime.date:
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
 
 
 @transaction.atomic
 def ratings_rebuild(*, club_id: int) -> int:
-    """Rebuild every rating and rating history of a club from its finished games.
+    """Rebuild every rating and rating history of a club from its finished games of ranked events.
 
-    Deterministic (see tournaments/domain/ratings.py), so running it after a correction gives what a
-    fresh rebuild gives, and running it twice changes nothing. Every game is rated again; of
-    the history, only the rows that differ from the stored ones are written (see
-    `_rating_history_write`). Holds the club row locked so two workers never interleave their
-    rewrites. Returns the number of players rated (0 if the club no longer exists).
+    Each ranking group is rated apart (a Hand and Foot game moves no Classic rating), its games
+    in order. Deterministic (see tournaments/domain/ratings.py), so running it after a
+    correction gives what a fresh rebuild gives, and running it twice changes nothing. Every
+    game is rated again; of the history, only the rows that differ from the stored ones are
+    written (see `_rating_history_write`). Holds the club row locked so two workers never
+    interleave their rewrites. Returns the number of (player, group) ratings (0 if the club no
+    longer exists).
     """
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
         return 0
-    result = ratings.rate_games(_rated_games(club_id))
-    Rating.objects.filter(player__club_id=club_id).delete()
-    Rating.objects.bulk_create(
-        (
+    by_group, facts = _rated_games(club_id)
+    current: list[Rating] = []
+    history: list[HistoryRow] = []
+    for group, games in by_group.items():
+        result = ratings.rate_games(games)
+        current.extend(
             Rating(
                 player_id=r.player,
+                group=group,
                 mu=r.mu,
                 sigma=r.sigma,
                 ordinal=r.ordinal,
@@ -128,25 +231,45 @@ def ratings_rebuild(*, club_id: int) -> int:
                 provisional=r.provisional,
             )
             for r in result.ratings.values()
-        ),
-        batch_size=2000,
-    )
-    _rating_history_write(club_id, result.history)
-    return len(result.ratings)
+        )
+        for point in result.history:
+            game = facts[point.game]
+            won, drew, points, victory_points = game.results[point.player]
+            history.append(
+                HistoryRow(
+                    point.player,
+                    point.game,
+                    group,
+                    game.event_id,
+                    game.date,
+                    point.sequence,
+                    point.mu,
+                    point.sigma,
+                    point.ordinal,
+                    won,
+                    drew,
+                    points,
+                    victory_points,
+                )
+            )
+    Rating.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.bulk_create(current, batch_size=2000)
+    _rating_history_write(club_id, history)
+    return len(current)
 
 
-RATING_HISTORY_COLUMNS = ("player_id", "game_id", "sequence", "mu", "sigma", "ordinal")
+RATING_HISTORY_COLUMNS = HistoryRow._fields
 
 
-def _rating_history_write(club_id: int, history: Sequence[ratings.HistoryPoint]) -> None:
+def _rating_history_write(club_id: int, history: Sequence[HistoryRow]) -> None:
     """Make the club's stored history rows equal `history`, writing only what differs.
 
-    A stored row equal to its computed one (same player and game, same sequence, mu, sigma and
-    ordinal, the floats compared exactly) stays; one whose figures differ is updated in place;
-    a stored row with no computed one is deleted, and the computed rows not stored are
-    inserted (in the order of `history`). So a rebuild that finds nothing changed (the nightly
-    refresh) writes no history row, a new game at the end of the order writes its players'
-    rows, and a correction rewrites the rows from the corrected game on.
+    A stored row equal to its computed one (same player and game, every other column equal, the
+    floats compared exactly) stays; one whose columns differ is updated in place; a stored row
+    with no computed one is deleted, and the computed rows not stored are inserted (in the
+    order of `history`). So a rebuild that finds nothing changed (the nightly refresh) writes
+    no history row, a new game at the end of the order writes its players' rows, and a
+    correction rewrites the rows from the corrected game on.
     """
     stored = _plain_rows(
         RatingHistory.objects.filter(player_id__in=Player.objects.filter(club_id=club_id).values("pk"))
@@ -154,15 +277,15 @@ def _rating_history_write(club_id: int, history: Sequence[ratings.HistoryPoint])
         .values_list("id", *RATING_HISTORY_COLUMNS),
         binary=True,
     )
-    missing = {(point.player, point.game): point for point in history}
+    missing = {(row.player_id, row.game_id): row for row in history}
     stale: list[int] = []
-    changed: list[tuple[int, ratings.HistoryPoint]] = []
+    changed: list[tuple[int, HistoryRow]] = []
     for row_id, *row in stored:
-        point = missing.pop((row[0], row[1]), None)
-        if point is None:
+        computed = missing.pop((row[0], row[1]), None)
+        if computed is None:
             stale.append(row_id)
-        elif point != tuple(row):
-            changed.append((row_id, point))
+        elif computed != (*row[:4], _as_date(row[4]), *row[5:]):
+            changed.append((row_id, computed))
     _rating_history_delete(stale)
     _rating_history_update(changed)
     _rating_history_insert(missing.values())
@@ -179,33 +302,43 @@ def _rating_history_delete(ids: list[int]) -> None:
         RatingHistory.objects.filter(pk__in=ids[start : start + 5000]).delete()
 
 
-def _rating_history_update(rows: list[tuple[int, ratings.HistoryPoint]]) -> None:
-    """Rewrite the sequence, mu, sigma and ordinal of stored rows (id, computed row): on
+# What an update rewrites: every column but the row's player and game.
+_UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
+
+
+def _rating_history_update(rows: list[tuple[int, HistoryRow]]) -> None:
+    """Rewrite every column but the player and game of stored rows (id, computed row): on
     PostgreSQL copied into a temporary table and updated from it in one statement (the row's
     player and game stay, so unlike a delete and an insert it needs no foreign-key check),
     elsewhere deleted and inserted again."""
     if not rows:
         return
     if connection.vendor != "postgresql":
-        _rating_history_delete([row_id for row_id, _point in rows])
-        _rating_history_insert(point for _row_id, point in rows)
+        _rating_history_delete([row_id for row_id, _row in rows])
+        _rating_history_insert(row for _row_id, row in rows)
         return
     table = RatingHistory._meta.db_table
-    columns = ("id", "sequence", "mu", "sigma", "ordinal")
+    columns = ("id", *_UPDATED_COLUMNS)
+    quoted = _quoted(columns)
+    assignments = ", ".join(f"{name} = v.{name}" for name in _quoted(_UPDATED_COLUMNS).split(", "))
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMPORARY TABLE rating_history_changes ON COMMIT DROP AS "
-            f"SELECT {', '.join(columns)} FROM {table} WITH NO DATA"
+            f"SELECT {quoted} FROM {table} WITH NO DATA"
         )
-        with cursor.copy("COPY rating_history_changes FROM STDIN (FORMAT BINARY)") as copy:
+        with cursor.copy(f"COPY rating_history_changes ({quoted}) FROM STDIN (FORMAT BINARY)") as copy:
             copy.set_types(_column_types(columns))
-            for row_id, point in rows:
-                copy.write_row((row_id, point.sequence, point.mu, point.sigma, point.ordinal))
+            for row_id, row in rows:
+                copy.write_row((row_id, *row[2:]))
         cursor.execute(
-            f"UPDATE {table} AS h SET sequence = v.sequence, mu = v.mu, sigma = v.sigma, "
-            "ordinal = v.ordinal FROM rating_history_changes AS v WHERE h.id = v.id"
+            f"UPDATE {table} AS h SET {assignments} FROM rating_history_changes AS v WHERE h.id = v.id"
         )
         cursor.execute("DROP TABLE rating_history_changes")
+
+
+def _quoted(columns: Sequence[str]) -> str:
+    # "group" is a word of SQL: every column name is quoted.
+    return ", ".join(connection.ops.quote_name(column) for column in columns)
 
 
 def _column_types(columns: Sequence[str]) -> list[str]:
@@ -214,29 +347,22 @@ def _column_types(columns: Sequence[str]) -> list[str]:
     return [str(field.db_type(connection)) for field in fields]
 
 
-def _rating_history_insert(history: Iterable[ratings.HistoryPoint]) -> None:
+def _rating_history_insert(history: Iterable[HistoryRow]) -> None:
     """Write the history rows: on PostgreSQL with a binary COPY (400,000 rows for 100,000
     games, where building and sending them through bulk_create took most of a rebuild; in
     binary, neither side formats or parses the floats), else bulk_create."""
     if connection.vendor == "postgresql":
-        columns = ", ".join(RATING_HISTORY_COLUMNS)
+        columns = _quoted(RATING_HISTORY_COLUMNS)
         sql = f"COPY {RatingHistory._meta.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"
         with connection.cursor() as cursor, cursor.copy(sql) as copy:
             copy.set_types(_column_types(RATING_HISTORY_COLUMNS))
-            for point in history:
-                copy.write_row(point)
+            for row in history:
+                copy.write_row(row)
         return
-    RatingHistory.objects.bulk_create(
-        (
-            RatingHistory(
-                player_id=h.player,
-                game_id=h.game,
-                sequence=h.sequence,
-                mu=h.mu,
-                sigma=h.sigma,
-                ordinal=h.ordinal,
-            )
-            for h in history
-        ),
-        batch_size=5000,
-    )
+    RatingHistory.objects.bulk_create((RatingHistory(**row._asdict()) for row in history), batch_size=5000)
+
+
+@receiver(ranking_groups_changed)
+def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> None:
+    # The club's variants ranked together changed: its ratings, kept per group, are rebuilt.
+    task_send(RATINGS_RECOMPUTE, club_id=club_id)

@@ -20,7 +20,7 @@ from tournaments.domain.missed_rounds import missed_round_credits
 from tournaments.domain.standings import rank_players
 from tournaments.models import Event, Stage, Standing
 from tournaments.selectors import event_standings_rules
-from tournaments.services.queue import standings_queue
+from tournaments.services.queue import ratings_queue, standings_queue
 
 # A standings row's figures, in the order they are compared and written.
 STANDING_FIELDS = (
@@ -136,12 +136,20 @@ def _final_order_ranks(event: Event, ranks: Mapping[int, int], *, stages: bool) 
 
 @transaction.atomic
 def event_standings_rules_set(
-    *, event: Event, vp_scale: str, tie_breaks: Iterable[str], vp_custom: Mapping[str, Any] | None = None
+    *,
+    event: Event,
+    vp_scale: str,
+    tie_breaks: Iterable[str],
+    vp_custom: Mapping[str, Any] | None = None,
+    ranked: bool | None = None,
 ) -> Event:
-    """Set how the event's standings rank: the victory-point scale and the tie-break order.
+    """Set how the event counts: its standings' victory-point scale and tie-break order and,
+    when `ranked` is given, whether its games count in the club's ranking and ratings.
 
     `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
-    when `vp_scale` is "custom". The standings are rebuilt after the commit.
+    when `vp_scale` is "custom". The standings are rebuilt after the commit, and the club's
+    ratings too (the ranking's victory points follow the scale; `ranked` adds or takes away
+    the event's games).
     Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -160,7 +168,10 @@ def event_standings_rules_set(
     event.vp_scale = vp_scale
     event.vp_custom = custom if vp_scale == vp.CUSTOM else {}
     event.tie_breaks = tie_breaks
+    if ranked is not None:
+        event.ranked = ranked
     event.full_clean()
-    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks"])
+    event.save(update_fields=["vp_scale", "vp_custom", "tie_breaks", "ranked"])
     standings_queue(event_id=event.pk)
+    ratings_queue(club_id=event.club_id)
     return event

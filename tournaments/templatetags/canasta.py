@@ -66,6 +66,22 @@ def typographic(value: int) -> SafeString:
 
 
 @register.filter
+def typographic_decimal(value: float, decimals: int = 1, signed_figure: bool = False) -> SafeString:
+    """A figure with `decimals` decimals, a true minus sign for negatives and, when
+    `signed_figure`, a plus for positives: 18.4, −2.0, +1.3 (isolated, left to right). The
+    decimal mark is the point in every language, as the scores' digits are Western."""
+    figure = f"{abs(value):.{decimals}f}"
+    sign = (
+        "\u2212"
+        if value < 0 and float(figure) != 0
+        else "+"
+        if signed_figure and value > 0 and float(figure) != 0
+        else ""
+    )
+    return _left_to_right(sign + figure)
+
+
+@register.filter
 def signed(value: int) -> SafeString:
     """A score with its sign: +120, −85 (a true minus sign), 0 (isolated, left to right)."""
     if value > 0:

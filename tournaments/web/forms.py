@@ -120,6 +120,7 @@ class EventForm(forms.ModelForm):
             "sit_out_victory_points",
             "season",
             "avoid_season_partners",
+            "ranked",
         )
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 

@@ -7,19 +7,20 @@ decide the order stay in view.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from tournaments import selectors
 from tournaments.display.labels import criterion_label, result_label
+from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.models import Standing
-from tournaments.templatetags.canasta import names, signed, typographic
+from tournaments.templatetags.canasta import names, signed, typographic, typographic_decimal
 
 OPTIONAL = {"th": {"class": "optional number"}, "td": {"class": "optional number"}}
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
@@ -135,51 +136,51 @@ class PairStandingTable(tables.Table):
 
 
 class RankingTable(tables.Table):
-    # The rank in the club (selectors.club_ranks: most wins, then most points), whatever the
-    # filter or the sort; sorting by it is the rankings' own order.
-    rank = tables.Column(
-        verbose_name=_("Rank"),
-        attrs=NUMBER,
-        empty_values=(),
-        order_by=("-wins", "-total_points", "name", "pk"),
-    )
+    """A club's ranking of one group over a period (`selectors.club_ranking`'s lines). The rank
+    is the ranking's, whatever the sort; a sort by rank is the ranking's own order. Points show
+    only for a group of one variant (`one_variant`): across variants they do not compare."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, empty_values=(), order_by=("position",))
     name = tables.Column(
-        verbose_name=_("Player"), linkify=("tournaments:player_detail", {"player_id": tables.A("pk")})
+        verbose_name=_("Player"),
+        accessor="line__name",
+        order_by=("line__name", "position"),
+        linkify=("tournaments:player_detail", {"player_id": tables.A("line__player")}),
     )
-    # Each sort ends with the name, so equal values list in one order on the page and in
-    # the download.
-    # On a phone the rank, the name and what decides the order stay (wins, then total points).
-    games = tables.Column(verbose_name=_("Games"), attrs=OPTIONAL, order_by=("games", "name", "pk"))
-    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER, order_by=("wins", "name", "pk"))
-    win_rate = tables.Column(verbose_name=_("Win rate"), attrs=OPTIONAL, order_by=("win_rate", "name", "pk"))
-    total_points = PointsColumn(
-        verbose_name=_("Total points"), attrs=NUMBER, order_by=("total_points", "name", "pk")
+    rating = tables.Column(
+        verbose_name=_("Rating"), accessor="line__rating", attrs=NUMBER, order_by=("position",)
     )
-    average_points = tables.Column(
-        verbose_name=_("Points per game"), attrs=OPTIONAL, order_by=("average_points", "name", "pk")
+    sigma = tables.Column(verbose_name=_("Uncertainty (±)"), accessor="line__sigma", attrs=OPTIONAL)
+    change = tables.Column(verbose_name=_("Change"), accessor="line__change", attrs=NUMBER)
+    games = tables.Column(verbose_name=_("Games"), accessor="line__games", attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Wins"), accessor="line__wins", attrs=OPTIONAL)
+    win_rate = tables.Column(verbose_name=_("Win rate"), accessor="line__win_rate", attrs=OPTIONAL)
+    victory_points_per_game = tables.Column(
+        verbose_name=_("Victory points per game"), accessor="line__victory_points_per_game", attrs=OPTIONAL
+    )
+    points = PointsColumn(verbose_name=_("Points"), accessor="line__points", attrs=OPTIONAL)
+    points_per_game = tables.Column(
+        verbose_name=_("Points per game"), accessor="line__points_per_game", attrs=OPTIONAL
+    )
+    last_played = tables.DateColumn(
+        verbose_name=_("Last played"), accessor="line__last_played", attrs=OPTIONAL_TEXT
     )
 
     class Meta:
-        model = Player
-        fields = ("rank", "name", "games", "wins", "win_rate", "total_points", "average_points")
         attrs = {"class": "data-table", "id": "rankings"}
-        empty_text = _("No finished games yet.")
+        empty_text = _("No rated game in this period.")
+        order_by = ("rank",)
 
-    def __init__(
-        self, *args: Any, ranks: Mapping[int, int] | None = None, link_players: bool = True, **kwargs: Any
-    ) -> None:
-        # A visitor of a club with public results may not open the player pages (members only).
-        if not link_players:
-            kwargs["extra_columns"] = [("name", tables.Column(verbose_name=_("Player")))]
-        self.ranks = ranks or {}
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, one_variant: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, exclude=() if one_variant else ("points", "points_per_game"), **kwargs)
 
-    def render_rank(self, record: Player) -> str:
-        # A player without a finished game has no rank yet.
-        return str(self.ranks.get(record.pk, "—"))
+    def render_rank(self, record: RankedLine) -> SafeString:
+        if record.rank is None:
+            return format_html("<small>{}</small>", _("provisional"))
+        return format_html("{}", record.rank)
 
-    def value_rank(self, record: Player) -> int | str:
-        return self.ranks.get(record.pk, "")
+    def value_rank(self, record: RankedLine) -> int | str:
+        return "" if record.rank is None else record.rank
 
     def render_name(self, value: str) -> SafeString:
         return format_html_join("", "<bdi>{}</bdi>", [(value,)])
@@ -187,14 +188,54 @@ class RankingTable(tables.Table):
     def value_name(self, value: str) -> str:
         return value
 
+    def render_rating(self, value: float) -> str:
+        return typographic_decimal(value)
+
+    def value_rating(self, value: float) -> float:
+        return round(value, SHOWN_DECIMALS)
+
+    def render_sigma(self, value: float) -> str:
+        return typographic_decimal(value)
+
+    def value_sigma(self, value: float) -> float:
+        return round(value, SHOWN_DECIMALS)
+
+    def render_change(self, value: float) -> SafeString:
+        shown = round(value, SHOWN_DECIMALS)
+        arrow, label = (
+            ("▲", _("up")) if shown > 0 else ("▼", _("down")) if shown < 0 else ("=", _("unchanged"))
+        )
+        return format_html(
+            '<span class="change" title="{}"><span aria-hidden="true">{}</span> {}</span>',
+            label,
+            arrow,
+            typographic_decimal(shown, signed_figure=True),
+        )
+
+    def value_change(self, value: float) -> float:
+        return round(value, SHOWN_DECIMALS)
+
     def render_win_rate(self, value: float) -> str:
         return f"{value:.0%}"
 
-    def render_average_points(self, value: float) -> str:
+    def value_win_rate(self, value: float) -> float:
+        # A fraction in the download (0.58, not "58%"): a spreadsheet formats and sums it.
+        return round(value, 4)
+
+    def render_victory_points_per_game(self, value: float) -> str:
+        return typographic_decimal(value, decimals=2)
+
+    def value_victory_points_per_game(self, value: float) -> float:
+        return round(value, 2)
+
+    def render_points_per_game(self, value: float) -> str:
         return typographic(round(value))
 
-    def value_average_points(self, value: float) -> int:
+    def value_points_per_game(self, value: float) -> int:
         return round(value)
+
+    def value_last_played(self, value: Any) -> str:
+        return value.isoformat()
 
 
 class RecordTable(tables.Table):
@@ -218,8 +259,14 @@ class RecordTable(tables.Table):
 
 
 class RecentEventTable(tables.Table):
+    """A player's recent nights; each opens the player's night in that event."""
+
     event = tables.Column(
-        verbose_name=_("Event"), linkify=("tournaments:event_standings", {"event_id": tables.A("event_id")})
+        verbose_name=_("Event"),
+        linkify=(
+            "tournaments:event_player",
+            {"event_id": tables.A("event_id"), "player_id": tables.A("player_id")},
+        ),
     )
     date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date", attrs=OPTIONAL)
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)

@@ -14,20 +14,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 import scoring
 from clubs import services as club_services
-from clubs.models import Player
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors, services
-from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Event, Round, Stage
-from tournaments.web.exports import export_response
 from tournaments.web.forms import ParticipantAddForm, PartnershipForm
-from tournaments.web.listings import RecentEventTable, RecordTable, SeasonTable
 from tournaments.web.public_views import standings_table
 from tournaments.web.stage_forms import StageEntrantsForm, StageForm
 
@@ -215,44 +210,3 @@ def club_partnerships(request: SignedInRequest, slug: str) -> HttpResponse:
         "is_director": is_director,
     }
     return render(request, "tournaments/club_partnerships.html", context)
-
-
-@login_required
-def player_detail(request: SignedInRequest, player_id: int) -> HttpResponse:
-    """A player's games, wins, averages, rating with its history chart, partners, head-to-head
-    records and recent events; members of the player's club may see it."""
-    player = get_object_or_404(selectors.players_visible_to(user=request.user), pk=player_id)
-    profile = selectors.player_profile(player=player)
-    partners = RecordTable(profile.partners, prefix="partners-")
-    opponents = RecordTable(profile.opponents, prefix="opponents-")
-    for table in (partners, opponents):
-        RequestConfig(request, paginate={"per_page": 10}).configure(table)
-    context = {
-        "player": player,
-        "profile": profile,
-        "partners": partners,
-        "opponents": opponents,
-        "recent": RecentEventTable(profile.recent),
-        "provisional_games": PROVISIONAL_GAMES,
-        "merge_into": _merge_choices(request, player),
-    }
-    return render(request, "tournaments/player_detail.html", context)
-
-
-def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
-    """The roster players a director may merge this guest into; None if not offered."""
-    if not player.guest or not directs(user=request.user, club_id=player.club.pk):
-        return None
-    return list(player.club.players.filter(guest=False).order_by("name"))
-
-
-@login_required
-def season_detail(request: SignedInRequest, season_id: int) -> HttpResponse:
-    """The season table, with its CSV/XLSX download."""
-    season = get_object_or_404(selectors.seasons_visible_to(user=request.user), pk=season_id)
-    table = SeasonTable(selectors.season_standings(season=season))
-    RequestConfig(request, paginate=False).configure(table)
-    download = export_response(request, table, f"season-{season.pk}")
-    if download is not None:
-        return download
-    return render(request, "tournaments/season_detail.html", {"season": season, "table": table})

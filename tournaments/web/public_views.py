@@ -13,21 +13,28 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
+from clubs.models import Player
+from clubs.names import initials
 from clubs.selectors import (
     clubs_where,
     clubs_with_public_results,
     clubs_with_results_visible_to,
+    directs,
     role_directs,
     role_in,
 )
 from tournaments import selectors
+from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Event, Stage
 from tournaments.web.exports import export_response
-from tournaments.web.filters import RankingFilter, StandingFilter
+from tournaments.web.filters import RankingQueryForm, StandingFilter
 from tournaments.web.listings import (
     PairStandingTable,
     RankingTable,
+    RecentEventTable,
+    RecordTable,
     RoundResultTable,
+    SeasonTable,
     StandingTable,
     round_result_rows,
 )
@@ -49,38 +56,62 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def club_results(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's results page: its events (standings, round results) and the top of its
-    rankings. Members see it; anyone does once the club made its results public (the address
-    on the round board's QR code and on the home page)."""
+    ranking (the default variant's group, the current season). Members see it; anyone does once
+    the club made its results public (the address on the round board's QR code and on the
+    home page)."""
     club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
     if club is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
-    rankings = selectors.club_rankings(club=club).filter(games__gt=0)[:CLUB_PAGE_RANKINGS]
-    table = RankingTable(
-        rankings, ranks=selectors.club_ranks(club=club), link_players=is_member, orderable=False
-    )
+    group = selectors.club_ranking_group(club=club, variant=club.default_variant)
+    period = selectors.RankingPeriod(season=selectors.club_current_season(club=club))
+    lines = selectors.club_ranking(club=club, group=group.key, period=period, public=not is_member)
+    table = RankingTable(lines[:CLUB_PAGE_RANKINGS], one_variant=group.one_variant, orderable=False)
     context = {
         "club": club,
         "events": selectors.club_events(club=club),
         "rankings": table,
+        "ranking_group": group,
+        "ranking_period": period,
         "is_member": is_member,
     }
     return render(request, "tournaments/club_results.html", context)
 
 
 def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
-    """Members see their club's rankings; anyone sees them once the club made its results public."""
+    """The club's ranking of one group over one period (`?variant=&season=&from=&to=`), with its
+    CSV/XLSX download. Members see it; anyone does once the club made its results public."""
     club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
     if club is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
-    filtered = RankingFilter(request.GET, queryset=selectors.club_rankings(club=club))
-    table = RankingTable(filtered.qs, ranks=selectors.club_ranks(club=club), link_players=is_member)
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
-    download = export_response(request, table, f"{club.slug}-rankings")
+    group = selectors.club_ranking_group(
+        club=club, variant=request.GET.get("variant") or club.default_variant
+    )
+    current = selectors.club_current_season(club=club)
+    query = RankingQueryForm(
+        request.GET,
+        group=group,
+        groups=selectors.club_ranking_groups(club=club),
+        seasons=list(club.seasons.order_by("-id")),
+        current=current,
+    )
+    period = query.period()
+    lines = selectors.club_ranking(club=club, group=group.key, period=period, public=not is_member)
+    table = RankingTable(lines, one_variant=group.one_variant)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    download = export_response(request, table, f"{club.slug}-ranking-{group.key}-{period.slug}")
     if download is not None:
         return download
-    context = {"club": club, "table": table, "filter": filtered, "is_member": is_member}
+    context = {
+        "club": club,
+        "table": table,
+        "query": query,
+        "group": group,
+        "period": period,
+        "provisional_games": PROVISIONAL_GAMES,
+        "is_member": is_member,
+    }
     if not is_member:
         context["public_events"] = club.events.order_by("-date", "-id")
     return render(request, "tournaments/club_rankings.html", context)
@@ -190,3 +221,54 @@ def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpRespo
 
 
 BRACKET_REFRESH_SECONDS = 20
+
+
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's page: games, wins, points, the rating of each ranking group with its history
+    chart, partners, head-to-head records and recent nights. Members of the player's club see
+    it; anyone does once the club made its results public (a player who asked for it is then
+    named by initials)."""
+    player = selectors.players_with_pages_open_to(user=request.user).filter(pk=player_id).first()
+    if player is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=player.club) is not None
+    profile = selectors.player_profile(player=player, public=not is_member)
+    partners = RecordTable(profile.partners, prefix="partners-")
+    opponents = RecordTable(profile.opponents, prefix="opponents-")
+    for table in (partners, opponents):
+        RequestConfig(request, paginate={"per_page": 10}).configure(table)
+    context = {
+        "player": player,
+        "shown_name": initials(player.name) if player.public_initials and not is_member else player.name,
+        "profile": profile,
+        "partners": partners,
+        "opponents": opponents,
+        "recent": RecentEventTable(profile.recent),
+        "provisional_games": PROVISIONAL_GAMES,
+        "merge_into": _merge_choices(request, player),
+        "is_member": is_member,
+        "is_director": directs(user=request.user, club_id=player.club.pk),
+    }
+    return render(request, "tournaments/player_detail.html", context)
+
+
+def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
+    """The roster players a director may merge this guest into; None if not offered."""
+    if not player.guest or not directs(user=request.user, club_id=player.club.pk):
+        return None
+    return list(player.club.players.filter(guest=False).order_by("name"))
+
+
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season table, with its CSV/XLSX download. Members see it; anyone does once the club
+    made its results public."""
+    season = selectors.seasons_with_results_open_to(user=request.user).filter(pk=season_id).first()
+    if season is None:
+        return _login_or_404(request)
+    is_member = role_in(user=request.user, club=season.club) is not None
+    table = SeasonTable(selectors.season_standings(season=season, public=not is_member))
+    RequestConfig(request, paginate=False).configure(table)
+    download = export_response(request, table, f"{season.club.slug}-season-{season.pk}")
+    if download is not None:
+        return download
+    return render(request, "tournaments/season_detail.html", {"season": season, "table": table})

@@ -39,8 +39,15 @@ class StandingsRulesForm(forms.Form):
         ),
     )
 
+    ranked = forms.BooleanField(
+        label=_("Counts in the club's ranking"),
+        required=False,
+        help_text=_("Untick for a social night or a knockout: its games then move no ranking or rating."),
+    )
+
     def __init__(self, data: Mapping[str, Any] | None = None, *, event: Event, **kwargs: Any) -> None:
         initial = {
+            "ranked": event.ranked,
             "vp_scale": event.vp_scale,
             "vp_custom": json.dumps(event.vp_custom) if event.vp_custom else "",
         }

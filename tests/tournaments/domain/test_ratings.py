@@ -10,6 +10,7 @@ from tests.support.hands import HAND_A, HAND_B
 from tournaments import services
 from tournaments.domain import ratings
 from tournaments.models import Game, Rating, RatingHistory
+from tournaments.services.ratings import RATING_HISTORY_COLUMNS
 
 
 def _game(game, a, b, total_a, total_b):
@@ -71,10 +72,8 @@ class TestRatingsRebuild:
                 services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
 
     def _snapshot(self):
-        current = sorted(Rating.objects.values_list("player_id", "mu", "sigma", "ordinal", "games"))
-        history = sorted(
-            RatingHistory.objects.values_list("player_id", "game_id", "sequence", "mu", "sigma", "ordinal")
-        )
+        current = sorted(Rating.objects.values_list("player_id", "group", "mu", "sigma", "ordinal", "games"))
+        history = sorted(RatingHistory.objects.values_list(*RATING_HISTORY_COLUMNS))
         return current, history
 
     def test_winners_are_rated_above_losers_and_a_second_run_changes_nothing(self, league_night):
@@ -139,7 +138,19 @@ class TestRatingsRebuild:
         # A row for a game the player did not play (the other table's).
         other_game = Game.objects.filter(table__round__event=league_night).exclude(pk=wrong.game_id).get()
         stray = RatingHistory.objects.create(
-            player_id=wrong.player_id, game=other_game, sequence=2, mu=30.0, sigma=5.0, ordinal=15.0
+            player_id=wrong.player_id,
+            game=other_game,
+            group=wrong.group,
+            event=league_night,
+            date=league_night.date,
+            sequence=2,
+            mu=30.0,
+            sigma=5.0,
+            ordinal=15.0,
+            won=1,
+            drew=0,
+            points=100,
+            victory_points=2,
         )
         services.ratings_rebuild(club_id=league_night.club_id)
         assert self._snapshot() == fresh

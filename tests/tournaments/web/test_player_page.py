@@ -32,14 +32,17 @@ def test_the_profile_counts_partners_and_opponents_in_a_fixed_number_of_queries(
 ):
     _finish_round(league_night)
     north, south, east = _seats(league_night)
+    north = type(north).objects.select_related("club").get(pk=north.pk)
+    # The totals, the player's seats, the others at those tables, the ratings, their history.
     with django_assert_num_queries(5):
         profile = selectors.player_profile(player=north)
     assert (profile.games, profile.wins, profile.total_points) == (1, 1, 2930)
     assert [(r.name, r.games, r.wins) for r in profile.partners] == [(south.name, 1, 1)]
     assert sorted((r.name, r.losses, r.wins) for r in profile.opponents)[0][1:] == (0, 1)
     assert east.pk in {r.player for r in profile.opponents}
-    assert [point["game"] for point in profile.history] == [1]
-    assert profile.rating.provisional
+    [classic] = profile.ratings
+    assert classic.group.key == "classic" and [point["game"] for point in classic.history] == [1]
+    assert classic.rating.provisional
 
 
 def test_a_member_sees_the_player_page_with_the_chart_data(client, league_night, bob):
@@ -49,8 +52,10 @@ def test_a_member_sees_the_player_page_with_the_chart_data(client, league_night,
     response = client.get(f"/players/{north.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert 'id="rating-chart"' in html and "js/chart.umd.min.js" in html
-    start = html.index('id="rating-history"')
+    assert (
+        'class="rating-chart" data-history="rating-history-classic"' in html and "js/chart.umd.min.js" in html
+    )
+    start = html.index('id="rating-history-classic"')
     data = html[html.index(">", start) + 1 : html.index("</script>", start)]
     assert [p["game"] for p in json.loads(data)] == [1]
     assert south.name in html and league_night.name in html

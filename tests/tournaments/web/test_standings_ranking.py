@@ -178,16 +178,25 @@ def test_the_standings_downloads_equal_the_page(client, league_night, bob, expor
 
 
 @pytest.mark.parametrize("export_format", ["csv", "xlsx"])
-def test_the_rankings_downloads_equal_the_filtered_page(client, club, league_night, bob, export_format):
+def test_the_rankings_download_lists_the_pages_rows_with_numbers_as_numbers(
+    client, club, league_night, bob, export_format
+):
     _play(league_night)
+    services.ratings_rebuild(club_id=club.pk)
     client.force_login(bob)
-    url = f"/clubs/{club.slug}/rankings/?games_min=1&sort=-total_points"
+    url = f"/clubs/{club.slug}/rankings/?season=all&sort=-points"
     page = _page_rows(client.get(url).content.decode(), "rankings")
-    download = (_csv_rows if export_format == "csv" else _xlsx_rows)(
-        client.get(f"{url}&_export={export_format}").content
-    )
-    assert download == page
-    assert len(download) == 9  # the 8 players who played, not the 8 who did not
+    response = client.get(f"{url}&_export={export_format}")
+    download = (_csv_rows if export_format == "csv" else _xlsx_rows)(response.content)
+    # The same players in the same order, the 8 who played (the page's sort kept).
+    assert [row[1] for row in download] == [row[1] for row in page] and len(download) == 9
+    header = download[0]
+    win_rate, last = header.index("Win rate"), header.index("Last played")
+    # The page says "100%" and the date in its language; the download a fraction and ISO.
+    assert {row[win_rate] for row in page[1:]} <= {"0%", "100%"}
+    assert {float(row[win_rate]) for row in download[1:]} == {0.0, 1.0}
+    assert {row[last] for row in download[1:]} == {league_night.date.isoformat()}
+    assert response["Content-Disposition"].endswith(f'"{club.slug}-ranking-classic-all.{export_format}"')
 
 
 def test_the_api_gives_the_separating_criterion(client, league_night, bob):

@@ -139,7 +139,8 @@ def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int
 
 @login_required
 def event_standings_rules(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The director sets the event's victory-point scale and tie-break order."""
+    """The director sets how the event counts: its victory-point scale and tie-break order, and
+    whether it counts in the club's ranking."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     form = StandingsRulesForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
@@ -149,6 +150,7 @@ def event_standings_rules(request: SignedInRequest, event_id: int) -> HttpRespon
                 vp_scale=form.cleaned_data["vp_scale"],
                 vp_custom=form.cleaned_data["vp_custom"],
                 tie_breaks=form.tie_breaks(),
+                ranked=form.cleaned_data["ranked"],
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():

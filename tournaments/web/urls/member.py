@@ -8,8 +8,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/", member_views.club_detail, name="club_detail"),
     path("clubs/<slug:slug>/partnerships/", member_views.club_partnerships, name="club_partnerships"),
     path("events/<int:event_id>/", member_views.event_detail, name="event_detail"),
-    path("players/<int:player_id>/", member_views.player_detail, name="player_detail"),
-    path("seasons/<int:season_id>/", member_views.season_detail, name="season_detail"),
     path("events/<int:event_id>/board/", member_views.round_board, name="round_board"),
     path("events/<int:event_id>/rounds/<int:number>/sheet/", member_views.round_sheet, name="round_sheet"),
 ]

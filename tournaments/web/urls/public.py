@@ -7,6 +7,8 @@ from tournaments.web import public_views
 urlpatterns = [
     path("clubs/<slug:slug>/results/", public_views.club_results, name="club_results"),
     path("clubs/<slug:slug>/rankings/", public_views.club_rankings, name="club_rankings"),
+    path("players/<int:player_id>/", public_views.player_detail, name="player_detail"),
+    path("seasons/<int:season_id>/", public_views.season_detail, name="season_detail"),
     path("events/<int:event_id>/standings/", public_views.event_standings, name="event_standings"),
     path("events/<int:event_id>/players/<int:player_id>/", public_views.event_player, name="event_player"),
     path(

@@ -1,0 +1,99 @@
+"""A club's ranking of players over a period, in one ranking group: the order and who is ranked.
+
+Pure: the selector (`selectors.club_ranking`) sums each player's rated games of the period (their
+RatingHistory rows) into a `RankingLine`; `rank` orders them.
+
+The rule (docs/rankings.md, "How the ranking works"):
+- Like with like: a ranking is of one ranking group (a variant, or the variants a club ranks
+  together), over the games of the club's ranked events in the period.
+- The order is the rating at the end of the period, OpenSkill's conservative figure
+  `mu − 3 sigma` (Weng and Lin 2011, "A Bayesian approximation method for online ranking", the
+  `openskill` package), best first; ratings equal to one decimal, as shown, share a rank (1, 2, 2, 4).
+- A player is provisional until `PROVISIONAL_GAMES` rated games in the group (up to the period's
+  end): listed after every settled player, without a rank, so that three lucky games never
+  rank above three hundred.
+- A player without a game in the period is not listed.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.domain import plackett_luce
+from tournaments.domain.ratings import PROVISIONAL_GAMES
+
+# A new player's rating (OpenSkill's defaults: mu 25, sigma 25/3, so 0.0): the "before" of a
+# player's first game.
+START_RATING = plackett_luce.ordinal(plackett_luce.Model().rating())
+SHOWN_DECIMALS = 1  # the rating's precision on the page; equal to it, players share a rank
+
+
+@dataclass(frozen=True, slots=True)
+class RankingLine:
+    """One player's games of the period in one group. Points are Canasta points (the sides'
+    game totals), victory points on each event's scale; ratings are ordinals (mu − 3 sigma)."""
+
+    player: int
+    name: str
+    games: int
+    wins: int
+    draws: int
+    points: int
+    victory_points: int
+    last_played: datetime.date
+    rating: float  # after the player's last game of the period
+    sigma: float  # its uncertainty (one standard deviation of the skill estimate)
+    rating_before: float  # before the player's first game of the period
+    rated_games: int  # the player's rated games in the group, up to the last of the period
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def win_rate(self) -> float:
+        """Wins over games, a fraction from 0 to 1."""
+        return self.wins / self.games
+
+    @property
+    def victory_points_per_game(self) -> float:
+        return self.victory_points / self.games
+
+    @property
+    def points_per_game(self) -> float:
+        return self.points / self.games
+
+    @property
+    def change(self) -> float:
+        """The rating's change over the period (after its last game minus before its first)."""
+        return self.rating - self.rating_before
+
+
+@dataclass(frozen=True, slots=True)
+class RankedLine:
+    line: RankingLine
+    rank: int | None  # None: provisional, listed after the ranked players
+    provisional: bool
+    position: int  # the line's place in the ranking's order, from 1 (a sort by rank uses it)
+
+
+def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_GAMES) -> list[RankedLine]:
+    """The lines in the ranking's order (see the module docstring): settled players ranked by
+    rating, equal shown ratings sharing a rank, then provisional players by rating without a
+    rank; equal ratings list by name."""
+    ordered = sorted(lines, key=lambda line: (-round(line.rating, SHOWN_DECIMALS), line.name, line.player))
+    settled = [line for line in ordered if line.rated_games >= provisional_games]
+    ranked: list[RankedLine] = []
+    for position, line in enumerate(settled, start=1):
+        before = ranked[-1] if ranked else None
+        tied = before is not None and round(before.line.rating, SHOWN_DECIMALS) == round(
+            line.rating, SHOWN_DECIMALS
+        )
+        ranked.append(RankedLine(line, before.rank if tied and before else position, False, position))
+    provisional = [line for line in ordered if line.rated_games < provisional_games]
+    ranked.extend(
+        RankedLine(line, None, True, len(settled) + n) for n, line in enumerate(provisional, start=1)
+    )
+    return ranked
