@@ -9,6 +9,7 @@ LocaleMiddleware chose from the browser. Runs after LocaleMiddleware.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +17,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from clubs.models import Club
+from clubs.selectors import clubs_where
+from clubs.viewer import viewer
 
 
 def _club_language(kwargs: dict[str, Any]) -> str:
@@ -49,3 +52,20 @@ class ClubLanguageMiddleware:
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
+
+
+class ViewerMiddleware:
+    """Sets who is looking for the names a page shows (clubs/viewer.py): the clubs the user is a
+    member of, read at the first name that needs it, after authentication (an API token's user
+    too, which DRF sets on the request it wraps)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        @cache
+        def member_of() -> frozenset[int]:
+            return frozenset(clubs_where(user=request.user).values_list("pk", flat=True))
+
+        with viewer(member_of):
+            return self.get_response(request)

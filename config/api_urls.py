@@ -10,7 +10,7 @@ from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
 from clubs.api import ClubViewSet, PlayerViewSet, TokenLogoutAllApi, TokenLogoutApi, TokenObtainApi
-from tournaments.api import events, games, rounds, score_sheets, standings
+from tournaments.api import events, games, rankings, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
     from drf_spectacular.openapi import AutoSchema
@@ -49,6 +49,7 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/confirm/", games.HandConfirmApi.as_view(), name="hand-confirm"
     ),
     path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("clubs/<slug:slug>/ranking/", rankings.ClubRankingApi.as_view(), name="club-ranking"),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
     # POST to logout/ revokes the token used, to logoutall/ every token of its user (docs/api.md).
     path("auth/token/", TokenObtainApi.as_view(), name="api-token"),

@@ -469,6 +469,7 @@ MATRIX: dict[str, Row] = {
     "schema": Row("api", read=ANYONE),
     "api-docs": Row("api", read=ANYONE),
     "score-sheet": Row("api", write=ANYONE, data=_sheet, changes=False),
+    "club-ranking": Row("api", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "api-token": Row(
         "api", write=ANYONE, data=lambda w: {"username": "bob", "password": "pw"}, changes=False
     ),

@@ -444,3 +444,87 @@ def valid_data(serializer_class: type[serializers.Serializer], request: Request)
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+# --- a club's ranking ---------------------------------------------------------------------------
+
+
+class RankingQuerySerializer(serializers.Serializer):
+    """The ranking's parameters, as the page's controls (`selectors.club_ranking_period` reads
+    the season and dates)."""
+
+    variant = serializers.CharField(required=False, allow_blank=True, max_length=32)
+    season = serializers.CharField(required=False, allow_blank=True, max_length=16)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        # `from` and `to` are words of Python: these two fields are named here, not declared.
+        fields["from"] = serializers.DateField(required=False)
+        fields["to"] = serializers.DateField(required=False)
+        return fields
+
+
+class RankingGroupSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="The group's variant: the others are ranked with it.")
+    variants = serializers.ListField(child=serializers.CharField())
+    name = serializers.CharField(source="label", help_text="The group's variants by name.")
+    one_variant = serializers.BooleanField(help_text="Points compare only within one variant.")
+
+
+class RankingPeriodSerializer(serializers.Serializer):
+    season = serializers.IntegerField(source="season.pk", allow_null=True, default=None)
+    season_name = serializers.CharField(source="season.name", allow_null=True, default=None)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.DateField(source="start", allow_null=True)
+        fields["to"] = serializers.DateField(source="end", allow_null=True)
+        return fields
+
+
+class RankingPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="line.player")
+    name = serializers.CharField(
+        source="line.name", help_text="Initials where the player asked, for a visitor."
+    )
+
+
+class RankingLineSerializer(serializers.Serializer):
+    """One player's line; points are Canasta points (null for a group of several variants),
+    ratings OpenSkill ordinals (mu − 3 sigma)."""
+
+    rank = serializers.IntegerField(allow_null=True, help_text="Null for a provisional player.")
+    provisional = serializers.BooleanField()
+    player = RankingPlayerSerializer(source="*")
+    rating = serializers.FloatField(source="line.rating")
+    uncertainty = serializers.FloatField(source="line.sigma", help_text="One standard deviation (sigma).")
+    change = serializers.FloatField(source="line.change", help_text="The rating's change over the period.")
+    rated_games = serializers.IntegerField(source="line.rated_games")
+    games = serializers.IntegerField(source="line.games")
+    wins = serializers.IntegerField(source="line.wins")
+    draws = serializers.IntegerField(source="line.draws")
+    losses = serializers.IntegerField(source="line.losses")
+    win_rate = serializers.FloatField(source="line.win_rate", help_text="A fraction from 0 to 1.")
+    victory_points = serializers.IntegerField(source="line.victory_points")
+    victory_points_per_game = serializers.FloatField(source="line.victory_points_per_game")
+    points = serializers.SerializerMethodField()
+    points_per_game = serializers.SerializerMethodField()
+    last_played = serializers.DateField(source="line.last_played")
+
+    def get_points(self, ranked: Any) -> int | None:
+        return ranked.line.points if self.context.get("one_variant", True) else None
+
+    def get_points_per_game(self, ranked: Any) -> float | None:
+        return ranked.line.points_per_game if self.context.get("one_variant", True) else None
+
+
+class RankingSerializer(serializers.Serializer):
+    club = serializers.CharField()
+    group = RankingGroupSerializer()
+    period = RankingPeriodSerializer()
+    provisional_games = serializers.IntegerField()
+    results = serializers.SerializerMethodField()
+
+    def get_results(self, body: dict[str, Any]) -> Any:
+        context = {"one_variant": body["group"].one_variant}
+        return RankingLineSerializer(body["results"], many=True, context=context).data

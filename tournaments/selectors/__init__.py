@@ -83,12 +83,14 @@ from tournaments.selectors.players import (
     players_with_pages_open_to,
 )
 from tournaments.selectors.rankings import (
+    EVERY_NIGHT,
     RankingGroup,
     RankingPeriod,
     club_current_season,
     club_ranking,
     club_ranking_group,
     club_ranking_groups,
+    club_ranking_period,
 )
 from tournaments.selectors.round_results import (
     FINISHED,
@@ -156,6 +158,7 @@ from tournaments.selectors.standings import (
 __all__ = [
     "BYE",
     "DECIDED",
+    "EVERY_NIGHT",
     "FINISHED",
     "LEVEL",
     "POINT_DIFFERENCE",
@@ -206,6 +209,7 @@ __all__ = [
     "club_ranking",
     "club_ranking_group",
     "club_ranking_groups",
+    "club_ranking_period",
     "corrections_of",
     "event_board_round",
     "event_confirmed_totals",

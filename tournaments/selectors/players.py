@@ -10,9 +10,9 @@ from typing import Any
 from django.db.models import QuerySet, Sum
 
 from clubs.models import Player
-from clubs.names import initials
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
+from clubs.viewer import shown_name
 from tournaments.models import Event, Rating, RatingHistory, Seat, Standing
 from tournaments.selectors.rankings import RankingGroup, club_ranking_group
 from tournaments.selectors.round_results import SideLine, TableResult, event_round_results
@@ -69,11 +69,10 @@ class PlayerProfile:
     recent: QuerySet[Standing]
 
 
-def player_profile(*, player: Player, recent_events: int = 10, public: bool = False) -> PlayerProfile:
+def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
     """Everything the player page shows: totals over finished games, the rating of each ranking
     group with its history, partners (best win rate first, then most games) and head-to-head
-    records (most met first). `public`: for a page anyone may open, where a player who asked
-    for it is named by initials.
+    records (most met first), named as the viewer sees them (`clubs.viewer`).
 
     A fixed number of queries whatever the number of games (one per part).
     """
@@ -84,7 +83,7 @@ def player_profile(*, player: Player, recent_events: int = 10, public: bool = Fa
         losses=Sum("losses", default=0),
         points=Sum("finished_points", default=0),
     )
-    partners, opponents = _records(player, public=public)
+    partners, opponents = _records(player)
     games = totals["games"]
     return PlayerProfile(
         games=games,
@@ -103,7 +102,7 @@ def player_profile(*, player: Player, recent_events: int = 10, public: bool = Fa
     )
 
 
-def _records(player: Player, *, public: bool) -> tuple[dict[int, Record], dict[int, Record]]:
+def _records(player: Player) -> tuple[dict[int, Record], dict[int, Record]]:
     """The player's records with each partner and against each opponent, by the other's id."""
     mine = {
         table: (side, winner, is_draw)
@@ -120,7 +119,7 @@ def _records(player: Player, *, public: bool) -> tuple[dict[int, Record], dict[i
     for table, side, other, name, by_initials in rows:
         my_side, winner, is_draw = mine[table]
         book = partners if side == my_side else opponents
-        record = book.setdefault(other, Record(other, initials(name) if public and by_initials else name))
+        record = book.setdefault(other, Record(other, shown_name(name, by_initials, player.club_id)))
         record.games += 1
         if is_draw:
             record.draws += 1

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from clubs.models import Club, Player
-from clubs.names import initials
 from clubs.variants import ranking_group_label, ranking_group_of, ranking_group_variants
+from clubs.viewer import shown_name
 from tournaments.domain import rankings
 from tournaments.models import Event, RatingHistory, Season
 
@@ -87,6 +87,33 @@ def _engine_order(variant: str) -> int:
     return list(VARIANTS).index(variant) if variant in VARIANTS else len(VARIANTS)
 
 
+EVERY_NIGHT = "all"  # the season asked for by a ranking of every night, whatever its season
+
+
+def club_ranking_period(
+    *,
+    club: Club,
+    season: str | None = None,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+) -> RankingPeriod:
+    """The period a ranking is asked for, by the page's controls or the API's parameters alike:
+    `season` a season id of the club, EVERY_NIGHT, or nothing for the club's current season
+    (every night where it has none); `start` and `end` narrow it to those dates.
+    Raises ValueError for a season that is not the club's, or an end before the start."""
+    if start and end and start > end:
+        raise ValueError("the end of the period comes before its start")
+    if season == EVERY_NIGHT:
+        chosen = None
+    elif season:
+        chosen = club.seasons.filter(pk=int(season) if season.isdigit() else 0).first()
+        if chosen is None:
+            raise ValueError(f"no season {season!r} in this club")
+    else:
+        chosen = club_current_season(club=club)
+    return RankingPeriod(season=chosen, start=start, end=end)
+
+
 def club_current_season(*, club: Club) -> Season | None:
     """The season of the club's latest night that belongs to one (by date, then creation)."""
     latest = (
@@ -95,12 +122,10 @@ def club_current_season(*, club: Club) -> Season | None:
     return Season.objects.filter(pk__in=latest).first()
 
 
-def club_ranking(
-    *, club: Club, group: str, period: RankingPeriod, public: bool = False
-) -> list[rankings.RankedLine]:
+def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[rankings.RankedLine]:
     """The club's ranking of `group` over `period`, in the ranking's order
-    (`domain.rankings.rank`): every player with a rated game of the group in the period.
-    `public`: for a page anyone may open, where a player who asked for it is named by initials.
+    (`domain.rankings.rank`): every player with a rated game of the group in the period, named
+    as the page shows them (`display.names`).
 
     Three queries whatever the number of games: the period's sums by player, the ratings at the
     period's two ends, the players' names.
@@ -127,7 +152,7 @@ def club_ranking(
         group,
         [(s["player_id"], s["first"] - 1) for s in sums] + [(s["player_id"], s["last"]) for s in sums],
     )
-    names = player_names(club.players.filter(pk__in=[s["player_id"] for s in sums]), public=public)
+    names = player_names(club.players.filter(pk__in=[s["player_id"] for s in sums]))
     lines = (
         rankings.RankingLine(
             player=s["player_id"],
@@ -148,12 +173,11 @@ def club_ranking(
     return rankings.rank(lines)
 
 
-def player_names(players: QuerySet[Player], *, public: bool) -> dict[int, str]:
-    """Player id -> the name a page shows: on a public page (`public`), initials for a player
-    who asked to be shown so (`Player.public_initials`)."""
+def player_names(players: QuerySet[Player]) -> dict[int, str]:
+    """Player id -> the name the viewer sees (`clubs.viewer.shown_name`)."""
     return {
-        pk: initials(name) if public and by_initials else name
-        for pk, name, by_initials in players.values_list("pk", "name", "public_initials")
+        pk: shown_name(name, by_initials, club_id)
+        for pk, name, by_initials, club_id in players.values_list("pk", "name", "public_initials", "club_id")
     }
 
 

@@ -6,19 +6,19 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from clubs.names import initials
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
+from clubs.viewer import shown_name
 from tournaments.models import Event, Standing
 
 
-def season_standings(*, season: Any, public: bool = False) -> list[Any]:
+def season_standings(*, season: Any) -> list[Any]:
     """The season table (tournaments/domain/seasons.py) from its nights' standings, in two queries.
 
     Nights are the season's events that have standings, oldest first; computed on read, so
     it always agrees with the nights' standings. The rows are read by their events' ids (the
-    standings' own index), the nights' order from the events. `public`: for a page anyone may
-    open, where a player who asked for it is named by initials.
+    standings' own index), the nights' order from the events. Players are named as the viewer
+    sees them (`clubs.viewer`).
     """
     from tournaments.domain.seasons import NightResult, season_table
 
@@ -41,7 +41,7 @@ def season_standings(*, season: Any, public: bool = False) -> list[Any]:
     names: dict[int, str] = {}
     for event_id, player_id, name, by_initials, victory_points, points_for, points_against in rows:
         with_rows.add(event_id)
-        names[player_id] = initials(name) if public and by_initials else name
+        names[player_id] = shown_name(name, by_initials, season.club_id)
         results.setdefault(player_id, []).append(
             NightResult(event_id, victory_points, points_for - points_against)
         )

@@ -9,6 +9,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from clubs.viewer import shown_name
 from tournaments.display.labels import breakdown_label as _breakdown_label
 from tournaments.display.labels import result_label as _result_label
 
@@ -92,11 +93,18 @@ def signed(value: int) -> SafeString:
 
 
 @register.filter
+def player_name(player: Player) -> str:
+    """A player's name as the viewer sees it: initials on a public page for a player who asked
+    (clubs/viewer.py)."""
+    return shown_name(player.name, player.public_initials, player.club_id)
+
+
+@register.filter
 def names(players: Iterable[Player]) -> SafeString:
     """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
     left-to-right ones, or the reverse, keeps its place), and the pair isolated as a whole, so
     that a line break in a right-to-left page does not leave the "&" on the wrong side."""
-    joined = format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in players))
+    joined = format_html_join(" & ", "<bdi>{}</bdi>", ((player_name(player),) for player in players))
     return format_html("<bdi>{}</bdi>", joined)
 
 

@@ -10,11 +10,10 @@ import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from clubs.text import isolated
 from tournaments.models import Season
-from tournaments.selectors import RankingGroup, RankingPeriod
-
-EVERY_NIGHT = "all"  # the season choice of every night, whatever its season
+from tournaments.selectors import EVERY_NIGHT, RankingGroup, RankingPeriod, club_ranking_period
 
 
 class StandingFilter(django_filters.FilterSet):
@@ -22,20 +21,22 @@ class StandingFilter(django_filters.FilterSet):
 
 
 class RankingQueryForm(forms.Form):
-    """The ranking's group and period, from the query string (`variant`, `season`, `from`, `to`):
-    by default the club's default variant's group and its current season (every night where
-    the club has no season). A season and dates together count the season's nights between
-    the dates. `variant` may name any variant of a group: the form answers with its group."""
+    """The ranking's controls: its group and period from the query string (`variant`, `season`,
+    `from`, `to`), read as the API reads them (`selectors.club_ranking_period`): by default the
+    club's default variant's group and its current season. `variant` may name any variant of a
+    group: the form shows its group."""
 
     def __init__(
         self,
         data: Mapping[str, Any],
         *,
+        club: Club,
         group: RankingGroup,
         groups: Sequence[RankingGroup],
         seasons: Sequence[Season],
         current: Season | None,
     ) -> None:
+        self.club = club
         default_season = str(current.pk) if current is not None else EVERY_NIGHT
         super().__init__(
             {"season": default_season, **{k: v for k, v in data.items() if k in QUERY}, "variant": group.key}
@@ -55,8 +56,6 @@ class RankingQueryForm(forms.Form):
         # `from` and `to` are words of Python: these two fields are named here, not declared.
         self.fields["from"] = forms.DateField(label=_("From"), required=False, widget=DATE)
         self.fields["to"] = forms.DateField(label=_("To"), required=False, widget=DATE)
-        self.seasons = {str(season.pk): season for season in seasons}
-        self.default_season = default_season
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -67,13 +66,12 @@ class RankingQueryForm(forms.Form):
 
     def period(self) -> RankingPeriod:
         """The period asked for. Raises nothing: a period that does not read (its errors are
-        shown beside the controls) gives the default season."""
+        shown beside the controls) gives the default, the current season."""
         if not self.is_valid():
-            return RankingPeriod(season=self.seasons.get(self.default_season))
-        return RankingPeriod(
-            season=self.seasons.get(self.cleaned_data["season"]),
-            start=self.cleaned_data.get("from"),
-            end=self.cleaned_data.get("to"),
+            return club_ranking_period(club=self.club)
+        data = self.cleaned_data
+        return club_ranking_period(
+            club=self.club, season=data["season"], start=data.get("from"), end=data.get("to")
         )
 
 

@@ -20,7 +20,7 @@ from tournaments import selectors
 from tournaments.display.labels import criterion_label, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.models import Standing
-from tournaments.templatetags.canasta import names, signed, typographic, typographic_decimal
+from tournaments.templatetags.canasta import names, player_name, signed, typographic, typographic_decimal
 
 OPTIONAL = {"th": {"class": "optional number"}, "td": {"class": "optional number"}}
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
@@ -87,11 +87,11 @@ class StandingTable(tables.Table):
     def value_point_difference(self, value: int) -> int:
         return value
 
-    def render_player(self, value: str) -> SafeString:
-        return format_html_join("", "<bdi>{}</bdi>", [(value,)])
+    def render_player(self, record: Standing) -> SafeString:
+        return format_html_join("", "<bdi>{}</bdi>", [(player_name(record.player),)])
 
-    def value_player(self, value: str) -> str:
-        return value
+    def value_player(self, record: Standing) -> str:
+        return player_name(record.player)
 
     def render_separated_by(self, value: str) -> str:
         return criterion_label(value)
@@ -120,10 +120,10 @@ class PairStandingTable(tables.Table):
 
     def render_players(self, record: Any) -> str:
         # Each name isolated, so that in a right-to-left page "Amira & Bob" keeps its order.
-        return format_html_join(" & ", "<bdi>{}</bdi>", ((player.name,) for player in record.players))
+        return format_html_join(" & ", "<bdi>{}</bdi>", ((player_name(player),) for player in record.players))
 
     def value_players(self, record: Any) -> str:
-        return record.names
+        return " & ".join(player_name(player) for player in record.players)
 
     def render_point_difference(self, value: int) -> str:
         return signed(value)
@@ -366,7 +366,7 @@ class RoundResultTable(tables.Table):
         return names(value)
 
     def value_players(self, value: list[Player]) -> str:
-        return " & ".join(p.name for p in value)
+        return " & ".join(player_name(p) for p in value)
 
     def render_result(self, value: str) -> str:
         return result_label(value)

@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from clubs.models import Player
-from clubs.names import initials
 from clubs.selectors import (
     clubs_where,
     clubs_with_public_results,
@@ -23,6 +22,7 @@ from clubs.selectors import (
     role_directs,
     role_in,
 )
+from clubs.viewer import shown_name
 from tournaments import selectors
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Event, Stage
@@ -64,8 +64,8 @@ def club_results(request: HttpRequest, slug: str) -> HttpResponse:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
     group = selectors.club_ranking_group(club=club, variant=club.default_variant)
-    period = selectors.RankingPeriod(season=selectors.club_current_season(club=club))
-    lines = selectors.club_ranking(club=club, group=group.key, period=period, public=not is_member)
+    period = selectors.club_ranking_period(club=club)
+    lines = selectors.club_ranking(club=club, group=group.key, period=period)
     table = RankingTable(lines[:CLUB_PAGE_RANKINGS], one_variant=group.one_variant, orderable=False)
     context = {
         "club": club,
@@ -91,13 +91,14 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     current = selectors.club_current_season(club=club)
     query = RankingQueryForm(
         request.GET,
+        club=club,
         group=group,
         groups=selectors.club_ranking_groups(club=club),
         seasons=list(club.seasons.order_by("-id")),
         current=current,
     )
     period = query.period()
-    lines = selectors.club_ranking(club=club, group=group.key, period=period, public=not is_member)
+    lines = selectors.club_ranking(club=club, group=group.key, period=period)
     table = RankingTable(lines, one_variant=group.one_variant)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     download = export_response(request, table, f"{club.slug}-ranking-{group.key}-{period.slug}")
@@ -232,14 +233,14 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if player is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=player.club) is not None
-    profile = selectors.player_profile(player=player, public=not is_member)
+    profile = selectors.player_profile(player=player)
     partners = RecordTable(profile.partners, prefix="partners-")
     opponents = RecordTable(profile.opponents, prefix="opponents-")
     for table in (partners, opponents):
         RequestConfig(request, paginate={"per_page": 10}).configure(table)
     context = {
         "player": player,
-        "shown_name": initials(player.name) if player.public_initials and not is_member else player.name,
+        "shown_name": shown_name(player.name, player.public_initials, player.club_id),
         "profile": profile,
         "partners": partners,
         "opponents": opponents,
@@ -265,8 +266,7 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season = selectors.seasons_with_results_open_to(user=request.user).filter(pk=season_id).first()
     if season is None:
         return _login_or_404(request)
-    is_member = role_in(user=request.user, club=season.club) is not None
-    table = SeasonTable(selectors.season_standings(season=season, public=not is_member))
+    table = SeasonTable(selectors.season_standings(season=season))
     RequestConfig(request, paginate=False).configure(table)
     download = export_response(request, table, f"{season.club.slug}-season-{season.pk}")
     if download is not None:

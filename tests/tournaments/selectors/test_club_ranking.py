@@ -24,6 +24,7 @@ Classic, Autumn only (nights 1, 2): Bea 1 game, 1 win, 300; Fay 1 game, 1 win, 5
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from openskill.models import PlackettLuce
@@ -306,3 +307,73 @@ def _side_of(game, name):
 def _snapshot():
     ratings = sorted(Rating.objects.values_list("player_id", "group", "mu", "sigma", "ordinal", "games"))
     return ratings, sorted(RatingHistory.objects.values_list(*RATING_HISTORY_COLUMNS))
+
+
+def test_the_api_serves_the_pages_ranking_with_the_same_parameters(client, club, nights, bob):
+    from clubs.models import Club
+
+    url = f"/api/v1/clubs/{club.slug}/ranking/"
+    assert client.get(url).status_code in (401, 403)  # results not public: members only
+    client.force_login(bob)
+    body = client.get(f"{url}?variant=samba&season=all").json()
+    assert body["group"] == {"key": "samba", "variants": ["samba"], "name": "Samba", "one_variant": True}
+    assert body["period"] == {"season": None, "season_name": None, "from": None, "to": None}
+    rows = {row["player"]["name"]: row for row in body["results"]}
+    assert set(rows) == {"Bea", "Dan", "Eve", "Fay"}
+    assert (rows["Bea"]["games"], rows["Bea"]["wins"], rows["Bea"]["points"], rows["Bea"]["win_rate"]) == (
+        1,
+        1,
+        800,
+        1.0,
+    )
+    assert rows["Eve"]["rank"] is None and rows["Eve"]["provisional"] is True
+    # The default: the club's variant (classic) over its current season (Winter, night 5).
+    body = client.get(url).json()
+    assert body["period"]["season_name"] == "Winter"
+    assert {row["player"]["name"] for row in body["results"]} == {"Bea", "Cal", "Eve", "Fay"}
+    autumn = nights["autumn"].pk
+    body = client.get(f"{url}?season={autumn}&to=2026-11-05").json()
+    assert {row["player"]["name"]: row["points"] for row in body["results"]} == {
+        "Ann": 300,
+        "Bea": 300,
+        "Cal": 120,
+        "Dan": 120,
+    }
+    assert client.get(f"{url}?season=999").status_code == 400
+    assert client.get(f"{url}?from=2026-12-01&to=2026-11-01").status_code == 400
+    assert client.get(f"{url}?from=yesterday").status_code == 400
+    # Public results: anyone, and a player who asked is shown by initials.
+    Club.objects.filter(pk=club.pk).update(results_public=True)
+    club.players.filter(name="Cal").update(public_initials=True)
+    client.logout()
+    names = {row["player"]["name"] for row in client.get(f"{url}?season=all").json()["results"]}
+    assert names == {"Ann", "Bea", "C.", "Dan", "Eve", "Fay"}
+
+
+def test_a_player_who_asked_is_shown_by_initials_to_everyone_but_the_clubs_members(client, club, nights, bob):
+    from clubs.models import Club
+
+    Club.objects.filter(pk=club.pk).update(results_public=True)
+    cal = club.players.get(name="Cal")
+    ann = club.players.get(name="Ann")
+    cal.public_initials = True
+    cal.save(update_fields=["public_initials"])
+    night = Event.objects.get(name="Classic 1")
+    pages = [
+        f"/clubs/{club.slug}/rankings/?season=all",
+        f"/clubs/{club.slug}/results/",
+        f"/events/{night.pk}/standings/",
+        f"/events/{night.pk}/players/{cal.pk}/",
+        f"/events/{night.pk}/players/{ann.pk}/",  # Cal an opponent
+        f"/players/{cal.pk}/",
+        f"/players/{ann.pk}/",  # Cal an opponent and a partner
+        f"/seasons/{nights['autumn'].pk}/",
+        f"/events/{night.pk}/standings/?_export=csv",
+    ]
+    for url in pages:
+        html = client.get(url).content.decode("utf-8-sig")
+        assert "Cal" not in html and re.search(r"(^|[>\s,;\"'])C\.($|[<\s,;\"'])", html, re.M), url
+    client.force_login(bob)  # a member of the club sees the name
+    for url in pages:
+        html = client.get(url).content.decode("utf-8-sig")
+        assert "Cal" in html, url

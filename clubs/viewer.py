@@ -1,0 +1,40 @@
+"""Who is looking, for the names a page shows. A player who asked for it (`Player.public_initials`,
+set by a director) is shown by initials to everyone but the members of their club: on the pages
+anyone may open once the club's results are public, in their downloads and in the API alike.
+
+`ViewerMiddleware` (clubs/middleware.py) sets the viewer for each request; outside a request
+(a command, a task, a test calling a selector) every name is shown whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from clubs.names import initials
+
+# The ids of the clubs the viewer is a member of, computed on first use (most pages show no
+# player who asked for initials, and ask nothing).
+_MEMBER_OF: ContextVar[Callable[[], frozenset[int]] | None] = ContextVar("viewer_member_of", default=None)
+
+
+@contextmanager
+def viewer(member_of: Callable[[], frozenset[int]]) -> Iterator[None]:
+    """Within it, names are shown to a viewer who is a member of the clubs `member_of()` gives."""
+    token = _MEMBER_OF.set(member_of)
+    try:
+        yield
+    finally:
+        _MEMBER_OF.reset(token)
+
+
+def shown_name(name: str, by_initials: bool, club_id: int) -> str:
+    """A player's name as the viewer sees it: its initials when the player asked for them and
+    the viewer is not a member of the player's club `club_id`, else the name."""
+    if not by_initials:
+        return name
+    member_of = _MEMBER_OF.get()
+    if member_of is None or club_id in member_of():
+        return name
+    return initials(name)

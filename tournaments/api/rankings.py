@@ -1,0 +1,63 @@
+"""The API's club ranking: the page's ranking of one group over one period, with the page's
+parameters (`variant`, `season`, `from`, `to`), for the club's members and, once the club's
+results are public, for anyone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.selectors import clubs_with_results_visible_to
+from tournaments import selectors
+from tournaments.api.serializers import RankingQuerySerializer, RankingSerializer
+from tournaments.domain.ratings import PROVISIONAL_GAMES
+
+RANKING_PARAMETERS = [
+    OpenApiParameter("variant", str, description="A variant of the ranking group (default: the club's own)."),
+    OpenApiParameter(
+        "season",
+        str,
+        description='A season id of the club, or "all" for every night (default: the current season).',
+    ),
+    OpenApiParameter("from", str, description="The period's first date, YYYY-MM-DD (optional)."),
+    OpenApiParameter("to", str, description="The period's last date, YYYY-MM-DD (optional)."),
+]
+
+
+class ClubRankingApi(APIView):
+    """A club's ranking of one ranking group over one period, in the ranking's order."""
+
+    permission_classes = [permissions.AllowAny]  # the club's own rule: members, or public results
+
+    @extend_schema(parameters=RANKING_PARAMETERS, responses={200: RankingSerializer})
+    def get(self, request: Request, slug: str) -> Response:
+        club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
+        if club is None:
+            if not request.user.is_authenticated:
+                self.permission_denied(request)  # 401 with the authentication header, or 403
+            raise NotFound
+        query = RankingQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        asked = query.validated_data
+        try:
+            period = selectors.club_ranking_period(
+                club=club, season=asked.get("season"), start=asked.get("from"), end=asked.get("to")
+            )
+        except ValueError as exc:
+            raise ValidationError({"season" if "season" in str(exc) else "to": [str(exc)]}) from exc
+        group = selectors.club_ranking_group(club=club, variant=asked.get("variant") or club.default_variant)
+        lines = selectors.club_ranking(club=club, group=group.key, period=period)
+        body: dict[str, Any] = {
+            "club": club.slug,
+            "group": group,
+            "period": period,
+            "provisional_games": PROVISIONAL_GAMES,
+            "results": lines,
+        }
+        return Response(RankingSerializer(body).data)
