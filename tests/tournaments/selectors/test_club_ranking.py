@@ -377,3 +377,17 @@ def test_a_player_who_asked_is_shown_by_initials_to_everyone_but_the_clubs_membe
     for url in pages:
         html = client.get(url).content.decode("utf-8-sig")
         assert "Cal" in html, url
+
+
+def test_the_command_rebuilds_the_ratings_as_they_were(club, nights):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    kept = _snapshot()
+    Rating.objects.all().delete()
+    RatingHistory.objects.all().delete()
+    out = StringIO()
+    call_command("ratings_rebuild", club.slug, stdout=out)
+    assert _snapshot() == kept
+    assert out.getvalue() == f"{club.slug}: 10 ratings\n"  # 6 players of Classic, 4 of Samba

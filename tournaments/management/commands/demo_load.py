@@ -1,5 +1,7 @@
-"""Load a demo club: a director and a scorer account, 16 players, one finished league night
-and one ready to start. Safe to run again: an existing demo club is left as it is."""
+"""Load a demo club: a director and a scorer account, 16 players, a season of four finished
+league nights (last week's the latest) with their ratings, and tonight's night ready to start.
+Its results are public, so the rankings and player pages open without an account. Safe to run
+again: an existing demo club is left as it is."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Membership
-from clubs.services import club_create, membership_add, player_add
+from clubs.services import club_create, club_update, membership_add, player_add
 from tournaments import services
 from tournaments.management.demo_hands import random_hand
 from tournaments.models import Event, Game
@@ -40,7 +42,7 @@ PLAYER_NAMES = [
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (director and scorer accounts, 16 players, two league nights)."
+    help = "Load the demo club (director and scorer accounts, 16 players, a season of league nights)."
 
     def handle(self, *args: object, **options: object) -> None:
         if Club.objects.filter(slug=DEMO_SLUG).exists():
@@ -65,22 +67,28 @@ class Command(BaseCommand):
             )
             membership_add(club=club, user=user, role=role)
         players = [player_add(club=club, name=name) for name in PLAYER_NAMES]
+        club_update(club=club, results_public=True)
+        season = services.season_save(club=club, name="Autumn season", events=[])
         today = timezone.localdate()
-        finished = services.event_create(
-            club=club,
-            asked=services.EventInput(
-                name="Tuesday league night",
-                date=today - datetime.timedelta(days=7),
-                variant="classic",
-                hands_per_round=4,
-                players=players,
-            ),
-        )
         rng = random.Random(2026)
-        for _ in range(3):
-            self._play_round(finished, rng)
-        services.event_finish(event=finished)
-        services.standings_rebuild(event_id=finished.pk)
+        # Four Tuesdays of 3 rounds: 12 games each, past the 10 that make a rating settled.
+        for weeks_ago in (4, 3, 2, 1):
+            finished = services.event_create(
+                club=club,
+                asked=services.EventInput(
+                    name="Tuesday league night",
+                    date=today - datetime.timedelta(days=7 * weeks_ago),
+                    variant="classic",
+                    hands_per_round=4,
+                    players=players,
+                    season=season,
+                ),
+            )
+            for _ in range(3):
+                self._play_round(finished, rng)
+            services.event_finish(event=finished)
+            services.standings_rebuild(event_id=finished.pk)
+        services.ratings_rebuild(club_id=club.pk)
         services.event_create(
             club=club,
             asked=services.EventInput(
@@ -89,6 +97,7 @@ class Command(BaseCommand):
                 variant="classic",
                 hands_per_round=4,
                 players=players[:8],
+                season=season,
             ),
         )
 
