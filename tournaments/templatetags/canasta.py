@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -97,6 +98,17 @@ def player_name(player: Player) -> str:
     """A player's name as the viewer sees it: initials on a public page for a player who asked
     (clubs/viewer.py)."""
     return shown_name(player.name, player.public_initials, player.club_id)
+
+
+@register.filter
+def player_links(players: Iterable[Player]) -> SafeString:
+    """Like `names`, each name a link to the player's page (public with the club's results)."""
+    joined = format_html_join(
+        " & ",
+        '<a href="{}"><bdi>{}</bdi></a>',
+        ((reverse("tournaments:player_detail", args=[player.pk]), player_name(player)) for player in players),
+    )
+    return format_html("<bdi>{}</bdi>", joined)
 
 
 @register.filter

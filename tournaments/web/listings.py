@@ -20,7 +20,13 @@ from tournaments import selectors
 from tournaments.display.labels import criterion_label, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.models import Standing
-from tournaments.templatetags.canasta import names, player_name, signed, typographic, typographic_decimal
+from tournaments.templatetags.canasta import (
+    player_links,
+    player_name,
+    signed,
+    typographic,
+    typographic_decimal,
+)
 
 OPTIONAL = {"th": {"class": "optional number"}, "td": {"class": "optional number"}}
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
@@ -363,7 +369,7 @@ class RoundResultTable(tables.Table):
         return value
 
     def render_players(self, value: list[Player]) -> SafeString:
-        return names(value)
+        return player_links(value)
 
     def value_players(self, value: list[Player]) -> str:
         return " & ".join(player_name(p) for p in value)
