@@ -176,7 +176,7 @@ def rank_players(
     `results` holds one SideResult per side per game; `names` maps player id to the display
     name used to order players who share a rank. Players with no game get an empty row.
     `credits` adds victory points for missed rounds (no game, win, match point or points:
-    see `tournaments.domain.missed_rounds`); they count in the victory points the ranking starts
+    see `tournaments.domain.missed_rounds`); they count in the victory points the order starts
     from, so the tie-breaks and `separated_by` see them too.
     `scale` defaults to the 2-1-0 preset; `tie_breaks` must be checked already
     (`victory_points.checked_tie_breaks`).

@@ -1,5 +1,5 @@
 """Writes for an event's standings: rebuild them from its games (derived data), and set how
-they rank (victory-point scale and tie-breaks). The ranking itself is the pure
+they rank (victory-point scale and tie-breaks). The order itself is the pure
 `tournaments/domain/standings.py`.
 """
 

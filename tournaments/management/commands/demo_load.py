@@ -71,12 +71,12 @@ class Command(BaseCommand):
         season = services.season_save(club=club, name="Autumn season", events=[])
         today = timezone.localdate()
         rng = random.Random(2026)
-        # Four Tuesdays of 3 rounds: 12 games each, past the 10 that make a rating settled.
+        # Four weekly nights of 3 rounds: 12 games each, past the 10 that make a rating settled.
         for weeks_ago in (4, 3, 2, 1):
             finished = services.event_create(
                 club=club,
                 asked=services.EventInput(
-                    name="Tuesday league night",
+                    name="League night",
                     date=today - datetime.timedelta(days=7 * weeks_ago),
                     variant="classic",
                     hands_per_round=4,
@@ -92,7 +92,7 @@ class Command(BaseCommand):
         services.event_create(
             club=club,
             asked=services.EventInput(
-                name="Friday league night",
+                name="Tonight's league night",
                 date=today,
                 variant="classic",
                 hands_per_round=4,
