@@ -344,7 +344,8 @@ def _quoted(columns: Sequence[str]) -> str:
 def _column_types(columns: Sequence[str]) -> list[str]:
     """The database types of RatingHistory's `columns` (a binary COPY sends each in its own)."""
     fields = [RatingHistory._meta.get_field(column.removesuffix("_id")) for column in columns]
-    return [str(field.db_type(connection)) for field in fields]
+    # The type's name without its length ("varchar(32)" is "varchar" to psycopg's registry).
+    return [str(field.db_type(connection)).split("(")[0] for field in fields]
 
 
 def _rating_history_insert(history: Iterable[HistoryRow]) -> None:
