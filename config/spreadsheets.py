@@ -17,6 +17,7 @@ django-import-export formats (settings.EXPORT_FORMATS; clubs.resources.PlayerRes
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
@@ -51,21 +52,27 @@ def csv_cell(value: object) -> object:
 
 
 def csv_text(rows: Iterable[Row], *, delimiter: str = ",") -> str:
-    """The rows (the first is the header) as CSV text, each cell through `csv_cell`."""
+    """The rows (the first is the header) as CSV text, each cell through `csv_cell`. With `;`
+    between cells (the languages whose decimal mark is the comma), a fraction is written with a
+    decimal comma (0,75), as their spreadsheets read a number."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter)
     for row in rows:
-        writer.writerow([csv_cell(value) for value in row])
+        cells = [csv_cell(value) for value in row]
+        if delimiter == ";":
+            cells = [str(cell).replace(".", ",") if isinstance(cell, float) else cell for cell in cells]
+        writer.writerow(cells)
     return out.getvalue()
 
 
 def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
     """The rows as an XLSX workbook of one sheet named `title` (cut to Excel's 31 characters).
 
-    The first row is the header (bold, kept in view when scrolling). Numbers are number cells;
-    every other value is a string cell whose type is set explicitly, so no text is ever read as a
-    formula. Characters that XLSX cannot hold (control characters other than tab, line feed and
-    carriage return) are replaced by U+FFFD rather than failing the download.
+    The first row is the header (bold, kept in view when scrolling). Numbers are number cells,
+    dates date cells; every other value is a string cell whose type is set explicitly, so no
+    text is ever read as a formula. Characters that XLSX cannot hold (control characters other
+    than tab, line feed and carriage return) are replaced by U+FFFD rather than failing the
+    download.
     """
     # Imported here: the settings import this module (EXPORT_FORMATS), and need no openpyxl.
     from openpyxl import Workbook
@@ -86,6 +93,10 @@ def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
             if is_number(value):
                 cell.value = value
                 text = str(value)
+            elif isinstance(value, datetime.date):  # a date cell, shown as ISO whatever the locale
+                cell.value = value
+                cell.number_format = "yyyy-mm-dd"
+                text = value.isoformat()
             else:
                 text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value))
                 cell.value = text

@@ -23,7 +23,19 @@
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        plugins: { legend: { display: false } },
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              // The game's number and date, and the rating to the page's one decimal.
+              title: function (items) {
+                var point = points[items[0].dataIndex];
+                return canvas.dataset.labelGame + " " + point.game + " · " + point.date;
+              },
+              label: function (item) { return item.parsed.y.toFixed(1); }
+            }
+          }
+        },
         scales: {
           x: { title: { display: true, text: canvas.dataset.labelGame }, ticks: { maxTicksLimit: 6 } },
           y: { title: { display: true, text: canvas.dataset.labelRating }, ticks: { maxTicksLimit: 6 } }

@@ -51,7 +51,12 @@ class ClubRankingApi(APIView):
             )
         except ValueError as exc:
             raise ValidationError({"season" if "season" in str(exc) else "to": [str(exc)]}) from exc
-        group = selectors.club_ranking_group(club=club, variant=asked.get("variant") or club.default_variant)
+        try:
+            group = selectors.club_ranking_group(
+                club=club, variant=asked.get("variant") or club.default_variant
+            )
+        except ValueError as exc:
+            raise ValidationError({"variant": [str(exc)]}) from exc
         lines = selectors.club_ranking(club=club, group=group.key, period=period)
         body: dict[str, Any] = {
             "club": club.slug,

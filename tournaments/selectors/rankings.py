@@ -16,6 +16,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 from clubs.models import Club, Player
 from clubs.variants import ranking_group_label, ranking_group_of, ranking_group_variants
 from clubs.viewer import shown_name
+from scoring import VARIANTS
 from tournaments.domain import rankings
 from tournaments.models import Event, RatingHistory, Season
 
@@ -64,7 +65,9 @@ class RankingPeriod:
 
 def club_ranking_group(*, club: Club, variant: str) -> RankingGroup:
     """The ranking group of `variant` in `club` (the variant alone unless the club ranks it
-    with others)."""
+    with others). Raises ValueError for a variant the rules engine does not know."""
+    if variant not in VARIANTS:
+        raise ValueError(f"no variant {variant!r}")
     key = ranking_group_of(variant, club.ranking_groups)
     variants = tuple(ranking_group_variants(key, club.ranking_groups))
     return RankingGroup(key, variants, ranking_group_label(key, club.ranking_groups))
@@ -82,8 +85,6 @@ def club_ranking_groups(*, club: Club) -> list[RankingGroup]:
 
 
 def _engine_order(variant: str) -> int:
-    from scoring import VARIANTS
-
     return list(VARIANTS).index(variant) if variant in VARIANTS else len(VARIANTS)
 
 

@@ -35,8 +35,10 @@ class RankingQueryForm(forms.Form):
         groups: Sequence[RankingGroup],
         seasons: Sequence[Season],
         current: Season | None,
+        unknown_variant: bool = False,
     ) -> None:
         self.club = club
+        self.unknown_variant = unknown_variant
         default_season = str(current.pk) if current is not None else EVERY_NIGHT
         super().__init__(
             {"season": default_season, **{k: v for k, v in data.items() if k in QUERY}, "variant": group.key}
@@ -49,7 +51,7 @@ class RankingQueryForm(forms.Form):
             label=_("Season"),
             # A name in a menu cannot hold <bdi>: Unicode isolates keep it in its place.
             choices=[
-                (EVERY_NIGHT, _("Every night")),
+                (EVERY_NIGHT, _("All nights")),
                 *((str(season.pk), isolated(season.name)) for season in seasons),
             ],
         )
@@ -59,6 +61,8 @@ class RankingQueryForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        if self.unknown_variant:
+            self.add_error("variant", _("This game is not one the club can rank: here is the club's own."))
         start, end = cleaned.get("from"), cleaned.get("to")
         if start and end and start > end:
             self.add_error("to", _("The end of the period comes before its start."))
@@ -67,9 +71,10 @@ class RankingQueryForm(forms.Form):
     def period(self) -> RankingPeriod:
         """The period asked for. Raises nothing: a period that does not read (its errors are
         shown beside the controls) gives the default, the current season."""
-        if not self.is_valid():
-            return club_ranking_period(club=self.club)
+        self.is_valid()
         data = self.cleaned_data
+        if any(name in self.errors for name in QUERY):  # a wrong game alone keeps the period asked
+            return club_ranking_period(club=self.club)
         return club_ranking_period(
             club=self.club, season=data["season"], start=data.get("from"), end=data.get("to")
         )

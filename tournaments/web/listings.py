@@ -14,6 +14,7 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from clubs.models import Player
 from tournaments import selectors
@@ -157,8 +158,11 @@ class RankingTable(tables.Table):
         verbose_name=_("Rating"), accessor="line__rating", attrs=NUMBER, order_by=("position",)
     )
     sigma = tables.Column(verbose_name=_("Uncertainty (±)"), accessor="line__sigma", attrs=OPTIONAL)
-    change = tables.Column(verbose_name=_("Change"), accessor="line__change", attrs=NUMBER)
-    games = tables.Column(verbose_name=_("Games"), accessor="line__games", attrs=NUMBER)
+    change = tables.Column(
+        verbose_name=pgettext_lazy("a rating's change", "Change"), accessor="line__change", attrs=NUMBER
+    )
+    # On a phone the rank, the name, the rating that orders them and its change stay.
+    games = tables.Column(verbose_name=_("Games"), accessor="line__games", attrs=OPTIONAL)
     wins = tables.Column(verbose_name=_("Wins"), accessor="line__wins", attrs=OPTIONAL)
     win_rate = tables.Column(verbose_name=_("Win rate"), accessor="line__win_rate", attrs=OPTIONAL)
     victory_points_per_game = tables.Column(
@@ -171,6 +175,8 @@ class RankingTable(tables.Table):
     last_played = tables.DateColumn(
         verbose_name=_("Last played"), accessor="line__last_played", attrs=OPTIONAL_TEXT
     )
+    # In the downloads only: whether the rank is missing because the rating is provisional.
+    provisional = tables.BooleanColumn(verbose_name=_("Provisional"), visible=False)
 
     class Meta:
         attrs = {"class": "data-table", "id": "rankings"}
@@ -181,8 +187,8 @@ class RankingTable(tables.Table):
         super().__init__(*args, exclude=() if one_variant else ("points", "points_per_game"), **kwargs)
 
     def render_rank(self, record: RankedLine) -> SafeString:
-        if record.rank is None:
-            return format_html("<small>{}</small>", _("provisional"))
+        if record.rank is None:  # a short mark, so the narrow column leaves room on a phone
+            return format_html('<abbr title="{}">{}</abbr>', _("provisional"), pgettext("provisional", "P"))
         return format_html("{}", record.rank)
 
     def value_rank(self, record: RankedLine) -> int | str:
@@ -240,8 +246,11 @@ class RankingTable(tables.Table):
     def value_points_per_game(self, value: float) -> int:
         return round(value)
 
-    def value_last_played(self, value: Any) -> str:
-        return value.isoformat()
+    def value_last_played(self, value: Any) -> Any:
+        return value  # a date: a date cell in XLSX, ISO in CSV
+
+    def value_provisional(self, value: bool) -> str:
+        return str(_("yes")) if value else ""
 
 
 class RecordTable(tables.Table):
@@ -274,7 +283,8 @@ class RecentEventTable(tables.Table):
             {"event_id": tables.A("event_id"), "player_id": tables.A("player_id")},
         ),
     )
-    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date", attrs=OPTIONAL)
+    # The date stays on a phone: a club's nights often share a name.
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date")
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     points_for = PointsColumn(verbose_name=_("Points"), attrs=OPTIONAL)

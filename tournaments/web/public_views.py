@@ -85,17 +85,21 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     if club is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=club) is not None
-    group = selectors.club_ranking_group(
-        club=club, variant=request.GET.get("variant") or club.default_variant
-    )
-    current = selectors.club_current_season(club=club)
+    asked_variant = request.GET.get("variant") or club.default_variant
+    try:
+        group = selectors.club_ranking_group(club=club, variant=asked_variant)
+        unknown_variant = False
+    except ValueError:  # a game the engine does not know: the club's own, and the form says so
+        group = selectors.club_ranking_group(club=club, variant=club.default_variant)
+        unknown_variant = True
     query = RankingQueryForm(
         request.GET,
         club=club,
         group=group,
         groups=selectors.club_ranking_groups(club=club),
         seasons=list(club.seasons.order_by("-id")),
-        current=current,
+        current=selectors.club_current_season(club=club),
+        unknown_variant=unknown_variant,
     )
     period = query.period()
     lines = selectors.club_ranking(club=club, group=group.key, period=period)
@@ -114,7 +118,8 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "is_member": is_member,
     }
     if not is_member:
-        context["public_events"] = club.events.order_by("-date", "-id")
+        # The events with a seated round: a night not started has no standings to open.
+        context["public_events"] = selectors.club_events(club=club).filter(has_results=True)
     return render(request, "tournaments/club_rankings.html", context)
 
 

@@ -391,3 +391,15 @@ def test_the_command_rebuilds_the_ratings_as_they_were(club, nights):
     call_command("ratings_rebuild", club.slug, stdout=out)
     assert _snapshot() == kept
     assert out.getvalue() == f"{club.slug}: 10 ratings\n"  # 6 players of Classic, 4 of Samba
+
+
+def test_an_unknown_game_is_refused_and_never_reaches_a_file_name(client, club, nights, bob):
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/rankings/?variant=nonsense&season=all")
+    assert page.status_code == 200
+    assert "This game is not one the club can rank" in page.content.decode()
+    assert {r.line.name for r in page.context["table"].data.data} == set(NAMES)  # the club's own: classic
+    download = client.get(f"/clubs/{club.slug}/rankings/?variant=a%0Ab%22c&season=all&_export=csv")
+    assert download.status_code == 200
+    assert download["Content-Disposition"] == f'attachment; filename="{club.slug}-ranking-classic-all.csv"'
+    assert client.get(f"/api/v1/clubs/{club.slug}/ranking/?variant=nonsense").status_code == 400
