@@ -35,10 +35,12 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
     )
 
 
-def club_events(*, club: Club) -> QuerySet[Event]:
-    """The club's events, newest first; `has_results` says whether a round has been seated."""
+def club_events(*, club: Club, with_results: bool = False) -> QuerySet[Event]:
+    """The club's events, newest first; `has_results` says whether a round has been seated.
+    `with_results`: only those (a night not started has no standings to open)."""
     seated = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.SEATED)
-    return club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
+    events = club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
+    return events.filter(Exists(seated)) if with_results else events
 
 
 def event_board_round(*, event: Event) -> Round | None:

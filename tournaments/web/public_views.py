@@ -118,8 +118,7 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "is_member": is_member,
     }
     if not is_member:
-        # The events with a seated round: a night not started has no standings to open.
-        context["public_events"] = [e for e in selectors.club_events(club=club) if e.has_results]
+        context["public_events"] = selectors.club_events(club=club, with_results=True)
     return render(request, "tournaments/club_rankings.html", context)
 
 
