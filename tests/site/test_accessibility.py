@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.flows import test_public_rankings
 from tests.support.hands import HAND_A
 from tests.tournaments.web import test_browser
 from tests.tournaments.web.test_browser import _log_in
@@ -26,6 +27,7 @@ if not AXE.exists():
         raise RuntimeError(f"{AXE} is missing: run `make axe` (npm ci in tests/js)")
     pytestmark.append(pytest.mark.skip(reason="axe-core is not installed (make axe)"))
 page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
+public_club = test_public_rankings.public_club  # two seasons, two variants, results public
 
 # What a person reading and tapping needs, beyond axe's rules.
 SIZES = """() => {
@@ -59,6 +61,10 @@ SIZES = """() => {
   });
   return problems;
 }"""
+
+# Chart.js has drawn every rating chart of the page.
+RATING_CHARTS_DRAWN = """() => window.Chart
+  && [...document.querySelectorAll('canvas.rating-chart')].every((c) => window.Chart.getChart(c))"""
 
 
 def _check(page, where: str) -> list[str]:
@@ -182,6 +188,45 @@ def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club,
             assert page.locator(landmark).count() == 1, f"{name}: {landmark}"
             if page.locator("#stage-add-box").count():
                 page.locator("#stage-add-box > summary").tap()  # the form to add a stage too
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_public_ranking_pages_pass_axe_in_english_and_arabic(page, live_server, public_club):
+    """What a visitor (signed out) opens of a club whose results are public: the ranking with
+    its controls (and their error for a period that ends before it starts) and its rule open,
+    a player's page with a rating chart for each of two variants, a season table, and the
+    player's night that the player's page opens."""
+    from tournaments.models import Event, Season
+
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    autumn = Season.objects.get(club=public_club, name="Autumn")
+    fay = public_club.players.get(name="Fay")
+    night = Event.objects.get(club=public_club, name="Autumn Samba 2")
+    rankings = f"/clubs/{public_club.slug}/rankings/"
+    pages = {  # each with what it is checked for
+        "ranking": (f"{rankings}?variant=samba&season={autumn.pk}", "#rankings tbody tr >> nth=3"),
+        "ranking, a period backwards": (f"{rankings}?from=2026-12-01&to=2026-11-01", "#ranking-query .error"),
+        "player with two ratings": (f"/players/{fay.pk}/", "#rating-samba canvas.rating-chart"),
+        "season table": (f"/seasons/{autumn.pk}/", "#season tbody tr >> nth=3"),
+        "player's night": (f"/events/{night.pk}/players/{fay.pk}/", "#night-figures"),
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, (path, landmark) in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.evaluate("() => document.documentElement.lang") == language
+            assert page.locator(landmark).count() == 1, f"{name}: {landmark}"
+            if page.locator("#how-ranking-works").count():
+                page.locator("#how-ranking-works > summary").tap()  # the rule too
+            if page.locator("canvas.rating-chart").count():
+                assert page.locator("canvas.rating-chart").count() == 2
+                page.wait_for_function(RATING_CHARTS_DRAWN)
             problems += _check(page, f"{language} {name}")
     context.close()
     assert not problems, "\n".join(problems)
