@@ -53,8 +53,8 @@ def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server
     test_browser.ARTIFACTS.mkdir(exist_ok=True)
 
     page.goto(f"{live_server.url}/players/{north.pk}/")
-    page.wait_for_function("window.Chart && Chart.getChart(document.getElementById('rating-chart'))")
-    assert page.evaluate("Chart.getChart(document.getElementById('rating-chart')).data.labels") == [1]
+    page.wait_for_function("window.Chart && Chart.getChart(document.querySelector('canvas.rating-chart'))")
+    assert page.evaluate("Chart.getChart(document.querySelector('canvas.rating-chart')).data.labels") == [1]
     page.screenshot(path=str(test_browser.ARTIFACTS / "csp-player-chart.png"), full_page=True)
 
     page.goto(f"{live_server.url}/events/{league_night.pk}/board/")

@@ -272,6 +272,9 @@ class RecordTable(tables.Table):
     def render_win_rate(self, value: float) -> str:
         return f"{value:.0%}"
 
+    def render_name(self, value: str) -> SafeString:
+        return format_html("<bdi>{}</bdi>", value)
+
 
 class RecentEventTable(tables.Table):
     """A player's recent nights; each opens the player's night in that event."""
@@ -294,8 +297,8 @@ class RecentEventTable(tables.Table):
         orderable = False
         empty_text = _("No events yet.")
 
-    def render_event(self, record: Standing) -> str:
-        return record.event.name
+    def render_event(self, record: Standing) -> SafeString:
+        return format_html("<bdi>{}</bdi>", record.event.name)
 
 
 class SeasonTable(tables.Table):
