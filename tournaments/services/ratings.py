@@ -94,7 +94,10 @@ def _rated_games(club_id: int) -> tuple[dict[str, list[ratings.RatedGame]], dict
     together = Club.objects.filter(pk=club_id).values_list("ranking_groups", flat=True).first() or {}
     scales = {
         event.pk: event_standings_rules(event=event)[0]
-        for event in Event.objects.filter(club_id=club_id, ranked=True).only("vp_scale", "vp_custom")
+        # The fields the standings rules read, so none is fetched again event by event.
+        for event in Event.objects.filter(club_id=club_id, ranked=True).only(
+            "vp_scale", "vp_custom", "tie_breaks"
+        )
     }
     players = _players_by_table(club_id)
     side_lists: dict[Any, tuple[str, ...]] = {}  # the few distinct `sides` values, parsed once
@@ -167,11 +170,12 @@ def _results(
     sides = game_side_results(
         seated, totals, finished=True, winner=winner, is_draw=bool(is_draw), hands=hands
     )
-    return {
-        player: (int(side.won), int(side.drew), side.points_for, result_victory_points(side, scale) or 0)
-        for side in sides
-        for player in side.players
-    }
+    results: dict[int, tuple[int, int, int, int]] = {}
+    for side in sides:  # each side's figures once, shared by its players
+        figures = (int(side.won), int(side.drew), side.points_for, result_victory_points(side, scale) or 0)
+        for player in side.players:
+            results[player] = figures
+    return results
 
 
 def _players_by_table(club_id: int) -> dict[int, dict[str, list[int]]]:
@@ -284,7 +288,8 @@ def _rating_history_write(club_id: int, history: Sequence[HistoryRow]) -> None:
         computed = missing.pop((row[0], row[1]), None)
         if computed is None:
             stale.append(row_id)
-        elif computed != (*row[:4], _as_date(row[4]), *row[5:]):
+        # SQLite gives the date as text: compared as a date only when the row differs as read.
+        elif computed != tuple(row) and computed != (*row[:4], _as_date(row[4]), *row[5:]):
             changed.append((row_id, computed))
     _rating_history_delete(stale)
     _rating_history_update(changed)
