@@ -9,6 +9,7 @@ from typing import Any
 import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from clubs.text import isolated
@@ -45,7 +46,8 @@ class RankingQueryForm(forms.Form):
         )
         listed = groups if any(g.key == group.key for g in groups) else [group, *groups]
         self.fields["variant"] = forms.ChoiceField(
-            label=_("Game"), choices=[(g.key, g.label) for g in listed]
+            label=pgettext_lazy("the kind of game a ranking is of", "Game"),
+            choices=[(g.key, g.label) for g in listed],
         )
         self.fields["season"] = forms.ChoiceField(
             label=_("Season"),
