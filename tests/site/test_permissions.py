@@ -338,6 +338,7 @@ MATRIX: dict[str, Row] = {
         "page", _event, write=DIRECTOR, data=lambda w: {"player": w.club.players.order_by("-pk")[0].pk}
     ),
     "tournaments:event_finish": Row("page", _event, write=DIRECTOR, prepare=_games_over),
+    "tournaments:event_odd_tables": Row("page", _event, write=DIRECTOR, data=lambda w: {"five": "1"}),
     # --- stages: the director's from the event page; a knockout's bracket is a result page ----
     "tournaments:stage_add": Row(
         "page",
@@ -672,7 +673,7 @@ def _fingerprint_queries() -> list[Any]:
         Round.objects.order_by("pk").values_list("pk", "status", "locked", "clock_started_at"),
         Game.objects.order_by("pk").values_list("pk", "game_over", "stopped_at"),
         Event.objects.order_by("pk").values_list(
-            "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id"
+            "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id", "five_player_tables"
         ),
         Season.objects.order_by("pk").values(),
         Table.objects.order_by("pk").values_list("pk", "access_token", "locked"),

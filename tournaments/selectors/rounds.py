@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubs.models import Player
 from clubs.users import Requester
-from tournaments.domain import seating
+from tournaments.domain import seating, table_shapes
 from tournaments.models import Event, Game, Round, Seat, Table, TableCard
 from tournaments.selectors.events import events_visible_to
 
@@ -210,3 +210,51 @@ def round_sheet_index(*, round: Round) -> list[SheetLine]:
     ]
     lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
     return sorted(lines, key=lambda line: line.name.casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingChoice:
+    """What the next round of an individual event gives the players present under one choice
+    of odd tables: the players at each table, and how many sit out. `current`: the event's own."""
+
+    three_player_tables: bool
+    five_player_tables: bool
+    tables: tuple[int, ...]
+    sit_outs: int
+    current: bool
+
+
+def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
+    """(players present, the choices of odd tables the event's game allows, its own first, each
+    seating other tables than those before it) for the next round of an individual event at
+    tables of four; no choice for pairs, other tables, or too few players. Tables of five and
+    of three where the variant has a game for them (`domain.table_shapes.table_variant`)."""
+    present = event.participants.filter(present=True, withdrawn_after_round__isnull=True).count()
+    shape = table_shapes.event_shape(event.variant, event.table_shape)
+    if event.format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
+        return present, []
+    allowed = {"three": _has_game(event, table_shapes.THREE), "five": _has_game(event, table_shapes.FIVE)}
+    options = [(event.three_player_tables, event.five_player_tables)]
+    for threes in (False, True) if allowed["three"] else (False,):
+        for fives in (False, True) if allowed["five"] else (False,):
+            if (threes, fives) not in options:
+                options.append((threes, fives))
+    choices = []
+    for threes, fives in options:
+        try:
+            tables, out = seating.field_tables(present, threes, fives)
+        except ValueError:
+            continue  # too few players for a table
+        current = (threes, fives) == options[0]
+        if current or all((c.tables, c.sit_outs) != (tables, out) for c in choices):
+            # Another choice that seats the same tables offers nothing new.
+            choices.append(SeatingChoice(threes, fives, tables, out, current))
+    return present, choices
+
+
+def _has_game(event: Event, table: table_shapes.Shape) -> bool:
+    try:
+        table_shapes.table_variant(event.variant, table_shapes.FOUR, table)
+    except ValueError:
+        return False
+    return True

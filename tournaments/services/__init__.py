@@ -6,6 +6,7 @@ task only after the commit, so a worker never sees half a write.
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
 - `events`: an event and its participants (`event_create` from an `EventInput`, `event_finish`,
+  `event_odd_tables_set`,
   `participant_add`, `participant_set_present`, `participant_withdraw`); in a
   fixed-partnership event these act on a pair, both partners at once. The partnerships an
   event's pairs become are written by `clubs.services.partnerships_ensure`.
@@ -41,6 +42,7 @@ from tournaments.services.events import (
     EventInput,
     event_create,
     event_finish,
+    event_odd_tables_set,
     participant_add,
     participant_set_present,
     participant_withdraw,
@@ -79,6 +81,7 @@ __all__ = [
     "HandInput",
     "event_create",
     "event_finish",
+    "event_odd_tables_set",
     "event_standings_rules_set",
     "event_table_size",
     "game_rescore",

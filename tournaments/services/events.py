@@ -301,6 +301,22 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
+def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player_tables: bool) -> Event:
+    """Seat the next rounds with (or without) tables of three and of five completing the tables
+    of four, as the director asks on the event page (what each choice gives:
+    `selectors.event_seating_choices`). Rounds already seated stay as they are. Raises
+    ValidationError for a finished event, or an odd table the event's game has no game for."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(gettext("The event is finished."), code="finished")
+    _check_table(event.variant, event.table_shape, event.format, three_player_tables, five_player_tables)
+    event.three_player_tables = three_player_tables
+    event.five_player_tables = five_player_tables
+    event.save(update_fields=["three_player_tables", "five_player_tables"])
+    return event
+
+
+@transaction.atomic
 def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
     """Close the event: no more rounds, and every result is final (selectors.game_results_final):
     from then on only a director changes a hand, giving a reason. Refused while its last round

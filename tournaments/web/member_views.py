@@ -88,6 +88,7 @@ def event_page(
             else event.participants.select_related("player").order_by("player__name")
         ),
         "present_count": event.participants.filter(present=True).count(),
+        "seating_choices": selectors.event_seating_choices(event=event) if is_director else (0, []),
         "present_pairs": sum(1 for pair in pairs if pair.present),
         "is_director": is_director,
         "seating_pending": any(r.status == Round.Status.SEATING for r in rounds),

@@ -63,13 +63,43 @@ def test_a_table_of_five_takes_the_one_left_over(players: int, tables: list[tupl
     assert played.sit_out == ()
 
 
-def test_other_remainders_still_sit_out_or_play_at_tables_of_three() -> None:
+def test_every_remainder_is_seated_at_tables_of_five_when_the_event_allows_them() -> None:
+    # 14 = 4 + 5 + 5, 15 = 5 + 5 + 5, 17 = 4 + 4 + 4 + 5, 18 = 4 + 4 + 5 + 5: nobody sits out.
+    for n, shapes in {
+        14: [(2, 2), (3, 2), (3, 2)],
+        15: [(3, 2), (3, 2), (3, 2)],
+        17: [(2, 2), (2, 2), (2, 2), (3, 2)],
+        18: [(2, 2), (2, 2), (3, 2), (3, 2)],
+    }.items():
+        seated = seating.seat_round(list(range(n)), seating.SeatingHistory(), five_player_tables=True)
+        assert seated.sit_out == () and sorted(_shape(t) for t in seated.tables) == shapes, n
+    # Too few for a table of five each: as few sitting out as can be (7 = 5, two out).
+    seven = seating.seat_round(list(range(7)), seating.SeatingHistory(), five_player_tables=True)
+    assert len(seven.sit_out) == 2 and [_shape(t) for t in seven.tables] == [(3, 2)]
+    # Both allowed: no one out, the fewest odd tables, a table of five before tables of three.
     fourteen = list(range(14))
-    assert len(seating.seat_round(fourteen, seating.SeatingHistory(), five_player_tables=True).sit_out) == 2
     both = seating.seat_round(
         fourteen, seating.SeatingHistory(), five_player_tables=True, three_player_tables=True
     )
-    assert sorted(_shape(t) for t in both.tables) == [(1, 1, 1), (1, 1, 1), (2, 2), (2, 2)]
+    assert sorted(_shape(t) for t in both.tables) == [(2, 2), (3, 2), (3, 2)]
+    eleven = seating.seat_round(
+        list(range(11)), seating.SeatingHistory(), five_player_tables=True, three_player_tables=True
+    )
+    assert sorted(_shape(t) for t in eleven.tables) == [(1, 1, 1), (2, 2), (2, 2)]
+
+
+def test_two_tables_of_five_rotate_like_sit_outs() -> None:
+    # 14 players, ten seats at tables of five a round: over seven rounds everyone has been at
+    # one five times (70 seats), none more than once more than another after each round.
+    ids = list(range(1, 15))
+    history = seating.SeatingHistory()
+    for number in range(1, 8):
+        played = seating.seat_round(ids, history, seed=number, five_player_tables=True)
+        assert played.sit_out == ()
+        history.record(played)
+        visits = [history.five_tables[p] for p in ids]
+        assert max(visits) - min(visits) <= 1, (number, Counter(visits))
+        assert sum(visits) == 10 * number
 
 
 def test_thirteen_players_rotate_through_the_table_of_five() -> None:

@@ -9,8 +9,9 @@ A table of four has two sides of two partners facing each other. With
 four is absorbed by tables of three (three sides of one player) instead of
 sit-outs: 6 = 3+3, 7 = 4+3, 9 = 3+3+3, 10 = 4+3+3, 11 = 4+4+3. Five players
 cannot be split that way, so they get one table of four and one sit-out. With
-``five_player_tables=True`` one player left over makes a table of five instead
-(a side of three against a side of two: 9 = 4+5, 13 = 4+4+5).
+``five_player_tables=True`` the players left over make tables of five instead
+(a side of three against a side of two: 9 = 4+5, 14 = 4+5+5, 15 = 5+5+5), as
+few sitting out as the tables allow (``layout.Layout.for_field``).
 
 Other variants are played at other tables (``shape``: the players seated on each
 side): (1, 1) and (1, 1, 1) players alone, (3, 3) and (2, 2, 2) six players, (3, 2)
@@ -103,6 +104,7 @@ compares nights). The names in `__all__` are the API; import them from this pack
 
 from __future__ import annotations
 
+from tournaments.domain.seating.layout import field_tables
 from tournaments.domain.seating.quality import seating_quality
 from tournaments.domain.seating.schedule import individual_schedule, seat_round
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality, TableSeating
@@ -112,6 +114,7 @@ __all__ = [
     "SeatingHistory",
     "SeatingQuality",
     "TableSeating",
+    "field_tables",
     "individual_schedule",
     "seat_round",
     "seating_quality",

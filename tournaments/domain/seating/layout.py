@@ -46,9 +46,10 @@ class Layout:
     ) -> Layout:
         """The tables for `n` players at tables of `shape`. In an event of tables of four, the
         players a multiple of four leaves over sit out, or play at tables of three
-        (`three_player_tables`: 6 = 3+3, 7 = 4+3, 10 = 4+3+3) or, one left over, at a table
-        of five (`five_player_tables`: 9 = 4+5, 13 = 4+4+5). Raises ValueError for too few
-        players, or odd tables asked of another shape."""
+        (`three_player_tables`: 6 = 3+3, 7 = 4+3, 10 = 4+3+3) or of five
+        (`five_player_tables`: 9 = 4+5, 14 = 4+5+5, 15 = 5+5+5), as few sitting out as the
+        allowed tables can (`_fewest_sit_outs`). Raises ValueError for too few players, or odd
+        tables asked of another shape."""
         if isinstance(n, bool) or not isinstance(n, int):
             raise ValueError(f"number of players must be an int, got {n!r}")
         size = sum(shape)
@@ -61,16 +62,8 @@ class Layout:
             if n < size:
                 raise ValueError(f"need at least {size} players for a table of {size}, got {n}")
             full, out = n // size, n % size
-        elif five_player_tables and n % 4 == 1 and n >= 5:
-            full, out, odd = (n - 5) // 4, 0, (FIVE,)
-        elif three_player_tables:
-            if n < 3:
-                raise ValueError(f"need at least 3 players for a table of three, got {n}")
-            short = {0: 0, 1: 3, 2: 2, 3: 1}[n % 4]
-            if n == 5:  # 5 is neither 4+... nor 3+...: one table of four, one sit-out
-                short = 0
-            full, out = (n - 3 * short) // 4, (n - 3 * short) % 4
-            odd = (SHORT,) * short
+        elif three_player_tables or five_player_tables:
+            full, odd, out = _fewest_sit_outs(n, three_player_tables, five_player_tables)
         else:
             if n < 4:
                 raise ValueError(f"need at least 4 players for a table of four, got {n}")
@@ -103,6 +96,26 @@ class Layout:
         return self.main == TABLE and kind in (SHORT, FIVE)
 
 
+def _fewest_sit_outs(n: int, threes: bool, fives: bool) -> tuple[int, tuple[Shape, ...], int]:
+    """(tables of four, the odd tables, sit-outs) for `n` players at tables of four completed by
+    tables of three (`threes`) and/or five (`fives`): the fewest sit-outs, then the fewest odd
+    tables, then tables of five before tables of three (a table of five keeps two partnerships
+    playing, a table of three plays each for themself). Raises ValueError below 3 players."""
+    smallest = 3 if threes else 4
+    if n < smallest:
+        raise ValueError(f"need at least {smallest} players for a table, got {n}")
+    best: tuple[tuple[int, int, int], tuple[int, tuple[Shape, ...], int]] | None = None
+    for five in range(n // 5 + 1 if fives else 1):
+        for three in range((n - 5 * five) // 3 + 1 if threes else 1):
+            rest = n - 5 * five - 3 * three
+            full, out = rest // 4, rest % 4
+            key = (out, five + three, three)
+            if best is None or key < best[0]:
+                best = (key, (full, (FIVE,) * five + (SHORT,) * three, out))
+    assert best is not None
+    return best[1]
+
+
 def side_slots(kind: Shape, start: int) -> list[range]:
     """The slots of each side of a table of `kind` whose first slot is `start`."""
     sides, slot = [], start
@@ -110,3 +123,13 @@ def side_slots(kind: Shape, start: int) -> list[range]:
         sides.append(range(slot, slot + players))
         slot += players
     return sides
+
+
+def field_tables(
+    n: int, three_player_tables: bool, five_player_tables: bool, shape: Shape = TABLE
+) -> tuple[tuple[int, ...], int]:
+    """(the players at each table, how many sit out) a round of `n` players gets: what the
+    director is told before seating ("14 present: 4 + 5 + 5, no one sits out"). Raises
+    ValueError as `Layout.for_field`."""
+    layout = Layout.for_field(n, three_player_tables, shape=shape, five_player_tables=five_player_tables)
+    return tuple(sum(kind) for kind in layout.kinds if kind), layout.sit_outs

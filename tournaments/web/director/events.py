@@ -52,6 +52,26 @@ def event_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 
+@login_required
+@require_POST
+def event_odd_tables(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The director chooses the odd tables of the next rounds (POST `three` and `five`, "1" for
+    yes), from the choices the event page shows with what each gives."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    try:
+        services.event_odd_tables_set(
+            event=event,
+            three_player_tables=request.POST.get("three") == "1",
+            five_player_tables=request.POST.get("five") == "1",
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("The next rounds are seated this way."))
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
 def _who(event: Event, player: Player) -> str:
     """How a message names who arrives or leaves: their pair in a fixed-partnership event."""
     pair = selectors.event_pair_of(event=event, player=player)
