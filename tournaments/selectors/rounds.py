@@ -239,7 +239,7 @@ def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
         for fives in (False, True) if allowed["five"] else (False,):
             if (threes, fives) not in options:
                 options.append((threes, fives))
-    choices = []
+    choices: list[SeatingChoice] = []
     for threes, fives in options:
         try:
             tables, out = seating.field_tables(present, threes, fives)
