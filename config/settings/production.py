@@ -27,3 +27,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 # Load balancers and monitors poll /health/ over plain HTTP behind the proxy.
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+
+# The password reset only with an SMTP server to send through (EMAIL_URL or EMAIL_HOST). Without
+# one, mail goes to a console no one reads: the login page offers no reset and its pages answer
+# 404, rather than "mail sent" (config/mail.py).
+PASSWORD_RESET_BY_MAIL = EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend"

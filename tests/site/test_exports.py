@@ -1,14 +1,15 @@
 """Formula injection: a name that a spreadsheet would run as a formula is text in every download.
 
 The standings, rankings and season downloads (CSV and XLSX) and the roster as django-import-export
-writes it: in CSV a text cell starting with =, +, -, @, a tab or a carriage return gets a leading
-single quote; in XLSX every text cell is a string cell (no <f> formula); numbers, negative ones
-too, stay numbers in both.
+writes it: in both, a text cell starting with =, +, -, @, a tab or a carriage return gets a
+leading single quote; in XLSX every text cell is a string cell too (no <f> formula); numbers,
+negative ones too, stay numbers in both.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import zipfile
 
@@ -18,7 +19,7 @@ from import_export.mixins import BaseExportMixin
 
 from clubs.models import Player
 from clubs.resources import PlayerResource
-from config.spreadsheets import csv_cell
+from config.spreadsheets import csv_cell, xlsx_bytes
 from tests.tournaments.web.test_standings_ranking import _play
 from tournaments import services
 from tournaments.models import Season
@@ -77,6 +78,17 @@ def test_csv_cells_quote_formula_starts_and_keep_numbers():
     assert csv_cell(None) == ""
 
 
+def test_xlsx_cells_quote_formula_starts_as_the_csv_does_and_keep_numbers_and_dates():
+    day = datetime.date(2026, 11, 29)
+    content = xlsx_bytes(
+        [["Name", "Points", "Day"], *([name, -380, day] for name in HOSTILE), ["Ann", 5, None]], title="t"
+    )
+    rows = list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows(min_row=2, values_only=True))
+    assert [row[0] for row in rows] == [_xml(f"'{name}") for name in HOSTILE] + ["Ann"]
+    assert [row[1] for row in rows] == [-380] * len(HOSTILE) + [5]
+    assert rows[0][2].date() == day  # a date cell, read back as a datetime
+
+
 def test_every_csv_download_writes_hostile_names_as_quoted_text_and_numbers_as_numbers(
     client, club, hostile_night, bob
 ):
@@ -108,7 +120,10 @@ def test_every_xlsx_download_writes_text_cells_as_text_and_numbers_as_numbers(
         ]
         by_value = {cell.value: cell for cell in cells if cell.value is not None}
         for name in HOSTILE:
-            assert by_value[_xml(name)].data_type == "s", (url, name)
+            # Typed as text, and quoted as in the CSV: re-edited, or saved as CSV by a
+            # spreadsheet program, a cell typed as text can become a formula again.
+            assert by_value[_xml(f"'{name}")].data_type == "s", (url, name)
+            assert _xml(name) not in by_value, (url, name)
         numbers = [cell.value for cell in cells if cell.data_type == "n" and cell.value is not None]
         assert numbers and all(isinstance(value, int | float) for value in numbers), url
         if "rankings" not in url:
@@ -128,7 +143,8 @@ def test_the_roster_exported_by_django_import_export_keeps_names_as_text(club, h
         else:
             sheet = openpyxl.load_workbook(io.BytesIO(content)).active
             typed = {cell.value: cell.data_type for row in sheet.iter_rows() for cell in row}
-            assert all(typed[_xml(name)] == "s" for name in HOSTILE)
+            assert all(typed[_xml(f"'{name}")] == "s" for name in HOSTILE)
+            assert not {_xml(name) for name in HOSTILE} & set(typed)
 
 
 @pytest.mark.parametrize(("language", "separator"), [("es", ";"), ("el", ";"), ("en", ","), ("ar", ",")])
