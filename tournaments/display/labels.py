@@ -127,6 +127,7 @@ RESULT_LABELS = {
     standings.LOST: _("Lost"),
     standings.IN_PLAY: _("in play"),
     standings.UNCONFIRMED: _("awaiting confirmation"),
+    standings.SAT_OUT: _("sat out"),
 }
 
 

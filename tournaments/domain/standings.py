@@ -112,6 +112,7 @@ def result_victory_points(result: SideResult, scale: vp.Scale) -> int | None:
 # else the game's state (in play, or over but waiting for a hand's confirmation).
 WON, DREW, LOST = "won", "drew", "lost"
 IN_PLAY, UNCONFIRMED = "in_play", "unconfirmed"
+SAT_OUT = "sat_out"  # a player who sat the round out (a sit-out or a bye): no table, no result
 
 
 def side_outcome(result: SideResult, *, game_over: bool) -> str:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
+from django.utils.text import slugify
 from django.utils.translation import get_language
 
 from config.spreadsheets import csv_text, xlsx_bytes
+from tournaments.models import Event
 
 FORMATS = ("csv", "xlsx")
 # Languages whose spreadsheet programs read CSV with `;` between cells (their decimal mark is a
@@ -24,6 +26,14 @@ CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
+
+
+def event_file_name(event: Event, what: str) -> str:
+    """A download's file name for an event: its club, name and date, and what it holds
+    (`riverside-friday-league-night-2026-11-27-standings`). Letters outside ASCII are left
+    out, as a file name in a header must be plain; an event named only in them keeps its id."""
+    name = slugify(event.name) or f"event-{event.pk}"
+    return f"{event.club.slug}-{name}-{event.date.isoformat()}-{what}"
 
 
 def export_response(request: HttpRequest, table: tables.Table, name: str) -> HttpResponse | None:

@@ -20,6 +20,7 @@ from clubs.models import Player
 from tournaments import selectors
 from tournaments.display.labels import criterion_label, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
+from tournaments.domain.standings import SAT_OUT
 from tournaments.models import Standing
 from tournaments.templatetags.canasta import (
     player_links,
@@ -335,24 +336,42 @@ class SeasonTable(tables.Table):
         return str(_("yes") if value else _("not yet"))
 
 
-def round_result_rows(rounds: Iterable[selectors.RoundResult]) -> list[dict[str, Any]]:
+def round_result_rows(
+    rounds: Iterable[selectors.RoundResult], *, with_sit_outs: bool = False
+) -> list[dict[str, Any]]:
     """One row a side of each table of `rounds` (selectors.event_round_results), for
-    RoundResultTable; `first` marks a table's first side."""
-    return [
-        {
-            "round": round_.number,
-            "table": table.number,
-            "first": index == 0,
-            "side": side.side,
-            "players": side.players,
-            "points": side.points,
-            "result": side.result,
-            "victory_points": side.victory_points,
-        }
-        for round_ in rounds
-        for table in round_.tables
-        for index, side in enumerate(table.sides)
-    ]
+    RoundResultTable; `first` marks a table's first side. `with_sit_outs` (the download): after
+    each round's tables, a row of who sat it out (the page says so under the round)."""
+    rows = []
+    for round_ in rounds:
+        for table in round_.tables:
+            for index, side in enumerate(table.sides):
+                rows.append(
+                    {
+                        "round": round_.number,
+                        "table": table.number,
+                        "first": index == 0,
+                        "side": side.side,
+                        "players": side.players,
+                        "points": side.points,
+                        "result": side.result,
+                        "victory_points": side.victory_points,
+                    }
+                )
+        if with_sit_outs and round_.sit_outs:
+            rows.append(
+                {
+                    "round": round_.number,
+                    "table": None,
+                    "first": True,
+                    "side": "",
+                    "players": round_.sit_outs,
+                    "points": None,
+                    "result": SAT_OUT,
+                    "victory_points": None,
+                }
+            )
+    return rows
 
 
 class RoundResultTable(tables.Table):
@@ -384,8 +403,10 @@ class RoundResultTable(tables.Table):
     def render_players(self, value: list[Player]) -> SafeString:
         return player_links(value)
 
-    def value_players(self, value: list[Player]) -> str:
-        return " & ".join(player_name(p) for p in value)
+    def value_players(self, value: list[Player], record: dict[str, Any]) -> str:
+        # A side's players are partners ("&"); those who sat out are a list.
+        joiner = ", " if record["result"] == SAT_OUT else " & "
+        return joiner.join(player_name(p) for p in value)
 
     def render_result(self, value: str) -> str:
         return result_label(value)

@@ -26,7 +26,7 @@ from clubs.viewer import shown_name
 from tournaments import selectors
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.models import Event, Stage
-from tournaments.web.exports import export_response
+from tournaments.web.exports import event_file_name, export_response
 from tournaments.web.filters import RankingQueryForm, StandingFilter
 from tournaments.web.listings import (
     PairStandingTable,
@@ -147,7 +147,9 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     round_results = selectors.event_round_results(event=event)
     if request.GET.get("table") == ROUND_RESULTS_EXPORT:
         download = export_response(
-            request, RoundResultTable(round_result_rows(round_results)), f"event-{event.pk}-round-results"
+            request,
+            RoundResultTable(round_result_rows(round_results, with_sit_outs=True)),
+            event_file_name(event, "round-results"),
         )
         if download is not None:
             return download
@@ -157,7 +159,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         player_name = filtered.form.cleaned_data.get("player") or ""
     table = standings_table(event, player_name)
     RequestConfig(request, paginate=False).configure(table)
-    download = export_response(request, table, f"event-{event.pk}-standings")
+    download = export_response(request, table, event_file_name(event, "standings"))
     if download is not None:
         return download
     role = role_in(user=request.user, club=event.club)

@@ -11,6 +11,7 @@ EW 3160 (4040 behind: 0–20); round 3 in play (table 1 NS −220 – EW 790, ta
 from __future__ import annotations
 
 import pytest
+from django.utils.text import slugify
 
 from clubs.models import Club
 from tests.site.test_security import INLINE_STYLE
@@ -143,6 +144,30 @@ def test_the_round_results_download_holds_every_round(client, club, three_rounds
     assert rows[5] == ["2", "1", "NS", _names(event, 2, 1, "NS"), "4340", "Drawn", "10"]
     assert rows[8] == ["2", "2", "EW", _names(event, 2, 2, "EW"), "3160", "Won", "20"]
     assert rows[9] == ["3", "1", "NS", _names(event, 3, 1, "NS"), "-220", "in play", ""]
+    name = f"{club.slug}-{slugify(event.name)}-{event.date.isoformat()}-round-results.{export_format}"
+    assert response["Content-Disposition"] == f'attachment; filename="{name}"'
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_the_round_results_download_lists_who_sat_out(
+    client, club, players, bob, export_format, django_capture_on_commit_callbacks
+):
+    from tests.support.factories import EVENT_DATE
+
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Nine tonight", date=EVENT_DATE, variant="classic", players=players[:9]
+        ),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.round_start(event=event)
+    out = round_.sit_outs.get().player
+    client.force_login(bob)
+    response = client.get(f"/events/{event.pk}/standings/?table=rounds&_export={export_format}")
+    rows = (_csv_rows if export_format == "csv" else _xlsx_rows)(response.content)
+    assert len(rows) == 1 + 2 * 2 + 1  # two tables of two sides, then who sat out
+    assert rows[-1] == ["1", "", "", out.name, "", "sat out", ""]
 
 
 def test_the_standings_page_of_three_rounds_takes_a_fixed_number_of_queries(
