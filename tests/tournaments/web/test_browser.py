@@ -310,3 +310,75 @@ def test_a_negative_hand_score_typed_with_the_sign_control(page, live_server, le
     assert page.locator(".side-total[data-side=EW]").inner_text() == "\u221285"
     game.refresh_from_db()
     assert game.totals == {"NS": 1685, "EW": -85}
+
+
+def _box(page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def _reads_first_right_to_left(a: dict, b: dict) -> bool:
+    """Whether box `a` comes before box `b` as a right-to-left page is read: an earlier line,
+    or on the same line further right."""
+    if abs(a["y"] - b["y"]) > min(a["height"], b["height"]) / 2:
+        return a["y"] < b["y"]
+    return a["x"] > b["x"]
+
+
+def _apart(a: dict, b: dict) -> bool:
+    """Whether two boxes do not overlap: a side's text split around the other's would."""
+    return (
+        a["x"] + a["width"] <= b["x"] + 0.5
+        or b["x"] + b["width"] <= a["x"] + 0.5
+        or a["y"] + a["height"] <= b["y"] + 0.5
+        or b["y"] + b["height"] <= a["y"] + 0.5
+    )
+
+
+def _together(page, pair: str, label_side: str) -> None:
+    """In the visual order: the side's box holds its label and its number, nothing between."""
+    box = _box(page, pair)
+    text = page.locator(pair).inner_text()
+    assert text.startswith(label_side), (pair, text)
+    number = page.locator(pair).locator("bdi.num").first
+    inner = number.bounding_box()
+    assert inner is not None
+    assert box["x"] <= inner["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5, pair
+
+
+def test_in_arabic_each_side_keeps_its_own_number_in_the_preview_and_the_saved_line(
+    page, live_server, league_night, sam
+):
+    """Rendered right to left, then read as the eye reads it: NS's box stands right of EW's
+    (the first side first, from the right), and each box holds its own label and number."""
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    page.context.add_cookies([{"name": "django_language", "value": "ar", "url": live_server.url}])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    page.tap("button[hx-target='#hand-form']")  # Check score, in Arabic
+    page.locator("#preview .preview-side").first.wait_for()
+    ns, ew = (
+        _box(page, "#preview .preview-side[data-side=NS]"),
+        _box(page, "#preview .preview-side[data-side=EW]"),
+    )
+    assert ns["x"] > ew["x"]  # NS first: on the right in a right-to-left line
+    _together(page, "#preview .preview-side[data-side=NS]", "NS")
+    _together(page, "#preview .preview-side[data-side=EW]", "EW")
+    assert page.locator("#preview .preview-side[data-side=NS] .preview-score").inner_text() == "+1685"
+    page.tap("#save-hand")
+    page.locator("#hand-saved .saved-side").first.wait_for()
+    sides = page.locator("#hand-saved .saved-side")
+    first, second = sides.nth(0).bounding_box(), sides.nth(1).bounding_box()
+    assert first is not None and second is not None and _reads_first_right_to_left(first, second)
+    assert _apart(first, second)
+    _together(page, "#hand-saved .saved-side >> nth=0", "NS")
+    _together(page, "#hand-saved .saved-total >> nth=0", "NS")
+    assert page.locator("#hand-saved .saved-total").nth(0).inner_text() == "NS 1685"
+    totals = page.locator("#hand-saved .saved-total")
+    a, b = totals.nth(0).bounding_box(), totals.nth(1).bounding_box()
+    assert a is not None and b is not None and _reads_first_right_to_left(a, b) and _apart(a, b)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-page-arabic-saved.png"), full_page=True)
