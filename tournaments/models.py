@@ -392,8 +392,9 @@ class TableCard(models.Model):
     opens the game at table `number` of the event's current round, round after round.
 
     Made when a seating first uses the table number (`services.round_seat`); the director
-    prints the cards once and may revoke one (`services.table_card_renew`). A per-round
-    `Table.access_token` link still opens its own round's game.
+    prints the cards once and may revoke one (`services.table_card_renew`), which revokes the
+    per-round `Table.access_token` links of its table number too (each opens its own round's
+    game). Once the event is finished, the card opens its table's last game, to read.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
