@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from clubs.text import refuse_invisible_characters
+from clubs.text import NameField, refuse_invisible_characters
 from clubs.variants import variant_label
 from scoring import VARIANTS
 
@@ -27,7 +27,7 @@ def variant_choices() -> list[tuple[str, str]]:
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), unique=True)
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
     default_variant = models.CharField(
@@ -63,7 +63,7 @@ class Club(models.Model):
 
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from import_export import fields, resources, widgets
 
 from clubs.models import Club, Player
+from clubs.text import name_trimmed
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -251,7 +252,7 @@ class PlayerResource(resources.ModelResource):
             instance._history_user = self.imported_by
 
     def before_import_row(self, row: Any, **kwargs: Any) -> None:
-        name = str(row.get("name") or "").strip()
+        name = name_trimmed(str(row.get("name") or ""))  # the rest is the model's to refuse
         row["name"] = name
         errors: dict[str, str] = {}
         if not name:

@@ -22,6 +22,7 @@ from knox.models import AuthToken
 from clubs.models import Club, Membership, Partnership, Player
 from clubs.names import name_key, pair_line_names
 from clubs.selectors import roster_by_name_key
+from clubs.text import name_trimmed
 from clubs.variants import ranking_groups_problems
 
 
@@ -445,7 +446,7 @@ def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | N
         lines.append(
             RosterLine(
                 line=line,
-                name=str(row.get("name") or "").strip(),
+                name=name_trimmed(str(row.get("name") or "")),
                 active=active,
                 status=row_result.import_type,
                 errors=_row_messages(row_result),

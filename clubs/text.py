@@ -12,13 +12,22 @@ characters (line breaks and tabs among them, Unicode's category Cc), format char
 zero-width space, word joiner, byte order mark, soft hyphen, tags…) and the line and paragraph
 separators (Zl, Zp). The zero-width non-joiner and joiner (U+200C, U+200D) are kept: Persian
 writes with the first, and emoji sequences with the second.
+
+Where they stand in the name does not matter: at its start or end too, they are refused, not
+dropped. Every way in trims a name of its spaces alone (`name_trimmed`): the forms through the
+models' `NameField` (or `NameFormField`), the API's name fields, the roster import and a
+guest's name. Python's own trim (str.strip, and Django's and DRF's fields, which use it) takes
+line breaks, tabs and the line and paragraph separators (U+2028, U+2029) off the ends too,
+without a word, where the same character inside the name is refused.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping
+from typing import Any
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.functional import Promise
@@ -73,6 +82,45 @@ def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str
             )
     if errors:
         raise ValidationError(errors)
+
+
+def name_trimmed(text: str) -> str:
+    """`text` without the spaces at its start and end (Unicode's space separators, Zs: the
+    space, the no-break space, the ideographic space…): how every way in trims a name. Any
+    other character stays where it is, for `refuse_invisible_characters` to refuse it."""
+    start, end = 0, len(text)
+    while start < end and unicodedata.category(text[start]) == "Zs":
+        start += 1
+    while end > start and unicodedata.category(text[end - 1]) == "Zs":
+        end -= 1
+    return text[start:end]
+
+
+class NameFormField(forms.CharField):
+    """A form's field for a name: trimmed of its spaces alone (`name_trimmed`), so that the
+    model's check sees a line separator or a tab at either end, as it sees one inside."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**{**kwargs, "strip": False})  # str.strip would drop them unseen
+
+    def to_python(self, value: Any) -> Any:
+        value = super().to_python(value)
+        return name_trimmed(value) if isinstance(value, str) else value
+
+
+class NameField(models.CharField):
+    """A model's name (a club's, a player's, an event's, a stage's, a season's): a CharField
+    whose forms, the site's and the admin's, use `NameFormField`. The model's clean() calls
+    `refuse_invisible_characters` on it."""
+
+    def formfield(self, **kwargs: Any) -> Any:
+        return super().formfield(**{"form_class": NameFormField, **kwargs})
+
+    def deconstruct(self) -> Any:
+        # The column is a CharField's, and the migrations say so: a form is no part of the
+        # schema, so no migration follows from a field becoming a name.
+        name, _path, args, kwargs = super().deconstruct()
+        return name, "django.db.models.CharField", args, kwargs
 
 
 # Bidirectional classes that can move the text around a name: right-to-left letters and

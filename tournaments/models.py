@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Player, variant_choices
-from clubs.text import refuse_invisible_characters
+from clubs.text import NameField, refuse_invisible_characters
 from tournaments.domain import table_shapes, victory_points
 
 
@@ -68,7 +68,7 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     date = models.DateField(_("date"), help_text=_("The club's local date."))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.LEAGUE_NIGHT)
     format = models.CharField(_("format"), max_length=16, choices=Format.choices, default=Format.INDIVIDUAL)
@@ -242,7 +242,7 @@ class Stage(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField(_("stage"))
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.ROUNDS)
     # The movement of a stage of rounds. A final table plays the event's own kind of game among
     # the finalists (partners rotate in an individual event, a round robin of pairs otherwise);
@@ -392,8 +392,9 @@ class TableCard(models.Model):
     opens the game at table `number` of the event's current round, round after round.
 
     Made when a seating first uses the table number (`services.round_seat`); the director
-    prints the cards once and may revoke one (`services.table_card_renew`). A per-round
-    `Table.access_token` link still opens its own round's game.
+    prints the cards once and may revoke one (`services.table_card_renew`), which revokes the
+    per-round `Table.access_token` links of its table number too (each opens its own round's
+    game). Once the event is finished, the card opens its table's last game, to read.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
@@ -732,7 +733,7 @@ class Season(models.Model):
     """A club's season: the nights (events) it gathers and how its table counts them."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     best_n = models.PositiveSmallIntegerField(
         _("count each player's best nights"),
         null=True,

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 
 from clubs.models import Club, Player
 from clubs.services import PairRequest
+from clubs.text import name_trimmed
 from tournaments import services
 from tournaments.models import (
     TABLE_SHAPE_CHOICES,
@@ -253,9 +254,22 @@ class EntrantStandingSerializer(serializers.Serializer):
         return row | {"pair": pair, "players": [{"id": p.pk, "name": p.name} for p in players]}
 
 
+class NameInputField(serializers.CharField):
+    """A name as the API takes it: trimmed of its spaces alone (`clubs.text.name_trimmed`), so
+    that the model's check refuses a line separator or a tab at either end as it refuses one
+    inside (DRF's own trim, str.strip, would drop them without a word)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**{**kwargs, "trim_whitespace": False})
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        # Before DRF's own checks, so that a name of spaces alone is refused as blank.
+        return super().run_validation(name_trimmed(data) if isinstance(data, str) else data)
+
+
 class EventInputSerializer(serializers.Serializer):
     club = serializers.IntegerField()
-    name = serializers.CharField(max_length=120)
+    name = NameInputField(max_length=120)
     date = serializers.DateField()
     kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.LEAGUE_NIGHT)
     variant = serializers.CharField(max_length=32)

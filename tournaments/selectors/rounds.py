@@ -89,6 +89,8 @@ class CardState:
     card's table in that round, None while it is being seated or when the round does not use
     the table; `previous`: the game at this table in the round before, while the current
     game has no hand yet (the players are still moving); `moves`: where its players sit now.
+    Once the event is finished, `game` is the table's last game (its results final: the card
+    only reads it), with no previous game and no moves.
     """
 
     card: TableCard
@@ -106,6 +108,10 @@ def card_state(*, card: TableCard) -> CardState:
     games = Game.objects.select_related("table__round__event__club").filter(
         table__round__event_id=card.event_id, table__number=card.number
     )
+    if card.event.status == Event.Status.FINISHED:
+        # No round will come: the card shows what its table played last, not a page that waits.
+        last = games.order_by("-table__round__number").first()
+        return CardState(card, current, last, None, [])
     game = None
     if current.status == Round.Status.SEATED:
         game = games.filter(table__round=current).first()

@@ -11,6 +11,14 @@ tests/tournaments/services/test_hand_state.py compares the two.
 
 The plan is the same whatever PostgreSQL's statistics: every table is reached through its
 primary key or a unique index (the submission id's; the membership's club and user).
+
+A save that waited for the lock: PostgreSQL (read committed) then returns the game's row as the
+save that held the lock left it, but the query's subqueries still read the database as it was
+when the query began, before that save's commit. A hand that save stored under the same
+submission id (the same hand sent twice at once) is then not seen, and the second save would
+be refused as a hand already recorded. So the query also says whether the game's row changed
+since it began (its `updated_at`, rewritten by every hand's save), and then the submission id
+is looked up again, in a query of its own, which sees every commit.
 """
 
 from __future__ import annotations
@@ -85,6 +93,13 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         f"(SELECT h.{q(_column(hand.pk))} FROM {q(hand.db_table)} h "
         f"WHERE h.{q(_column(hand.get_field('submission_id')))} = %s LIMIT 1)"
     )
+    game_pk, updated = q(_column(Game._meta.pk)), q(_column(Game._meta.get_field("updated_at")))
+    # The game's row as this query's snapshot has it, against the locked row (the newest):
+    # different when a save committed while this one waited for the lock.
+    moved = (
+        f"((SELECT s.{updated} FROM {q(Game._meta.db_table)} s WHERE s.{game_pk} = g.{game_pk}) "
+        f"<> g.{updated})"
+    )
     club = _column(Event._meta.get_field("club"))
     role = (
         f"(SELECT m.{q(_column(member.get_field('role')))} FROM {q(member.db_table)} m "
@@ -92,8 +107,8 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         f"AND m.{q(_column(member.get_field('user')))} = %s LIMIT 1)"
     )
     base = (
-        f"SELECT {', '.join(select)}, {done}, {role} FROM {q(Game._meta.db_table)} g {' '.join(joins)} "
-        f"WHERE g.{q(_column(Game._meta.pk))} = %s"
+        f"SELECT {', '.join(select)}, {done}, {role}, {moved} FROM {q(Game._meta.db_table)} g "
+        f"{' '.join(joins)} WHERE g.{game_pk} = %s"
     )
     lock = ""
     if connection.features.has_select_for_update:
@@ -123,9 +138,10 @@ def game_lock(
 ) -> Game | None:
     """Lock game `game_id`'s row (in the caller's transaction) and read it with its table,
     round and event. The game gets `_done_id`, the id of the hand saved under `submission_id`
-    (None for none), and `_role`, the role of user `user_id` in the game's club (None for
-    none). With `roles` (two of them), only a game whose club gives the user one of them is
-    found (and locked). None if there is no such game."""
+    (None for none; as committed when the lock was granted, looked up again if a save
+    committed while this one waited), and `_role`, the role of user `user_id` in the game's
+    club (None for none). With `roles` (two of them), only a game whose club gives the user one
+    of them is found (and locked). None if there is no such game."""
     connection = connections[using]
     query = _query(connection)
     submission = Hand._meta.get_field("submission_id").get_db_prep_value(submission_id, connection)
@@ -153,4 +169,9 @@ def game_lock(
     Table._meta.get_field("round").set_cached_value(table, round_)
     Game._meta.get_field("table").set_cached_value(game, table)
     game._done_id, game._role = row[start], row[start + 1]
+    if row[start + 2] and submission_id is not None:
+        # The game moved on while this save waited for its lock: the look-up above read the
+        # hands as they were before, and may have missed (or still found) a hand of this id.
+        found = Hand.objects.using(using).filter(submission_id=submission_id).values_list("pk", flat=True)
+        game._done_id = found.first()
     return game

@@ -189,7 +189,8 @@ def _lock(
     """Lock the game's row and read it with its table, round and event in one query
     (`game_lock`), with `user`'s role in the game's club (`_role`, None for none) and the id of
     the hand saved under `submission_id` (`_done_id`, None for none: looked up on its own
-    unique index). With `as_scorer`, only a game `user` may score is found (and locked):
+    unique index, and again after the lock when another save committed while this one waited
+    for it). With `as_scorer`, only a game `user` may score is found (and locked):
     `selectors.games_scorable_by`'s rule. None if no such game."""
     game_id = game if isinstance(game, int) else game.pk
     user_id = user.pk if user is not None and user.is_authenticated else None
@@ -234,8 +235,10 @@ def hand_record(
 
     `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
     A retried submission (same `submission_id`, same values) returns the hand it already
-    made, with `was_created` False; the same id with other values is refused, and so is an id
-    saved by another club's game, without naming its hand (ids are looked up within the club).
+    made, with `was_created` False, also when it arrives while the first is being saved (it
+    waits for the game's lock, `game_lock`); the same id with other values is refused, and so
+    is an id saved by another club's game, without naming its hand (ids are looked up within
+    the club).
     A new hand must be the next number; a correction must give the `expected_version` it
     started from, and fails with a conflict if someone else changed the hand since; a corrected
     hand needs confirming again where the event asks for it (a director's entry or correction

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Partnership, Player
 from clubs.services import player_add
-from clubs.text import refuse_invisible_characters
+from clubs.text import name_trimmed, refuse_invisible_characters
 from tournaments.models import Event, Participant, Rating, RatingHistory, Seat, SitOut, Standing
 from tournaments.services.events import participant_set_present
 from tournaments.services.queue import ratings_queue, standings_queue
@@ -27,7 +27,7 @@ def guest_add(*, event: Event, name: str) -> Player:
     """Add a guest who is not on the club's roster to the night, by name (seated from the
     next round, like a late arrival). Raises ValidationError (key "name") for an empty name,
     or a name the club already has: a roster player is added from the list instead."""
-    name = " ".join(part for part in name.split(" ") if part)  # spaces only: the rest is checked
+    name = " ".join(part for part in name_trimmed(name).split(" ") if part)  # the rest is checked
     if not name:
         raise ValidationError({"name": _("Type the guest's name.")})
     # Before the look-up below: PostgreSQL refuses a NUL byte in a query (a 500, not a message).

@@ -276,11 +276,16 @@ def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
 @transaction.atomic
 def table_card_renew(*, card: TableCard) -> TableCard:
     """Give a table card a new private link (a lost or photographed card); the old one stops
-    working at once, in every round."""
+    working at once, in every round, and so do the links of the card's table of each round
+    (`Table.access_token`, `table_link_renew`): whoever held the card may have kept those too."""
     card = TableCard.objects.select_for_update().get(pk=card.pk)
     card.access_token = new_access_token()
     card.renewed_at = timezone.now()
     card.save(update_fields=["access_token", "renewed_at"])
+    tables = list(Table.objects.filter(round__event_id=card.event_id, number=card.number).only("pk"))
+    for table in tables:
+        table.access_token = new_access_token()
+    Table.objects.bulk_update(tables, ["access_token"])
     return card
 
 

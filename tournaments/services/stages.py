@@ -36,6 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.text import name_trimmed
 from tournaments import selectors
 from tournaments.domain import stages as stages_domain
 from tournaments.domain import table_shapes
@@ -84,7 +85,7 @@ def stage_add(
     stage = Stage(
         event=event,
         number=previous.number + 1 if previous else 1,
-        name=name.strip(),
+        name=name_trimmed(name),
         kind=kind,
         format=fields.format,
         planned_rounds=fields.planned_rounds,

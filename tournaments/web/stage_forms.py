@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.text import NameFormField
 from tournaments.models import Event, Stage
 from tournaments.selectors import Candidate, StageProposal
 from tournaments.web.forms import choice_field
@@ -18,7 +19,7 @@ class StageForm(forms.Form):
     ignored (the service sets them); a knockout and its seeding are offered in a pair event
     only."""
 
-    name = forms.CharField(
+    name = NameFormField(
         label=_("Name of the stage"),
         max_length=120,
         help_text=_("For example “Qualifying”, “Final table” or “Cup”."),

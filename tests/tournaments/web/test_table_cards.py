@@ -131,6 +131,105 @@ def test_a_revoked_card_stops_working_in_every_round(client, league_night):
     assert client.get(f"/t/{card.access_token}/").status_code == 200
 
 
+def test_revoking_a_card_revokes_its_tables_own_links_in_every_round(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    """A photographed card may have been photographed with a round's own link (the table's
+    `access_token`): revoking the card revokes those of its table number too, not another
+    table's."""
+    card = TableCard.objects.get(event=league_night, number=1)
+    _finish_round(league_night, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=league_night)
+    old = [_game(league_night, number, 1).table.access_token for number in (1, 2)]
+    other = _game(league_night, 2, 2).table.access_token
+    services.table_card_renew(card=card)
+    for token in old:
+        assert client.get(f"/t/{token}/").status_code == 404
+    assert client.post(f"/t/{old[1]}/hands/", _save_data(1)).status_code == 404
+    assert not _game(league_night, 2, 1).hands.exists()
+    new = _game(league_night, 2, 1).table.access_token
+    assert new not in old
+    assert client.get(f"/t/{new}/").status_code == 200  # the director's tools show the new ones
+    assert client.get(f"/t/{other}/").status_code == 200
+
+
+def _finished(event, django_capture_on_commit_callbacks):
+    """Round 1 played and the event finished."""
+    _finish_round(event, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_finish(event=event)
+
+
+def test_after_the_event_a_tables_links_read_the_table_and_score_nothing(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    """The round table's own link and the night's card both open the game to read: no form, no
+    page that waits; a hand sent (a phone's pending hand) is refused with the reason."""
+    _finished(league_night, django_capture_on_commit_callbacks)
+    game = _game(league_night, 1, 1)
+    card = TableCard.objects.get(event=league_night, number=1)
+    for link, save in (
+        (f"/t/{game.table.access_token}/", f"/t/{game.table.access_token}/hands/"),
+        (f"/t/{card.access_token}/", f"/t/{card.access_token}/games/{game.pk}/hands/"),
+    ):
+        page = client.get(link).content.decode()
+        assert "Round 1, table 1" in page
+        assert 'id="hands"' in page
+        assert 'name="NS-melded_points"' not in page
+        assert 'http-equiv="refresh"' not in page
+        for data in (_save_data(4), _form_data(None, 1, HAND_B, save="1", expected_version="1")):
+            response = client.post(save, data)
+            assert (response.status_code, response.url) == (302, link)
+            assert "The results of this table are final" in client.get(link).content.decode()
+    assert [hand.version for hand in Hand.objects.filter(game=game)] == [1, 1, 1]
+
+
+def test_after_the_event_a_card_whose_table_sat_out_the_last_round_reads_its_last_game(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    """Table 2 has no game in round 2: once the event is finished, its card opens its game of
+    round 1, to read, instead of a page that waits for a round that will not come."""
+    card = TableCard.objects.get(event=league_night, number=2)
+    _finish_round(league_night, 1)
+    for seat in _game(league_night, 1, 2).table.seats.select_related("player"):
+        services.participant_set_present(event=league_night, player=seat.player, present=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=league_night)
+    services.hand_record(game=_game(league_night, 2, 1), asked=services.HandInput(number=1, entries=HAND_A))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_finish(event=league_night, end_unfinished=True)
+    last = _game(league_night, 1, 2)
+
+    page = client.get(f"/t/{card.access_token}/").content.decode()
+    assert "Round 1, table 2" in page
+    assert 'name="NS-melded_points"' not in page
+    assert 'http-equiv="refresh"' not in page
+    assert "sits out this round" not in page  # the night is over: nobody moves
+    response = client.post(f"/t/{card.access_token}/games/{last.pk}/hands/", _save_data(4))
+    assert (response.status_code, response.url) == (302, f"/t/{card.access_token}/")
+    assert last.hands.count() == 3
+
+
+def test_after_the_event_a_card_that_never_had_a_game_stops_waiting(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    """Round 1 seated again with one table: card 2 never had a game. After the event, its page
+    says the event is finished and no longer refreshes itself."""
+    card = TableCard.objects.get(event=league_night, number=2)
+    for seat in _game(league_night, 1, 2).table.seats.select_related("player"):
+        services.participant_set_present(event=league_night, player=seat.player, present=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_reseat(round=Round.objects.get(event=league_night, number=1))
+    assert not Game.objects.filter(table__round__event=league_night, table__number=2).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_finish(event=league_night, end_unfinished=True)
+    page = client.get(f"/t/{card.access_token}/").content.decode()
+    assert "The event is finished." in page
+    assert 'http-equiv="refresh"' not in page
+    assert "This page refreshes itself" not in page
+
+
 def test_a_director_revokes_a_card_from_the_cards_page(client, league_night, alice):
     card = TableCard.objects.get(event=league_night, number=1)
     client.force_login(alice)
