@@ -288,7 +288,7 @@ def test_confirming_who_plays_refuses_a_wrong_field(club, players, alice, django
     assert _code(lambda: services.stage_entrants_confirm(stage=final, entrants=proposed[:3])) == "count"
     twice = [*proposed[:3], proposed[0]]
     assert _code(lambda: services.stage_entrants_confirm(stage=final, entrants=twice)) == "twice"
-    stranger = PlayerFactory(club=club).pk
+    stranger = PlayerFactory(club=club, name="A stranger to the event").pk
     unknown = [*proposed[:3], stranger]
     assert _code(lambda: services.stage_entrants_confirm(stage=final, entrants=unknown)) == "unknown"
     gone = next(p for p in players if p.pk not in proposed)
