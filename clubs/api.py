@@ -16,6 +16,7 @@ from clubs.models import Club, Player
 from clubs.selectors import clubs_where
 from clubs.services import api_token_create
 from config.api_auth import TokenAuthentication
+from config.api_schema import errors, read_only_schema
 
 
 class TokenSerializer(serializers.Serializer):
@@ -35,6 +36,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ("id", "club", "name", "active")
 
 
+@read_only_schema(ClubSerializer)
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = ClubSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -43,6 +45,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return clubs_where(user=self.request.user).order_by("name")
 
 
+@read_only_schema(PlayerSerializer)
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = PlayerSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -61,7 +64,7 @@ class TokenObtainApi(APIView):
     authentication_classes: list[type] = []
     serializer_class = AuthTokenSerializer
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer})
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400)})
     def post(self, request: Request) -> Response:
         credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         credentials.is_valid(raise_exception=True)
@@ -69,7 +72,7 @@ class TokenObtainApi(APIView):
         return Response(TokenSerializer({"token": token, "expiry": stored.expiry}).data)
 
 
-@extend_schema(request=None, responses={204: None})
+@extend_schema(request=None, responses={204: None, **errors(401)})
 class TokenLogoutApi(knox_views.LogoutView):
     """POST: revoke the token this request was made with (a token request only: a signed-in
     page has no token to revoke)."""
@@ -77,7 +80,7 @@ class TokenLogoutApi(knox_views.LogoutView):
     authentication_classes = [TokenAuthentication]
 
 
-@extend_schema(request=None, responses={204: None})
+@extend_schema(request=None, responses={204: None, **errors(401)})
 class TokenLogoutAllApi(knox_views.LogoutAllView):
     """POST: revoke every token of the user this request was made as (a token request only)."""
 

@@ -1,13 +1,24 @@
-"""DRF glue: services raise Django's ValidationError; the API answers 400 with its messages.
-A JSON body nested too deeply for Python's parser is a 400 too, not a server error."""
+"""DRF glue: services raise Django's ValidationError; the API answers 400 with its messages, or
+409 for a refusal that is a conflict with what is stored (`CONFLICT_CODES`). A JSON body nested
+too deeply for Python's parser is a 400 too, not a server error.
+
+DRF imports this module while its views module is loading (the parser and the handler are
+settings), so it imports nothing that imports DRF's views; nor does `config.api_lists` (the
+filters and pages, settings too). The errors each operation answers are in the schema:
+`config.api_schema`.
+"""
 
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import exceptions, parsers
+from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+# The codes of the services' refusals that conflict with what is stored, answered 409: a hand
+# recorded already (sent again as a new one), a correction of a version someone has changed since.
+CONFLICT_CODES = frozenset({"exists", "conflict"})
 
 
 class JSONParser(parsers.JSONParser):
@@ -23,10 +34,19 @@ class JSONParser(parsers.JSONParser):
             raise exceptions.ParseError("JSON parse error - the body is nested too deeply.") from exc
 
 
+class Conflict(exceptions.APIException):
+    """409: the request conflicts with what is stored (`CONFLICT_CODES`)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):
             exc = exceptions.ValidationError(exc.message_dict)
+        elif all(error.code in CONFLICT_CODES for error in exc.error_list):
+            exc = Conflict({"errors": exc.messages})
         else:
             exc = exceptions.ValidationError({"errors": exc.messages})
     return drf_exception_handler(exc, context)

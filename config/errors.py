@@ -1,4 +1,7 @@
-"""What the site answers when a request fails on the server (handler500 in config/urls.py).
+"""What the site answers when a request fails on the server (handler500 in config/urls.py), and
+the JSON of the API for the errors Django answers before any API view runs (handler400,
+handler403, handler404): an unknown path under /api/, a host the site does not serve, a body
+over DATA_UPLOAD_MAX_MEMORY_SIZE. Pages keep Django's own error pages.
 
 - The database cannot be reached (django.db's OperationalError or InterfaceError: PostgreSQL
   down or restarting, a connection refused or dropped): 503 with `Retry-After`, JSON
@@ -20,6 +23,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views import defaults
+from rest_framework import exceptions
 
 DATABASE_DOWN = (OperationalError, InterfaceError)
 # Long enough for PostgreSQL to restart, short enough that a table's phone soon sends again.
@@ -57,3 +61,30 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         return JsonResponse({"detail": _("A server error occurred.")}, status=500)
     return defaults.server_error(request)
+
+
+def _api_error(error: type[exceptions.APIException]) -> JsonResponse:
+    """`{"detail": …}` with the status and message of DRF's `error`, as an API view answers it
+    (the message in the request's language: DRF's catalogs translate it)."""
+    return JsonResponse({"detail": str(error.default_detail)}, status=error.status_code)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400: JSON under /api/, Django's page elsewhere."""
+    if _is_api(request):
+        return _api_error(exceptions.ParseError)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler403: JSON under /api/, Django's page elsewhere."""
+    if _is_api(request):
+        return _api_error(exceptions.PermissionDenied)
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: JSON under /api/ (an unknown path), Django's page elsewhere."""
+    if _is_api(request):
+        return _api_error(exceptions.NotFound)
+    return defaults.page_not_found(request, exception)

@@ -11,6 +11,10 @@ from tournaments.web import public_views
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
 handler500 = "config.errors.server_error"
+# The errors Django answers before a view runs (an unknown path, a bad request): JSON under /api/.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
 
 urlpatterns = [
     path("", public_views.home, name="home"),

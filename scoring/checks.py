@@ -30,7 +30,7 @@ from scoring.cards import SideCards, card_value, cards_in_pack
 from scoring.entries import SideEntry
 from scoring.errors import CARD_KIND_LABELS, FIELD_LABELS, Problem, field_list, plural, problem_message
 from scoring.game import initial_meld_minimum, initial_meld_requirement
-from scoring.rules import CARD_KINDS, CARDS_PER_DECK, MELD_REQUIREMENTS, RuleSet
+from scoring.rules import CARD_KINDS, CARDS_PER_DECK, DECK_POINTS, MELD_REQUIREMENTS, RuleSet
 
 Counts = tuple[int, int, int, int, int]
 # A card-count entry's problems name the card counts, not the points computed from them.
@@ -114,6 +114,7 @@ class Hand(NamedTuple):
     black: int  # black threes laid down (Modern American)
     captured: int  # black threes captured (Cuban)
     points: int  # melded points and points in hand
+    melded: int  # melded points
     totals: tuple[int, int, int, int, int]  # canasta_counts summed
     out_sides: list[str]
     specials: list[str]  # the sides that laid a special hand
@@ -673,7 +674,7 @@ def _hand(
     rules: RuleSet, entries: Mapping[str, SideEntry], counts: Mapping[str, Counts], bad: Callable[..., None]
 ) -> Hand:
     """The Hand that the checks across sides read: one pass over the sides for every sum and list."""
-    red = black = captured = points = 0
+    red = black = captured = points = melded = 0
     totals = [0, 0, 0, 0, 0]
     out_sides: list[str] = []
     specials: list[str] = []
@@ -684,6 +685,7 @@ def _hand(
         black += e.black_threes
         captured += e.captured_black_threes
         points += e.melded_points + e.hand_points
+        melded += e.melded_points
         for i, n in enumerate(counts[side]):
             totals[i] += n
         if e.went_out:
@@ -702,6 +704,7 @@ def _hand(
         black,
         captured,
         points,
+        melded,
         (totals[0], totals[1], totals[2], totals[3], totals[4]),
         out_sides,
         specials,
@@ -758,6 +761,23 @@ def card_points_in_pack(h: Hand) -> None:
             "too_many_card_points",
             points=h.points,
             pack_points=rules.pack_points,
+        )
+
+
+def melded_points_in_pack(h: Hand) -> None:
+    """Melded points over all sides stay within the pack's card points at card values (rules.md
+    §1.0, §4 #10, [derived]). Where a black three left in hand counts more than its 5 points
+    (Bolivia, Spanish), `card_points_in_pack`'s limit rises with it, but a black three is melded
+    at 5 (§1.1): three packs melded are 1770 points, whatever the hands hold. Elsewhere the pack's
+    points are its card values, and `card_points_in_pack` holds the melded points already."""
+    rules = h.rules
+    card_points = rules.decks * DECK_POINTS
+    if rules.pack_points > card_points and h.melded > card_points:
+        h.bad(
+            "melded_points",
+            "too_many_melded_points",
+            points=h.melded,
+            card_points=card_points,
         )
 
 
@@ -973,6 +993,7 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
     black_threes_in_pack,
     one_side_went_out,
     card_points_in_pack,
+    melded_points_in_pack,
     counted_cards_in_pack,
     aces_sevens_and_wild_cards_in_pack,
     canastas_in_pack,

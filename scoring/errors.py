@@ -265,6 +265,11 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
             "melded points and points of cards left in hand over all sides add up to {points}; the pack "
             "holds only {pack_points} card points",
         ),
+        "too_many_melded_points": ProblemText(
+            "melded points over all sides beyond the pack's card points at card values",
+            "melded points over all sides add up to {points}; the whole pack melded is worth only "
+            "{card_points} card points",
+        ),
         "too_many_cards_in_pack": ProblemText(
             "more cards of a kind counted over all sides than the pack has",
             "{count} {cards} counted over all sides; the pack has {in_pack}",

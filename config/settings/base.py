@@ -193,10 +193,13 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    # The token first: a request without credentials, or with a token unknown, expired or
+    # revoked, answers 401 with `WWW-Authenticate: Token` (DRF asks the first class for the
+    # header; a session has none, which would make it 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         # Hashed, expiring tokens, several per user, each revocable (docs/api.md).
         "config.api_auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Closed by default: an endpoint open to visitors says so itself (the score-sheet scorer).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -205,8 +208,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    # django-filter's filters and DRF's pages, each refusing a parameter given twice (config/api_lists.py).
+    "DEFAULT_FILTER_BACKENDS": ["config.api_lists.FilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "config.api_lists.PageNumberPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api.exception_handler",

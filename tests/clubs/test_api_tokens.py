@@ -24,8 +24,7 @@ def _token(username: str = "bob", password: str = "pw") -> dict:
 
 
 def _games(token: str) -> int:
-    """The API's answer to a token: 200, or 403 when it is refused (the session comes first
-    among the authentication classes, so a refused token answers 403, not 401)."""
+    """The API's answer to a token: 200, or 401 when it is refused (unknown, expired, revoked)."""
     return APIClient(HTTP_AUTHORIZATION=f"Token {token}").get("/api/v1/games/").status_code
 
 
@@ -38,7 +37,7 @@ def test_a_token_expires_after_the_days_set(bob):
     assert datetime.timedelta(days=29, hours=23) < expiry - timezone.now() <= datetime.timedelta(days=30)
     assert _games(answer["token"]) == 200
     AuthToken.objects.update(expiry=timezone.now() - datetime.timedelta(seconds=1))
-    assert _games(answer["token"]) == 403
+    assert _games(answer["token"]) == 401
 
 
 @override_settings(REST_KNOX={"TOKEN_TTL": datetime.timedelta(days=2), "AUTH_HEADER_PREFIX": "Token"})
@@ -63,7 +62,7 @@ def test_a_password_change_revokes_every_token(bob):
     first, second = _token()["token"], _token()["token"]
     bob.set_password("a new one 2026")
     bob.save()
-    assert _games(first) == 403 and _games(second) == 403
+    assert _games(first) == 401 and _games(second) == 401
     bob.last_login = timezone.now()
     bob.save(update_fields=["last_login"])  # other saves revoke nothing
     assert _games(_token(password="a new one 2026")["token"]) == 200
@@ -73,7 +72,7 @@ def test_the_api_logs_out_the_token_used(bob):
     token = _token()["token"]
     client = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
     assert client.post("/api/v1/auth/logout/").status_code == 204
-    assert _games(token) == 403
+    assert _games(token) == 401
 
 
 def test_a_user_lists_makes_and_revokes_their_own_tokens(client, bob):
@@ -90,6 +89,27 @@ def test_a_user_lists_makes_and_revokes_their_own_tokens(client, bob):
     refused = client.post("/accounts/tokens/", {"action": "revoke", "token_key": theirs[:KEY]}, follow=True)
     assert "No token of yours starts with" in refused.content.decode() and _games(theirs) == 200
     client.post("/accounts/tokens/", {"action": "revoke", "token_key": mine[:KEY]})
-    assert _games(mine) == 403
+    assert _games(mine) == 401
     client.post("/accounts/tokens/", {"action": "revoke_all"})
     assert not AuthToken.objects.filter(user=bob).exists() and _games(theirs) == 200
+
+
+def test_a_revoked_token_answers_401_asking_for_a_token(bob):
+    token = _token()["token"]
+    AuthToken.objects.filter(user=bob).delete()
+    for method, url in (("get", "/api/v1/games/"), ("post", "/api/v1/games/1/hands/")):
+        response = getattr(APIClient(HTTP_AUTHORIZATION=f"Token {token}"), method)(url)
+        assert response.status_code == 401, url
+        assert response["WWW-Authenticate"] == "Token"
+        assert response.json() == {"detail": "Invalid token."}
+
+
+def test_no_credentials_answer_401_and_a_session_write_without_its_csrf_token_403(bob):
+    response = APIClient().get("/api/v1/games/")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    # Signed in by session, a write without the CSRF token is refused: 403, not 401.
+    session = APIClient(enforce_csrf_checks=True)
+    session.force_login(bob)
+    assert session.get("/api/v1/games/").status_code == 200
+    assert session.post("/api/v1/games/1/hands/", {}, format="json").status_code == 403

@@ -1,5 +1,6 @@
 """Server errors: while the database cannot be reached the API answers JSON 503 with Retry-After
-and the pages a short translated "try again" page (503); other API errors are JSON too.
+and the pages a short translated "try again" page (503); other API errors are JSON too, and so
+are the errors Django answers before any API view runs (an unknown path, a bad request).
 
 The database is made unreachable for the request by an execute wrapper that refuses every query
 as psycopg does when PostgreSQL is down (tests/ops/test_database_down.py does it for real, with
@@ -83,3 +84,40 @@ def test_a_page_error_keeps_djangos_500_page(bob, club, monkeypatch):
     response = client.get(f"/clubs/{club.slug}/")
     assert response.status_code == 500
     assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/nothing/", "/api/v1/games/1/nothing/", "/api/v1/clubs/riverside/ranking/x/", "/api/nothing"],
+)
+def test_an_unknown_api_path_answers_json_404(path):
+    response = Client().get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": "Not found."}
+
+
+def test_an_unknown_page_keeps_the_html_404():
+    response = Client().get("/nothing/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_the_api_404_is_in_the_request_language():
+    response = Client(HTTP_ACCEPT_LANGUAGE="es").get("/api/v1/nothing/")
+    assert response.json() == {"detail": "No encontrado."}
+
+
+@pytest.mark.parametrize(
+    ("headers", "body"),
+    [
+        pytest.param({"HTTP_HOST": "elsewhere.example"}, "{}", id="a host the site does not serve"),
+        pytest.param({}, "[" + "1," * 2_000_000 + "1]", id="a body over DATA_UPLOAD_MAX_MEMORY_SIZE"),
+    ],
+)
+def test_a_request_django_refuses_before_the_api_answers_json_400(headers, body):
+    client = Client(raise_request_exception=False, **headers)
+    response = client.post("/api/v1/score-sheets/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert set(response.json()) == {"detail"}

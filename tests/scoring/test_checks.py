@@ -1186,3 +1186,86 @@ def test_caught_cards_by_card_count_rejected(
     field, code, needed, counted = expected
     assert (problem.hand, problem.side, problem.field, problem.code) == (0, "NS", field, code)
     assert (problem.params["needed"], problem.params["counted"]) == (needed, counted)
+
+
+# --- melded points alone against the pack's cards at their card values (rules.md §1.0, §4 #10) ---
+
+# Three packs hold 3 x 590 = 1770 card points at card values (rules.md §1.0). In Bolivia a black
+# three left in hand counts 100, not 5, so melded and hand points together may reach 1770 + 6 x 95
+# = 2340 (§4 #10); but a black three is melded at 5 (§1.1), so the melded points of all sides
+# never exceed 1770. NS went out with an escalera and a natural canasta, its partner holding one
+# 5-point card; EW hold two black threes (2 x 100) and 100 points of other cards.
+BOLIVIA_OUT = {"sequence_canastas": 1, "natural_canastas": 1, "went_out": True, "hand_points": 5}
+BOLIVIA_BLACK_THREES_HELD = {"natural_canastas": 1, "melded_points": 800, "hand_points": 300}
+
+
+@pytest.mark.parametrize(
+    ("data", "points", "card_points"),
+    [
+        pytest.param(
+            # 1000 + 800 = 1800 melded > 1770; with the hands 1800 + 5 + 300 = 2105 <= 2340.
+            sheet("bolivia", {"NS": {**BOLIVIA_OUT, "melded_points": 1000}, "EW": BOLIVIA_BLACK_THREES_HELD}),
+            1800,
+            1770,
+            id="bolivia: 1800 melded of 1770, 2105 of 2340 with the hands",
+        ),
+        pytest.param(
+            # Four packs: 4 x 590 = 2360 at card values, 2360 + 8 x 95 = 3120 with black threes
+            # at 100 in hand. 1600 + 800 = 2400 melded > 2360; with the hands 2705 <= 3120.
+            sheet(
+                "chilean",
+                {"NS": {**BOLIVIA_OUT, "melded_points": 1600}, "EW": BOLIVIA_BLACK_THREES_HELD},
+                options={"packs": 4},
+            ),
+            2400,
+            2360,
+            id="chilean, four packs: 2400 melded of 2360, 2705 of 3120 with the hands",
+        ),
+    ],
+)
+def test_melded_points_over_the_pack_at_card_values_are_refused(
+    data: dict[str, Any], points: int, card_points: int
+) -> None:
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    [problem] = exc.value.problems  # the old limit, black threes at their in-hand value, holds
+    assert (problem.hand, problem.side, problem.field, problem.code) == (
+        0,
+        None,
+        "melded_points",
+        "too_many_melded_points",
+    )
+    assert problem.params == {"points": points, "card_points": card_points}
+
+
+def test_melded_points_exactly_the_pack_at_card_values_are_accepted() -> None:
+    # 970 + 800 = 1770 melded, the pack's card points; 1770 + 5 + 300 = 2075 with the hands.
+    data = sheet("bolivia", {"NS": {**BOLIVIA_OUT, "melded_points": 970}, "EW": BOLIVIA_BLACK_THREES_HELD})
+    assert scoring.score_sheet(data)["hands"][0]["NS"]["score"] > 0
+
+
+def test_melded_points_over_the_pack_say_so_once_where_no_card_counts_more_in_hand() -> None:
+    # Classic: the pack's 1180 points are its card values, so the limit of melded and hand
+    # points together already holds the melded points: one problem, not two.
+    data = sheet(
+        "classic",
+        {
+            "NS": {"natural_canastas": 1, "went_out": True, "melded_points": 1200, "hand_points": 5},
+            "EW": {"hand_points": 10},
+        },
+    )
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    assert [p.code for p in exc.value.problems] == ["too_many_card_points"]
+
+
+def test_melded_points_over_the_pack_beside_the_old_limit_say_both() -> None:
+    # Bolivia: 1000 + 900 = 1900 melded > 1770, and 1900 + 5 + 450 = 2355 > 2340.
+    ew = {**BOLIVIA_BLACK_THREES_HELD, "melded_points": 900, "hand_points": 450}
+    data = sheet("bolivia", {"NS": {**BOLIVIA_OUT, "melded_points": 1000}, "EW": ew})
+    with pytest.raises(scoring.SheetRejected) as exc:
+        scoring.score_sheet(data)
+    assert [(p.code, p.params) for p in exc.value.problems] == [
+        ("too_many_card_points", {"points": 2355, "pack_points": 2340}),
+        ("too_many_melded_points", {"points": 1900, "card_points": 1770}),
+    ]

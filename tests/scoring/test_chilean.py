@@ -184,7 +184,8 @@ def test_hand_score_bounds_follow_the_pack() -> None:
 
 def test_the_card_points_of_the_pack_follow_it() -> None:
     # 1300 melded + 10 in hand by NS, 1000 melded + 65 in hand by EW: 2375 card points, over three
-    # packs' 2340 but within four packs' 3120.
+    # packs' 2340 but within four packs' 3120; 2300 melded, over three packs' 1770 at card values
+    # but within four packs' 2360.
     ns = {**NS_SEVEN, "red_threes": 1, "melded_points": 1300}
     ew = {**EW_ONE, "melded_points": 1000}
     errors = errors_of(sheet("chilean", {"NS": ns, "EW": ew}))
@@ -193,7 +194,12 @@ def test_the_card_points_of_the_pack_follow_it() -> None:
             "melded_points",
             "melded points and points of cards left in hand over all sides add up to 2375; "
             "the pack holds only 2340 card points",
-        )
+        ),
+        (
+            "melded_points",
+            "melded points over all sides add up to 2300; the whole pack melded is worth only "
+            "1770 card points",
+        ),
     ]
     out = scoring.score_sheet(sheet("chilean", {"NS": ns, "EW": ew}, options=FOUR))
     # NS: 1300 − 10 + 1500 + 500 + 100 + 200 = 3590; EW: 1000 − 65 + 2500 + 300 + 100 = 3835.

@@ -243,6 +243,21 @@ PROBLEM_SHEETS: dict[str, Any] = {
     ),
     "two_sides_went_out": _classic(OUT, OUT),
     "too_many_card_points": _classic({"melded_points": 9000, "hand_points": 10}),
+    # Three packs melded are 1770 points (black threes at 5), though Bolivia's hands may hold
+    # more (a black three left in hand counts 100): 1000 + 800 = 1800 melded.
+    "too_many_melded_points": sheet(
+        "bolivia",
+        {
+            "NS": {
+                "sequence_canastas": 1,
+                "natural_canastas": 1,
+                "went_out": True,
+                "melded_points": 1000,
+                "hand_points": 5,
+            },
+            "EW": {"natural_canastas": 1, "melded_points": 800, "hand_points": 300},
+        },
+    ),
     "too_many_cards_in_pack": _classic(
         {"cards": {"melded": {"jokers": 3, "high": 4}, "in_hand": {"high": 2}}},
         {"cards": {"melded": {"jokers": 3, "high": 8}}, "natural_canastas": 1, "went_out": True},

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.selectors import clubs_directed_by
+from config.api_schema import errors, read_only_schema
 from tournaments import selectors, services
 from tournaments.api.serializers import (
     EntrantStandingSerializer,
@@ -28,6 +29,7 @@ from tournaments.api.serializers import (
 from tournaments.models import Event
 
 
+@read_only_schema(EventSerializer)
 class EventViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = EventSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -38,7 +40,9 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             "participants", "pairs__partnership", "stages__entrants__pair"
         )
 
-    @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
+    @extend_schema(
+        request=EventInputSerializer, responses={201: EventSerializer, **errors(400, 401, 403, 404)}
+    )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = EventInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -49,12 +53,20 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         event = services.event_create(club=club, asked=serializer.event_input(club))
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: EntrantStandingSerializer(many=True)})
-    @action(detail=True, methods=["get"], url_path="standings", url_name="standings")
+    @extend_schema(responses={200: EntrantStandingSerializer(many=True), **errors(401, 404)})
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path="standings",
+        url_name="standings",
+        pagination_class=None,
+        filter_backends=[],
+    )
     def standings(self, request: Request, pk: str | None = None, format: str | None = None) -> Response:
         """The event's standings as its format ranks them: a row per pair in a fixed-partnership
-        event (ranked among the pairs), a row per player otherwise; best first. `format`: the
-        URL's format suffix (`standings.json`), which the renderer reads from the request."""
+        event (ranked among the pairs), a row per player otherwise; best first. The whole list,
+        not a page, and not filtered as the list of events is. `format`: the URL's format suffix
+        (`standings.json`), which the renderer reads from the request."""
         event = self.get_object()
         if event.format in Event.PARTNERSHIP_FORMATS:
             rows: Any = selectors.event_pair_standings(event=event)
@@ -70,7 +82,10 @@ class ParticipantAddApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ParticipantAddInputSerializer, responses={201: ParticipantSerializer})
+    @extend_schema(
+        request=ParticipantAddInputSerializer,
+        responses={201: ParticipantSerializer, **errors(400, 401, 403, 404)},
+    )
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
         data = valid_data(ParticipantAddInputSerializer, request)
@@ -92,7 +107,7 @@ class ParticipantWithdrawApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: ParticipantSerializer})
+    @extend_schema(request=None, responses={200: ParticipantSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, event_id: int, player_id: int) -> Response:
         event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
         participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.users import account
+from config.api_schema import errors, read_only_schema
 from tournaments import selectors, services
 from tournaments.api.serializers import (
     GameSerializer,
@@ -27,6 +28,7 @@ from tournaments.api.serializers import (
 from tournaments.models import Game, Hand
 
 
+@read_only_schema(GameSerializer)
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = GameSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -36,6 +38,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.games_visible_to(user=self.request.user).prefetch_related("table__seats__player")
 
 
+@read_only_schema(HandSerializer)
 class HandViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = HandSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -50,13 +53,20 @@ class HandRecordApi(APIView):
 
     Once the game's results are final only the event's director may change a hand, giving a
     `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
-    recorded (200, not 201). The answer is the hand's scores and the game's state after it.
+    recorded (200, not 201). A hand recorded already, sent as a new one, or a correction of a
+    version someone has changed since, is a conflict (409). The answer is the hand's scores and
+    the game's state after it.
     """
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=HandRecordInputSerializer, responses={201: HandSavedSerializer, 200: HandSavedSerializer}
+        request=HandRecordInputSerializer,
+        responses={
+            201: HandSavedSerializer,
+            200: HandSavedSerializer,
+            **errors(400, 401, 403, 404, 409),
+        },
     )
     def post(self, request: Request, game_id: int) -> Response:
         serializer = HandRecordInputSerializer(data=request.data)
@@ -84,7 +94,9 @@ class HandConfirmApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=HandConfirmInputSerializer, responses={200: HandSerializer})
+    @extend_schema(
+        request=HandConfirmInputSerializer, responses={200: HandSerializer, **errors(400, 401, 403, 404)}
+    )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         game = get_object_or_404(
             selectors.games_scorable_by(user=request.user).select_related("table__round"), pk=game_id

@@ -14,6 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.selectors import clubs_with_results_visible_to
+from config.api_lists import one_value_each
+from config.api_schema import errors
 from tournaments import selectors
 from tournaments.api.serializers import RankingQuerySerializer, RankingSerializer
 from tournaments.domain.ratings import PROVISIONAL_GAMES
@@ -35,13 +37,14 @@ class ClubRankingApi(APIView):
 
     permission_classes = [permissions.AllowAny]  # the club's own rule: members, or public results
 
-    @extend_schema(parameters=RANKING_PARAMETERS, responses={200: RankingSerializer})
+    @extend_schema(parameters=RANKING_PARAMETERS, responses={200: RankingSerializer, **errors(400, 401, 404)})
     def get(self, request: Request, slug: str) -> Response:
         club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
         if club is None:
             if not request.user.is_authenticated:
-                self.permission_denied(request)  # 401 with the authentication header, or 403
+                self.permission_denied(request)  # 401, with the authentication header
             raise NotFound
+        one_value_each(request.query_params, (p.name for p in RANKING_PARAMETERS))
         query = RankingQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         asked = query.validated_data

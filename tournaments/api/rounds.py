@@ -10,11 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_schema import errors, read_only_schema
 from tournaments import selectors, services
 from tournaments.api.serializers import RoundSerializer, TableSerializer
 from tournaments.models import Round, Table
 
 
+@read_only_schema(RoundSerializer)
 class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = RoundSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -24,6 +26,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.rounds_visible_to(user=self.request.user)
 
 
+@read_only_schema(TableSerializer)
 class TableViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = TableSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -36,7 +39,7 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
 class RoundStartApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={202: RoundSerializer})
+    @extend_schema(request=None, responses={202: RoundSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
         new_round = services.round_start(event=event)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
+from config.api_schema import errors
 
 
 class ScoreSheetApi(APIView):
@@ -19,7 +20,7 @@ class ScoreSheetApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=dict, responses={200: dict, 400: dict})
+    @extend_schema(request=dict, responses={200: dict, 400: dict, **errors(401, 403)})
     def post(self, request: Request) -> Response:
         try:
             sheet = request.data

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from rest_framework import permissions, viewsets
 
+from config.api_schema import read_only_schema
 from tournaments import selectors
 from tournaments.api.serializers import StandingSerializer
 from tournaments.models import Standing
 
 
+@read_only_schema(StandingSerializer)
 class StandingViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = StandingSerializer
     permission_classes = [permissions.IsAuthenticated]

@@ -274,6 +274,10 @@ TEMPLATES: Mapping[str, Promise] = {
         "Melded points and cards left in hand add up to %(points)s over all sides; the pack holds "
         "only %(pack_points)s card points."
     ),
+    "too_many_melded_points": _(
+        "Melded points add up to %(points)s over all sides; the whole pack melded is worth only "
+        "%(card_points)s card points."
+    ),
     "too_many_cards_in_pack": _("%(kind)s: %(count)s counted over all sides, but the pack has %(in_pack)s."),
     "too_many_aces_in_pack": _(
         "The entries over all sides hold at least %(needed)s aces, but the pack has %(in_pack)s: a "

@@ -1,0 +1,61 @@
+"""The API's lists and query parameters: django-filter's filters and DRF's pages (both settings,
+`config/settings/base.py`), each refusing a parameter given more than once. A query parameter of
+the API takes one value: `?event=1&event=2` is refused with 400, not read as its last value
+(`one_value_each`, which the club ranking's parameters use too)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from django.db.models import Model, QuerySet
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django_filters import utils as filter_utils
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework import exceptions, pagination
+from rest_framework.request import Request
+
+if TYPE_CHECKING:
+    # Only a type here: DRF loads these classes as settings, and its views import the settings.
+    from rest_framework.views import APIView
+
+_M = TypeVar("_M", bound=Model)
+
+
+def one_value_each(query: QueryDict, names: Iterable[str]) -> None:
+    """Raise a 400 naming each query parameter of `names` given more than once."""
+    repeated = {name: len(query.getlist(name)) for name in names if len(query.getlist(name)) > 1}
+    if repeated:
+        raise exceptions.ValidationError(
+            {
+                name: [_("This parameter takes one value; it was given %(count)s times.") % {"count": count}]
+                for name, count in repeated.items()
+            }
+        )
+
+
+class FilterBackend(DjangoFilterBackend):
+    """django-filter's backend, refusing a filter given more than once (each takes one value;
+    django-filter would read the last)."""
+
+    # The stubs give the request as Django's and translate_validation as returning a dict: DRF
+    # passes its own request, and translate_validation returns DRF's ValidationError.
+    def filter_queryset(  # type: ignore[override]
+        self, request: Request, queryset: QuerySet[_M], view: APIView
+    ) -> QuerySet[_M]:
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        one_value_each(request.query_params, filterset.filters)
+        if not filterset.is_valid() and self.raise_exception:
+            raise filter_utils.translate_validation(filterset.errors)  # type: ignore[misc]
+        return filterset.qs
+
+
+class PageNumberPagination(pagination.PageNumberPagination):
+    """DRF's pages, refusing a page number given more than once."""
+
+    def get_page_number(self, request: Request, paginator: Any) -> Any:
+        one_value_each(request.query_params, (self.page_query_param,))
+        return super().get_page_number(request, paginator)

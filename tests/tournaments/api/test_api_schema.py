@@ -1,0 +1,208 @@
+"""The API answers what its OpenAPI schema says: every status code an operation answers is
+documented for it (the schema's responses), every error is JSON, the event's standings are the
+plain list the schema gives, and a query parameter that takes one value refuses several
+(`?event=1&event=2` is a 400, not the last value taken)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+from knox.models import AuthToken
+from rest_framework.test import APIClient
+
+from tests.support.hands import HAND_A
+from tournaments import services
+from tournaments.models import Game, Hand, Standing
+
+pytestmark = pytest.mark.django_db
+
+UNKNOWN = 999_999  # no object has this id
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def _operations(schema: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            yield path, method, operation
+
+
+@pytest.fixture
+def night(league_night, sam, django_capture_on_commit_callbacks) -> dict[str, Any]:
+    """A league night with a hand recorded, so that every kind of object has an id to ask for."""
+    game = Game.objects.filter(table__round__event=league_night).first()
+    with django_capture_on_commit_callbacks(execute=True):  # the standings are rebuilt
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A), recorded_by=sam)
+    club = league_night.club
+    return {
+        "clubs": club.pk,
+        "players": league_night.participants.first().player_id,
+        "events": league_night.pk,
+        "rounds": game.table.round_id,
+        "tables": game.table_id,
+        "games": game.pk,
+        "hands": Hand.objects.get(game=game, number=1).pk,
+        "standings": Standing.objects.filter(event=league_night).first().pk,
+        "slug": club.slug,
+    }
+
+
+def _url(path: str, ids: dict[str, Any] | None) -> str:
+    """`path` with its parameters filled from `ids` (the night's objects), or with ids of no
+    object (`ids` None)."""
+    resource = path.split("/")[3]
+    names = {"event_id": "events", "player_id": "players", "game_id": "games", "slug": "slug"}
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name == "number":
+            return "1" if ids else str(UNKNOWN)
+        if ids is None:
+            return "nothing" if name == "slug" else str(UNKNOWN)
+        return str(ids[names.get(name, resource)])
+
+    return re.sub(r"\{(\w+)\}", value, path)
+
+
+def _clients(alice, bob) -> dict[str, APIClient]:
+    """Who asks: nobody, a revoked token, a member and a director by token, a member signed in
+    by session who sends no CSRF token."""
+    revoked = AuthToken.objects.create(user=bob)[1]
+    AuthToken.objects.filter(user=bob).delete()
+    session = APIClient(enforce_csrf_checks=True)
+    session.force_login(bob)
+    return {
+        "nobody": APIClient(),
+        "a revoked token": APIClient(HTTP_AUTHORIZATION=f"Token {revoked}"),
+        "a member": APIClient(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=bob)[1]}"),
+        "a director": APIClient(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=alice)[1]}"),
+        "a session without CSRF": session,
+    }
+
+
+# A value of the right kind for each query parameter of the schema.
+SAMPLES = {"boolean": "true", "integer": "1"}
+NAMED = {"season": "all", "from": "2026-01-01", "to": "2026-12-31", "variant": "classic"}
+
+
+def _sample(parameter: dict[str, Any]) -> str:
+    schema = parameter.get("schema", {})
+    if parameter["name"] in NAMED:
+        return NAMED[parameter["name"]]
+    if "enum" in schema:
+        return str(schema["enum"][0])
+    return SAMPLES.get(schema.get("type", ""), "x")
+
+
+def _queries(operation: dict[str, Any]) -> list[str]:
+    """No query, then each of the operation's query parameters given twice."""
+    query = [p for p in operation.get("parameters", []) if p["in"] == "query"]
+    return ["", *(f"?{p['name']}={_sample(p)}&{p['name']}={_sample(p)}" for p in query)]
+
+
+def test_every_status_the_api_answers_is_documented_and_every_error_is_json(schema, night, alice, bob):
+    undocumented = []
+    for path, method, operation in _operations(schema):
+        documented = set(operation["responses"])
+        for ids in (night, None):
+            for who, client in _clients(alice, bob).items():
+                for query in _queries(operation) if method == "get" else [""]:
+                    url = _url(path, ids) + query
+                    if method == "get":
+                        response = client.get(url)
+                    else:
+                        response = getattr(client, method)(url, {}, format="json")
+                    status = str(response.status_code)
+                    if status not in documented:
+                        undocumented.append(f"{method.upper()} {url} as {who}: {status}")
+                    if response.status_code >= 400:
+                        assert response["Content-Type"] == "application/json", (method, url, who)
+    assert undocumented == [], "\n".join(undocumented)
+
+
+def test_every_operation_documents_its_errors(schema):
+    """Every operation but the sign-in answers 401 to a token refused; writes 403 to a session
+    without its CSRF token, and 400 to a body refused; an operation on an object 404 when there
+    is none; one with query parameters 400 for a value refused."""
+    missing = []
+    for path, method, operation in _operations(schema):
+        expected = {"401"} if path != "/api/v1/auth/token/" else {"400"}
+        if "{" in path:
+            expected.add("404")
+        if method == "post" and "/auth/" not in path:
+            expected.add("403")
+        if "requestBody" in operation or any(p["in"] == "query" for p in operation.get("parameters", [])):
+            expected.add("400")
+        if not expected <= set(operation["responses"]):
+            missing.append(f"{method.upper()} {path}: {sorted(expected - set(operation['responses']))}")
+    assert missing == []
+
+
+def test_the_event_standings_are_the_list_the_schema_gives(schema, night, bob):
+    operation = schema["paths"]["/api/v1/events/{id}/standings/"]["get"]
+    body = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    assert body == {"type": "array", "items": {"$ref": "#/components/schemas/EntrantStanding"}}
+    # Neither a page nor the events list's filters: the standings of one event, whole.
+    assert [p["name"] for p in operation["parameters"]] == ["id"]
+    client = APIClient()
+    client.force_authenticate(bob)
+    rows = client.get(f"/api/v1/events/{night['events']}/standings/").json()
+    assert isinstance(rows, list) and len(rows) == 8
+    assert client.get(f"/api/v1/events/{night['events']}/standings/?status=finished").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("url", "parameter"),
+    [
+        ("/api/v1/standings/?event={event}&event={event}", "event"),
+        ("/api/v1/standings/?event={event}&event=2", "event"),
+        ("/api/v1/games/?game_over=true&game_over=false", "game_over"),
+        ("/api/v1/games/?table__round__event={event}&table__round__event={event}", "table__round__event"),
+        ("/api/v1/events/?status=running&status=finished", "status"),
+        ("/api/v1/players/?club={club}&club={club}", "club"),
+        ("/api/v1/hands/?page=1&page=1", "page"),
+        ("/api/v1/clubs/{slug}/ranking/?season=all&season=all", "season"),
+        ("/api/v1/clubs/{slug}/ranking/?from=2026-01-01&from=2026-02-01", "from"),
+    ],
+)
+def test_a_scalar_query_parameter_given_twice_is_refused(night, bob, url, parameter):
+    client = APIClient()
+    client.force_authenticate(bob)
+    response = client.get(url.format(event=night["events"], club=night["clubs"], slug=night["slug"]))
+    assert response.status_code == 400
+    assert list(response.json()) == [parameter]
+
+
+def test_a_scalar_query_parameter_given_once_is_read(night, bob):
+    client = APIClient()
+    client.force_authenticate(bob)
+    response = client.get(f"/api/v1/standings/?event={night['events']}&page=1")
+    assert response.status_code == 200 and response.json()["count"] == 8
+
+
+def test_an_edit_that_crosses_another_answers_409(night, sam):
+    client = APIClient()
+    client.force_authenticate(sam)
+    url = f"/api/v1/games/{night['games']}/hands/"
+    # Hand 1 is recorded: sending it again as a new hand, or a correction of a version that is
+    # no longer the stored one, is a conflict with the stored hand.
+    again = client.post(
+        url, {"number": 1, "submission_id": str(uuid.uuid4()), "entries": HAND_A}, format="json"
+    )
+    assert again.status_code == 409
+    assert "already recorded" in again.json()["errors"][0]
+    assert (
+        client.post(url, {"number": 1, "entries": HAND_A, "expected_version": 1}, format="json").status_code
+        == 200
+    )
+    stale = client.post(url, {"number": 1, "entries": HAND_A, "expected_version": 1}, format="json")
+    assert stale.status_code == 409
+    assert "changed by someone else" in stale.json()["errors"][0]
