@@ -639,7 +639,8 @@ def hand_confirm(
     """Confirm a hand for the side that did not enter it (a director may confirm for either).
 
     The confirming side proves it is that side with its `code`, printed on its half of the
-    table card (`TableCard.side_codes`): one phone cannot enter a hand as NS and confirm it as
+    table card (`TableCard.side_codes`; the codes are the table's seats', and the halves stay
+    on the table when players move): one phone cannot enter a hand as NS and confirm it as
     EW without EW's half of the card. A director confirms without a code. Records the side
     and how (`confirmed_via`: "code" or "director"). Idempotent: confirming a confirmed hand
     changes nothing. Raises ValidationError when the side is unknown, is the side that

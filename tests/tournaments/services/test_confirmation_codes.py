@@ -101,3 +101,55 @@ def test_a_hand_waiting_for_the_other_side_is_shown_above_the_next_hands_form(cl
     assert 'id="waiting-confirmation"' in page
     assert page.index('id="waiting-1"') < page.index('id="hand-form"')
     assert page.index('name="code"') < page.index('id="hand-form"')
+
+
+def test_the_codes_stay_with_the_table_when_pairs_move(club, players, django_capture_on_commit_callbacks):
+    """A Mitchell of four pairs: in round 2 the pairs sit at other tables and other seats. The
+    codes belong to the table's seats (the halves are left on the table, as the card says), so
+    the pair now sitting EW at a table confirms with that table's EW code; the code of the half
+    it was given in round 1, at another table or seat, is refused."""
+    from clubs.services import pair_requests_from_text
+    from tournaments.models import Event, Round
+
+    text = "\n".join(f"{players[2 * n].name} & {players[2 * n + 1].name}" for n in range(4))
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Cup",
+            date=EVENT_DATE,
+            variant="classic",
+            hands_per_round=1,
+            kind="tournament",
+            format=Event.Format.MITCHELL,
+            players=[],
+            pairs=pair_requests_from_text(text),
+        ),
+    )
+    codes = {card.number: card.side_codes for card in TableCard.objects.filter(event=event)}
+    seats_before: dict[int, tuple[int, str]] = {}
+    for number in (1, 2):
+        with django_capture_on_commit_callbacks(execute=True):
+            round_ = services.round_start(event=event)
+        round_.refresh_from_db()
+        assert round_.status == Round.Status.SEATED
+        codes = {card.number: card.side_codes for card in TableCard.objects.filter(event=event)}
+        for game in Game.objects.filter(table__round=round_).order_by("table__number"):
+            with django_capture_on_commit_callbacks(execute=True):
+                hand = services.hand_record(
+                    game=game, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+                )
+            ew = {seat.player_id for seat in game.table.seats.all() if seat.side == "EW"}
+            table = game.table.number
+            if number == 2:
+                # Where EW's players sat in round 1: a different table or a different seat.
+                before = {seats_before[p] for p in ew}
+                assert before != {(table, "EW")}
+                old_table, old_side = next(iter(before))
+                carried = codes[old_table][old_side]
+                if carried != codes[table]["EW"]:
+                    with pytest.raises(ValidationError):
+                        services.hand_confirm(hand=hand, side="EW", code=carried)
+            confirmed = services.hand_confirm(hand=hand, side="EW", code=codes[table]["EW"])
+            assert confirmed.confirmed_via == "code"
+            for seat in game.table.seats.all():
+                seats_before[seat.player_id] = (table, seat.side)
