@@ -118,7 +118,8 @@ class Worker:
     By default `--pool=solo` with the test settings: the task runs in the process itself, so
     killing that process kills the task where it stands. `as_make` runs `make worker` itself
     (the queues, `concurrency` and the name given as CELERY_WORKER_QUEUES, _CONCURRENCY and
-    _NAME): prefork, gossip, mingle and heartbeats left on, as a deployment runs it.
+    _NAME; `concurrency=None` leaves make's default): prefork, gossip, mingle and heartbeats
+    left on, as a deployment runs it.
     """
 
     _count = 0
@@ -136,7 +137,7 @@ class Worker:
         loglevel: str = "warning",
         application_name: str | None = None,
         as_make: bool = False,
-        concurrency: int = 2,
+        concurrency: int | None = 2,
     ):
         Worker._count += 1
         self.loglevel = loglevel
@@ -163,12 +164,9 @@ class Worker:
         env = self.env
         if self.as_make:  # the Makefile's `worker` target
             command = [*MAKE, "worker"]
-            env = {
-                **env,
-                "CELERY_WORKER_QUEUES": self.queue,
-                "CELERY_WORKER_CONCURRENCY": str(self.concurrency),
-                "CELERY_WORKER_NAME": self.hostname,
-            }
+            env = {**env, "CELERY_WORKER_QUEUES": self.queue, "CELERY_WORKER_NAME": self.hostname}
+            if self.concurrency is not None:  # None: make's own default, one per CPU
+                env["CELERY_WORKER_CONCURRENCY"] = str(self.concurrency)
         else:
             pool = ["--pool=solo"] if self.pool == "solo" else [f"--pool={self.pool}", "--concurrency=1"]
             options = [*pool, "--without-gossip", "--without-mingle", "--without-heartbeat"]
