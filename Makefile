@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve beat release test worker venv migrate demo lint check cases seating-check browser axe clean
+.PHONY: run serve beat supervise release test worker venv migrate demo lint check cases seating-check browser axe clean
 
 # requirements.txt: what the site runs on; requirements-dev.txt adds the tests and checks.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -29,14 +29,17 @@ run: demo
 
 ## make worker: a Celery worker (needs CELERY_BROKER_URL, e.g. redis://127.0.0.1:6379/0).
 ## CELERY_WORKER_QUEUES: short,long (default), short or long (docs/past-one-machine.md);
-## CELERY_WORKER_CONCURRENCY: processes, by default one per CPU of this machine.
+## CELERY_WORKER_CONCURRENCY: processes, by default one per CPU of this machine;
+## CELERY_WORKER_NAME: by default the queues and the machine (short-long@host), another name
+## for a second worker of the same queues on one machine.
 CELERY_WORKER_QUEUES ?= short,long
 CELERY_WORKER_CONCURRENCY ?= $(shell nproc 2>/dev/null || echo 2)
 comma := ,
+CELERY_WORKER_NAME ?= $(subst $(comma),-,$(CELERY_WORKER_QUEUES))@%h
 worker: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
-	$(VENV)/bin/celery -A config worker --loglevel=info -Q $(CELERY_WORKER_QUEUES) \
-	    --concurrency=$(CELERY_WORKER_CONCURRENCY) -n $(subst $(comma),-,$(CELERY_WORKER_QUEUES))@%h
+	exec $(VENV)/bin/celery -A config worker --loglevel=info -Q $(CELERY_WORKER_QUEUES) \
+	    --concurrency=$(CELERY_WORKER_CONCURRENCY) -n $(CELERY_WORKER_NAME)
 
 ## make release: production steps before (re)starting web processes: migrate, collectstatic, check --deploy
 release: venv
@@ -45,14 +48,32 @@ release: venv
 	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(PY) manage.py check --deploy
 
 ## make serve: the site under gunicorn with the production settings (config/gunicorn.py; GUNICORN_BIND, GUNICORN_WORKERS)
+# `exec`: make's child is gunicorn itself (make passes SIGTERM on to it: a graceful stop under
+# systemd or supervisor, deploy/), not a shell that would die and leave gunicorn running.
 serve: venv
-	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi
+	exec env DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production} $(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi
 
 ## make beat: celery beat, the scheduler of periodic tasks (needs CELERY_BROKER_URL); of several
-## beats only one sends, the others stand by (config/beat.py)
+## beats only one sends, the others stand by (config/beat.py). `exec` as in `make serve`.
 beat: venv
 	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
-	$(VENV)/bin/celery -A config beat --loglevel=info --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-.celerybeat-schedule}
+	exec $(VENV)/bin/celery -A config beat --loglevel=info --schedule=$${CELERY_BEAT_SCHEDULE_FILE:-.celerybeat-schedule}
+
+## make supervise: the web node, a worker and the beat under Debian's supervisord
+## (deploy/supervisord.conf), each started again when it exits; in the foreground, Ctrl-C stops
+## them all. For a machine without systemd (deploy/ has the units); reads the settings from the
+## environment, as `make serve` does. CANASTA_RUN_DIR: its socket and logs (var/).
+CANASTA_RUN_DIR ?= var
+# Exported by make itself, so that supervisord is make's own child (no shell between them) and
+# gets the SIGTERM that make passes on.
+supervise: export CANASTA_RUN_DIR := $(abspath $(CANASTA_RUN_DIR))
+supervise: venv
+	@command -v supervisord >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q supervisor; \
+	  else echo "Install Debian's supervisor (sudo apt-get install supervisor)"; exit 1; fi; }
+	@test -n "$$CELERY_BROKER_URL" || { echo "Set CELERY_BROKER_URL first, e.g. redis://127.0.0.1:6379/0"; exit 1; }
+	mkdir -p $(CANASTA_RUN_DIR)
+	supervisord -c deploy/supervisord.conf
 
 ## make browser: Debian's Chromium for the browser tests (installed with apt-get when root)
 browser:

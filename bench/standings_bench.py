@@ -113,7 +113,19 @@ def shapes(hands_per_game: int, rng: random.Random) -> list[dict]:
     return out
 
 
-def generate(slug: str, nights: int, tables: int, hands_per_game: int, seed: int, with_season: bool) -> None:
+def generate(
+    slug: str,
+    nights: int,
+    tables: int,
+    hands_per_game: int,
+    seed: int,
+    with_season: bool,
+    *,
+    club=None,
+    first_date: datetime.date = datetime.date(2026, 1, 2),
+) -> None:
+    """The club `slug` (or the past of `club`, with players of its own), a night a week from
+    `first_date`."""
     from django.db import transaction
 
     from clubs.models import Club, Player
@@ -123,12 +135,11 @@ def generate(slug: str, nights: int, tables: int, hands_per_game: int, seed: int
     rng = random.Random(seed)
     game_shapes = shapes(hands_per_game, rng)
     start = time.perf_counter()
-    club = Club.objects.create(name=slug, slug=slug)
-    players = Player.objects.bulk_create(Player(club=club, name=f"Player {i:03d}") for i in range(PLAYERS))
+    club = club or Club.objects.create(name=slug, slug=slug)
+    players = Player.objects.bulk_create(Player(club=club, name=f"{slug} {i:03d}") for i in range(PLAYERS))
     ids = [p.pk for p in players]
     season = Season.objects.create(club=club, name=f"{slug} season") if with_season else None
     minimums = _opening_minimums("classic", {}, ("NS", "EW"))
-    first_date = datetime.date(2026, 1, 2)
     for night in range(nights):
         with transaction.atomic():
             event = Event.objects.create(

@@ -1,5 +1,6 @@
-"""Settings of the multi-node trial's web nodes, workers and beats (tests/ops/test_multinode.py):
-the production settings as every node of a site runs them, with two changes for a test:
+"""Settings of the web nodes, workers and beats that the multi-node trial and the supervisor's
+test start (tests/ops/test_multinode.py, test_supervised.py): the production settings as every
+node of a site runs them, with two changes for a test:
 
 - static files are served from the source folders, so that the trial needs no `collectstatic`
   (it measures no static file; a real node serves the collected files);

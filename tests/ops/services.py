@@ -2,11 +2,15 @@
 
 Follows the worker fixture of tests/flows/test_integration.py: a worker process on the
 test database, consuming a queue of this test run's own, so no other worker takes its tasks.
+The multi-node trial and the supervisor's test start the processes as a deployment does:
+through the Makefile's targets (`make worker`, `make supervise`), with the production settings.
 """
 
 from __future__ import annotations
 
+import http.client
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -14,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -25,6 +30,10 @@ from config import celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = [sys.executable, "-m", "celery", "-A", "config"]
+# A Makefile target as the deployment runs it (deploy/): from the project folder, with the
+# virtualenv as it is. `-o .venv/.installed`: never install (that is `make release`'s part).
+MAKE = ["make", "--no-print-directory", "-o", ".venv/.installed"]
+NETWORK_ERRORS = (OSError, http.client.HTTPException)
 
 
 def has_services() -> bool:
@@ -38,6 +47,59 @@ def database_url() -> str:
     db = connection.settings_dict
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     return f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+def has_venv() -> bool:
+    """The Makefile's virtualenv (.venv) is there, for the tests that run its targets."""
+    return (ROOT / ".venv" / "bin" / "python").exists()
+
+
+def production_environment(redis_url: str, **extra: str) -> dict[str, str]:
+    """The environment of a site's processes, as one settings file gives it to all of them: the
+    production settings (tests/ops/multinode_settings.py) on the test database and `redis_url`.
+    Nothing of this test run's own settings (queues, cache prefix) or of a `make` around it."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DJANGO_", "CELERY_", "CACHE_", "GUNICORN_", "TEST_RUN_ID", "MAKE", "MFLAGS"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="tests.ops.multinode_settings",
+        # One secret for every process: a session or CSRF token made by one node is good on all.
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_LOG_LEVEL="WARNING",
+        DATABASE_URL=database_url(),
+        CELERY_BROKER_URL=redis_url,
+        GUNICORN_LOGLEVEL="warning",
+    )
+    env.update(extra)
+    return env
+
+
+def http_request(base: str, method: str, path: str, body: str | None = None, headers: dict | None = None):
+    """One request on a new connection: (status, headers, text)."""
+    parsed = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.headers, response.read().decode(errors="replace")
+    finally:
+        conn.close()
+
+
+def standings_current(event_id: int) -> bool:
+    """Every stored hand is in the event's standings: each side's two players carry its points,
+    and every game over is counted for its four players."""
+    from tournaments.models import Game, Standing
+
+    games = list(Game.objects.filter(table__round__event_id=event_id).values_list("totals", "game_over"))
+    rows = Standing.objects.filter(event_id=event_id).values_list("points_for", "games")
+    points = 2 * sum(sum(totals.values()) for totals, _over in games)
+    played = 4 * sum(1 for _totals, over in games if over)
+    return sum(p for p, _g in rows) == points and sum(g for _p, g in rows) == played
 
 
 def wait_for(predicate, what: str, timeout: float = 30, step: float = 0.2):
@@ -54,10 +116,10 @@ class Worker:
     """One `celery worker` process, in a process group of its own (its pool with it).
 
     By default `--pool=solo` with the test settings: the task runs in the process itself, so
-    killing that process kills the task where it stands. The multi-node trial runs prefork
-    workers as `make worker` does, with the settings and environment it gives. `as_make` runs
-    the Makefile's own command line: prefork with `concurrency` processes (`make worker` starts
-    one per CPU), gossip, mingle and heartbeats left on.
+    killing that process kills the task where it stands. `as_make` runs `make worker` itself
+    (the queues, `concurrency` and the name given as CELERY_WORKER_QUEUES, _CONCURRENCY and
+    _NAME; `concurrency=None` leaves make's default): prefork, gossip, mingle and heartbeats
+    left on, as a deployment runs it.
     """
 
     _count = 0
@@ -75,7 +137,7 @@ class Worker:
         loglevel: str = "warning",
         application_name: str | None = None,
         as_make: bool = False,
-        concurrency: int = 2,
+        concurrency: int | None = 2,
     ):
         Worker._count += 1
         self.loglevel = loglevel
@@ -99,25 +161,22 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Worker:
+        env = self.env
         if self.as_make:  # the Makefile's `worker` target
-            options = [f"--concurrency={self.concurrency}"]
+            command = [*MAKE, "worker"]
+            env = {**env, "CELERY_WORKER_QUEUES": self.queue, "CELERY_WORKER_NAME": self.hostname}
+            if self.concurrency is not None:  # None: make's own default, one per CPU
+                env["CELERY_WORKER_CONCURRENCY"] = str(self.concurrency)
         else:
             pool = ["--pool=solo"] if self.pool == "solo" else [f"--pool={self.pool}", "--concurrency=1"]
             options = [*pool, "--without-gossip", "--without-mingle", "--without-heartbeat"]
+            command = [*CELERY, "worker", f"--loglevel={self.loglevel}", "-Q", self.queue, *options]
+            command += ["-n", self.hostname]
         output = open(self.log, "ab") if self.log else None  # noqa: SIM115 (kept open while it runs)
         self.process = subprocess.Popen(
-            [
-                *CELERY,
-                "worker",
-                f"--loglevel={self.loglevel}",
-                "-Q",
-                self.queue,
-                *options,
-                "-n",
-                self.hostname,
-            ],
+            command,
             cwd=ROOT,
-            env=self.env,
+            env=env,
             stdout=output,
             stderr=output,
             start_new_session=True,
@@ -251,6 +310,104 @@ class Node:
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=30)
+
+
+def kill_session(session: int) -> list[str]:
+    """SIGKILL to every process of the session `session` (a process started with
+    `start_new_session`, and all it started, whatever process groups they made of their own).
+    Returns the command lines of those it killed (zombies left aside)."""
+    killed = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state, _ppid, _group, sid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:4]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue  # gone meanwhile
+        if int(sid) == session and state != "Z":
+            with suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed.append(command.strip())
+    return killed
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that still run."""
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+class Supervisor:
+    """`make supervise`: Debian's supervisord with deploy/supervisord.conf, in the foreground,
+    in a session of its own; its control socket and logs in `run_dir` (CANASTA_RUN_DIR)."""
+
+    CONF = ROOT / "deploy" / "supervisord.conf"
+
+    def __init__(self, *, env: dict[str, str], run_dir: Path):
+        self.run_dir = run_dir
+        self.env = {**env, "CANASTA_RUN_DIR": str(run_dir)}
+        self.log = run_dir / "make-supervise.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Supervisor:
+        with open(self.log, "ab") as output:
+            self.process = subprocess.Popen(
+                [*MAKE, "supervise"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=output,
+                stderr=output,
+                start_new_session=True,
+            )
+        return self
+
+    def ctl(self, *args: str) -> str:
+        """supervisorctl's answer (its exit status says little: 3 for a program not running)."""
+        result = subprocess.run(
+            ["supervisorctl", "-c", str(self.CONF), *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        return result.stdout + result.stderr
+
+    def pid(self, program: str) -> int:
+        """The pid supervisord started for `program` (make), 0 when it is not running."""
+        answer = self.ctl("pid", program).strip()
+        return int(answer) if answer.isdigit() else 0
+
+    def alive(self) -> bool:
+        """True while supervisord runs; raises, with its logs, once it has exited."""
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError(f"make supervise exited:\n{self.logs()}")
+        return True
+
+    def running(self) -> set[str]:
+        return {line.split()[0] for line in self.ctl("status").splitlines() if " RUNNING " in line}
+
+    def logs(self) -> str:
+        parts = []
+        for path in sorted(self.run_dir.glob("*.log")):
+            parts.append(f"--- {path.name}\n{path.read_text(errors='replace')[-2000:]}")
+        return "\n".join(parts)
+
+    def stop(self) -> list[str]:
+        """SIGTERM to make, which hands it to supervisord, which stops every program; then
+        whatever is left is killed. Returns what was left: the processes that did not stop."""
+        if self.process is None:
+            return []
+        if self.process.poll() is None:
+            self.process.terminate()
+            with suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=90)
+        left = kill_session(self.process.pid)
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        return left
 
 
 def free_port() -> int:
