@@ -24,7 +24,9 @@ TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
 # an uppercased token, or one with a character appended, no longer has a reset token's shape
 # (below) but was the token all the same. Its user id stays (an id, not a secret); the page
 # after it (/accounts/reset/done/) has nothing after it, and stays as written.
-RESET_LINK = re.compile(r"(/accounts/reset/[^/\s]*/)\S+", re.IGNORECASE)
+# Up to the next space or double quote: a link in a quoted field (a Referer) keeps the quote that
+# closes it, so the access log's fields still pair.
+RESET_LINK = re.compile(r'(/accounts/reset/[^/\s"]*/)[^\s"]+', re.IGNORECASE)
 # A secret anywhere in a line (a path, a query, a header), such as a table link's token
 # however it reaches the log (from `/t//…`, `/t;x/…`, after a stray character): a run of 20 or
 # more URL-safe characters with capital and small letters and a digit, "-" or "_", as a token

@@ -219,3 +219,15 @@ def test_the_reset_pages_without_a_token_are_left_as_written():
     record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
     RedactTableLinks().filter(record)
     assert record.getMessage() == line
+
+
+def test_a_reset_link_in_a_quoted_field_keeps_the_field_s_closing_quote():
+    """Found by an attack on the production set-up: a reset link as the Referer lost the quote
+    that closes the field, and the access log's fields no longer paired."""
+    line = f'"GET /nope/ HTTP/1.1" 404 179 "http://127.0.0.1/accounts/reset/MQ/{RESET_TOKEN}/" "curl/7.88.1"'
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+    RedactTableLinks().filter(record)
+    assert (
+        record.getMessage()
+        == '"GET /nope/ HTTP/1.1" 404 179 "http://127.0.0.1/accounts/reset/MQ/…" "curl/7.88.1"'
+    )
