@@ -22,6 +22,7 @@ import urllib.parse
 import urllib.request
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -466,3 +467,22 @@ def app_broker(url: str):
     finally:
         conf.update(saved)
         celery_app._after_fork()
+
+
+def seated_night(club: Any, players: Any) -> Any:
+    """An 8-player classic league night with round 1 seated (two tables), set up in-process
+    (the seating task run eagerly, whatever broker the test uses)."""
+    from tournaments import services
+
+    celery_app.conf.task_always_eager = True
+    try:
+        event = services.event_create(
+            club=club,
+            asked=services.EventInput(
+                name="Friday", date="2026-11-27", variant="classic", players=players[:8]
+            ),
+        )
+        services.round_start(event=event)
+    finally:
+        celery_app.conf.task_always_eager = False
+    return event

@@ -25,8 +25,7 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.test import APIClient
 
-from config import celery_app
-from tests.ops.services import Beat, ThrowawayRedis, Worker, app_broker, database_url, wait_for
+from tests.ops.services import Beat, ThrowawayRedis, Worker, app_broker, database_url, seated_night, wait_for
 from tests.ops.services import has_services as _has_services
 from tests.support.hands import HAND_A, HAND_B
 from tournaments import services
@@ -50,18 +49,7 @@ HANDS = (HAND_A, HAND_B)
 @pytest.fixture
 def night(club, players, sam):
     """An 8-player league night with round 1 seated (two tables), set up in-process."""
-    celery_app.conf.task_always_eager = True
-    try:
-        event = services.event_create(
-            club=club,
-            asked=services.EventInput(
-                name="Friday", date="2026-11-27", variant="classic", players=players[:8]
-            ),
-        )
-        services.round_start(event=event)
-    finally:
-        celery_app.conf.task_always_eager = False
-    return event
+    return seated_night(club, players)
 
 
 @pytest.fixture

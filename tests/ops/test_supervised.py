@@ -27,7 +27,6 @@ from pathlib import Path
 import pytest
 from knox.models import AuthToken
 
-from config import celery_app
 from tests.ops.services import (
     NETWORK_ERRORS,
     Supervisor,
@@ -37,12 +36,12 @@ from tests.ops.services import (
     has_venv,
     http_request,
     production_environment,
+    seated_night,
     standings_current,
     wait_for,
 )
 from tests.ops.services import has_services as _has_services
 from tests.support.hands import HAND_A, HAND_B
-from tournaments import services
 from tournaments.models import Game
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -69,17 +68,7 @@ CURRENT_WITHIN = 15.0
 def night(club, players, sam):
     """An 8-player league night with round 1 seated (two tables), set up in-process, and the
     scorer's API token."""
-    celery_app.conf.task_always_eager = True
-    try:
-        event = services.event_create(
-            club=club,
-            asked=services.EventInput(
-                name="Friday", date="2026-11-27", variant="classic", players=players[:8]
-            ),
-        )
-        services.round_start(event=event)
-    finally:
-        celery_app.conf.task_always_eager = False
+    event = seated_night(club, players)
     games = list(Game.objects.filter(table__round__event=event).order_by("pk"))
     return {"event": event, "games": games, "token": AuthToken.objects.create(user=sam)[1]}
 
