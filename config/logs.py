@@ -1,4 +1,5 @@
-"""Logging filters: keep secrets and personal data out of the logs.
+"""Logging filters: keep secrets and personal data out of the logs, and a client's refused
+request to one line (`ClientErrorsWithoutTraceback`).
 
 A table's private link (/t/<token>/) scores that table without an account, so the token is
 a credential: Django's request, CSRF and server loggers would otherwise write it with every
@@ -107,6 +108,18 @@ class RedactTableLinks(logging.Filter):
             record.exc_text = redact(record.exc_text)
         if record.stack_info:
             record.stack_info = redact(record.stack_info)
+        return True
+
+
+class ClientErrorsWithoutTraceback(logging.Filter):
+    """Drops the traceback of a request Django refused as the client's fault (its
+    `django.security.*` records: a body over DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields, a
+    host the site does not serve); the record's one line stays. Those are answered 400 and are
+    no fault of the server's, so a traceback would only bury the errors that are."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("django.security."):
+            record.exc_info, record.exc_text = None, None
         return True
 
 

@@ -365,10 +365,18 @@ CELERY_TASK_ROUTES = task_routes(TASK_QUEUE_SHORT, TASK_QUEUE_LONG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_table_links": {"()": "config.logs.RedactTableLinks"}},
+    "filters": {
+        "redact_table_links": {"()": "config.logs.RedactTableLinks"},
+        "client_errors_without_traceback": {"()": "config.logs.ClientErrorsWithoutTraceback"},
+    },
     # Table links are credentials: the root's handler cuts their tokens from every record,
     # whichever logger wrote it (config/logs.py).
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_table_links"]}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["client_errors_without_traceback", "redact_table_links"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
     "loggers": {
         # Each task's success line is noise in-process; failures still show.

@@ -231,3 +231,22 @@ def test_a_reset_link_in_a_quoted_field_keeps_the_field_s_closing_quote():
         record.getMessage()
         == '"GET /nope/ HTTP/1.1" 404 179 "http://127.0.0.1/accounts/reset/MQ/…" "curl/7.88.1"'
     )
+
+
+def test_a_body_over_the_limit_is_one_line_in_the_log_without_a_traceback(log_output):
+    client = Client(raise_request_exception=False)
+    body = "[" + "1," * 2_000_000 + "1]"  # over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB)
+    response = client.post("/api/v1/score-sheets/", body, content_type="application/json")
+    assert response.status_code == 400
+    written = log_output.getvalue()
+    assert "Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE" in written
+    assert "Traceback" not in written
+
+
+def test_a_server_error_keeps_its_traceback(log_output):
+    logger = logging.getLogger("django.request")
+    try:
+        raise ValueError("a fault of the server's")
+    except ValueError:
+        logger.error("Internal Server Error: /x/", exc_info=sys.exc_info())
+    assert "Traceback" in log_output.getvalue()
