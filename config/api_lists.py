@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.db.models import Model, QuerySet
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django_filters import filters as filter_kinds
 from django_filters import utils as filter_utils
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import exceptions, pagination
@@ -35,9 +36,26 @@ def one_value_each(query: QueryDict, names: Iterable[str]) -> None:
         )
 
 
+# What a yes-or-no filter reads (django-filter's BooleanWidget, case as it accepts it).
+YES_OR_NO = ("true", "false", "True", "False", "1", "0")
+
+
+def yes_or_no_each(query: QueryDict, filters: dict[str, Any]) -> None:
+    """Raise a 400 naming each yes-or-no filter given another value (`?game_over=maybe`):
+    django-filter would ignore it and answer the whole list, as if it had not been asked."""
+    wrong = [
+        name
+        for name, kind in filters.items()
+        if isinstance(kind, filter_kinds.BooleanFilter) and name in query and query[name] not in YES_OR_NO
+    ]
+    if wrong:
+        message = _("Give true or false; “%(value)s” is neither.")
+        raise exceptions.ValidationError({name: [message % {"value": query[name]}] for name in wrong})
+
+
 class FilterBackend(DjangoFilterBackend):
     """django-filter's backend, refusing a filter given more than once (each takes one value;
-    django-filter would read the last)."""
+    django-filter would read the last) and a yes-or-no filter given anything but true or false."""
 
     # The stubs give the request as Django's and translate_validation as returning a dict: DRF
     # passes its own request, and translate_validation returns DRF's ValidationError.
@@ -48,6 +66,7 @@ class FilterBackend(DjangoFilterBackend):
         if filterset is None:
             return queryset
         one_value_each(request.query_params, filterset.filters)
+        yes_or_no_each(request.query_params, filterset.filters)
         if not filterset.is_valid() and self.raise_exception:
             raise filter_utils.translate_validation(filterset.errors)  # type: ignore[misc]
         return filterset.qs

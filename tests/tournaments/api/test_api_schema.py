@@ -206,3 +206,20 @@ def test_an_edit_that_crosses_another_answers_409(night, sam):
     stale = client.post(url, {"number": 1, "entries": HAND_A, "expected_version": 1}, format="json")
     assert stale.status_code == 409
     assert "changed by someone else" in stale.json()["errors"][0]
+
+
+@pytest.mark.parametrize("value", ["maybe", "yes", "", "2"])
+def test_a_yes_or_no_filter_given_another_value_is_refused(night, bob, value):
+    client = APIClient()
+    client.force_authenticate(bob)
+    response = client.get(f"/api/v1/games/?game_over={value}")
+    assert response.status_code == 400
+    assert list(response.json()) == ["game_over"]
+    assert f"“{value}”" in response.json()["game_over"][0]
+
+
+@pytest.mark.parametrize("value", ["true", "false", "1", "0"])
+def test_a_yes_or_no_filter_reads_true_and_false(night, bob, value):
+    client = APIClient()
+    client.force_authenticate(bob)
+    assert client.get(f"/api/v1/games/?game_over={value}").status_code == 200
