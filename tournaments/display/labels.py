@@ -3,7 +3,7 @@
 The field and item keys come from `scoring/`; this module only names them for people.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain import standings
@@ -120,11 +120,13 @@ def criterion_label(key: str) -> str:
     return str(CRITERION_LABELS.get(key, key))
 
 
-# A side's outcome in the round results (tournaments/domain/standings.py `side_outcome`).
+# A side's outcome in the round results (tournaments/domain/standings.py `side_outcome`). One
+# side's result, not the standings' columns of games won, drawn and lost: languages word them
+# apart (Spanish "Ganó" for a side, "Ganadas" for a count), hence the context.
 RESULT_LABELS = {
-    standings.WON: _("Won"),
-    standings.DREW: _("Drawn"),
-    standings.LOST: _("Lost"),
+    standings.WON: pgettext_lazy("a side's result", "Won"),
+    standings.DREW: pgettext_lazy("a side's result", "Drawn"),
+    standings.LOST: pgettext_lazy("a side's result", "Lost"),
     standings.IN_PLAY: _("in play"),
     standings.UNCONFIRMED: _("awaiting confirmation"),
     standings.SAT_OUT: _("sat out"),
