@@ -1,11 +1,14 @@
-"""A Swiss pairs event of 10 pairs formed in the page, in a real browser.
+"""A Swiss pairs event of 10 pairs formed in the page, played to its end in a real browser.
 
-The director types the pairs as "A & B" lines on New event, seats two rounds (the second
-paired by the standings), and the scorers enter each table's hand from the night's cards on a
-phone. The standings have a row per pair.
+The director types the pairs as "A & B" lines on New event, seats four rounds from the event
+page (from round 2 on, paired by the standings), and the scorers enter each table's hand from
+the night's cards on a phone. The director then finishes the event. No pair meets another twice,
+as the database and the event page both show, and the final standings have a row per pair.
 
-Each table plays one hand (hands per round: 1), typed as totals only: NS 300, EW 120, so NS
-wins every game of round 1 (higher total, hands-per-round rule).
+Each table plays one hand (hands per round: 1), typed as totals only. At table t of round r,
+NS scores 60·t + 15·r and EW 200: NS loses at tables 1 and 2 (75 to 180), wins at tables 4 and
+5 (255 to 360), and at table 3 loses in round 1 (195) and wins after (210 to 240). No game is
+drawn, and the winners differ from table to table, so the standings pair leaders with leaders.
 """
 
 from __future__ import annotations
@@ -15,25 +18,64 @@ import re
 import pytest
 
 from clubs.models import Player
-from tournaments.models import Event, Game, Pair, Standing
+from tournaments.models import Event, Game, Pair, Standing, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+ROUNDS = 4
 
-def _play_round(desktop, phone, url: str, event: Event, number: int) -> None:
+
+def _scores(table: int, round_number: int) -> dict[str, int]:
+    """What the scorers type at `table` in `round_number` (see the module's docstring)."""
+    return {"NS": 60 * table + 15 * round_number, "EW": 200}
+
+
+def _play_round(desktop, phone, url: str, event: Event, number: int) -> dict[int, dict[str, int]]:
+    """Seat round `number` from the event page and enter each table's hand from its card;
+    the scores typed, by table number."""
     desktop.goto(f"{url}/events/{event.pk}/")
     desktop.click("#start-round")
     desktop.wait_for_selector(f"#round-{number} .tables")
     desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
+    typed = {}
     for card in desktop.locator(".table-card p.link").all_inner_texts():
+        token = re.search(r"/t/([^/]+)/", card).group(1)
+        table = TableCard.objects.get(event=event, access_token=token).number
+        typed[table] = _scores(table, number)
         phone.goto(f"{card}?mode=total")
-        phone.fill("[name='NS-total']", "300")
-        phone.fill("[name='EW-total']", "120")
+        phone.fill("[name='NS-total']", str(typed[table]["NS"]))
+        phone.fill("[name='EW-total']", str(typed[table]["EW"]))
         phone.tap("#save-hand")
         phone.wait_for_selector("text=Hand 1 saved:")
+    return typed
 
 
-def test_a_swiss_pairs_event_formed_in_the_page(desktop, phone, log_in, live_server, club, alice, players):
+def _pair_of_side(game: Game, pairs: dict[frozenset[int], int]) -> dict[str, int]:
+    """The pair number seated on each side of `game` (from its seats)."""
+    sides: dict[str, set[int]] = {}
+    for seat in game.table.seats.all():
+        sides.setdefault(seat.side, set()).add(seat.player_id)
+    # Partners always share a side: each side is a whole pair.
+    assert all(frozenset(players) in pairs for players in sides.values()), sides
+    return {side: pairs[frozenset(players)] for side, players in sides.items()}
+
+
+def _meetings_on_the_page(desktop, url: str, event: Event) -> list[frozenset[int]]:
+    """The pairs at each table of each round, as the event page lists them ("Pair 3: ...")."""
+    desktop.goto(f"{url}/events/{event.pk}/")
+    meetings = []
+    for number in range(1, ROUNDS + 1):
+        for table in desktop.locator(f"#round-{number} .tables li").all():
+            labels = " ".join(table.locator(".pair-number").all_text_contents())  # "Pair 3:"
+            numbers = [int(n) for n in re.findall(r"\d+", labels)]
+            assert len(numbers) == 2, (number, numbers)
+            meetings.append(frozenset(numbers))
+    return meetings
+
+
+def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
+    desktop, phone, log_in, live_server, club, alice, players
+):
     roster = [*players, *(Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(17, 21))]
     url = live_server.url
     log_in(desktop, "alice")
@@ -56,22 +98,51 @@ def test_a_swiss_pairs_event_formed_in_the_page(desktop, phone, log_in, live_ser
     assert {first.partnership.first, first.partnership.second} == {roster[0], roster[1]}
     assert desktop.locator("#pairs li").count() == 10
 
-    _play_round(desktop, phone, url, event, 1)
-    _play_round(desktop, phone, url, event, 2)
-    assert Game.objects.filter(table__round__event=event, game_over=True).count() == 10
+    typed = {number: _play_round(desktop, phone, url, event, number) for number in range(1, ROUNDS + 1)}
+    assert all(len(tables) == 5 for tables in typed.values())
+    assert Game.objects.filter(table__round__event=event, game_over=True).count() == 5 * ROUNDS
 
-    # Partners always share a side: every table of round 2 has two pairs, each whole.
-    for game in Game.objects.filter(table__round__event=event, table__round__number=2):
-        sides = {}
-        for seat in game.table.seats.all():
-            sides.setdefault(seat.side, set()).add(seat.player_id)
-        pairs = {frozenset((p.partnership.first_id, p.partnership.second_id)) for p in event.pairs.all()}
-        assert all(frozenset(side) in pairs for side in sides.values())
+    desktop.goto(f"{url}/events/{event.pk}/")
+    desktop.click("#finish-event")  # its "are you sure?" is accepted by the desktop fixture
+    desktop.wait_for_load_state()
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
 
+    # No pair meets another twice: in the database, from the seats of every game ...
+    pairs = {
+        frozenset((p.partnership.first_id, p.partnership.second_id)): p.number
+        for p in event.pairs.select_related("partnership")
+    }
+    wins = dict.fromkeys(pairs.values(), 0)
+    met = []
+    for game in Game.objects.filter(table__round__event=event).select_related("table__round"):
+        by_side = _pair_of_side(game, pairs)
+        met.append(frozenset(by_side.values()))
+        scores = typed[game.table.round.number][game.table.number]
+        assert game.totals == scores
+        wins[by_side[max(scores, key=scores.get)]] += 1
+    assert len(met) == 5 * ROUNDS
+    assert len(set(met)) == len(met), "a pair met another twice"
+    # ... and on the event page, round by round.
+    on_page = _meetings_on_the_page(desktop, url, event)
+    assert sorted(map(sorted, on_page)) == sorted(map(sorted, met))
+
+    # The final standings: a row per pair, each with its partners and its wins (2 victory
+    # points a win on the default scale; no game was drawn).
     desktop.goto(f"{url}/events/{event.pk}/standings/")
     rows = desktop.locator("#standings tbody tr")
     assert rows.count() == 10
-    # NS won every game; a pair that sat NS twice won twice and heads the standings.
+    shown = {}
+    for row in rows.all():
+        cells = row.locator("td")
+        number = int(cells.nth(1).inner_text())
+        shown[number] = (cells.nth(2).inner_text(), int(cells.nth(3).inner_text()))
+    assert sorted(shown) == list(range(1, 11))
+    for pair in event.pairs.select_related("partnership__first", "partnership__second"):
+        names, victory_points = shown[pair.number]
+        assert names == f"{pair.partnership.first.name} & {pair.partnership.second.name}"
+        assert victory_points == 2 * wins[pair.number], pair.number
+        assert Standing.objects.get(event=event, player=pair.partnership.first_id).wins == wins[pair.number]
+    # The pair listed first won the most games.
     top = int(rows.first.locator("td").nth(1).inner_text())
-    pair = Pair.objects.select_related("partnership").get(event=event, number=top)
-    assert Standing.objects.get(event=event, player=pair.partnership.first_id).wins == 2
+    assert wins[top] == max(wins.values())
