@@ -3,7 +3,7 @@
 The director types the pairs as "A & B" lines on New event, seats four rounds from the event
 page (from round 2 on, paired by the standings), and the scorers enter each table's hand from
 the night's cards on a phone. The director then finishes the event. No pair meets another twice,
-as the database and the event page both show, and the final standings have a row per pair.
+as the database and the round results both show, and the final standings have a row per pair.
 
 Each table plays one hand (hands per round: 1), typed as totals only. At table t of round r,
 NS scores 60·t + 15·r and EW 200: NS loses at tables 1 and 2 (75 to 180), wins at tables 4 and
@@ -18,7 +18,8 @@ import re
 import pytest
 
 from clubs.models import Player
-from tournaments.models import Event, Game, Pair, Standing, TableCard
+from tests.support.pages import figure, table_rows, until
+from tournaments.models import Event, Game, Hand, Pair, Standing, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,6 +48,11 @@ def _play_round(desktop, phone, url: str, event: Event, number: int) -> dict[int
         phone.fill("[name='EW-total']", str(typed[table]["EW"]))
         phone.tap("#save-hand")
         phone.wait_for_selector("text=Hand 1 saved:")
+        until(
+            Hand.objects.filter(
+                game__table__round__event=event, game__table__round__number=number, game__table__number=table
+            ).exists
+        )
     return typed
 
 
@@ -60,17 +66,17 @@ def _pair_of_side(game: Game, pairs: dict[frozenset[int], int]) -> dict[str, int
     return {side: pairs[frozenset(players)] for side, players in sides.items()}
 
 
-def _meetings_on_the_page(desktop, url: str, event: Event) -> list[frozenset[int]]:
-    """The pairs at each table of each round, as the event page lists them ("Pair 3: ...")."""
-    desktop.goto(f"{url}/events/{event.pk}/")
-    meetings = []
+def _meetings_on_the_page(page, pairs_by_names: dict[str, int]) -> list[frozenset[int]]:
+    """The pairs at each table of each round, as the round results under the standings list
+    them: a row a side, the table's number on its first side's row."""
+    meetings: list[list[int]] = []
     for number in range(1, ROUNDS + 1):
-        for table in desktop.locator(f"#round-{number} .tables li").all():
-            labels = " ".join(table.locator(".pair-number").all_text_contents())  # "Pair 3:"
-            numbers = [int(n) for n in re.findall(r"\d+", labels)]
-            assert len(numbers) == 2, (number, numbers)
-            meetings.append(frozenset(numbers))
-    return meetings
+        for row in table_rows(page, f"#results-round-{number} table"):
+            if row["Table"]:
+                meetings.append([])
+            meetings[-1].append(pairs_by_names[row["Players"]])
+    assert all(len(table) == 2 for table in meetings), meetings
+    return [frozenset(table) for table in meetings]
 
 
 def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
@@ -123,26 +129,23 @@ def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
         wins[by_side[max(scores, key=scores.get)]] += 1
     assert len(met) == 5 * ROUNDS
     assert len(set(met)) == len(met), "a pair met another twice"
-    # ... and on the event page, round by round.
-    on_page = _meetings_on_the_page(desktop, url, event)
-    assert sorted(map(sorted, on_page)) == sorted(map(sorted, met))
-
-    # The final standings: a row per pair, each with its partners and its wins (2 victory
-    # points a win on the default scale; no game was drawn).
+    # ... and on the standings page, round by round; the final standings: a row per pair, each
+    # with its partners and its wins (2 victory points a win on the default scale; no game was
+    # drawn).
+    names = {
+        f"{p.partnership.first.name} & {p.partnership.second.name}": p.number
+        for p in event.pairs.select_related("partnership__first", "partnership__second")
+    }
     desktop.goto(f"{url}/events/{event.pk}/standings/")
-    rows = desktop.locator("#standings tbody tr")
-    assert rows.count() == 10
-    shown = {}
-    for row in rows.all():
-        cells = row.locator("td")
-        number = int(cells.nth(1).inner_text())
-        shown[number] = (cells.nth(2).inner_text(), int(cells.nth(3).inner_text()))
-    assert sorted(shown) == list(range(1, 11))
-    for pair in event.pairs.select_related("partnership__first", "partnership__second"):
-        names, victory_points = shown[pair.number]
-        assert names == f"{pair.partnership.first.name} & {pair.partnership.second.name}"
-        assert victory_points == 2 * wins[pair.number], pair.number
-        assert Standing.objects.get(event=event, player=pair.partnership.first_id).wins == wins[pair.number]
+    on_page = _meetings_on_the_page(desktop, names)
+    assert sorted(map(sorted, on_page)) == sorted(map(sorted, met))
+    rows = table_rows(desktop, "#standings")
+    assert sorted(figure(row["Pair"]) for row in rows) == list(range(1, 11))
+    for row in rows:
+        number = figure(row["Pair"])
+        assert names[row["Players"]] == number
+        assert figure(row["Victory points"]) == 2 * wins[number], number
+        assert figure(row["Won"]) == wins[number], number
+    assert Standing.objects.filter(event=event).count() == 20
     # The pair listed first won the most games.
-    top = int(rows.first.locator("td").nth(1).inner_text())
-    assert wins[top] == max(wins.values())
+    assert wins[figure(rows[0]["Pair"])] == max(wins.values())

@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from tests.support.pages import figure, table_rows, until
 from tournaments.models import Event, Game, Hand, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,20 +45,6 @@ def _in_view(page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
 
 
-def _number(text: str) -> int:
-    """A figure as the pages print it (a true minus sign, isolated for right-to-left)."""
-    return int(re.sub(r"[^0-9-]", "", text.replace("\u2212", "-")))
-
-
-def _table_rows(page, selector: str) -> list[dict[str, str]]:
-    """The rows of the data table at `selector`, each a dict by its column's heading."""
-    headings = [h.strip() for h in page.locator(f"{selector} thead th").all_text_contents()]
-    return [
-        dict(zip(headings, (c.strip() for c in row.locator("td").all_text_contents()), strict=True))
-        for row in page.locator(f"{selector} tbody tr").all()
-    ]
-
-
 def _hand_scores(round_number: int, table: int, hand: int) -> tuple[int, int]:
     """What the scorers type for the first and the second side of `table` (totals only). Over
     the three hands the first side makes 600 + 270·table + 60·round and the second
@@ -72,6 +59,8 @@ def _hand_scores(round_number: int, table: int, hand: int) -> tuple[int, int]:
 def _play_round_at_every_table(desktop, phone, url: str, event, number: int) -> None:
     """Enter the round's three hands at each table from its card; at a table of five, read who
     sits out before each hand."""
+    from playwright.sync_api import expect
+
     desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
     cards = desktop.locator(".table-card p.link").all_inner_texts()
     assert len(cards) == 3  # 14 players: a table of four and two of five, no one sits out
@@ -90,12 +79,12 @@ def _play_round_at_every_table(desktop, phone, url: str, event, number: int) -> 
             assert _in_view(phone, "#sitting-out")  # at the top of the phone, beside side A's players
         for hand in (1, 2, 3):
             if five:
-                sitting_out = phone.locator("#sitting-out").inner_text()
-                assert sitting_out == f"Hand {hand}: {trio[hand - 1]} sits out."
+                expect(phone.locator("#sitting-out")).to_have_text(f"Hand {hand}: {trio[hand - 1]} sits out.")
             for side, points in zip(game.sides, _hand_scores(number, table, hand), strict=True):
                 phone.fill(f"[name='{side}-total']", str(points))
             phone.tap("#save-hand")
             phone.wait_for_selector(f"text=Hand {hand} saved:")
+            until(Hand.objects.filter(game=game, number=hand).exists)
         if five:
             assert [h.sat_out.name for h in Hand.objects.filter(game=game).order_by("number")] == trio
             assert phone.locator("#hands td.sat-out").all_inner_texts() == trio
@@ -153,13 +142,13 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     worked = _standings_worked(event)
     assert len(worked) == 14
     desktop.goto(f"{url}/events/{event.pk}/standings/")
-    rows = _table_rows(desktop, "#standings")
+    rows = table_rows(desktop, "#standings")
     shown = {
         row["Player"]: (
-            _number(row["Victory points"]),
-            _number(row["Games"]),
-            _number(row["Points"]),
-            _number(row["Difference"]),
+            figure(row["Victory points"]),
+            figure(row["Games"]),
+            figure(row["Points"]),
+            figure(row["Difference"]),
         )
         for row in rows
     }
@@ -167,7 +156,7 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     # Ranked by victory points, then point difference, then points; equal players share a rank.
     keys = [(worked[row["Player"]][0], worked[row["Player"]][3], worked[row["Player"]][2]) for row in rows]
     assert keys == sorted(keys, reverse=True)
-    ranks = [_number(row["Rank"]) for row in rows]
+    ranks = [figure(row["Rank"]) for row in rows]
     assert ranks == [1 + sum(other > key for other in keys) for key in keys]
 
 
