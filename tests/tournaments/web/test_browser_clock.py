@@ -45,23 +45,22 @@ def test_the_round_clock_counts_down_to_time_up_whatever_the_phone_s_clock(page,
     face, note = clock.locator(".clock-time"), clock.locator(".clock-note")
 
     # The page says when the round ends and what the server's time was; the time left at
-    # that moment is a few milliseconds under the round's 30 minutes.
+    # that moment is the round's 30 minutes less the moments the page took to come.
     ends_at = datetime.datetime.fromisoformat(clock.get_attribute("data-ends-at"))
     server_now = datetime.datetime.fromisoformat(clock.get_attribute("data-server-now"))
     assert ends_at == round_.clock_started_at + datetime.timedelta(minutes=30)
     left = (ends_at - server_now).total_seconds()
-    assert 1790 < left <= 1800
+    assert 1740 < left <= 1800
     assert face.inner_text() in _faces(left)
     assert "clock-running" in clock.get_attribute("class")
     assert note.inner_text() == ""
 
-    # 24 minutes later on the phone: 6 minutes left, not yet the warning.
+    # 24 minutes later on the phone: about 6 minutes left, not yet the warning.
     page.clock.fast_forward("24:00")
     assert face.inner_text() in _faces(left - 24 * 60)
-    assert face.inner_text() in {"6:00", "5:59"}
     assert "clock-running" in clock.get_attribute("class")
 
-    # 90 seconds more: 4:30 left, under the warning's 5 minutes.
+    # 90 seconds more: about 4:30 left, under the warning's 5 minutes.
     page.clock.fast_forward("01:30")
     assert face.inner_text() in _faces(left - 25.5 * 60)
     assert "clock-warning" in clock.get_attribute("class")
