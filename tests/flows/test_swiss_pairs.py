@@ -110,9 +110,7 @@ def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
 
     desktop.goto(f"{url}/events/{event.pk}/")
     desktop.click("#finish-event")  # its "are you sure?" is accepted by the desktop fixture
-    desktop.wait_for_load_state()
-    event.refresh_from_db()
-    assert event.status == Event.Status.FINISHED
+    until(lambda: Event.objects.get(pk=event.pk).status == Event.Status.FINISHED)
 
     # No pair meets another twice: in the database, from the seats of every game ...
     pairs = {
@@ -129,6 +127,17 @@ def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
         wins[by_side[max(scores, key=scores.get)]] += 1
     assert len(met) == 5 * ROUNDS
     assert len(set(met)) == len(met), "a pair met another twice"
+    # Paired by the standings: after round 1 the five winners meet winners at two tables, the
+    # five losers losers at two, and the odd winner and loser meet at the fifth.
+    after_1 = dict.fromkeys(pairs.values(), 0)
+    round_2 = []
+    for game in Game.objects.filter(table__round__event=event, table__round__number=1):
+        by_side = _pair_of_side(game, pairs)
+        scores = typed[1][game.table.number]
+        after_1[by_side[max(scores, key=scores.get)]] = 1
+    for game in Game.objects.filter(table__round__event=event, table__round__number=2):
+        round_2.append(tuple(sorted(after_1[pair] for pair in _pair_of_side(game, pairs).values())))
+    assert sorted(round_2) == [(0, 0), (0, 0), (0, 1), (1, 1), (1, 1)]
     # ... and on the standings page, round by round; the final standings: a row per pair, each
     # with its partners and its wins (2 victory points a win on the default scale; no game was
     # drawn).
@@ -138,6 +147,7 @@ def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
     }
     desktop.goto(f"{url}/events/{event.pk}/standings/")
     on_page = _meetings_on_the_page(desktop, names)
+    assert len(set(on_page)) == len(on_page) == 5 * ROUNDS, "a pair met another twice"
     assert sorted(map(sorted, on_page)) == sorted(map(sorted, met))
     rows = table_rows(desktop, "#standings")
     assert sorted(figure(row["Pair"]) for row in rows) == list(range(1, 11))
