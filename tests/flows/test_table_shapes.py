@@ -15,7 +15,7 @@ import re
 import pytest
 
 from tests.support.pages import figure, table_rows, until
-from tournaments.models import Event, Game, Hand, TableCard
+from tournaments.models import Event, Game, Hand, Standing, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -140,6 +140,8 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     assert seated("classic", 1) <= seated("classic-5p", 2)
 
     worked = _standings_worked(event)
+    # The standings are rebuilt after each hand is stored: wait until they count every game.
+    until(lambda: sorted(Standing.objects.filter(event=event).values_list("games", flat=True)) == [2] * 14)
     assert len(worked) == 14
     desktop.goto(f"{url}/events/{event.pk}/standings/")
     rows = table_rows(desktop, "#standings")
