@@ -20,7 +20,19 @@ from tournaments.models import Event, Game, Hand, Standing, TableCard
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _create(desktop, url: str, club, players, name: str, variant: str, shape: str = "", five: bool = False):
+def _create(
+    desktop,
+    url: str,
+    club,
+    players,
+    name: str,
+    variant: str,
+    shape: str = "",
+    five: bool = False,
+    said: str = "",
+):
+    """Create the event on New event and seat round 1 from the event page, which says `said`
+    before the round is seated (what the next round gives), when given."""
     desktop.goto(f"{url}/clubs/{club.slug}/events/new/")
     desktop.fill("#id_name", name)
     desktop.fill("#id_date", "2026-12-04")
@@ -35,6 +47,8 @@ def _create(desktop, url: str, club, players, name: str, variant: str, shape: st
     desktop.click("form.stack button[type=submit]")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name=name)
+    if said:
+        assert desktop.get_by_text(said).is_visible()
     desktop.click("#start-round")
     desktop.wait_for_selector("#round-1 .tables")
     return event
@@ -118,7 +132,8 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     url = live_server.url
     log_in(desktop, "alice")
     players = players[:14]
-    event = _create(desktop, url, club, players, "Fourteen", "classic", five=True)
+    said = "14 present: 4 + 5 + 5, no one sits out."
+    event = _create(desktop, url, club, players, "Fourteen", "classic", five=True, said=said)
     assert event.five_player_tables
     _play_round_at_every_table(desktop, phone, url, event, 1)
     desktop.goto(f"{url}/events/{event.pk}/")
