@@ -128,7 +128,8 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     desktop, phone, log_in, live_server, club, alice, players
 ):
     """14 players with tables of five: 4 + 5 + 5, no one sits out (docs/formats-and-stages.md).
-    Two rounds of three hands, every hand of every table entered from its card on a phone."""
+    Two rounds of three hands, every hand of every table entered from its card on a phone, then
+    the director finishes the night and its standings are read."""
     url = live_server.url
     log_in(desktop, "alice")
     players = players[:14]
@@ -140,6 +141,9 @@ def test_a_night_of_tables_of_five_with_hands_at_every_table(
     desktop.click("#start-round")
     desktop.wait_for_selector("#round-2 .tables")
     _play_round_at_every_table(desktop, phone, url, event, 2)
+    desktop.goto(f"{url}/events/{event.pk}/")
+    desktop.click("#finish-event")  # its "are you sure?" is accepted by the desktop fixture
+    until(lambda: Event.objects.get(pk=event.pk).status == Event.Status.FINISHED)
 
     games = Game.objects.filter(table__round__event=event)
     assert sorted(g.variant for g in games) == ["classic", "classic", *["classic-5p"] * 4]
