@@ -1,15 +1,20 @@
 """The table page for every variant the engine offers (`scoring.VARIANTS`), at its player count.
 
-For each variant: the page renders in the three entry modes, the live preview scores a hand,
-the hand saves, and a correction replaces it. A new variant gets this test by being added to
-the engine, so it cannot break the table page unnoticed.
+For each variant: an event of it is seated with as many players as its own table seats, so the
+game has the sides the seating gives (N and S at two, N, E and S at three, A and B at five and
+six, NS and EW at four). The page renders in the three entry modes, the live preview scores a
+hand, the hand saves, and a correction replaces it; then a second hand is saved counted card by
+card (the page's *Count the cards*). A new variant gets this test by being added to the engine,
+so it cannot break the table page unnoticed.
 
 The hands are worked from the rule sources: the first hand of a case in tests/scoring/cases
 (its expected scores are the case's), or, for the two variants without a case, the worked hands
 of tests/scoring (Brazilian Br1/Br2, rules.md §3.5; three-player Th1-Th3, rules.md §3). Chilean
 plays its case's first hand (the partner's cards added) with four packs, the event's house rule,
 and five players theirs (the partner's card added too);
-Uruguayan, Classic under its own name (rules.md §1.12), plays Classic's.
+Uruguayan, Classic under its own name (rules.md §1.12), plays Classic's. A worked hand's sides
+are put on the table's sides in order. Counted card by card, a hand's melded and hand points
+are cards of the same points at rules.md §1.0's values, so it scores the same.
 """
 
 from __future__ import annotations
@@ -140,34 +145,178 @@ def _form_data(hand: dict[str, dict[str, Any]], **extra: Any) -> dict[str, str]:
     return data
 
 
+# The sides a table of each shape seats (docs/formats-and-stages.md, "Players at a table"):
+# partnerships NS and EW at four; players alone N and S at two, N, E and S at three; at five
+# the side of three A and the side of two B; at six (two teams of three) A and B.
+SEATED_SIDES = {
+    "classic-2p": ["N", "S"],
+    "classic-3p": ["N", "E", "S"],
+    "classic-5p": ["A", "B"],
+    "classic-6p": ["A", "B"],
+}
+
+
+def _seated_sides(variant: str) -> list[str]:
+    return SEATED_SIDES.get(variant, ["NS", "EW"])
+
+
+def _as_seated(worked: dict[str, Any], sides: list[str]) -> dict[str, Any]:
+    """A worked hand (or its scores) on the table's sides, in order: its first side's for the
+    table's first side, and so on (classic-5p's case is worked with its side of three first)."""
+    assert len(worked) == len(sides), (list(worked), sides)
+    return dict(zip(sides, worked.values(), strict=True))
+
+
 @pytest.fixture
 def variant_game(club, players, django_capture_on_commit_callbacks):
-    """A seated game of the requested variant, its sides those of the worked hand."""
+    """The first game of a seated event of the requested variant, with as many players as its
+    own table seats: its sides and seats as the seating made them."""
 
     def make(variant: str) -> Game:
+        seated = sum(scoring.VARIANTS[variant].tables[0])
         event = services.event_create(
             club=club,
             asked=services.EventInput(
-                name=variant, date=EVENT_DATE, variant=variant, options=_options(variant), players=players[:8]
+                name=variant,
+                date=EVENT_DATE,
+                variant=variant,
+                options=_options(variant),
+                players=players[:seated],
             ),
         )
         with django_capture_on_commit_callbacks(execute=True):
             services.round_start(event=event)
         game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
-        hand, _scores = _first_hand(variant)
-        # The variant at its own player count: the sides the engine plays it with.
-        game.variant = variant
-        game.sides = list(hand)
-        game.save(update_fields=["variant", "sides"])
+        assert game is not None and game.variant == variant
+        assert game.table.seats.count() == seated
         return game
 
     return make
 
 
+# Card values, rules.md §1.0 (melded +, left in hand −): joker 50, 2 20, ace 20, 8 to K 10,
+# 4 to 7 5. A black three is counted only left in hand, where Bolivia and the Greek-seed
+# Spanish count it 100 (§1.0's overrides; Bolivia's case has 100 a black three in hand).
+CARD_POINTS = {"jokers": 50, "aces": 20, "twos": 20, "high": 10, "low": 5}
+BLACK_THREE_IN_HAND = {"bolivia": 100, "spanish": 100}
+# A deck with its two jokers (§1.0 "Pack totals"), and the decks of each variant's pack: two,
+# but three for Samba, Bolivia, Brazilian, Italian and six players, four for the Greek-seed
+# Spanish and Chilean with its four packs (§6), five for Hand and Foot.
+DECK = {"jokers": 2, "aces": 4, "twos": 4, "high": 24, "low": 16, "black_threes": 2}
+DECKS = {
+    "samba": 3,
+    "bolivia": 3,
+    "brazilian": 3,
+    "italian": 3,
+    "classic-6p": 3,
+    "spanish": 4,
+    "chilean": 4,
+    "hand-and-foot": 5,
+}
+CANASTA_CARDS = {  # (natural cards, wild cards) a canasta of each kind holds at least (§1.1)
+    "natural_canastas": (7, 0),
+    "sequence_canastas": (7, 0),
+    "concealed_natural_canastas": (7, 0),
+    "mixed_canastas": (4, 1),
+    "concealed_mixed_canastas": (4, 1),
+    "wild_canastas": (0, 7),
+}
+
+
+def _counting_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+    """The worked hand to count card by card: the variant's own, but for British, whose worked
+    hand is an Acaba (no card counted): its base, Classic's (rules.md §1.9, "Base: Classic
+    rules"; no Acaba called, a British hand scores as Classic's)."""
+    return _first_hand("classic" if variant == "british" else variant)
+
+
+def _canasta_cards(entry: dict[str, Any]) -> tuple[int, int]:
+    """The natural and wild cards `entry`'s canastas hold at least (CANASTA_CARDS)."""
+    needs = [CANASTA_CARDS[f] for f, n in entry.items() if f in CANASTA_CARDS for _ in range(n)]
+    return sum(natural for natural, _wild in needs), sum(wild for _natural, wild in needs)
+
+
+def _take(pack: dict[str, int], kind: str, n: int) -> int:
+    assert pack[kind] >= n, (kind, n, pack)
+    pack[kind] -= n
+    return n
+
+
+def _counts(
+    points: int, pack: dict[str, int], natural: int = 0, wild: int = 0, black_three: int = 0
+) -> dict[str, int]:
+    """Cards worth `points` at CARD_POINTS, taken from what is left of `pack`: first `natural`
+    cards from 8 to K and `wild` wild cards (2s, then jokers) for the side's canastas, then
+    black threes if they count `black_three` each (in hand in Bolivia and Spanish), then the
+    rest from the highest value down."""
+    counts = dict.fromkeys(CARD_POINTS, 0)
+    if black_three:
+        counts["black_threes"] = _take(pack, "black_threes", min(points // black_three, pack["black_threes"]))
+        points -= black_three * counts["black_threes"]
+    counts["high"] = _take(pack, "high", natural)
+    counts["twos"] = _take(pack, "twos", min(wild, pack["twos"]))
+    counts["jokers"] = _take(pack, "jokers", wild - counts["twos"])
+    rest = points - sum(CARD_POINTS[kind] * counts[kind] for kind in CARD_POINTS)
+    assert rest >= 0, (points, natural, wild)
+    for kind in ("jokers", "aces", "twos", "high", "low"):
+        n = _take(pack, kind, min(rest // CARD_POINTS[kind], pack[kind]))
+        counts[kind] += n
+        rest -= n * CARD_POINTS[kind]
+    assert rest == 0, points
+    return {kind: n for kind, n in counts.items() if n}
+
+
+def _counted(hand: dict[str, dict[str, Any]], variant: str) -> dict[str, dict[str, Any]]:
+    """`hand` with each side's melded and hand points given as cards of the same points
+    (`_counts`), all drawn from one pack of the variant, as a scorekeeper counts them in the
+    page's *Count the cards* mode."""
+    pack = {kind: n * DECKS.get(variant, 2) for kind, n in DECK.items()}
+    counted = {}
+    for side, entry in hand.items():
+        counted[side] = {f: v for f, v in entry.items() if f not in ("melded_points", "hand_points")}
+        natural, wild = _canasta_cards(entry)
+        for place, points, need in (
+            ("melded", entry.get("melded_points", 0), (natural, wild, 0)),
+            ("in_hand", entry.get("hand_points", 0), (0, 0, BLACK_THREE_IN_HAND.get(variant, 0))),
+        ):
+            for kind, n in _counts(points, pack, *need).items():
+                counted[side][f"cards.{place}.{kind}"] = n
+    return counted
+
+
+def test_a_card_count_holds_the_worked_points():
+    # Classic's worked hand, NS: a mixed canasta, 120 melded, 30 in hand. Melded: the canasta's
+    # four 8s to K and one 2 (40 + 20), then a joker (50) and a 10 (10): 120. In hand: an ace
+    # and a 10 (30). EW: a natural canasta, 225 melded, 15 in hand. Melded: seven 8s to K (70),
+    # the pack's three other jokers (150) and a 5: 225. In hand: a 10 and a 5 (15).
+    hand, _scores = _first_hand("classic")
+    counted = _counted(hand, "classic")
+    assert counted["NS"] == {
+        "mixed_canastas": 1,
+        "red_threes": 4,
+        "cards.melded.high": 5,
+        "cards.melded.twos": 1,
+        "cards.melded.jokers": 1,
+        "cards.in_hand.aces": 1,
+        "cards.in_hand.high": 1,
+    }
+    assert counted["EW"] == {
+        "natural_canastas": 1,
+        "went_out": True,
+        "cards.melded.high": 7,
+        "cards.melded.jokers": 3,
+        "cards.melded.low": 1,
+        "cards.in_hand.high": 1,
+        "cards.in_hand.low": 1,
+    }
+
+
 @pytest.mark.parametrize("variant", list(scoring.VARIANTS))
 def test_every_variant_is_scored_at_the_table(client, sam, variant_game, variant):
     game = variant_game(variant)
-    hand, scores = _first_hand(variant)
+    assert game.sides == _seated_sides(variant)  # the seating's sides, as the table seats them
+    worked, worked_scores = _first_hand(variant)
+    hand, scores = _as_seated(worked, game.sides), _as_seated(worked_scores, game.sides)
     rules = scoring.rules_for(variant, _options(variant))
     assert game.options == _options(variant)
     client.force_login(sam)
@@ -212,6 +361,25 @@ def test_every_variant_is_scored_at_the_table(client, sam, variant_game, variant
     game.refresh_from_db()
     assert game.totals == typed
     assert game.hands.get(number=1).version == 2
+
+    # Hand 2 counted card by card (the page's "Count the cards"): the worked hand with its
+    # melded and hand points as cards of the same points, so it scores the worked scores.
+    worked, worked_scores = _counting_hand(variant)
+    counting, scores = _as_seated(worked, game.sides), _as_seated(worked_scores, game.sides)
+    counting = _counted(counting, variant)
+    cards_page = client.get(f"{url}?mode=cards").content.decode()
+    data = _form_data(counting, number="2", mode="cards", save="1")
+    data["submission_id"] = "6f1c2a1e-2b51-4f0a-9d3c-5a0f5d8c7e23"
+    for name in data:
+        if ".in_hand." in name or ".melded." in name:
+            assert f'name="{name}"' in cards_page, (variant, name)
+    counted = client.post(f"{url}hands/", data)
+    assert counted.status_code == 302, counted.content.decode()[:2000]
+    game.refresh_from_db()
+    assert game.totals == {side: typed[side] + scores[side] for side in game.sides}
+    entries = {e.side: e for e in game.hands.get(number=2).entries.all()}
+    assert {side: entries[side].score for side in game.sides} == scores
+    assert all("cards" in entries[side].entry for side in game.sides)
 
 
 def test_a_modern_american_special_hand_is_offered_by_its_name(client, sam, variant_game):
