@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from clubs import selectors, services
 from clubs.models import (
+    Federation,
     FederationClub,
     FederationOfficer,
     Person,
@@ -20,7 +21,7 @@ from clubs.models import (
     Player,
 )
 from clubs.names import names_alike
-from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.support.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -197,8 +198,6 @@ def hilltop(north_with_riverside, olga):
     """A second member club, with its director hilda and a player Amira Haddad linked as N-100."""
     other = ClubFactory(name="Hilltop", slug="hilltop")
     hilda = UserFactory(username="hilda")
-    from tests.support.factories import MembershipFactory
-
     MembershipFactory(club=other, user=hilda, role="director")
     _joined(north_with_riverside, other, olga, hilda)
     amira = PlayerFactory(club=other, name="Amira Haddad")
@@ -343,3 +342,15 @@ def test_a_person_is_never_deleted_from_under_a_link(north_with_riverside, club,
     with pytest.raises(ProtectedError):
         person.delete()
     assert Player.objects.get(pk=player.pk).person_id == person.pk
+
+
+def test_the_database_holds_a_club_to_one_federation_at_a_time(north_with_riverside, club):
+    """Beside the service's check, the constraint: two answers at once cannot both join."""
+    from django.db import IntegrityError, transaction
+
+    south = Federation.objects.create(name="South League", slug="south")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        FederationClub.objects.create(federation=south, club=club, joined_on=timezone.localdate())
+    # Once the first membership has ended, the club may be a member elsewhere.
+    FederationClub.objects.filter(club=club).update(left_on=timezone.localdate())
+    FederationClub.objects.create(federation=south, club=club, joined_on=timezone.localdate())
