@@ -438,7 +438,7 @@ def _federation_members_page(
 ) -> HttpResponse:
     rows = federation_members_rows(club=club, federation=federation)
     errors = errors or {}
-    lines = [(row, errors.get(row.player.pk) or PersonLinkForm(auto_id=False)) for row in rows]
+    lines = [(row, errors.get(row.player.pk)) for row in rows]  # a form only where it was refused
     context = {"club": club, "federation": federation, "lines": lines}
     return render(request, "clubs/federation_members.html", context, status=400 if errors else 200)
 

@@ -166,3 +166,31 @@ def test_nobody_reaches_another_club_or_federation_through_it(client, club, alic
     place = FederationClub.objects.get(club=club)
     assert client.post(f"/federations/north/clubs/{place.pk}/end/").status_code == 404
     assert FederationClub.objects.get(club=club).status == "member"
+
+
+def test_the_members_page_reads_as_many_rows_for_ten_players_as_for_one(client, club, alice):
+    north = Federation.objects.create(name="North League", slug="north")
+    FederationClub.objects.create(federation=north, club=club, joined_on="2026-12-01")
+    client.force_login(alice)
+    url = f"/clubs/{club.slug}/federation/members/"
+
+    def queries() -> int:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    PlayerFactory(club=club, name="Amira Haddad")
+    Person.objects.create(federation=north, member_number="N-1", name="Amira Haddad", name_words="amira haddad")
+    one = queries()
+    for n in range(9):
+        player = PlayerFactory(club=club, name=f"Member {n}")
+        person = Person.objects.create(
+            federation=north, member_number=f"N-{n + 2}", name=f"Member {n}", name_words=f"{n} member"
+        )
+        if n % 2:
+            player.person = person
+            player.save()
+    assert queries() == one
