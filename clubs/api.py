@@ -114,10 +114,11 @@ class FederationInputSerializer(serializers.Serializer):
 
 
 class FederationClubSerializer(serializers.ModelSerializer):
-    """A club's place in the federation: "invited", "member", "left" or "declined", with dates."""
+    """A club's place in the federation: "invited", "member", "left" or "declined", with dates;
+    `club_name` is the club's name once it has joined, its address before."""
 
     club: serializers.SlugRelatedField = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    club_name = serializers.CharField(source="club.name", read_only=True)
+    club_name = serializers.CharField(source="shown_name", read_only=True)
     status = serializers.CharField(read_only=True)
 
     class Meta:

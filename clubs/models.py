@@ -243,6 +243,12 @@ class FederationClub(models.Model):
         return f"{self.club} in {self.federation}"
 
     @property
+    def shown_name(self) -> str:
+        """How the federation names the club: by its name once it has joined (it agreed to be
+        seen), by the address the officer typed before."""
+        return self.club.name if self.joined_on is not None else self.club.slug
+
+    @property
     def status(self) -> str:
         """ "invited", "declined", "member" or "left"."""
         if self.joined_on is None:

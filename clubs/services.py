@@ -556,7 +556,7 @@ def federation_club_invite(*, federation: Federation, club_slug: str, by: User) 
         raise ValidationError({"club": message % {"club": club.name}})
     if "invited" in statuses:
         message = gettext("%(club)s is invited already: a director of the club accepts or declines.")
-        raise ValidationError({"club": message % {"club": club.name}})
+        raise ValidationError({"club": message % {"club": club.slug}})
     return FederationClub.objects.create(federation=federation, club=club, invited_by=by)
 
 

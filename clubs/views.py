@@ -320,7 +320,7 @@ def federation_invite(request: SignedInRequest, slug: str) -> HttpResponse:
             _errors_to_form(form, exc)
         else:
             message = _("%(club)s is invited. A director of the club accepts or declines in its settings.")
-            messages.success(request, message % {"club": place.club.name})
+            messages.success(request, message % {"club": place.shown_name})
             return redirect("clubs:federation_detail", slug=federation.slug)
     return _federation_page(request, federation, invite=form)
 
@@ -357,10 +357,10 @@ def federation_place_end(request: SignedInRequest, slug: str, place_id: int) -> 
     except ValidationError as exc:
         return _federation_page(request, federation, errors=exc.messages)
     if ended is None:
-        messages.success(request, _("The invitation of %(club)s is withdrawn.") % {"club": place.club.name})
+        messages.success(request, _("The invitation of %(club)s is withdrawn.") % {"club": place.shown_name})
     else:
         message = _("%(club)s has left the federation; its past results stay where they were counted.")
-        messages.success(request, message % {"club": place.club.name})
+        messages.success(request, message % {"club": place.shown_name})
     return redirect("clubs:federation_detail", slug=federation.slug)
 
 

@@ -43,7 +43,7 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
         },
         {
             "club": "hilltop",
-            "club_name": "Hilltop",
+            "club_name": "hilltop",  # its address: not a member, its name is not shown
             "status": "invited",
             "joined_on": None,
             "left_on": None,
