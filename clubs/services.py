@@ -502,7 +502,7 @@ RESERVED_FEDERATION_SLUGS = frozenset({"new"})  # /federations/new/ is the page 
 def federation_create(*, asked: FederationInput, by: User) -> Federation:
     """Create a federation with `by` as its first officer. Raises ValidationError (`name`;
     `slug`: taken, not letters, digits and hyphens, or none could be made from the name)."""
-    slug = asked.slug.strip() or slugify(asked.name)[:50].strip("-")
+    slug = asked.slug.strip().lower() or slugify(asked.name)[:50].strip("-")
     if not slug or slug in RESERVED_FEDERATION_SLUGS:
         raise ValidationError({"slug": gettext("Choose an address of letters, digits and hyphens.")})
     federation = Federation(name=asked.name, slug=slug)

@@ -418,9 +418,13 @@ def club_federation_leave(request: SignedInRequest, slug: str) -> HttpResponse:
     place = club_federation_now(club=club)
     if place is None:
         raise Http404
-    services.federation_place_end(place=place, by=request.user)
-    message = _("The club has left %(federation)s; its past results stay where they were counted.")
-    messages.success(request, message % {"federation": place.federation.name})
+    try:
+        services.federation_place_end(place=place, by=request.user)
+    except ValidationError as exc:  # ended meanwhile by an officer or another director
+        messages.error(request, " ".join(exc.messages))
+    else:
+        message = _("The club has left %(federation)s; its past results stay where they were counted.")
+        messages.success(request, message % {"federation": place.federation.name})
     return redirect("clubs:settings", slug=club.slug)
 
 

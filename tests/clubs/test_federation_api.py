@@ -64,6 +64,8 @@ def test_a_federation_refused_says_why(club):
     )
     response = api.post("/api/v1/federations/", {"name": "North again", "slug": "north"}, format="json")
     assert response.status_code == 400 and "slug" in response.json()
+    response = api.post("/api/v1/federations/", {"name": "East", "slug": "North-East"}, format="json")
+    assert response.status_code == 201 and response.json()["slug"] == "north-east"
     response = api.post("/api/v1/federations/", {"slug": "x"}, format="json")
     assert response.status_code == 400 and "name" in response.json()
 
