@@ -1,20 +1,27 @@
-"""The API for clubs and players (read-only, scoped to the clubs the user belongs to), and the
-API token a user obtains with their password."""
+"""The API for clubs and players (read-only, scoped to the clubs the user belongs to), the API
+token a user obtains with their password, and federations: create and read one (its officers),
+list its clubs, and a director's link of a club's player to a member number."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
-from rest_framework import permissions, serializers, viewsets
+from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Club, Player
-from clubs.selectors import clubs_where
+from clubs import services
+from clubs.models import Club, Federation, FederationClub, Player
+from clubs.selectors import clubs_directed_by, clubs_where, federation_places, federations_run_by
 from clubs.services import api_token_create
+from clubs.text import name_trimmed
 from config.api_auth import TokenAuthentication
 from config.api_schema import errors, read_only_schema
 
@@ -85,3 +92,114 @@ class TokenLogoutAllApi(knox_views.LogoutAllView):
     """POST: revoke every token of the user this request was made as (a token request only)."""
 
     authentication_classes = [TokenAuthentication]
+
+
+# --- federations ------------------------------------------------------------------------------------
+
+
+class FederationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Federation
+        fields = ("id", "name", "slug", "ranking_public", "created_at")
+
+
+class FederationInputSerializer(serializers.Serializer):
+    """A new federation (services.FederationInput); `slug` blank or left out: made from the name."""
+
+    name = serializers.CharField(max_length=120, trim_whitespace=False)
+    slug = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+
+    def validate_name(self, value: str) -> str:
+        return name_trimmed(value)
+
+
+class FederationClubSerializer(serializers.ModelSerializer):
+    """A club's place in the federation: "invited", "member", "left" or "declined", with dates;
+    `club_name` is the club's name once it has joined, its address before."""
+
+    club: serializers.SlugRelatedField = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club_name = serializers.CharField(source="shown_name", read_only=True)
+    status = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = FederationClub
+        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on")
+
+
+@read_only_schema(FederationSerializer)
+class FederationViewSet(viewsets.ReadOnlyModelViewSet):
+    """The federations the user is an officer of; POST creates one, its creator its first
+    officer; `clubs/` lists a federation's clubs with their dates."""
+
+    serializer_class = FederationSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    lookup_field = "slug"
+
+    def get_queryset(self) -> QuerySet[Federation]:
+        return federations_run_by(user=self.request.user)
+
+    @extend_schema(
+        request=FederationInputSerializer, responses={201: FederationSerializer, **errors(400, 401, 403)}
+    )
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = FederationInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        asked = services.FederationInput(**serializer.validated_data)
+        federation = services.federation_create(asked=asked, by=request.user)  # type: ignore[arg-type]
+        return Response(FederationSerializer(federation).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: FederationClubSerializer(many=True), **errors(401, 404)})
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path="clubs",
+        url_name="clubs",
+        pagination_class=None,
+        filter_backends=[],
+    )
+    def clubs(self, request: Request, slug: str | None = None, format: str | None = None) -> Response:
+        """Every club's place in the federation, members first, then invited, left and declined
+        (`format`: the URL's format suffix, read by the renderer)."""
+        places = federation_places(federation=self.get_object())
+        return Response(FederationClubSerializer(places, many=True).data)
+
+
+class PersonLinkInputSerializer(serializers.Serializer):
+    """A director's link of a player (services.PersonLinkInput)."""
+
+    member_number = serializers.CharField(max_length=64)
+
+
+class PersonLinkOutcomeSerializer(serializers.Serializer):
+    """What the link did: "linked", "created" (a new member of the player's name), "unchanged",
+    or "conflict" (held for the federation's officers; the member's name is not given)."""
+
+    result = serializers.CharField()
+    member_number = serializers.CharField()
+    person_name = serializers.CharField(allow_null=True)
+
+
+class PersonLinkApi(APIView):
+    """POST `{"member_number": ...}`: link the club's player to that member of the club's
+    federation, as the "Federation members" page does (services.person_link). Directors only."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=PersonLinkInputSerializer,
+        responses={200: PersonLinkOutcomeSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
+        player = get_object_or_404(club.players, pk=player_id)
+        serializer = PersonLinkInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        asked = services.PersonLinkInput(**serializer.validated_data)
+        outcome = services.person_link(player=player, asked=asked, by=request.user)  # type: ignore[arg-type]
+        person = outcome.person
+        body = {
+            "result": outcome.result,
+            "member_number": person.member_number,
+            "person_name": None if outcome.result == "conflict" else person.name,
+        }
+        return Response(PersonLinkOutcomeSerializer(body).data)

@@ -15,6 +15,7 @@ from clubs.roster_files import (
     ROSTER_WORKBOOK_SUFFIXES,
     roster_file_text,
 )
+from clubs.text import NameFormField
 from clubs.variants import variant_label, variant_notes
 from scoring import VARIANTS
 
@@ -111,3 +112,38 @@ class MemberCreateForm(forms.Form):
 
 class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices)
+
+
+# --- federations --------------------------------------------------------------------------------
+
+
+class FederationForm(forms.Form):
+    """A new federation (services.FederationInput): its name and address."""
+
+    name = NameFormField(label=_("name"), max_length=120)
+    slug = forms.CharField(
+        label=_("address"),
+        max_length=50,
+        required=False,
+        help_text=_(
+            "Letters, digits and hyphens, as in the federation's links; left empty, made from the name."
+        ),
+    )
+
+
+class FederationInviteForm(forms.Form):
+    club = forms.CharField(
+        label=_("club's address"),
+        max_length=50,
+        help_text=_("As in the club's links: /clubs/riverside/ is the address “riverside”."),
+    )
+
+
+class FederationOfficerForm(forms.Form):
+    who = forms.CharField(label=_("username or email address"), max_length=254)
+
+
+class PersonLinkForm(forms.Form):
+    """A director's link of a player (services.PersonLinkInput): the member number."""
+
+    member_number = forms.CharField(label=_("member number"), max_length=64)

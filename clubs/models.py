@@ -1,7 +1,13 @@
-"""Clubs, the people in them and their roles.
+"""Clubs, the people in them and their roles; federations of clubs.
 
 A Player is anyone who sits at a table; a Membership gives a user account a role in a club.
 A player may be linked to a user account, but need not be (guests are scored too).
+
+A Federation has officers of its own (FederationOfficer: its pages only, no role in a club),
+member clubs (FederationClub: invited, joined, left; a club in one federation at a time) and
+Persons (one human across its clubs, by member number). A club's Player is linked to a Person
+by a decision recorded in PersonLinkRecord; a link the rules hold back waits as a
+PersonLinkConflict for an officer.
 """
 
 from __future__ import annotations
@@ -70,6 +76,11 @@ class Player(models.Model):
         null=True,
         blank=True,
         related_name="players",
+    )
+    # The federation's person this player is (one human across clubs). PROTECT: a person is never
+    # deleted from under a link, which would unlink players without anyone deciding it.
+    person = models.ForeignKey(
+        "Person", on_delete=models.PROTECT, null=True, blank=True, related_name="players"
     )
     active = models.BooleanField(_("active"), default=True)
     guest = models.BooleanField(
@@ -142,3 +153,194 @@ class Partnership(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"{self.first} & {self.second}"
+
+
+# --- federations ----------------------------------------------------------------------------------
+
+
+class Federation(models.Model):
+    """Clubs under one ranking. Its officers run its pages; its clubs join by two-party consent."""
+
+    name = NameField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), unique=True)
+    ranking_public = models.BooleanField(
+        _("ranking is public"),
+        default=False,
+        help_text=_("Anyone, even without an account, may see the federation's ranking."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        refuse_invisible_characters(self, {"name": _("The federation's name")})
+
+
+class FederationOfficer(models.Model):
+    """A user who runs a federation's pages: a role of its own, never a director's over a club."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="officers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="federation_roles"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "user"], name="federation_officer_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.federation}"
+
+
+class FederationClub(models.Model):
+    """A club's place in a federation: invited by an officer, then joined (a director accepted)
+    or declined; left when a director or an officer ends it. Dates are the club's local dates.
+    The row is kept after leaving: the federation's results say which games counted."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="clubs")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="federation_places")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    invited_at = models.DateTimeField(auto_now_add=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    joined_on = models.DateField(_("joined on"), null=True, blank=True)
+    declined_on = models.DateField(_("declined on"), null=True, blank=True)
+    left_on = models.DateField(_("left on"), null=True, blank=True)
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-invited_at", "-pk"]
+        constraints = [
+            # A club is in one federation at a time.
+            models.UniqueConstraint(
+                fields=["club"],
+                condition=models.Q(joined_on__isnull=False, left_on__isnull=True),
+                name="federation_club_one_at_a_time",
+            ),
+            # One open invitation a federation and club.
+            models.UniqueConstraint(
+                fields=["federation", "club"],
+                condition=models.Q(joined_on__isnull=True, declined_on__isnull=True),
+                name="federation_club_one_invitation",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} in {self.federation}"
+
+    @property
+    def shown_name(self) -> str:
+        """How the federation names the club: by its name once it has joined (it agreed to be
+        seen), by the address the officer typed before."""
+        return self.club.name if self.joined_on is not None else self.club.slug
+
+    @property
+    def status(self) -> str:
+        """ "invited", "declined", "member" or "left"."""
+        if self.joined_on is None:
+            return "declined" if self.declined_on is not None else "invited"
+        return "left" if self.left_on is not None else "member"
+
+
+class Person(models.Model):
+    """One human across a federation's clubs, known by their member number."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="people")
+    member_number = models.CharField(_("member number"), max_length=32)
+    name = NameField(_("name"), max_length=120)
+    # clubs.names.name_words_key of the name: the players' suggestions look it up.
+    name_words = models.CharField(max_length=120, db_index=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "member_number"], name="person_number_unique_per_federation"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.member_number})"
+
+
+class PersonLinkRecord(models.Model):
+    """One decision on a player's person: a link made or undone, who made it, when and how."""
+
+    class Action(models.TextChoices):
+        LINKED = "linked", _("linked")
+        UNLINKED = "unlinked", _("unlinked")
+
+    class How(models.TextChoices):
+        DIRECTOR = "director", _("confirmed by a director of the club")
+        OFFICER = "officer", _("resolved by an officer of the federation")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="person_links")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="links")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    how = models.CharField(max_length=16, choices=How.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.action} {self.person} ({self.how})"
+
+
+class PersonLinkConflict(models.Model):
+    """A link a director asked for that the rules hold for an officer: the number's person has a
+    name unlike the player's, or is linked to another player of the same club."""
+
+    class Reason(models.TextChoices):
+        NAME_DIFFERS = "name_differs", _("the person's name is not the player's")
+        LINKED_IN_CLUB = "linked_in_club", _("the person is linked to another player of the club")
+
+    class Outcome(models.TextChoices):
+        CONFIRMED = "confirmed", _("confirmed")
+        REFUSED = "refused", _("refused")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="person_conflicts")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="conflicts")
+    reasons = models.JSONField(default=list)  # Reason values
+    asked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    asked_at = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["asked_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(outcome=""), name="person_conflict_one_open_a_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} as {self.person}: {self.outcome or 'waiting'}"
+
+    def reason_labels(self) -> list[str]:
+        return [str(self.Reason(reason).label) for reason in self.reasons]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from difflib import SequenceMatcher
 
 PAIR_SEPARATORS = ("&", "+", "/", "\u2013", "\u2014", "\t", "\uff06", "\uff0b", "\uff0f")
 _SPLIT = re.compile("|".join(re.escape(separator) for separator in PAIR_SEPARATORS))
@@ -25,6 +26,26 @@ def name_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
+
+
+def name_words_key(name: str) -> str:
+    """`name_key` with its words in alphabetical order: the form a name shares with the same name
+    written surname first: name_words_key("Haddad Amira") == name_words_key("amira  HADDAD")
+    == "amira haddad"."""
+    return " ".join(sorted(name_key(name).split()))
+
+
+NAMES_ALIKE_RATIO = 0.85  # a letter or two apart in a name of two words: "Jon Smith", "John Smith"
+
+
+def names_alike(first: str, second: str) -> bool:
+    """Whether two names may be one person's: the same words whatever their order, capitals,
+    accents and spaces (`name_words_key`), or spelt within NAMES_ALIKE_RATIO of each other
+    (difflib's ratio of their `name_key`s: "Amira Hadad" and "Amira Haddad" are alike, "Amira
+    Haddad" and "Bob Smith" are not)."""
+    if name_words_key(first) == name_words_key(second):
+        return True
+    return SequenceMatcher(None, name_key(first), name_key(second)).ratio() >= NAMES_ALIKE_RATIO
 
 
 def pair_line_names(line: str) -> list[str]:

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from knox.models import AuthToken
 
-from clubs.models import Club, Membership, Player
-from clubs.names import name_key
+from clubs.models import (
+    Club,
+    Federation,
+    FederationClub,
+    FederationOfficer,
+    Membership,
+    Person,
+    PersonLinkConflict,
+    Player,
+)
+from clubs.names import name_key, name_words_key
 from clubs.users import Requester
 
 
@@ -77,3 +87,133 @@ def roster_by_name_key(*, club: Club) -> dict[str, list[Player]]:
 def clubs_with_public_results() -> QuerySet[Club]:
     """Clubs that made their results public (anyone may see them), by name."""
     return Club.objects.filter(results_public=True).order_by("name")
+
+
+# --- federations ----------------------------------------------------------------------------------
+
+
+def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
+    """The federations of which `user` is an officer, by name (none for a visitor). An officer's
+    role is the federation's pages only: it gives nothing in any club."""
+    if not user.is_authenticated:
+        return Federation.objects.none()
+    return Federation.objects.filter(
+        pk__in=FederationOfficer.objects.filter(user=user).values("federation_id")
+    ).order_by("name")
+
+
+def club_federation_now(*, club: Club) -> FederationClub | None:
+    """The club's place in the federation it is a member of now (its federation read with
+    it), or None: a club is in one federation at a time."""
+    return (
+        FederationClub.objects.select_related("federation")
+        .filter(club=club, joined_on__isnull=False, left_on__isnull=True)
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class ClubFederationSection:
+    """The club settings' "Federation" section: the club's place now, and the invitations a
+    director may accept or decline. Empty (`shown` False) for a club outside any federation
+    and not invited: its settings page is as before."""
+
+    current: FederationClub | None
+    invitations: list[FederationClub]
+
+    @property
+    def shown(self) -> bool:
+        return self.current is not None or bool(self.invitations)
+
+
+def club_federation_section(*, club: Club) -> ClubFederationSection:
+    invitations = FederationClub.objects.select_related("federation").filter(
+        club=club, joined_on__isnull=True, declined_on__isnull=True
+    )
+    return ClubFederationSection(club_federation_now(club=club), list(invitations.order_by("invited_at")))
+
+
+@dataclass(frozen=True)
+class FederationOverview:
+    """What an officer's page shows of a federation: each club's place with its dates (members
+    first, then invited, then those that left or declined), the links waiting for an officer,
+    the officers and how many people the federation knows."""
+
+    places: list[FederationClub]
+    conflicts: list[PersonLinkConflict]
+    officers: list[FederationOfficer]
+    people: int
+
+
+_PLACE_ORDER = {"member": 0, "invited": 1, "left": 2, "declined": 3}
+
+
+def federation_places(*, federation: Federation) -> list[FederationClub]:
+    """Every club's place in the federation with its club: members, then invited, then those
+    that left, then those that declined; by club name within each."""
+    places = list(FederationClub.objects.select_related("club").filter(federation=federation))
+    places.sort(key=lambda place: (_PLACE_ORDER[place.status], place.club.name, -place.pk))
+    return places
+
+
+def federation_overview(*, federation: Federation) -> FederationOverview:
+    places = federation_places(federation=federation)
+    conflicts = PersonLinkConflict.objects.select_related("player__club", "person", "asked_by").filter(
+        person__federation=federation, outcome=""
+    )
+    officers = FederationOfficer.objects.select_related("user").filter(federation=federation)
+    return FederationOverview(
+        places=places,
+        conflicts=list(conflicts),
+        officers=list(officers.order_by("user__username")),
+        people=Person.objects.filter(federation=federation).count(),
+    )
+
+
+def federation_conflict_of(*, federation: Federation, conflict_id: int) -> PersonLinkConflict | None:
+    """A link waiting for an officer of `federation`, or None (decided, or another's)."""
+    return PersonLinkConflict.objects.filter(
+        pk=conflict_id, person__federation=federation, outcome=""
+    ).first()
+
+
+@dataclass(frozen=True)
+class PlayerPersonRow:
+    """A line of the club's "Federation members" page: the player, their person in the club's
+    federation (None if not linked there), the people suggested for them and the link they wait
+    for an officer to decide (its person's name is not shown to the club)."""
+
+    player: Player
+    person: Person | None
+    suggestions: list[Person]
+    waiting: PersonLinkConflict | None
+
+
+def federation_members_rows(*, club: Club, federation: Federation) -> list[PlayerPersonRow]:
+    """The club's active players (and any linked), by name, each with their person and, when not
+    linked, the suggestions: the federation's people whose names have the same words as the
+    player's whatever their order, capitals and accents (clubs.names.name_words_key), not linked
+    to another player of the club. Three queries whatever the club's size."""
+    players = list(
+        club.players.filter(Q(active=True) | Q(person__federation=federation))
+        .select_related("person")
+        .order_by("name", "pk")
+    )
+    linked_here = club.players.filter(person__isnull=False).values("person_id")
+    keys = {name_words_key(player.name) for player in players}
+    alike = Person.objects.filter(federation=federation, name_words__in=keys).exclude(pk__in=linked_here)
+    by_key: dict[str, list[Person]] = {}
+    for suggested in alike.order_by("member_number"):
+        by_key.setdefault(suggested.name_words, []).append(suggested)
+    waiting = {
+        conflict.player_id: conflict
+        for conflict in PersonLinkConflict.objects.filter(player__club=club, outcome="")
+    }
+    rows = []
+    for player in players:
+        person: Person | None = player.person
+        if person is not None and person.federation_id != federation.pk:
+            person = None
+        suggestions = [] if person else by_key.get(name_words_key(player.name), [])
+        rows.append(PlayerPersonRow(player, person, suggestions, waiting.get(player.pk)))
+    return rows

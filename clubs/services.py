@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import re
 import secrets
+import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,12 +19,24 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from knox.models import AuthToken
 
-from clubs.models import Club, Membership, Partnership, Player
-from clubs.names import name_key, pair_line_names
-from clubs.selectors import roster_by_name_key
+from clubs.models import (
+    Club,
+    Federation,
+    FederationClub,
+    FederationOfficer,
+    Membership,
+    Partnership,
+    Person,
+    PersonLinkConflict,
+    PersonLinkRecord,
+    Player,
+)
+from clubs.names import name_key, name_words_key, names_alike, pair_line_names
+from clubs.selectors import club_federation_now, roster_by_name_key
 from clubs.text import name_trimmed
 from clubs.variants import ranking_groups_problems
 
@@ -466,3 +481,281 @@ def player_public_initials_set(*, player: Player, by_initials: bool, by: User) -
     player._change_reason = "public initials" if by_initials else "public name"
     player.save(update_fields=["public_initials"])
     return player
+
+
+# --- federations: officers, member clubs ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FederationInput:
+    """A new federation, as the page and the API ask for it: its name, and its address (slug;
+    blank: made from the name)."""
+
+    name: str
+    slug: str = ""
+
+
+RESERVED_FEDERATION_SLUGS = frozenset({"new"})  # /federations/new/ is the page to create one
+
+
+@transaction.atomic
+def federation_create(*, asked: FederationInput, by: User) -> Federation:
+    """Create a federation with `by` as its first officer. Raises ValidationError (`name`;
+    `slug`: taken, not letters, digits and hyphens, or none could be made from the name)."""
+    slug = asked.slug.strip().lower() or slugify(asked.name)[:50].strip("-")
+    if not slug or slug in RESERVED_FEDERATION_SLUGS:
+        raise ValidationError({"slug": gettext("Choose an address of letters, digits and hyphens.")})
+    federation = Federation(name=asked.name, slug=slug)
+    federation.full_clean()
+    federation.save()
+    FederationOfficer.objects.create(federation=federation, user=by, added_by=by)
+    return federation
+
+
+@transaction.atomic
+def federation_officer_add(*, federation: Federation, who: str, by: User) -> FederationOfficer:
+    """Make the account `who` (a username, or the email address of one account) an officer of the
+    federation. Raises ValidationError (`who`: no such account, several with that address, an
+    officer already)."""
+    who = who.strip()
+    model = get_user_model()
+    user = model.objects.filter(username=who).first()
+    if user is None and "@" in who:
+        found = list(model.objects.filter(email__iexact=who)[:2])
+        if len(found) > 1:
+            raise ValidationError(
+                {"who": gettext("Several accounts have that email address; give the username.")}
+            )
+        user = found[0] if found else None
+    if user is None:
+        raise ValidationError({"who": gettext("There is no account with that username or email address.")})
+    if FederationOfficer.objects.filter(federation=federation, user=user).exists():
+        message = gettext("%(user)s is an officer of the federation already.")
+        raise ValidationError({"who": message % {"user": user.get_username()}})
+    return FederationOfficer.objects.create(federation=federation, user=user, added_by=by)
+
+
+def _club_today(club: Club) -> datetime.date:
+    """Today in the club's time zone: the dates a club joins and leaves on."""
+    return timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))
+
+
+@transaction.atomic
+def federation_club_invite(*, federation: Federation, club_slug: str, by: User) -> FederationClub:
+    """Invite the club at the address `club_slug` to join the federation; a director of the club
+    accepts or declines it. Raises ValidationError (`club`: no such club, a member or invited
+    already)."""
+    club = Club.objects.filter(slug=club_slug.strip().lower()).first()
+    if club is None:
+        message = gettext("There is no club at the address “%(slug)s”.")
+        raise ValidationError({"club": message % {"slug": club_slug.strip()[:50]}})
+    places = FederationClub.objects.select_for_update().filter(federation=federation, club=club)
+    statuses = {place.status for place in places}
+    if "member" in statuses:
+        message = gettext("%(club)s is a member of the federation already.")
+        raise ValidationError({"club": message % {"club": club.name}})
+    if "invited" in statuses:
+        message = gettext("%(club)s is invited already: a director of the club accepts or declines.")
+        raise ValidationError({"club": message % {"club": club.slug}})
+    return FederationClub.objects.create(federation=federation, club=club, invited_by=by)
+
+
+@transaction.atomic
+def federation_invitation_answer(*, place: FederationClub, accept: bool, by: User) -> FederationClub:
+    """A director's answer to an invitation: the club joins the federation today (its local
+    date), or declines. Raises ValidationError if the invitation was answered already, or, to
+    accept, if the club is in another federation (one at a time: it leaves that one first)."""
+    Club.objects.select_for_update().get(pk=place.club_id)  # one answer of the club at a time
+    place = FederationClub.objects.select_related("club").get(pk=place.pk)
+    if place.status != "invited":
+        raise ValidationError(gettext("This invitation has been answered already."))
+    today = _club_today(place.club)
+    if accept:
+        current = club_federation_now(club=place.club)
+        if current is not None:
+            message = gettext(
+                "The club is a member of %(federation)s. A club is in one federation at a time: "
+                "leave it first."
+            )
+            raise ValidationError(message % {"federation": current.federation.name})
+        place.joined_on = today
+    else:
+        place.declined_on = today
+    place.answered_by = by
+    place.save(update_fields=["joined_on", "declined_on", "answered_by"])
+    return place
+
+
+@transaction.atomic
+def federation_place_end(*, place: FederationClub, by: User) -> FederationClub | None:
+    """End a club's place in the federation, by one of its directors or an officer: a member
+    club leaves today (its local date; the row is kept, and the results counted before stay
+    counted), and its players' links waiting for an officer are withdrawn; an open invitation
+    is withdrawn (deleted: returns None). Raises ValidationError if it has ended already."""
+    place = FederationClub.objects.select_for_update().select_related("club").get(pk=place.pk)
+    if place.status == "invited":
+        place.delete()
+        return None
+    if place.status != "member":
+        raise ValidationError(gettext("The club is not a member of the federation."))
+    place.left_on = _club_today(place.club)
+    place.ended_by = by
+    place.save(update_fields=["left_on", "ended_by"])
+    PersonLinkConflict.objects.filter(
+        player__club_id=place.club_id, person__federation_id=place.federation_id, outcome=""
+    ).update(outcome=PersonLinkConflict.Outcome.WITHDRAWN, decided_by=by, decided_at=timezone.now())
+    return place
+
+
+# --- federations: one person across clubs -------------------------------------------------------
+
+# A member number as stored: capitals and digits, and . / - inside; spaces are taken out.
+MEMBER_NUMBER = re.compile(r"[A-Z0-9]([A-Z0-9./-]{0,30}[A-Z0-9])?")
+
+
+def member_number_clean(text: str) -> str:
+    """The member number `text` as stored: without spaces, in capitals ("it 01-234" ->
+    "IT01-234"). Raises ValidationError (`member_number`) for anything else than letters,
+    digits and . / - inside, or more than 32 characters."""
+    number = "".join(text.split()).upper()
+    if not number:
+        raise ValidationError({"member_number": gettext("Enter the federation's member number.")})
+    if not MEMBER_NUMBER.fullmatch(number):
+        message = gettext(
+            "A member number is letters and digits, with . / or - between them, at most 32 characters."
+        )
+        raise ValidationError({"member_number": message})
+    return number
+
+
+@dataclass(frozen=True)
+class PersonLinkInput:
+    """A director's link of a club's player, as the page and the API ask for it: the person's
+    member number in the club's federation (a suggestion confirmed on the page sends its own)."""
+
+    member_number: str
+
+
+@dataclass(frozen=True)
+class PersonLinkOutcome:
+    """What a link request did: "linked" (to the number's person), "created" (a new person of
+    the player's name), "unchanged" (linked so already) or "conflict" (held for an officer)."""
+
+    result: str
+    person: Person
+    conflict: PersonLinkConflict | None = None
+
+
+def _federation_of_club(club: Club) -> Federation:
+    place = club_federation_now(club=club)
+    if place is None:
+        raise ValidationError(gettext("The club is not a member of a federation."))
+    return place.federation
+
+
+@transaction.atomic
+def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLinkOutcome:
+    """Link a club's player to the person of a member number in the club's federation, as a
+    director asked. A number new to the federation creates its person, named as the player. A
+    link is held as a conflict for an officer (`person_link_held`) when the person's name is not
+    alike the player's (clubs.names.names_alike) or the person is linked to another player of the
+    club; the director is told no more of that person. A player's earlier link is replaced, and
+    every change recorded. Raises ValidationError (`member_number`; the club in no federation)."""
+    number = member_number_clean(asked.member_number)
+    player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
+    federation = _federation_of_club(player.club)
+    Federation.objects.select_for_update().get(pk=federation.pk)  # one new person a number
+    person = Person.objects.filter(federation=federation, member_number=number).first()
+    if person is not None and player.person_id == person.pk:
+        return PersonLinkOutcome("unchanged", person)
+    _conflicts_withdraw(player, by)
+    if person is None:
+        person = Person(federation=federation, member_number=number, name=player.name)
+        person.name_words = name_words_key(player.name)
+        person.full_clean()
+        person.save()
+        _link(player, person, PersonLinkRecord.How.DIRECTOR, by)
+        return PersonLinkOutcome("created", person)
+    reasons = person_link_held(player=player, person=person)
+    if reasons:
+        conflict = PersonLinkConflict.objects.create(
+            player=player, person=person, reasons=reasons, asked_by=by
+        )
+        return PersonLinkOutcome("conflict", person, conflict)
+    _link(player, person, PersonLinkRecord.How.DIRECTOR, by)
+    return PersonLinkOutcome("linked", person)
+
+
+def person_link_held(*, player: Player, person: Person) -> list[str]:
+    """Why a director's link of `player` to `person` waits for an officer (PersonLinkConflict
+    reasons), or [] to link at once."""
+    reasons = []
+    if not names_alike(person.name, player.name):
+        reasons.append(PersonLinkConflict.Reason.NAME_DIFFERS.value)
+    if Player.objects.filter(club_id=player.club_id, person=person).exclude(pk=player.pk).exists():
+        reasons.append(PersonLinkConflict.Reason.LINKED_IN_CLUB.value)
+    return reasons
+
+
+def _conflicts_withdraw(player: Player, by: User) -> None:
+    """The player's link waiting for an officer is withdrawn: the director asked anew."""
+    PersonLinkConflict.objects.filter(player=player, outcome="").update(
+        outcome=PersonLinkConflict.Outcome.WITHDRAWN, decided_by=by, decided_at=timezone.now()
+    )
+
+
+def _link(player: Player, person: Person, how: str, by: User) -> None:
+    """Link the (locked) player to the person, recording the link and the one it replaces."""
+    if player.person_id is not None:
+        PersonLinkRecord.objects.create(
+            player=player, person_id=player.person_id, action=PersonLinkRecord.Action.UNLINKED, how=how, by=by
+        )
+    player.person = person
+    player._history_user = by
+    player._change_reason = "person linked"
+    player.save(update_fields=["person"])
+    PersonLinkRecord.objects.create(
+        player=player, person=person, action=PersonLinkRecord.Action.LINKED, how=how, by=by
+    )
+
+
+@transaction.atomic
+def person_unlink(*, player: Player, by: User) -> Player:
+    """Undo a player's link to their person, by a director of the club; recorded. Raises
+    ValidationError if the player is not linked."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.person_id is None:
+        raise ValidationError(gettext("This player is not linked to a person of the federation."))
+    PersonLinkRecord.objects.create(
+        player=player,
+        person_id=player.person_id,
+        action=PersonLinkRecord.Action.UNLINKED,
+        how=PersonLinkRecord.How.DIRECTOR,
+        by=by,
+    )
+    player.person = None
+    player._history_user = by
+    player._change_reason = "person unlinked"
+    player.save(update_fields=["person"])
+    return player
+
+
+@transaction.atomic
+def person_conflict_decide(*, conflict: PersonLinkConflict, confirm: bool, by: User) -> PersonLinkConflict:
+    """An officer's decision on a held link: confirmed, the player is linked to the person
+    (recorded as resolved by an officer); refused, nothing is linked. Raises ValidationError if
+    it was decided already, or, to confirm, if the player's club has left the federation."""
+    conflict = PersonLinkConflict.objects.select_for_update().select_related("person").get(pk=conflict.pk)
+    if conflict.outcome:
+        raise ValidationError(gettext("This link has been decided already."))
+    if confirm:
+        player = Player.objects.select_for_update().select_related("club").get(pk=conflict.player_id)
+        place = club_federation_now(club=player.club)
+        if place is None or place.federation_id != conflict.person.federation_id:
+            raise ValidationError(gettext("The player's club is no longer a member of the federation."))
+        _link(player, conflict.person, PersonLinkRecord.How.OFFICER, by)
+    conflict.outcome = PersonLinkConflict.Outcome.CONFIRMED if confirm else PersonLinkConflict.Outcome.REFUSED
+    conflict.decided_by = by
+    conflict.decided_at = timezone.now()
+    conflict.save(update_fields=["outcome", "decided_by", "decided_at"])
+    return conflict

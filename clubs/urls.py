@@ -14,4 +14,37 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/new/", views.member_create, name="member_create"),
     path("clubs/<slug:slug>/members/<int:membership_id>/role/", views.member_role, name="member_role"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", views.member_remove, name="member_remove"),
+    # Federations: the officers' pages, and the club's (its directors').
+    path("federations/", views.federation_list, name="federation_list"),
+    path("federations/new/", views.federation_create, name="federation_create"),
+    path("federations/<slug:slug>/", views.federation_detail, name="federation_detail"),
+    path("federations/<slug:slug>/invite/", views.federation_invite, name="federation_invite"),
+    path("federations/<slug:slug>/officers/", views.federation_officer_add, name="federation_officer_add"),
+    path(
+        "federations/<slug:slug>/clubs/<int:place_id>/end/",
+        views.federation_place_end,
+        name="federation_place_end",
+    ),
+    path(
+        "federations/<slug:slug>/links/<int:conflict_id>/",
+        views.federation_conflict_decide,
+        name="federation_conflict_decide",
+    ),
+    path(
+        "clubs/<slug:slug>/federation/<int:place_id>/answer/",
+        views.club_federation_answer,
+        name="club_federation_answer",
+    ),
+    path("clubs/<slug:slug>/federation/leave/", views.club_federation_leave, name="club_federation_leave"),
+    path("clubs/<slug:slug>/federation/members/", views.federation_members, name="federation_members"),
+    path(
+        "clubs/<slug:slug>/federation/members/<int:player_id>/link/",
+        views.federation_link,
+        name="federation_link",
+    ),
+    path(
+        "clubs/<slug:slug>/federation/members/<int:player_id>/unlink/",
+        views.federation_unlink,
+        name="federation_unlink",
+    ),
 ]

@@ -1,33 +1,50 @@
 """Club pages for directors: the club's settings, its roster import and its members; and each
-user's own API tokens.
+user's own API tokens. Federation pages: an officer's page of the federation, and a director's
+"Federation" section of the club settings and "Federation members" page.
 
-Each view scopes the club to the clubs the user directs (404 otherwise), checks shape with a
-form, calls a service, and renders.
+Each view scopes the club to the clubs the user directs (and the federation to those the user
+is an officer of; 404 otherwise), checks shape with a form, calls a service, and renders.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clubs import services
 from clubs.forms import (
     ClubSettingsForm,
+    FederationForm,
+    FederationInviteForm,
+    FederationOfficerForm,
     MemberCreateForm,
     MemberInviteForm,
     MemberRoleForm,
+    PersonLinkForm,
     RosterConfirmForm,
     RosterUploadForm,
 )
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Federation, FederationClub, Membership, Player
 from clubs.resources import roster_words_by_language
-from clubs.selectors import api_tokens_of, clubs_directed_by
+from clubs.selectors import (
+    api_tokens_of,
+    club_federation_now,
+    club_federation_section,
+    clubs_directed_by,
+    federation_conflict_of,
+    federation_members_rows,
+    federation_overview,
+    federations_run_by,
+)
 from clubs.users import SignedInRequest
 
 
@@ -50,7 +67,8 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("The club's settings are saved."))
             return redirect("clubs:settings", slug=club.slug)
-    return render(request, "clubs/settings.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "federation": club_federation_section(club=club)}
+    return render(request, "clubs/settings.html", context)
 
 
 @login_required
@@ -228,3 +246,255 @@ def player_initials(request: SignedInRequest, player_id: int) -> HttpResponse:
     else:
         messages.success(request, _("Public pages now show this player's name."))
     return redirect("tournaments:player_detail", player_id=player.pk)
+
+
+# --- federations: the officers' pages ---------------------------------------------------------------
+
+
+def officer_federation(request: HttpRequest, slug: str) -> Federation:
+    """The federation of `slug` if the user is one of its officers; 404 otherwise."""
+    return get_object_or_404(federations_run_by(user=request.user), slug=slug)
+
+
+@login_required
+def federation_list(request: SignedInRequest) -> HttpResponse:
+    """The federations the user is an officer of, and the way to create one."""
+    federations = federations_run_by(user=request.user)
+    return render(request, "clubs/federation_list.html", {"federations": federations})
+
+
+@login_required
+def federation_create(request: SignedInRequest) -> HttpResponse:
+    """A new federation; its creator is its first officer."""
+    form = FederationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            federation = services.federation_create(
+                asked=services.FederationInput(**form.cleaned_data), by=request.user
+            )
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            messages.success(request, _("The federation is created; you are its officer."))
+            return redirect("clubs:federation_detail", slug=federation.slug)
+    return render(request, "clubs/federation_create.html", {"form": form})
+
+
+def _errors_to_form(form: Any, exc: ValidationError) -> None:
+    """A service's refusal shown on the form: by field where the form has it, else above it."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc.messages)
+        return
+    for field, errors in exc.message_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
+def _federation_page(request: HttpRequest, federation: Federation, **forms: Any) -> HttpResponse:
+    context = {
+        "federation": federation,
+        "overview": federation_overview(federation=federation),
+        "invite": forms.get("invite") or FederationInviteForm(),
+        "officer": forms.get("officer") or FederationOfficerForm(),
+        "errors": forms.get("errors", []),
+    }
+    return render(request, "clubs/federation_detail.html", context)
+
+
+@login_required
+def federation_detail(request: SignedInRequest, slug: str) -> HttpResponse:
+    """An officer's page: the clubs with their dates, invitations, links to decide, officers."""
+    return _federation_page(request, officer_federation(request, slug))
+
+
+@login_required
+@require_POST
+def federation_invite(request: SignedInRequest, slug: str) -> HttpResponse:
+    federation = officer_federation(request, slug)
+    form = FederationInviteForm(request.POST)
+    if form.is_valid():
+        try:
+            place = services.federation_club_invite(
+                federation=federation, club_slug=form.cleaned_data["club"], by=request.user
+            )
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            message = _("%(club)s is invited. A director of the club accepts or declines in its settings.")
+            messages.success(request, message % {"club": place.shown_name})
+            return redirect("clubs:federation_detail", slug=federation.slug)
+    return _federation_page(request, federation, invite=form)
+
+
+@login_required
+@require_POST
+def federation_officer_add(request: SignedInRequest, slug: str) -> HttpResponse:
+    federation = officer_federation(request, slug)
+    form = FederationOfficerForm(request.POST)
+    if form.is_valid():
+        try:
+            officer = services.federation_officer_add(
+                federation=federation, who=form.cleaned_data["who"], by=request.user
+            )
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            message = _("%(user)s is now an officer of the federation.")
+            messages.success(request, message % {"user": officer.user.get_username()})
+            return redirect("clubs:federation_detail", slug=federation.slug)
+    return _federation_page(request, federation, officer=form)
+
+
+@login_required
+@require_POST
+def federation_place_end(request: SignedInRequest, slug: str, place_id: int) -> HttpResponse:
+    """An officer ends a club's membership (the club leaves today) or withdraws an invitation."""
+    federation = officer_federation(request, slug)
+    place = get_object_or_404(
+        FederationClub.objects.select_related("club"), pk=place_id, federation=federation
+    )
+    try:
+        ended = services.federation_place_end(place=place, by=request.user)
+    except ValidationError as exc:
+        return _federation_page(request, federation, errors=exc.messages)
+    if ended is None:
+        messages.success(request, _("The invitation of %(club)s is withdrawn.") % {"club": place.shown_name})
+    else:
+        message = _("%(club)s has left the federation; its past results stay where they were counted.")
+        messages.success(request, message % {"club": place.shown_name})
+    return redirect("clubs:federation_detail", slug=federation.slug)
+
+
+@login_required
+@require_POST
+def federation_conflict_decide(request: SignedInRequest, slug: str, conflict_id: int) -> HttpResponse:
+    """An officer confirms (POST `decision` "confirm") or refuses (anything else) a held link."""
+    federation = officer_federation(request, slug)
+    conflict = federation_conflict_of(federation=federation, conflict_id=conflict_id)
+    if conflict is None:
+        raise Http404
+    confirm = request.POST.get("decision") == "confirm"
+    try:
+        services.person_conflict_decide(conflict=conflict, confirm=confirm, by=request.user)
+    except ValidationError as exc:
+        return _federation_page(request, federation, errors=exc.messages)
+    names = {"player": conflict.player.name, "person": conflict.person.name}
+    if confirm:
+        messages.success(request, _("%(player)s is linked to %(person)s.") % names)
+    else:
+        messages.success(request, _("The link of %(player)s to %(person)s is refused.") % names)
+    return redirect("clubs:federation_detail", slug=federation.slug)
+
+
+# --- federations: the club's director -----------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def club_federation_answer(request: SignedInRequest, slug: str, place_id: int) -> HttpResponse:
+    """A director accepts (POST `answer` "accept") or declines (anything else) an invitation."""
+    club = directed_club(request, slug)
+    place = get_object_or_404(
+        FederationClub.objects.select_related("federation"), pk=place_id, club=club, joined_on__isnull=True
+    )
+    accept = request.POST.get("answer") == "accept"
+    try:
+        services.federation_invitation_answer(place=place, accept=accept, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        names = {"federation": place.federation.name}
+        if accept:
+            messages.success(request, _("The club is a member of %(federation)s.") % names)
+        else:
+            messages.success(request, _("The invitation of %(federation)s is declined.") % names)
+    return redirect("clubs:settings", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_federation_leave(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A director takes the club out of its federation (its past results stay counted)."""
+    club = directed_club(request, slug)
+    place = club_federation_now(club=club)
+    if place is None:
+        raise Http404
+    try:
+        services.federation_place_end(place=place, by=request.user)
+    except ValidationError as exc:  # ended meanwhile by an officer or another director
+        messages.error(request, " ".join(exc.messages))
+    else:
+        message = _("The club has left %(federation)s; its past results stay where they were counted.")
+        messages.success(request, message % {"federation": place.federation.name})
+    return redirect("clubs:settings", slug=club.slug)
+
+
+def _members_federation(request: HttpRequest, slug: str) -> tuple[Club, Federation]:
+    """The club the user directs and its federation now; 404 for a club in none."""
+    club = directed_club(request, slug)
+    place = club_federation_now(club=club)
+    if place is None:
+        raise Http404
+    return club, place.federation
+
+
+def _federation_members_page(
+    request: HttpRequest, club: Club, federation: Federation, errors: dict[int, Any] | None = None
+) -> HttpResponse:
+    rows = federation_members_rows(club=club, federation=federation)
+    errors = errors or {}
+    lines = [(row, errors.get(row.player.pk)) for row in rows]  # a form only where it was refused
+    context = {"club": club, "federation": federation, "lines": lines}
+    return render(request, "clubs/federation_members.html", context, status=400 if errors else 200)
+
+
+@login_required
+def federation_members(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The club's players and their persons in the federation: suggestions, links, waiting."""
+    club, federation = _members_federation(request, slug)
+    return _federation_members_page(request, club, federation)
+
+
+_LINK_MESSAGES = {
+    "linked": _lazy("%(player)s is linked to %(person)s (%(number)s)."),
+    "created": _lazy("%(player)s is linked to a new member of the federation, number %(number)s."),
+    "unchanged": _lazy("%(player)s is linked to %(number)s already."),
+    "conflict": _lazy(
+        "Number %(number)s waits for the federation's officers, who confirm or refuse the link of %(player)s."
+    ),
+}
+
+
+@login_required
+@require_POST
+def federation_link(request: SignedInRequest, slug: str, player_id: int) -> HttpResponse:
+    """A director links a player to the person of a member number (a suggestion's or typed)."""
+    club, federation = _members_federation(request, slug)
+    player = get_object_or_404(club.players, pk=player_id)
+    form = PersonLinkForm(request.POST, auto_id=False)
+    if form.is_valid():
+        try:
+            outcome = services.person_link(
+                player=player, asked=services.PersonLinkInput(**form.cleaned_data), by=request.user
+            )
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            person = outcome.person
+            names = {"player": player.name, "person": person.name, "number": person.member_number}
+            messages.success(request, _LINK_MESSAGES[outcome.result] % names)
+            return redirect("clubs:federation_members", slug=club.slug)
+    return _federation_members_page(request, club, federation, errors={player.pk: form})
+
+
+@login_required
+@require_POST
+def federation_unlink(request: SignedInRequest, slug: str, player_id: int) -> HttpResponse:
+    club, _federation = _members_federation(request, slug)
+    player = get_object_or_404(club.players, pk=player_id)
+    try:
+        services.person_unlink(player=player, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("%(player)s is no longer linked to a person.") % {"player": player.name})
+    return redirect("clubs:federation_members", slug=club.slug)

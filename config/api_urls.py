@@ -9,7 +9,15 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
-from clubs.api import ClubViewSet, PlayerViewSet, TokenLogoutAllApi, TokenLogoutApi, TokenObtainApi
+from clubs.api import (
+    ClubViewSet,
+    FederationViewSet,
+    PersonLinkApi,
+    PlayerViewSet,
+    TokenLogoutAllApi,
+    TokenLogoutApi,
+    TokenObtainApi,
+)
 from tournaments.api import events, games, rankings, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
@@ -29,6 +37,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
+router.register("federations", FederationViewSet, basename="federation")
 router.register("events", events.EventViewSet, basename="event")
 router.register("rounds", rounds.RoundViewSet, basename="round")
 router.register("tables", rounds.TableViewSet, basename="table")
@@ -50,6 +59,11 @@ urlpatterns = [
     ),
     path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
     path("clubs/<slug:slug>/ranking/", rankings.ClubRankingApi.as_view(), name="club-ranking"),
+    path(
+        "clubs/<slug:slug>/federation/players/<int:player_id>/link/",
+        PersonLinkApi.as_view(),
+        name="federation-link",
+    ),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
     # POST to logout/ revokes the token used, to logoutall/ every token of its user (docs/api.md).
     path("auth/token/", TokenObtainApi.as_view(), name="api-token"),

@@ -1,9 +1,9 @@
 """One input per operation: the page's form and the API build the same typed input, which the
 service alone checks, so that neither door can offer what the other does not.
 
-An operation's input is a dataclass of `tournaments.services`; each door names the same fields
-(the form the ones it draws, the API serializer the ones it reads, less the club the URL or
-the body names). A field added to one door only, or to the input only, fails here.
+An operation's input is a dataclass of `tournaments.services` (or `clubs.services`); each door
+names the same fields (the form the ones it draws, the API serializer the ones it reads, less
+the club the URL or the body names). A field added to one door only, or to the input only, fails here.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ import pytest
 from django import forms
 from rest_framework import serializers
 
+from clubs import services as club_services
+from clubs.api import FederationInputSerializer, PersonLinkInputSerializer
+from clubs.forms import FederationForm, PersonLinkForm
 from tournaments import services
 from tournaments.api.serializers import EventInputSerializer, HandRecordInputSerializer
 from tournaments.web.forms import EventForm, HandForm
@@ -38,6 +41,8 @@ OPERATIONS = {
     "hand_record": Doors(
         services.HandInput, HandForm, HandRecordInputSerializer, frozenset({"mode"}), frozenset({"entries"})
     ),
+    "federation_create": Doors(club_services.FederationInput, FederationForm, FederationInputSerializer),
+    "person_link": Doors(club_services.PersonLinkInput, PersonLinkForm, PersonLinkInputSerializer),
 }
 
 

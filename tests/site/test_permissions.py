@@ -6,8 +6,9 @@ write (POST) it; every other visitor must be refused the standard way:
 
 - not signed in (an anonymous visitor, or someone holding another table's link): pages
   redirect to the login page, the API answers 401/403;
-- signed in without the role (a director of another club, a member trying to score):
-  404, so nobody learns that another club's object exists;
+- signed in without the role (a director of another club, a member trying to score, an officer
+  of a federation at a club's page, an officer of another federation): 404, so nobody learns
+  that another club's or federation's object exists;
 - and whatever the answer, a refused write changes nothing (`_fingerprint`).
 
 Table links (`/t/<token>/...`) are capabilities: whoever holds a table's token may score that
@@ -32,9 +33,22 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from clubs.models import Club, Membership, Partnership, Player
+from clubs.models import (
+    Club,
+    Federation,
+    FederationClub,
+    FederationOfficer,
+    Membership,
+    Partnership,
+    Person,
+    PersonLinkConflict,
+    PersonLinkRecord,
+    Player,
+)
+from clubs.names import name_words_key
 from config import celery_app
 from tests.support import cast
+from tests.support.factories import EVENT_DATE, ClubFactory, UserFactory
 from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.web.test_views import _form_data
 from tournaments import selectors, services
@@ -59,7 +73,8 @@ from tournaments.selectors import side_code
 pytestmark = pytest.mark.django_db
 
 # Levels, lowest first. PUBLIC: anyone when the club made its results public, else MEMBER.
-ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK = (
+# OFFICER: an officer of the world's federation North (of which the club is a member), no one else.
+ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK, OFFICER = (
     "anyone",
     "auth",
     "public",
@@ -67,8 +82,20 @@ ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK = (
     "scorer",
     "director",
     "link",
+    "officer",
 )
-ACTORS = ("anonymous", "other_link", "other_director", "member", "scorer", "director")
+# The officer runs North, the club's federation; the other officer runs South, of which the
+# other club is a member (and which has invited the club); a third club is in neither.
+ACTORS = (
+    "anonymous",
+    "other_link",
+    "other_director",
+    "member",
+    "scorer",
+    "director",
+    "officer",
+    "other_officer",
+)
 ROLE_RANK = {"member": 1, "scorer": 2, "director": 3}
 
 
@@ -239,6 +266,55 @@ def _match_one(w: World) -> dict[str, Any]:
     return {"event_id": _knockout_event(w).pk, "number": 1, "round": 1, "slot": 1}
 
 
+def _north(w: World) -> dict[str, Any]:
+    return {"slug": "north"}
+
+
+def _club_player(name: str) -> Callable[[World], dict[str, Any]]:
+    return lambda w: {"slug": w.club.slug, "player_id": Player.objects.get(club=w.club, name=name).pk}
+
+
+def _club_in_north(w: World) -> dict[str, Any]:
+    return {"slug": "north", "place_id": FederationClub.objects.get(federation__slug="north", club=w.club).pk}
+
+
+def _souths_invitation(w: World) -> dict[str, Any]:
+    return {
+        "slug": w.club.slug,
+        "place_id": FederationClub.objects.get(federation__slug="south", club=w.club).pk,
+    }
+
+
+def _norths_conflict(w: World) -> dict[str, Any]:
+    return {
+        "slug": "north",
+        "conflict_id": PersonLinkConflict.objects.get(person__federation__slug="north").pk,
+    }
+
+
+def _federations(club: Club, other_club: Club) -> dict[str, Any]:
+    """North (officer olga) with the club a member, South (officer oscar) with the other club a
+    member and the club invited, a club in neither; in North, Player 01 linked as N-1 and
+    Player 02's link to N-1 waiting for an officer. Returns the two officers by actor."""
+    olga, oscar = UserFactory(username="olga"), UserFactory(username="oscar")
+    north = Federation.objects.create(name="North", slug="north")
+    south = Federation.objects.create(name="South", slug="south")
+    FederationOfficer.objects.create(federation=north, user=olga)
+    FederationOfficer.objects.create(federation=south, user=oscar)
+    FederationClub.objects.create(federation=north, club=club, joined_on=EVENT_DATE)
+    FederationClub.objects.create(federation=south, club=other_club, joined_on=EVENT_DATE)
+    FederationClub.objects.create(federation=south, club=club)
+    ClubFactory(name="Lonely", slug="lonely")
+    first = Player.objects.get(club=club, name="Player 01")
+    person = Person.objects.create(
+        federation=north, member_number="N-1", name=first.name, name_words=name_words_key(first.name)
+    )
+    Player.objects.filter(pk=first.pk).update(person=person)
+    second = Player.objects.get(club=club, name="Player 02")
+    PersonLinkConflict.objects.create(player=second, person=person, reasons=["linked_in_club"])
+    return {"officer": olga, "other_officer": oscar}
+
+
 MATRIX: dict[str, Row] = {
     # --- Django's own pages ----------------------------------------------------------------
     # Anyone: a member's clubs, or the clubs whose results are public and a way to log in.
@@ -295,6 +371,27 @@ MATRIX: dict[str, Row] = {
         data=lambda w: {"initials": "1"},
     ),
     "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    # --- federations: the officers' pages, and the club's in its settings (its directors') ------
+    "clubs:federation_list": Row("page", read=AUTH),
+    "clubs:federation_create": Row(
+        "page", read=AUTH, write=AUTH, data=lambda w: {"name": "Another League", "slug": ""}
+    ),
+    "clubs:federation_detail": Row("page", _north, read=OFFICER),
+    "clubs:federation_invite": Row("page", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
+    "clubs:federation_officer_add": Row("page", _north, write=OFFICER, data=lambda w: {"who": "bob"}),
+    "clubs:federation_place_end": Row("page", _club_in_north, write=OFFICER),
+    "clubs:federation_conflict_decide": Row(
+        "page", _norths_conflict, write=OFFICER, data=lambda w: {"decision": "refuse"}
+    ),
+    "clubs:club_federation_answer": Row(
+        "page", _souths_invitation, write=DIRECTOR, data=lambda w: {"answer": "decline"}
+    ),
+    "clubs:club_federation_leave": Row("page", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
+    "clubs:federation_members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    "clubs:federation_link": Row(
+        "page", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
+    ),
+    "clubs:federation_unlink": Row("page", _club_player("Player 01"), write=DIRECTOR),
     "tournaments:club_detail": Row("page", lambda w: {"slug": w.club.slug}, read=MEMBER),
     "tournaments:club_results": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
     "tournaments:club_rankings": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
@@ -478,6 +575,12 @@ MATRIX: dict[str, Row] = {
     "api-logout": Row("api"),
     "api-logout-all": Row("api"),
     "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
+    "federation-list": Row("api", read=AUTH, write=AUTH, data=lambda w: {"name": "API League"}),
+    "federation-detail": Row("api", _north, read=OFFICER),
+    "federation-clubs": Row("api", _north, read=OFFICER),
+    "federation-link": Row(
+        "api", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
+    ),
     "club-detail": Row("api", _pk(lambda w: w.club), read=MEMBER),
     "player-list": Row("api", read=AUTH, listed=lambda w: set(w.club.players.values_list("pk", flat=True))),
     "player-detail": Row("api", lambda w: {"pk": w.club.players.first().pk}, read=MEMBER),
@@ -573,6 +676,7 @@ def _world_of(club, alice, sam, bob, mallory, league_night) -> World:
     # A guest of an earlier night (for guest_merge).
     Player.objects.create(club=club, name="Guest of the club", guest=True)
     users = {"director": alice, "scorer": sam, "member": bob, "other_director": mallory}
+    users |= _federations(club, other_club)
     return World(club, other_club, league_night, game, other_game, hand, users, other_event)
 
 
@@ -687,7 +791,13 @@ def _fingerprint_queries() -> list[Any]:
         StageEntrant.objects.order_by("pk").values_list("pk", "stage_id", "seed", "player_id", "pair_id"),
         MatchDecision.objects.order_by("pk").values_list("pk", "stage_id", "round", "slot", "winner_id"),
         Club.objects.order_by("pk").values(),
-        Player.objects.order_by("pk").values_list("pk", "public_initials"),
+        Player.objects.order_by("pk").values_list("pk", "public_initials", "person_id"),
+        Federation.objects.order_by("pk").values(),
+        FederationOfficer.objects.order_by("pk").values_list("pk", "federation_id", "user_id"),
+        FederationClub.objects.order_by("pk").values(),
+        Person.objects.order_by("pk").values(),
+        PersonLinkRecord.objects.order_by("pk").values_list("pk", "player_id", "person_id", "action"),
+        PersonLinkConflict.objects.order_by("pk").values_list("pk", "outcome"),
     ]
 
 
@@ -719,6 +829,8 @@ def _allowed(level: str | None, actor: str, public: bool) -> bool:
         return False
     if level == AUTH:
         return True
+    if level == OFFICER:
+        return actor == "officer"
     need = {PUBLIC: 1, MEMBER: 1, SCORER: 2, DIRECTOR: 3}[level]
     return ROLE_RANK.get(actor, 0) >= need
 

@@ -1,0 +1,108 @@
+"""A federation through the API: created (its creator its officer), read and its clubs listed
+by its officers only; a club's director links a player by member number, the same service and
+rule as the page."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from clubs.models import Federation, FederationClub, Person, PersonLinkConflict
+from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _as(user):
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
+    olga = UserFactory(username="olga")
+    api = _as(olga)
+    response = api.post("/api/v1/federations/", {"name": "North League"}, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["slug"] == "north-league" and response.json()["ranking_public"] is False
+    north = Federation.objects.get(slug="north-league")
+    assert list(north.officers.values_list("user__username", flat=True)) == ["olga"]
+    FederationClub.objects.create(federation=north, club=club, joined_on="2026-12-01")
+    FederationClub.objects.create(federation=north, club=ClubFactory(name="Hilltop", slug="hilltop"))
+    assert [f["slug"] for f in api.get("/api/v1/federations/").json()["results"]] == ["north-league"]
+    assert api.get("/api/v1/federations/north-league/").json()["name"] == "North League"
+    clubs = api.get("/api/v1/federations/north-league/clubs/").json()
+    assert clubs == [
+        {
+            "club": "riverside",
+            "club_name": "Riverside",
+            "status": "member",
+            "joined_on": "2026-12-01",
+            "left_on": None,
+            "declined_on": None,
+        },
+        {
+            "club": "hilltop",
+            "club_name": "hilltop",  # its address: not a member, its name is not shown
+            "status": "invited",
+            "joined_on": None,
+            "left_on": None,
+            "declined_on": None,
+        },
+    ]
+    # A director of a member club is no officer: the federation is not found for them.
+    director = _as(alice)
+    assert director.get("/api/v1/federations/").json()["results"] == []
+    assert director.get("/api/v1/federations/north-league/").status_code == 404
+    assert director.get("/api/v1/federations/north-league/clubs/").status_code == 404
+
+
+def test_a_federation_refused_says_why(club):
+    api = _as(UserFactory(username="olga"))
+    assert (
+        api.post("/api/v1/federations/", {"name": "North", "slug": "north"}, format="json").status_code == 201
+    )
+    response = api.post("/api/v1/federations/", {"name": "North again", "slug": "north"}, format="json")
+    assert response.status_code == 400 and "slug" in response.json()
+    response = api.post("/api/v1/federations/", {"name": "East", "slug": "North-East"}, format="json")
+    assert response.status_code == 201 and response.json()["slug"] == "north-east"
+    response = api.post("/api/v1/federations/", {"slug": "x"}, format="json")
+    assert response.status_code == 400 and "name" in response.json()
+
+
+def test_a_director_links_a_player_by_number(club, alice, mallory):
+    north = Federation.objects.create(name="North League", slug="north")
+    FederationClub.objects.create(federation=north, club=club, joined_on="2026-12-01")
+    Person.objects.create(
+        federation=north, member_number="N-1", name="Amira Haddad", name_words="amira haddad"
+    )
+    amira = PlayerFactory(club=club, name="Amira Hadad")
+    bob = PlayerFactory(club=club, name="Bob Marley")
+    api = _as(alice)
+    url = "/api/v1/clubs/riverside/federation/players/{}/link/"
+    response = api.post(url.format(amira.pk), {"member_number": "n-1"}, format="json")
+    assert response.status_code == 200
+    assert response.json() == {"result": "linked", "member_number": "N-1", "person_name": "Amira Haddad"}
+    # Another name for the same number: held for the officers, the member's name not told.
+    response = api.post(url.format(bob.pk), {"member_number": "N-1"}, format="json")
+    assert response.json() == {"result": "conflict", "member_number": "N-1", "person_name": None}
+    assert PersonLinkConflict.objects.filter(player=bob, outcome="").exists()
+    response = api.post(url.format(bob.pk), {"member_number": "N 2"}, format="json")
+    assert response.json() == {"result": "created", "member_number": "N2", "person_name": "Bob Marley"}
+    response = api.post(url.format(bob.pk), {"member_number": "N_2"}, format="json")
+    assert response.status_code == 400 and "member_number" in response.json()
+    # Another club's director, or a player of another club: not found.
+    assert _as(mallory).post(url.format(bob.pk), {"member_number": "N-3"}, format="json").status_code == 404
+    elsewhere = PlayerFactory(club=ClubFactory(slug="far"), name="Far Away")
+    assert api.post(url.format(elsewhere.pk), {"member_number": "N-3"}, format="json").status_code == 404
+    assert not Person.objects.filter(member_number="N-3").exists()
+
+
+def test_a_club_in_no_federation_is_told_so(club, alice):
+    player = PlayerFactory(club=club, name="Bob Marley")
+    response = _as(alice).post(
+        f"/api/v1/clubs/riverside/federation/players/{player.pk}/link/",
+        {"member_number": "N-1"},
+        format="json",
+    )
+    assert response.status_code == 400 and "not a member of a federation" in response.json()["errors"][0]
