@@ -308,6 +308,24 @@ def federation_detail(request: SignedInRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def federation_ranking_settings(request: SignedInRequest, slug: str) -> HttpResponse:
+    """An officer makes the federation's ranking public (`public=1`) or its officers' only."""
+    federation = officer_federation(request, slug)
+    public = request.POST.get("public")
+    if public not in ("0", "1"):
+        return _federation_page(request, federation, errors=[_("Choose whether the ranking is public.")])
+    services.federation_ranking_settings(federation=federation, ranking_public=public == "1")
+    if public == "1":
+        messages.success(
+            request, _("The federation's ranking is public: anyone may see it, without an account.")
+        )
+    else:
+        messages.success(request, _("The federation's ranking is for its officers only."))
+    return redirect("clubs:federation_detail", slug=federation.slug)
+
+
+@login_required
+@require_POST
 def federation_invite(request: SignedInRequest, slug: str) -> HttpResponse:
     federation = officer_federation(request, slug)
     form = FederationInviteForm(request.POST)
