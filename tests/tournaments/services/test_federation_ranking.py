@@ -43,9 +43,11 @@ Ada and Abe have one federation game; Lonely's game changes nothing.
 from __future__ import annotations
 
 import datetime
+import io
 import math
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -334,3 +336,48 @@ class TestWhoSeesIt:
             Client().get(reverse("tournaments:federation_rankings", kwargs={"slug": "north"})).status_code
             == 200
         )
+
+
+def test_the_command_rebuilds_a_federation_from_nothing(north):
+    before = _federation_ratings(north)
+    PersonRating.objects.all().delete()
+    out = io.StringIO()
+    call_command("ratings_rebuild", "--federation", "north", stdout=out)
+    # 11 people of Classic: Pia, Al, Ada, Abe, Bo, Bud, Bea, Cy, Cal, Cid, Cat.
+    assert out.getvalue().startswith("north: 11 ratings")
+    assert _federation_ratings(north) == before
+
+
+def test_an_officer_ranks_variants_together_and_a_chain_is_refused(north):
+    olga = UserFactory(username="olga")
+    FederationOfficer.objects.create(federation=north, user=olga)
+    client = Client()
+    client.force_login(olga)
+    url = reverse("clubs:federation_ranking_settings", kwargs={"slug": "north"})
+    client.post(url, {"groups": "1", "ranked_with_uruguayan": "classic"})
+    north.refresh_from_db()
+    assert north.ranking_groups == {"uruguayan": "classic"}
+    assert selectors.federation_ranking_group(federation=north, variant="uruguayan").key == "classic"
+    # Samba ranked with Uruguayan, itself ranked with Classic: refused, nothing saved.
+    page = client.post(
+        url, {"groups": "1", "ranked_with_uruguayan": "classic", "ranked_with_samba": "uruguayan"}
+    )
+    assert page.status_code == 200 and "itself ranked with another variant" in page.content.decode()
+    north.refresh_from_db()
+    assert north.ranking_groups == {"uruguayan": "classic"}
+    # The Classic ratings are those of before: the games are all Classic.
+    assert PersonRating.objects.get(person__member_number="N-PIA").ordinal == pytest.approx(0.865, abs=0.001)
+
+
+def test_many_people_read_their_ratings_by_arrays_as_a_few_do_by_terms(north, monkeypatch):
+    from tournaments.selectors import rankings as ranking_reads
+
+    period = RankingPeriod(start=D(2026, 11, 5))  # Pia's rating before the period: after Nov 2
+    few = selectors.federation_ranking(federation=north, group="classic", period=period)
+    monkeypatch.setattr(ranking_reads, "_FEW", 0)
+    many = selectors.federation_ranking(federation=north, group="classic", period=period)
+    assert many == few
+    pia = next(line.line for line in many if line.line.name == "Pia")
+    assert pia.rating_before == pytest.approx(2.430, abs=0.001) and pia.rating == pytest.approx(
+        0.865, abs=0.001
+    )
