@@ -14,8 +14,8 @@ import pytest
 
 from tests.flows import test_public_rankings
 from tests.support.hands import HAND_A
-from tests.tournaments.web import test_browser
 from tests.tournaments.services import test_federation_ranking
+from tests.tournaments.web import test_browser
 from tests.tournaments.web.test_browser import _log_in
 from tournaments import services
 from tournaments.models import Game
