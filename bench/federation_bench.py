@@ -166,6 +166,7 @@ def main() -> None:
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE tournaments_personratinghistory")
             cursor.execute("VACUUM ANALYZE tournaments_personrating")
+        connection.queries_log.clear()  # the generation's queries filled the log
         wall, cpu, server = time.perf_counter(), time.process_time(), backend_cpu(backend)
         with CaptureQueriesContext(connection) as queries:
             fn()
