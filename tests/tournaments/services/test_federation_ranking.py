@@ -330,6 +330,9 @@ class TestWhoSeesIt:
         client.force_login(olga)
         page = client.get(reverse("clubs:federation_detail", kwargs={"slug": "north"}))
         assert "Make the ranking public" in page.content.decode()
+        # Each club's games counted and left out (Avon's game with Gus), for its directors to link.
+        published = [(row.club.name, row.counted, row.left_out) for row in page.context["overview"].published]
+        assert published == [("Avon", 1, 1), ("Brook", 1, 0), ("Cove", 1, 0)]
         client.post(reverse("clubs:federation_ranking_settings", kwargs={"slug": "north"}), {"public": "1"})
         assert Federation.objects.get(pk=north.pk).ranking_public
         assert (
@@ -381,3 +384,25 @@ def test_many_people_read_their_ratings_by_arrays_as_a_few_do_by_terms(north, mo
     assert pia.rating_before == pytest.approx(2.430, abs=0.001) and pia.rating == pytest.approx(
         0.865, abs=0.001
     )
+
+
+def test_a_club_that_joins_counts_its_nights_from_the_day_it_joined(
+    north, django_capture_on_commit_callbacks
+):
+    lonely = Player.objects.get(name="Lu").club
+    olga, lena = UserFactory(username="olga"), cast.member(lonely, "lena", "director")
+    FederationOfficer.objects.create(federation=north, user=olga)
+    capture = django_capture_on_commit_callbacks
+    with capture(execute=True):
+        place = club_services.federation_club_invite(federation=north, club_slug="lonely", by=olga)
+        club_services.federation_invitation_answer(place=place, accept=True, by=lena)
+    with capture(execute=True):
+        for player in lonely.players.all():
+            assert services_link(player, f"N-LONELY-{player.name.upper()}", lena) == "created"
+    place.refresh_from_db()
+    # Its Nov 12 night was before it joined: none of its people has a federation game.
+    assert not PersonRating.objects.filter(person__member_number__startswith="N-LONELY-").exists()
+    assert FederationLeftOut.objects.filter(federation=north, club=lonely).count() == 0
+    _night(lonely, place.joined_on, ("Lu", "Lee"), ("Lo", "Liv"), (600, 100), capture)
+    lu = PersonRating.objects.get(person__member_number="N-LONELY-LU")
+    assert lu.games == 1 and lu.ordinal == pytest.approx(2.430, abs=0.001)  # a first win, as Pia's
