@@ -29,8 +29,9 @@ from tournaments.models import Event
 # the tables, past TABLES_PER_PAGE) stays on the screen.
 BOARD_POLL_SECONDS = 5
 BOARD_TURN_SECONDS = 12
-# What fits on a 1920 x 1080 screen in the board's type: 16 tables, and the standings beside them.
-TABLES_PER_PAGE = 16
+# What fits on a 1920 x 1080 screen in the board's type: 15 tables (three rows of five), and
+# the standings beside them.
+TABLES_PER_PAGE = 15
 STANDINGS_PER_PAGE = 15
 
 
@@ -126,8 +127,9 @@ def _pages(items: list[Any], size: int) -> list[list[Any]]:
 
 
 def _columns(tables: int) -> int:
-    """The grid's columns for a page of `tables` tables: as few as fill the screen in rows."""
-    return 1 if tables <= 1 else 2 if tables <= 4 else 3 if tables <= 9 else 4
+    """The grid's columns for a page of `tables` tables: at most three rows, each table as wide
+    as they allow (its names on two lines)."""
+    return 1 if tables <= 1 else 2 if tables <= 4 else 3 if tables <= 9 else 4 if tables <= 12 else 5
 
 
 def _context(event: Event, tag: str) -> dict[str, Any]:
