@@ -158,14 +158,24 @@ def test_fifteen_tables_fit_a_1920_by_1080_screen_without_scrolling(browser, liv
     for game in Game.objects.filter(table__round__event=event):
         _play(game, [HAND_B])  # one hand a round: every game ends, EW wins 790 to −220
     services.standings_rebuild(event_id=event.pk)
-    board.reload()
+    board.locator("#board-results").wait_for(timeout=10_000)  # the live part replaced, no reload
     assert board.locator("#board-results .hall-table.state-finished").count() == 15
     _fits(board)
+    board.screenshot(path=str(ARTIFACTS / "hall-board-15-tables-results-1920x1080.png"))
+    # The clock of the new part runs (site.js started it), one clock on the page.
+    shown = board.locator("#round-clock .clock-time").inner_text()
+    board.wait_for_function(
+        f"() => document.querySelector('#round-clock .clock-time').textContent !== '{shown}'"
+    )
+    assert board.locator("[data-clock]").count() == 1
+    # 60 players: the standings show 15 lines at a time, and turn to the next page by themselves.
     pages = board.locator("#board-standing-pages > [data-page]")
     assert pages.count() == 4
     assert [pages.nth(n).is_visible() for n in range(4)] == [True, False, False, False]
     assert pages.nth(0).locator(".hall-line").count() == 15
-    board.screenshot(path=str(ARTIFACTS / "hall-board-15-tables-results-1920x1080.png"))
+    pages.nth(1).wait_for(state="visible", timeout=15_000)
+    assert [pages.nth(n).is_visible() for n in range(4)] == [False, True, False, False]
+    _fits(board)
 
 
 def _box(page, locator) -> dict:
