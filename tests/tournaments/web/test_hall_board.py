@@ -11,10 +11,12 @@ from django.test import Client
 
 from clubs.models import Club
 from tests.support.hands import HAND_A, HAND_B
+from tests.tournaments.web import test_pairs
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Standing
 
 pytestmark = pytest.mark.django_db
+pairs_night = test_pairs.pairs_night  # two pairs, round 1 seated
 
 
 def _public(club):
@@ -228,3 +230,20 @@ def test_the_board_link_speaks_the_clubs_language(club, league_night):
     response = Client().get(_link(league_night), HTTP_ACCEPT_LANGUAGE="en")
     assert response["Content-Language"] == "es"
     assert Client().get(_link(league_night) + "live/")["Content-Language"] == "es"
+
+
+def test_a_pairs_board_names_each_side_and_standings_line_by_its_pair(pairs_night):
+    """Fixed partnerships: the standings per pair (event_pair_standings), the winning pair 2
+    victory points and the other 0 after the one hand of the round (HAND_A: NS 1685, EW 485)."""
+    game = Game.objects.get(table__round__event=pairs_night)
+    services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
+    services.standings_rebuild(event_id=pairs_night.pk)
+    html = Client().get(_link(pairs_night) + "live/").content.decode()
+    assert html.count('<span class="pair-number">Pair ') == 4  # each side of the table, each line
+    board = selectors.hall_board(event=pairs_night)
+    assert [(line.pair is not None, len(line.players), line.victory_points) for line in board.standings] == [
+        (True, 2, 2),
+        (True, 2, 0),
+    ]
+    winners = {seat.player for seat in game.table.seats.filter(side="NS")}
+    assert set(board.standings[0].players) == winners
