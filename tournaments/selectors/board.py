@@ -138,7 +138,8 @@ class HallBoard:
 def hall_board(*, event: Event, now: datetime.datetime | None = None) -> HallBoard:
     """The hall board of `event` (see `HallBoard`): the latest round through
     `event_round_results` and the standings through `event_standings` or
-    `event_pair_standings`, never worked out again here. Eight to ten queries."""
+    `event_pair_standings`, never worked out again here. Six queries in an individual event
+    (a few more with pairs, or confirmation), as many for 15 tables as for 2."""
     round_ = event.rounds.order_by("-number").first()
     if round_ is not None:
         round_.event = event  # the clock reads it

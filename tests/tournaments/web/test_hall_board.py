@@ -247,3 +247,26 @@ def test_a_pairs_board_names_each_side_and_standings_line_by_its_pair(pairs_nigh
     ]
     winners = {seat.player for seat in game.table.seats.filter(side="NS")}
     assert set(board.standings[0].players) == winners
+
+
+def test_the_board_reads_in_as_many_queries_for_fifteen_tables_as_for_two(club, league_night):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from clubs.models import Player
+
+    many = [Player.objects.create(club=club, name=f"Guest {n:02d}") for n in range(60)]
+    big = services.event_create(
+        club=club,
+        asked=services.EventInput(name="Big", date=league_night.date, variant="classic", players=many),
+    )
+    round_ = services.round_start(event=big)
+    services.round_seat(round_id=round_.pk)
+    assert Game.objects.filter(table__round__event=big).count() == 15
+    counts = []
+    for event in (league_night, big):
+        event = Event.objects.select_related("club").get(pk=event.pk)
+        with CaptureQueriesContext(connection) as queries:
+            selectors.hall_board(event=event)
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 6, counts
