@@ -169,6 +169,10 @@ class Event(models.Model):
     )
     vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
     tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
+    # The hall board's link (`selectors.board_token`) is signed over the event and this
+    # number; a director's new link (`services.event_board_link_renew`) raises it, so every
+    # earlier link stops working.
+    board_link_version = models.PositiveIntegerField(default=0, editable=False)
     season = models.ForeignKey(
         "Season",
         on_delete=models.SET_NULL,

@@ -15,16 +15,28 @@ subject, named as in `services/` where both have one:
 - `players`: which players a user may see; a player's profile; one player's night.
 - `seasons`: which seasons a user may see; a season's table from its nights' standings.
 - `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
+- `board`: the hall board: who may open it (its signed link), the tag of what it shows, and what
+  it shows (`hall_board`).
 - `stages`: an event's stages, their standings, proposals, a knockout's bracket, the final order.
 - `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
 
 Each name is importable from here too (`selectors.game_hands`). The modules import one another
-only downwards (events, hands; rounds, standings; then round results, pairs, players; stages),
+only downwards (events, hands; rounds, standings; then round results, pairs, players; stages,
+board),
 never this package.
 
 May import: the models, `display/`, `domain/`, `scoring`, `clubs`; never the services.
 """
 
+from tournaments.selectors.board import (
+    BOARD_TOKEN_PATTERN,
+    BoardStanding,
+    HallBoard,
+    board_tag,
+    board_token,
+    event_of_board_token,
+    hall_board,
+)
 from tournaments.selectors.events import (
     club_events,
     event_board_round,
@@ -158,6 +170,7 @@ from tournaments.selectors.standings import (
 )
 
 __all__ = [
+    "BOARD_TOKEN_PATTERN",
     "BYE",
     "DECIDED",
     "EVERY_NIGHT",
@@ -170,6 +183,7 @@ __all__ = [
     "WAITING",
     "WALKOVER",
     "WON",
+    "BoardStanding",
     "BracketRound",
     "BracketView",
     "Candidate",
@@ -178,6 +192,7 @@ __all__ = [
     "Entrant",
     "FinalPlace",
     "GroupRating",
+    "HallBoard",
     "HandLine",
     "MatchSide",
     "MatchView",
@@ -205,6 +220,8 @@ __all__ = [
     "StandingsRules",
     "TableResult",
     "TargetReached",
+    "board_tag",
+    "board_token",
     "card_state",
     "club_current_season",
     "club_events",
@@ -220,6 +237,7 @@ __all__ = [
     "event_has_stages",
     "event_lone_participants",
     "event_missed_rounds",
+    "event_of_board_token",
     "event_pair_numbers",
     "event_pair_of",
     "event_pair_standings",
@@ -248,6 +266,7 @@ __all__ = [
     "game_trio",
     "games_scorable_by",
     "games_visible_to",
+    "hall_board",
     "hand_line",
     "hands_visible_to",
     "initial_meld_table",

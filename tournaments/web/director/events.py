@@ -1,5 +1,6 @@
 """The director's pages for an event: create it, add and withdraw players and guests, mark who is
-present, set how it ranks, merge a guest into a roster player, finish it.
+present, set how it ranks, merge a guest into a roster player, give the hall board a new link,
+finish it.
 """
 
 from __future__ import annotations
@@ -70,6 +71,19 @@ def event_odd_tables(request: SignedInRequest, event_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The next rounds are seated this way."))
     return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_board_link(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The director gives the hall board a new link: the one shown before stops working (a
+    screen left open with it shows nothing new), the event page shows the new one."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    services.event_board_link_renew(event=event)
+    messages.success(request, _("The hall board has a new link; the old one no longer opens it."))
+    response = redirect("tournaments:event_detail", event_id=event.pk)
+    response["Location"] += "#hall-board"
+    return response
 
 
 def _who(event: Event, player: Player) -> str:
