@@ -20,7 +20,7 @@ from clubs import services as club_services
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Event, Round, Stage
 from tournaments.web.forms import ParticipantAddForm, PartnershipForm
 from tournaments.web.public_views import standings_table
@@ -95,12 +95,41 @@ def event_page(
         "games_in_play": len(in_play),
         "tables_in_play": ", ".join(str(n) for n in in_play),
         "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
-        "table_size": services.event_table_size(event),
+        "table_size": selectors.event_table_size(event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
+        "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
+        "refused": _director_refusals(event) if is_director else {},
+        "reseat_refused": _reseat_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _director_refusals(event: Event) -> dict[str, str]:
+    """Why each of the event page's actions would be refused now, by the same rule its service
+    refuses with (`selectors.next_round_refusal`, ...): the page shows the button disabled with
+    these words. An action missing from the result can be taken."""
+    refusals = {
+        "start": selectors.next_round_refusal(event=event),
+        "start_ending": selectors.next_round_refusal(event=event, end_unfinished=True),
+        "finish": selectors.event_finish_refusal(event=event),
+        "finish_ending": selectors.event_finish_refusal(event=event, end_unfinished=True),
+    }
+    return {action: " ".join(refusal.messages) for action, refusal in refusals.items() if refusal is not None}
+
+
+def _reseat_refusals(rounds: list[Round]) -> dict[int, str]:
+    """Round number -> why its seating cannot be computed again (`selectors.round_reseat_refusal`),
+    for the seated rounds that cannot."""
+    refused = {}
+    for round_ in rounds:
+        if round_.status != Round.Status.SEATED:
+            continue
+        refusal = selectors.round_reseat_refusal(round=round_)
+        if refusal is not None:
+            refused[round_.number] = " ".join(refusal.messages)
+    return refused
 
 
 def _stages_context(
