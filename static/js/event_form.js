@@ -4,7 +4,8 @@
      that take each), and the partner column, the pairs' lines and the club's partnerships for
      a fixed-partnership format alone (.pairs-only; the formats in data-pair-formats);
    - "Everyone present" ticks every player in place;
-   - Enter in the new player's name adds the player, as its Add button does. */
+   - Enter in the new player's name adds the player, as its Add button does; Enter in another
+     field creates the event. */
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {
@@ -30,11 +31,14 @@
         form.querySelectorAll("input[name=players]").forEach(function (box) { box.checked = true; });
       });
     }
-    var name = form.querySelector("[name=new_player]"), add = document.getElementById("add-player");
-    if (name && add) {
-      name.addEventListener("keydown", function (event) {
-        if (event.key === "Enter") { event.preventDefault(); add.click(); }
-      });
-    }
+    // Enter in a field: the new player's name adds the player, any other field creates the
+    // event (the form's first button is a step of the form: Everyone present).
+    var add = document.getElementById("add-player"), create = document.getElementById("create-event");
+    form.addEventListener("keydown", function (event) {
+      var el = event.target;
+      if (event.key !== "Enter" || !el.matches || !el.matches("input") || el.matches("[type=submit], [type=button]")) { return; }
+      event.preventDefault();
+      (el.name === "new_player" ? add : create).click();
+    });
   });
 })();

@@ -7,7 +7,8 @@ subject, named as in `services/` where both have one:
   side's confirmation code; whether results are final; a variant's initial-meld table.
 - `rounds`: a round's seating, clock and tables; the night's table cards; which tables are
   still in play and who reached the target; the seating sheet's index by name; why the next
-  round, the event's finish or a round's new seating is refused now (the services raise it).
+  round, the event's finish, a round's new seating or its clock is refused now (the services
+  raise it).
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
@@ -113,6 +114,7 @@ from tournaments.selectors.rounds import (
     event_table_size,
     next_round_refusal,
     round_clock,
+    round_clock_refusal,
     round_close_refusal,
     round_players,
     round_reseat_refusal,
@@ -265,6 +267,7 @@ __all__ = [
     "players_visible_to",
     "players_with_pages_open_to",
     "round_clock",
+    "round_clock_refusal",
     "round_close_refusal",
     "round_players",
     "round_reseat_refusal",

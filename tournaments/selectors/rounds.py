@@ -356,6 +356,17 @@ def event_finish_refusal(*, event: Event, end_unfinished: bool = False) -> Valid
     return round_close_refusal(round=last, end_unfinished=end_unfinished)
 
 
+def round_clock_refusal(*, round: Round) -> ValidationError | None:
+    """Why `round`'s clock cannot be started again now, or None: the event has no minutes per
+    round ("no_clock"), or the round is over (its results final, or the event finished:
+    "final"). Reads `round.event`."""
+    if not round.event.minutes_per_round:
+        return ValidationError(_("This event has no time limit per round."), code="no_clock")
+    if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
+        return ValidationError(_("This round is over."), code="final")
+    return None
+
+
 def round_reseat_refusal(*, round: Round) -> ValidationError | None:
     """Why `round` cannot be seated again, or None: it is locked ("locked"), or a hand is
     recorded at a table that is not locked ("hands_entered"; locked tables are kept)."""

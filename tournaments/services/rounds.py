@@ -13,16 +13,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
 from tournaments.selectors.rounds import (
     next_round_refusal,
+    round_clock_refusal,
     round_close_refusal,
     round_reseat_refusal,
 )
@@ -183,10 +182,9 @@ def round_clock_start(*, round: Round) -> Round:
     seated). Raises ValidationError if the event has no minutes per round, or the round is
     final."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
-    if not round.event.minutes_per_round:
-        raise ValidationError(_("This event has no time limit per round."), code="no_clock")
-    if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
-        raise ValidationError(_("This round is over."), code="final")
+    refusal = round_clock_refusal(round=round)
+    if refusal is not None:
+        raise refusal
     round.clock_started_at = timezone.now()
     round.save(update_fields=["clock_started_at", "updated_at"])
     return round

@@ -243,6 +243,10 @@ class EventForm(forms.ModelForm):
             picked.append(PairRequest(where=str(where), players=(player, partner)))
         data["pair_requests"] = [*pair_requests_from_text(data.get("pairs") or ""), *picked]
         self._house_rules_check(data)
+        if data.get("new_player"):
+            # A name typed but not added: the director meant the player to play.
+            message = _("Press Add to put %(name)s on the roster, or empty this box.")
+            self.add_error("new_player", message % {"name": data["new_player"]})
         chosen = data["pair_requests"] or data.get("partnerships")
         if not data.get("players") and not chosen:
             self.add_error("players", _("Choose the players (or the pairs)."))

@@ -100,7 +100,7 @@ def event_page(
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
         "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
         "refused": _director_refusals(event) if is_director else {},
-        "reseat_refused": _reseat_refusals(rounds) if is_director else {},
+        "round_refused": _round_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     return render(request, "tournaments/event_detail.html", context, status=status)
@@ -119,16 +119,20 @@ def _director_refusals(event: Event) -> dict[str, str]:
     return {action: " ".join(refusal.messages) for action, refusal in refusals.items() if refusal is not None}
 
 
-def _reseat_refusals(rounds: list[Round]) -> dict[int, str]:
-    """Round number -> why its seating cannot be computed again (`selectors.round_reseat_refusal`),
-    for the seated rounds that cannot."""
-    refused = {}
+def _round_refusals(rounds: list[Round]) -> dict[str, dict[int, str]]:
+    """For the seated rounds, by round number, why their seating cannot be computed again
+    ("reseat": `selectors.round_reseat_refusal`) and why their clock cannot be started
+    ("clock": `selectors.round_clock_refusal`); a round missing can."""
+    refused: dict[str, dict[int, str]] = {"reseat": {}, "clock": {}}
     for round_ in rounds:
         if round_.status != Round.Status.SEATED:
             continue
-        refusal = selectors.round_reseat_refusal(round=round_)
-        if refusal is not None:
-            refused[round_.number] = " ".join(refusal.messages)
+        for action, refusal in (
+            ("reseat", selectors.round_reseat_refusal(round=round_)),
+            ("clock", selectors.round_clock_refusal(round=round_)),
+        ):
+            if refusal is not None:
+                refused[action][round_.number] = " ".join(refusal.messages)
     return refused
 
 

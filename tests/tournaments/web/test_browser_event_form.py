@@ -85,5 +85,14 @@ def test_a_chilean_night_of_four_packs_made_on_a_phone(page, live_server, club, 
         "their current score."
     )
     assert start.get_attribute("aria-describedby") == "start-round-why"
+
     page.locator("#round-1 .director-tools > summary").tap()
     page.screenshot(path=str(test_browser.ARTIFACTS / "event-page-seat-disabled.png"), full_page=True)
+
+    # The tables finish without the director: the button opens by itself, the page not reloaded.
+    page.evaluate("() => { window.stayed = true; }")
+    for game in Game.objects.filter(table__round__event=event, game_over=False):
+        services.game_stop(game=game, stopped_by=alice)
+    page.wait_for_selector("#start-round:not([disabled])", timeout=25_000)
+    assert page.locator("#start-round-why").count() == 0
+    assert page.evaluate("() => window.stayed") is True

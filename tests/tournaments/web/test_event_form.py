@@ -248,3 +248,14 @@ def test_the_partner_column_is_for_fixed_partnerships_alone(client, club, alice,
     page = swiss.content.decode()
     assert "hidden" not in re.search(r'<span class="partner pairs-only"[^>]*>', page).group(0)
     assert 'id="pairs-field">' in page
+
+
+def test_a_name_typed_but_not_added_stops_the_event(client, club, alice, players):
+    """Create pressed with a name in the new player's box: the director meant them to play."""
+    client.force_login(alice)
+    response = client.post(f"/clubs/{club.slug}/events/new/", {**_form(players), "new_player": "Zoe"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["new_player"] == [
+        "Press Add to put Zoe on the roster, or empty this box."
+    ]
+    assert not club.events.exists() and not club.players.filter(name="Zoe").exists()

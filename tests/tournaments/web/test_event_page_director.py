@@ -207,3 +207,23 @@ def test_a_correction_after_the_director_stopped_the_game_is_listed(alice, leagu
 def _play_from(game, start, hands):
     for number, hand in enumerate(hands, start=start):
         services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
+
+
+def test_the_clock_is_offered_only_where_the_service_starts_it(
+    client, alice, league_night, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    assert 'id="clock-start-1"' not in client.get(f"/events/{league_night.pk}/").content.decode()
+    league_night.minutes_per_round = 45
+    league_night.save()
+    assert 'id="clock-start-1"' in client.get(f"/events/{league_night.pk}/").content.decode()
+    for game in _games(league_night):
+        _play(game, [HAND_A, HAND_B, HAND_A, HAND_B])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=league_night)
+    page = client.get(f"/events/{league_night.pk}/").content.decode()
+    assert 'id="clock-start-2"' in page and 'id="clock-start-1"' not in page  # round 1 is final
+    round_1 = league_night.rounds.get(number=1)
+    assert _refusal(lambda: services.round_clock_start(round=round_1)) == "This round is over."
+    answer = client.post(f"/events/{league_night.pk}/rounds/1/clock/", follow=True).content.decode()
+    assert "This round is over." in answer
