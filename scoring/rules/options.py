@@ -22,7 +22,8 @@ NUMBER = "number"  # a whole number, `minimum` or more, a multiple of `step`
 BOOLEAN = "boolean"  # true or false
 RECORD = "record"  # an object of whole numbers keyed by some of `parts` (each as NUMBER)
 SERIES = "series"  # a list of whole numbers (each as NUMBER), one per deal of the variant
-BANDS = "bands"  # a list of {"below", "minimum"} bands, the last {"minimum"} only (NUMBERs)
+BANDS = "bands"  # a list of {"below", "minimum"} bands, the last {"minimum"} only: each
+# minimum `minimum` or more, each a multiple of `step`, a band's "below" any such multiple
 OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, BANDS)
 
 

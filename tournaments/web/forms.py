@@ -20,6 +20,7 @@ from tournaments.display.labels import (
     card_kind_label,
     entry_field_hint,
     entry_field_label,
+    house_rule_label,
     special_hand_label,
 )
 from tournaments.display.messages import describe_rules
@@ -266,7 +267,11 @@ class EventForm(forms.ModelForm):
         try:
             scoring.rules_for(variant, data["options"])
         except scoring.InvalidRules as exc:
-            self.add_error(first_field(exc.option), describe_rules(exc))
+            # The engine's refusal, naming the rule as its control is labelled (the API names
+            # its key).
+            params = {**exc.params, "option": house_rule_label(exc.option)} if exc.option else exc.params
+            named = scoring.InvalidRules(str(exc), code=exc.code, params=params, option=exc.option)
+            self.add_error(first_field(exc.option), describe_rules(named))
 
     def event_input(self) -> EventInput:
         """The event asked for, for `services.event_create` (after `is_valid()`)."""

@@ -201,9 +201,9 @@ def test_an_event_with_a_bad_house_rule_is_refused_by_the_field(client, club, al
     }
     response = client.post(f"/clubs/{club.slug}/events/new/", data)
     assert response.status_code == 200
-    # The engine's own refusal, at the target's control.
+    # The engine's own refusal, at the target's control, naming the rule as the control does.
     assert response.context["form"].errors["rule_target"] == [
-        "The house rule “target” must be a positive multiple of 5 points, not 3001."
+        "The house rule “Points to win the game (target)” must be a positive multiple of 5 points, not 3001."
     ]
     data["rule_target"] = "3000"
     response = client.post(f"/clubs/{club.slug}/events/new/", data)
