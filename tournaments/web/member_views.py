@@ -99,23 +99,25 @@ def event_page(
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
         "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
-        "refused": _director_refusals(event) if is_director else {},
+        "refused": _director_refusals(event, bool(in_play)) if is_director else {},
         "round_refused": _round_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     return render(request, "tournaments/event_detail.html", context, status=status)
 
 
-def _director_refusals(event: Event) -> dict[str, str]:
+def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
     """Why each of the event page's actions would be refused now, by the same rule its service
     refuses with (`selectors.next_round_refusal`, ...): the page shows the button disabled with
-    these words. An action missing from the result can be taken."""
+    these words. An action missing from the result can be taken; those that end the games in
+    play are read only while games are in play (the page offers them then alone)."""
     refusals = {
         "start": selectors.next_round_refusal(event=event),
-        "start_ending": selectors.next_round_refusal(event=event, end_unfinished=True),
         "finish": selectors.event_finish_refusal(event=event),
-        "finish_ending": selectors.event_finish_refusal(event=event, end_unfinished=True),
     }
+    if in_play:
+        refusals["start_ending"] = selectors.next_round_refusal(event=event, end_unfinished=True)
+        refusals["finish_ending"] = selectors.event_finish_refusal(event=event, end_unfinished=True)
     return {action: " ".join(refusal.messages) for action, refusal in refusals.items() if refusal is not None}
 
 
