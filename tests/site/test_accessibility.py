@@ -103,7 +103,8 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
         "table, count the cards": f"/games/{game.pk}/?mode=cards",
         "table, total only": f"/games/{game.pk}/?mode=total",
         "table link": f"/t/{game.table.access_token}/?saved=1",
-        "event": f"/events/{league_night.pk}/",
+        "event": f"/events/{league_night.pk}/",  # a table in play: Seat the next round disabled, its reason
+        "new event": f"/clubs/{league_night.club.slug}/events/new/",
         "standings": f"/events/{league_night.pk}/standings/",
         "event ranking": f"/events/{league_night.pk}/ranking/",
         "club rankings": f"/clubs/{league_night.club.slug}/rankings/",

@@ -6,7 +6,9 @@ subject, named as in `services/` where both have one:
 - `hands`: which games a user may see or score; a game's hands, corrections and players; a
   side's confirmation code; whether results are final; a variant's initial-meld table.
 - `rounds`: a round's seating, clock and tables; the night's table cards; which tables are
-  still in play and who reached the target; the seating sheet's index by name.
+  still in play and who reached the target; the seating sheet's index by name; why the next
+  round, the event's finish, a round's new seating or its clock is refused now (the services
+  raise it).
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
@@ -119,9 +121,15 @@ from tournaments.selectors.rounds import (
     SheetLine,
     TargetReached,
     card_state,
+    event_finish_refusal,
     event_seating_choices,
+    event_table_size,
+    next_round_refusal,
     round_clock,
+    round_clock_refusal,
+    round_close_refusal,
     round_players,
+    round_reseat_refusal,
     round_seating,
     round_sheet_index,
     round_tables,
@@ -234,6 +242,7 @@ __all__ = [
     "event_board_round",
     "event_confirmed_totals",
     "event_entrants",
+    "event_finish_refusal",
     "event_has_stages",
     "event_lone_participants",
     "event_missed_rounds",
@@ -252,6 +261,7 @@ __all__ = [
     "event_standings",
     "event_standings_rules",
     "event_standings_rules_description",
+    "event_table_size",
     "events_directed_by",
     "events_visible_to",
     "events_with_results_visible_to",
@@ -271,11 +281,15 @@ __all__ = [
     "hands_visible_to",
     "initial_meld_table",
     "next_hand_number",
+    "next_round_refusal",
     "player_profile",
     "players_visible_to",
     "players_with_pages_open_to",
     "round_clock",
+    "round_clock_refusal",
+    "round_close_refusal",
     "round_players",
+    "round_reseat_refusal",
     "round_seating",
     "round_sheet_index",
     "round_sit_out_entrants",

@@ -63,7 +63,6 @@ from tournaments.services.hands import (
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
 from tournaments.services.rounds import (
-    event_table_size,
     round_clock_start,
     round_reseat,
     round_seat,
@@ -85,7 +84,6 @@ __all__ = [
     "event_finish",
     "event_odd_tables_set",
     "event_standings_rules_set",
-    "event_table_size",
     "game_rescore",
     "game_score",
     "game_stop",

@@ -2,26 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.db import models
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, pair_requests_from_text
+from clubs.text import NameFormField
 from clubs.variants import variant_notes
 from tournaments.display.labels import (
     card_kind_label,
     entry_field_hint,
     entry_field_label,
+    house_rule_label,
     special_hand_label,
 )
+from tournaments.display.messages import describe_rules
 from tournaments.display.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 from tournaments.models import Event
 from tournaments.services import EventInput, HandInput
+from tournaments.web.house_rules import PREFIX as HOUSE_RULE_PREFIX
+from tournaments.web.house_rules import (
+    HouseRuleGroup,
+    first_field,
+    house_rule_fields,
+    house_rule_groups,
+    house_rules,
+)
 
 
 def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
@@ -43,7 +56,12 @@ class EventForm(forms.ModelForm):
     """A new event. For a fixed-partnership format the pairs come from the lines typed in `pairs`,
     the partner picked beside a player (`partner_<player id>`) and the club's partnerships
     ticked, numbered in that order: `cleaned_data["pair_requests"]` holds the first two as
-    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships."""
+    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships.
+
+    The house rules are a control each (`tournaments/web/house_rules.py`, from the engine's
+    `scoring.OPTION_SPECS`), read for the chosen variant into `cleaned_data["options"]` and
+    checked by the engine as the API's are; `new_player` is a name to add to the roster
+    without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -87,17 +105,6 @@ class EventForm(forms.ModelForm):
         empty_value=None,
         required=False,
         help_text=_("Standings then count only confirmed hands."),
-    )
-    options = forms.JSONField(
-        label=_("House rules"),
-        required=False,
-        initial=dict,
-        help_text=_(
-            'Changes to the variant\'s rules, as JSON, for example {"target": 3000} or '
-            '{"tie_policy": "draw"}. Leave {} for the published rules. Each game keeps the '
-            "rules it started with."
-        ),
-        widget=forms.Textarea(attrs={"rows": 2, "dir": "ltr"}),
     )
 
     class Meta:
@@ -154,6 +161,50 @@ class EventForm(forms.ModelForm):
             del self.fields["avoid_season_partners"]
         for name in self._DEFAULTED:
             self.fields[name].required = False
+        self.fields.update(house_rule_fields())
+        self.fields["new_player"] = NameFormField(
+            label=_("Add a player to the club's roster"),
+            required=False,
+            max_length=Player._meta.get_field("name").max_length,
+            help_text=_("Type a name and press Add: the player joins the roster, ticked present."),
+        )
+
+    @classmethod
+    def redisplayed(
+        cls, data: Mapping[str, Any], *, club: Club, tick: Sequence[int] = (), everyone: bool = False
+    ) -> EventForm:
+        """The form as the director left it (`data`, a POST that did not ask to create the
+        event), unbound so that nothing is marked wrong yet: with the players of `tick` ticked
+        too, or everyone on the roster with `everyone`, and the new player's name emptied."""
+        blank = cls(club=club)
+        initial: dict[str, Any] = {}
+        for name, field in blank.fields.items():
+            value = field.widget.value_from_datadict(data, MultiValueDict(), blank.add_prefix(name))
+            if value not in (None, "") and name != "new_player":
+                initial[name] = value
+        ticked = [str(pk) for pk in initial.get("players") or []]
+        if everyone:
+            ticked = [str(player.pk) for player in blank.roster]
+        initial["players"] = [*ticked, *(str(pk) for pk in tick if str(pk) not in ticked)]
+        return cls(club=club, initial=initial)
+
+    def current(self, name: str) -> Any:
+        """The value field `name` shows now: as typed for a bound form, else its initial."""
+        return self[name].value()
+
+    def pair_formats(self) -> str:
+        """The fixed-partnership formats, space-separated, for the page's script."""
+        return " ".join(Event.PARTNERSHIP_FORMATS)
+
+    def pairs_shown(self) -> bool:
+        """Whether the format shown is a fixed-partnership one: the partner column, the pairs'
+        lines and the club's partnerships are drawn for it alone (the page's script follows
+        the format as it changes)."""
+        return self.current("format") in Event.PARTNERSHIP_FORMATS
+
+    def house_rule_groups(self) -> list[HouseRuleGroup]:
+        """The house-rule controls by option, those of the variant shown now drawn visible."""
+        return house_rule_groups(self, str(self.current("variant") or ""))
 
     # Optional in the form: an empty value takes the model's default.
     _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points", "warning_minutes")
@@ -163,11 +214,14 @@ class EventForm(forms.ModelForm):
         return list(zip(self["players"], (self[f"partner_{p.pk}"] for p in self.roster), strict=True))
 
     def other_fields(self) -> list[forms.BoundField]:
-        """The fields drawn in the page's order, less those of the players and pairs."""
+        """The fields drawn in the page's order, less those of the players and pairs, the house
+        rules and the new player (each drawn in a place of its own)."""
         return [
             field
             for field in self
-            if field.name not in self.PAIR_FIELDS and not field.name.startswith("partner_")
+            if field.name not in self.PAIR_FIELDS
+            and field.name != "new_player"
+            and not field.name.startswith(("partner_", HOUSE_RULE_PREFIX))
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -189,6 +243,11 @@ class EventForm(forms.ModelForm):
             where = _("Partner of %(name)s") % {"name": player.name}
             picked.append(PairRequest(where=str(where), players=(player, partner)))
         data["pair_requests"] = [*pair_requests_from_text(data.get("pairs") or ""), *picked]
+        self._house_rules_check(data)
+        if data.get("new_player"):
+            # A name typed but not added: the director meant the player to play.
+            message = _("Press Add to put %(name)s on the roster, or empty this box.")
+            self.add_error("new_player", message % {"name": data["new_player"]})
         chosen = data["pair_requests"] or data.get("partnerships")
         if not data.get("players") and not chosen:
             self.add_error("players", _("Choose the players (or the pairs)."))
@@ -198,13 +257,29 @@ class EventForm(forms.ModelForm):
             self.add_error("pairs", _("Type the pairs, or pick each player's partner."))
         return data
 
+    def _house_rules_check(self, data: dict[str, Any]) -> None:
+        """`data["options"]`, the chosen variant's house rules from their controls, checked by
+        the engine as the service checks them: a refusal is shown at the option's control."""
+        variant = data.get("variant") or ""
+        data["options"] = house_rules(variant, data)
+        if variant not in scoring.VARIANTS:
+            return  # the variant's own field says so
+        try:
+            scoring.rules_for(variant, data["options"])
+        except scoring.InvalidRules as exc:
+            # The engine's refusal, naming the rule as its control is labelled (the API names
+            # its key).
+            params = {**exc.params, "option": house_rule_label(exc.option)} if exc.option else exc.params
+            named = scoring.InvalidRules(str(exc), code=exc.code, params=params, option=exc.option)
+            self.add_error(first_field(exc.option), describe_rules(named))
+
     def event_input(self) -> EventInput:
         """The event asked for, for `services.event_create` (after `is_valid()`)."""
         data = self.cleaned_data
         return EventInput.from_fields(
             data,
             players=list(data["players"]),
-            options=data["options"] or {},
+            options=data["options"],
             partnerships=list(data.get("partnerships") or ()),
             pairs=data["pair_requests"],
         )

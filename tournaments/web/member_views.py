@@ -19,7 +19,7 @@ from clubs import services as club_services
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Event, Round, Stage
 from tournaments.web.forms import ParticipantAddForm, PartnershipForm
 from tournaments.web.public_views import standings_table
@@ -94,10 +94,13 @@ def event_page(
         "games_in_play": len(in_play),
         "tables_in_play": ", ".join(str(n) for n in in_play),
         "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
-        "table_size": services.event_table_size(event),
+        "table_size": selectors.event_table_size(event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
         "board_link": _board_link(request, event) if is_director else "",
+        "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
+        "refused": _director_refusals(event, bool(in_play)) if is_director else {},
+        "round_refused": _round_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     return render(request, "tournaments/event_detail.html", context, status=status)
@@ -108,6 +111,38 @@ def _board_link(request: HttpRequest, event: Event) -> str:
     (signed, `selectors.board_token`), in full: the director types it on the screen's browser."""
     token = selectors.board_token(event=event)
     return request.build_absolute_uri(reverse("tournaments:board_link", kwargs={"board_token": token}))
+
+
+def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
+    """Why each of the event page's actions would be refused now, by the same rule its service
+    refuses with (`selectors.next_round_refusal`, ...): the page shows the button disabled with
+    these words. An action missing from the result can be taken; those that end the games in
+    play are read only while games are in play (the page offers them then alone)."""
+    refusals = {
+        "start": selectors.next_round_refusal(event=event),
+        "finish": selectors.event_finish_refusal(event=event),
+    }
+    if in_play:
+        refusals["start_ending"] = selectors.next_round_refusal(event=event, end_unfinished=True)
+        refusals["finish_ending"] = selectors.event_finish_refusal(event=event, end_unfinished=True)
+    return {action: " ".join(refusal.messages) for action, refusal in refusals.items() if refusal is not None}
+
+
+def _round_refusals(rounds: list[Round]) -> dict[str, dict[int, str]]:
+    """For the seated rounds, by round number, why their seating cannot be computed again
+    ("reseat": `selectors.round_reseat_refusal`) and why their clock cannot be started
+    ("clock": `selectors.round_clock_refusal`); a round missing can."""
+    refused: dict[str, dict[int, str]] = {"reseat": {}, "clock": {}}
+    for round_ in rounds:
+        if round_.status != Round.Status.SEATED:
+            continue
+        for action, refusal in (
+            ("reseat", selectors.round_reseat_refusal(round=round_)),
+            ("clock", selectors.round_clock_refusal(round=round_)),
+        ):
+            if refusal is not None:
+                refused[action][round_.number] = " ".join(refusal.messages)
+    return refused
 
 
 def _stages_context(
