@@ -573,7 +573,9 @@ class Game(models.Model):
     # At a table of five, who of the side of three has sat out its hands: player id (text) ->
     # [hands sat out, the number of the last of them] (`domain.table_shapes.sat_out_turns`), so
     # that a new hand's sit-out is chosen from the row alone; rewritten with the hands.
-    sat_out_turns = models.JSONField(default=dict, blank=True)
+    sat_out_turns = models.JSONField(
+        default=dict, db_default=models.Value({}, models.JSONField()), blank=True
+    )
     updated_at = models.DateTimeField(auto_now=True)
     # Not columns: read with the lock of a hand's save (`services.game_lock`), the id of the
     # hand saved under the submission's id and the saver's role in the club (None for none).

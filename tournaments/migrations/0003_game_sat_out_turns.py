@@ -35,7 +35,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="game",
             name="sat_out_turns",
-            field=models.JSONField(blank=True, default=dict),
+            # With a default in the database too: a process still running the code before this
+            # migration writes new games without the column.
+            field=models.JSONField(
+                blank=True, default=dict, db_default=models.Value({}, models.JSONField())
+            ),
         ),
         migrations.RunPython(turns_from_hands, migrations.RunPython.noop),
     ]
