@@ -32,6 +32,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--hands", type=int, default=20, help="hands per table (at most 60)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile listing")
+    parser.add_argument(
+        "--sort", default="cumulative", help="the listing's order: cumulative, tottime (time in each function)"
+    )
     args = parser.parse_args()
     if not WARM_HANDS + 2 <= args.hands <= 60:
         raise SystemExit(f"--hands {WARM_HANDS + 2}..60")
@@ -81,7 +84,7 @@ def main() -> None:
     for query in queries:
         print("   ", query["sql"][:120])
     if profiler:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(40)
 
 
 if __name__ == "__main__":
