@@ -276,11 +276,24 @@ def timing(site: Site, links: dict, runs: int) -> dict[str, list[float]]:
             page = context.new_page()
             _weak_wifi(context, page)
             received: list[int] = []
+            urls: dict[str, str] = {}
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.on(
+                "Network.requestWillBeSent",
+                lambda event, u=urls: u.setdefault(event["requestId"], event["request"]["url"]),
+            )
+            cdp.on(
                 "Network.loadingFinished", lambda event, got=received: got.append(event["encodedDataLength"])
             )
+            if _run == 0:
+                cdp.on(
+                    "Network.loadingFinished",
+                    lambda event, u=urls: print(
+                        f"  first load: {event['encodedDataLength']:>7,} bytes "
+                        f"{u.get(event['requestId'], '?')}"
+                    ),
+                )
             start = time.perf_counter()
             page.goto(url, wait_until="load")
             seconds["first load"].append(time.perf_counter() - start)
