@@ -412,6 +412,23 @@ class HandForm(forms.Form):
                     return True
         return False
 
+    def typed(self) -> list[tuple[str, list[str]]]:
+        """What was typed, valid or not, as (the line's label, each side's value as typed: "✓"
+        for a ticked box, "" for an empty field), for the lines with a value; for a refused
+        hand, so that its values are not lost."""
+        lines = []
+        for spec in self.inputs:
+            values = []
+            for side in self.sides:
+                value = self[f"{side}-{spec.name}"].value()
+                if spec.kind == "flag":
+                    values.append("✓" if value else "")
+                else:
+                    values.append("" if value in (None, "") else str(value).strip())
+            if any(values):
+                lines.append((str(spec.label), values))
+        return lines
+
     def _row(self, spec: _FormField) -> EntryRow:
         hint = entry_field_hint(spec.name)
         cells = []

@@ -210,11 +210,16 @@ def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpRes
 LIVE = "tournaments/_table_live.html"
 
 
+# A save sent by the page's script is answered with these: the saved hand (the scores, its
+# line and row, the next form's state) or its refusal (why, what was typed, the form).
+SAVED = "tournaments/_save_answer.html"
+REFUSED = "tournaments/_save_refused.html"
+
+
 def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
     if not access.can_score:
         if access.final:
-            messages.error(request, _final_message())
-            return redirect(access.page_url)
+            return _refused_final(request, access)
         return HttpResponse(status=404)
     game = access.game
     form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
@@ -233,9 +238,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 if not request.htmx:
                     return redirect(after)
                 game.refresh_from_db()  # the service saved the new totals on its own copy
-                response = _page(
-                    request, access, hand="", mode=form.entry_mode, saved=str(hand.number), template=LIVE
-                )
+                response = _saved_answer(request, access, hand.number)
                 response["HX-Replace-Url"] = after
                 return response
         except ValidationError as exc:
@@ -250,7 +253,65 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
         if request.htmx.target == "preview":
             return render(request, "tournaments/_hand_preview.html", context)
         return render(request, "tournaments/_hand_form.html", context)
-    return render(request, LIVE if request.htmx else "tournaments/game_detail.html", context, status=status)
+    if request.htmx:
+        context["refused"] = _refusal(form, _form_messages(form), correctable=True)
+        return render(request, REFUSED, context, status=status)
+    return render(request, "tournaments/game_detail.html", context, status=status)
+
+
+def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    """The answer to a save sent by the page's script (`SAVED`): the scoreboard, the saved
+    hand's line (with its undo) and row, the hands waiting for confirmation, and the number of
+    the next hand (or the game's end); about 2 KB where the whole live part is 10 or more."""
+    hands = selectors.game_hands(game=access.game)
+    context = _context(access, None, hands)
+    line = _saved_line(hands, str(number))
+    context["saved"] = line
+    context["line"] = line
+    context["undo_seconds"] = selectors.undo_seconds_left(line=line, hands=hands) if line else 0
+    return render(request, SAVED, context)
+
+
+def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
+    """A hand sent to a table whose results became final after it was typed (a page opened
+    before the director finished the event or started the next round): refused with 409, the
+    values typed shown so that the scorer can give them to the director."""
+    game = access.game
+    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
+    refused = _refusal(form, [_final_message()], correctable=False)
+    if request.htmx:
+        return render(request, REFUSED, {"refused": refused}, status=409)
+    hands = selectors.game_hands(game=game)
+    context = _context(access, None, hands)
+    context["refused"] = refused
+    return render(request, "tournaments/game_detail.html", context, status=409)
+
+
+def _form_messages(form: HandForm) -> list[str]:
+    """Every error of a refused hand in one list, each field's named by its side and label."""
+    found = [str(message) for message in form.non_field_errors()]
+    for field in form:
+        side = field.name.partition("-")[0] if "-" in field.name else ""
+        for error in field.errors:
+            if field.is_hidden:
+                found.append(_("This form is out of date. Reload the page and enter the hand again."))
+            else:
+                found.append(f"{side} · {field.label}: {error}" if side else f"{field.label}: {error}")
+    return list(dict.fromkeys(found))
+
+
+def _refusal(form: HandForm, reasons: list[str], *, correctable: bool) -> dict[str, Any]:
+    """What `_refusal.html` shows of a refused hand: its number, why, and what was typed
+    (HandForm.typed). `correctable`: the form comes back to correct it (else the scorer can
+    only give the values to the director)."""
+    number = form.data.get("number", "")
+    return {
+        "number": number if str(number).isdigit() else "?",
+        "messages": reasons,
+        "typed": form.typed(),
+        "sides": form.sides,
+        "correctable": correctable,
+    }
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
