@@ -520,9 +520,15 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail && event.detail.elt;
     var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
-    if (form && form.dataset.previewAsked !== undefined && event.detail.successful !== undefined) {
+    if (form && form.dataset.previewAsked !== undefined && !form.dataset.pristine) {
       form.dataset.previewDone = form.dataset.previewAsked;
     }
+  });
+  // A preview answered after its hand was saved is not shown in the next hand's form.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+    if (form && form.dataset.pristine) { event.detail.shouldSwap = false; }
   });
 })();
 /* Bring what the scorer must see into view: the errors of a refused hand, the preview. */

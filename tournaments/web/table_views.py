@@ -9,17 +9,23 @@ shape with HandForm, calls a service, and renders. Scores come from the services
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import scoring
@@ -114,7 +120,14 @@ def table(
         assert card is not None
         return render(request, "tournaments/card_waiting.html", {"state": card, "event": card.card.event})
     if action == "view":
-        return _page(request, access, moves=card)
+        etag = _page_etag(request, access, card) if request.method in ("GET", "HEAD") else None
+        unchanged = get_conditional_response(request, etag=etag) if etag else None
+        response = unchanged or _page(request, access, moves=card)
+        if etag:
+            # Asked again each time (no-cache), answered 304 without a page when nothing changed.
+            response["ETag"] = etag
+            response["Cache-Control"] = "private, no-cache"
+        return response
     if action == "save":
         return _save(request, access)
     assert number is not None, action
@@ -123,6 +136,46 @@ def table(
     if action == "undo":
         return _undo(request, access, number)
     raise ValueError(f"no table action {action!r}")
+
+
+def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardState | None) -> str | None:
+    """The table page's ETag: a digest of what it shows (`selectors.game_page_stamp`), who asks
+    and how (the query, the account or session, the language) and the release (`_release`);
+    a phone coming back to an unchanged table gets a 304, not the page.
+    None, so no conditional answer, where the page changes by itself with time or once read:
+    a director's view (the knockout's choice), a card's moves, the undo of a hand just saved,
+    a message to show, a round clock running."""
+    if access.is_director or (card is not None and card.moves) or "saved" in request.GET:
+        return None
+    if len(messages.get_messages(request)):
+        return None
+    game = access.game
+    if selectors.round_clock(round=game.table.round) is not None:
+        return None
+    session = getattr(request, "session", None)
+    stamp = (
+        _release(),
+        request.get_full_path(),
+        request.user.pk,
+        get_language(),
+        (access.can_score, access.final, access.via_link, access.card_token),
+        session.session_key if session is not None else None,
+        selectors.game_page_stamp(game=game),
+    )
+    return '"' + hashlib.sha256(repr(stamp).encode()).hexdigest()[:32] + '"'
+
+
+@functools.cache
+def _release() -> str:
+    """A digest of the templates, static files and translations this process serves: a new
+    release changes every table page's ETag."""
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for pattern in ("templates/**/*.html", "static/**/*.js", "static/**/*.css", "locale/**/*.mo"):
+        for path in sorted(base.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def table_access(
