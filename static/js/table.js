@@ -106,6 +106,9 @@
     var list = here();
     queue.textContent = "";
     queue.hidden = list.length === 0;
+    // The queue's lines stand where the saved hand's line does, so the form does not move.
+    var slot = document.getElementById("saved-slot");
+    if (slot) { slot.hidden = list.length > 0; }
     var heldBy = null;
     list.forEach(function (item) {
       var li = document.createElement("li");
@@ -334,7 +337,9 @@
     form.elements.number.value = String(number);
     form.elements.expected_version.value = "";
     form.elements.submission_id.value = newId();
-    form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
+    form.querySelectorAll(".has-error, .pad-row-error").forEach(function (el) {
+      el.classList.remove("has-error", "pad-row-error");
+    });
     form.querySelectorAll(".pad-errors, .field-error, #form-errors").forEach(function (el) { el.remove(); });
     form.querySelectorAll(".pad-hint").forEach(function (el) { el.classList.add("visually-hidden"); });
     var title = form.querySelector(".pad-title");
@@ -390,7 +395,10 @@
         csrf: data.get("csrfmiddlewaretoken"), fields: fields, number: number, scores: scores,
         correction: !!data.get("expected_version")
       };
-      var list = pending();
+      // The same hand entered again replaces the one refused before (its line goes).
+      var list = pending().filter(function (p) {
+        return !(p.refused && !p.final && p.page === item.page && p.number === item.number && p.id !== item.id);
+      });
       var at = -1;
       list.forEach(function (p, i) { if (p.id === item.id) { at = i; } });
       if (at >= 0) { list[at] = item; } else { list.push(item); }
@@ -401,7 +409,9 @@
       blankForm(form, nextNumber(form));
       showPending();
       var first = form.querySelector(".pad input:not([type=hidden]):not([type=checkbox])");
-      window.scrollTo(0, 0);
+      // The whole form in view, with what fits above it (the hand's line, the scores).
+      var bottom = form.getBoundingClientRect().bottom + window.scrollY;
+      window.scrollTo(0, Math.max(0, bottom - window.innerHeight));
       if (first && !("ontouchstart" in window)) { first.focus({ preventScroll: true }); }
       flush();
     });
@@ -493,6 +503,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A submission id of this page view's own: the page may come from the browser's cache
+    // (an unchanged table is answered 304), shared with another tab at the same table.
+    var loaded = document.querySelector("form[data-hand-form]");
+    if (loaded) { loaded.elements.submission_id.value = newId(); }
     restoreDraft();
     ready(document);
     // After a reload, the form goes past the hands still queued here.

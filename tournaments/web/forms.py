@@ -15,6 +15,7 @@ from clubs.services import PairRequest, pair_requests_from_text
 from clubs.variants import variant_notes
 from tournaments.display.labels import (
     card_kind_label,
+    card_kind_name,
     entry_field_hint,
     entry_field_label,
     special_hand_label,
@@ -312,6 +313,26 @@ class EntryRow:
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One kind of card in *Count the cards*, a line with every side's count melded and left in
+    hand (`cells`: side, place "melded" or "in_hand", bound field; None where the kind cannot be
+    melded), so that both sides are entered on the same line."""
+
+    kind: str
+    label: str
+    cells: list[tuple[str, str, forms.BoundField | None]]
+
+    @property
+    def errors(self) -> list[tuple[str, str, str]]:
+        """(side, the error element's id, message) for each count's errors on this line."""
+        return [
+            (side, _error_id(field), f"{field.label}: {' '.join(map(str, field.errors))}")
+            for side, _place, field in self.cells
+            if field is not None and field.errors
+        ]
+
+
 def _error_id(field: forms.BoundField) -> str:
     return f"{field.auto_id}-error"
 
@@ -390,12 +411,37 @@ class HandForm(forms.Form):
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
 
     def rows(self) -> list[EntryRow]:
-        """The fields most hands need, a line each with every side's input."""
-        return [self._row(spec) for spec in self.inputs if not spec.rare]
+        """The fields most hands need, a line each with every side's input (the card counts
+        apart: `card_rows`)."""
+        return [self._row(spec) for spec in self.inputs if not spec.rare and spec.kind != "card"]
 
     def more_rows(self) -> list[EntryRow]:
         """The rare fields (`RARE_FIELDS`), shown one tap away."""
         return [self._row(spec) for spec in self.inputs if spec.rare]
+
+    def card_rows(self) -> list[CardRow]:
+        """In *Count the cards*: a line per kind of card, in the engine's order, with every
+        side's count melded and in hand (an empty list in the other modes)."""
+        kinds = list(dict.fromkeys(spec.path[2] for spec in self.inputs if spec.kind == "card"))
+        rows = []
+        for kind in kinds:
+            cells: list[tuple[str, str, forms.BoundField | None]] = []
+            for index, side in enumerate(self.sides):
+                for place in ("melded", "in_hand"):
+                    name = f"{side}-cards.{place}.{kind}"
+                    field = self[name] if name in self.fields else None
+                    if field is not None:
+                        # Named by the kind's line, the side's column and the place's.
+                        attrs = field.field.widget.attrs
+                        attrs["aria-labelledby"] = (
+                            f"row-cards-{kind} pad-side-{index} pad-place-{index}-{place}"
+                        )
+                        if field.errors:
+                            attrs["aria-describedby"] = _error_id(field)
+                            attrs["aria-invalid"] = "true"
+                    cells.append((side, place, field))
+            rows.append(CardRow(kind, card_kind_name(kind), cells))
+        return rows
 
     @property
     def show_hints(self) -> bool:
@@ -509,7 +555,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
                 cards.append(
                     _FormField(
                         f"cards.melded.{kind.name}",
-                        "count",
+                        "card",
                         ("cards", "melded", kind.name),
                         card_kind_label(kind.name, in_hand=False),
                     )
@@ -517,7 +563,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
             cards.append(
                 _FormField(
                     f"cards.in_hand.{kind.name}",
-                    "count",
+                    "card",
                     ("cards", "in_hand", kind.name),
                     card_kind_label(kind.name, in_hand=True),
                 )
