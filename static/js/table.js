@@ -413,7 +413,7 @@
       var bottom = form.getBoundingClientRect().bottom + window.scrollY;
       window.scrollTo(0, Math.max(0, bottom - window.innerHeight));
       if (first && !("ontouchstart" in window)) { first.focus({ preventScroll: true }); }
-      flush();
+      setTimeout(flush, 0);  // the next hand's form first, then the sending
     });
   }
 
