@@ -277,15 +277,17 @@
       if (notDecided(response)) { serverFailed = true; showPending(); return; }
       serverFailed = false;
       return response.text().then(function (html) {
-        if (item.page !== location.pathname) { forget(item.id); return sendNext(); }
+        var shown = item.page === location.pathname;  // else a hand of another table's page
         if (response.ok && /id="save-answer"/.test(html)) {
           forget(item.id);
+          if (!shown) { return sendNext(); }
           applySaved(html);
           var address = response.headers.get("HX-Replace-Url");
           if (address && !unsent(here()).length) { history.replaceState(null, "", address); }
           return sendNext();
         }
-        refuse(item, html, response.status);
+        // Refused: kept with its values, shown on its own page (now, or when it is opened).
+        refuse(item, html, response.status, shown);
         return sendNext();
       });
     }).catch(function () { serverFailed = false; stalled = true; showPending(); });
@@ -294,7 +296,7 @@
   // The server refused the hand: the refusal (why, the values typed) stays on its line of the
   // queue; a hand that can be corrected comes back in the form at once if nothing was typed
   // there since, else with a tap on its line.
-  function refuse(item, html, status) {
+  function refuse(item, html, status, shown) {
     var holder = document.createElement("template");
     holder.innerHTML = html;
     var refused = holder.content.getElementById("save-refused");
@@ -314,7 +316,9 @@
     savePending(list);
     showPending();
     var form = document.querySelector("form[data-hand-form]");
-    if (refused && refused.querySelector("#hand-form") && (!form || form.dataset.pristine)) { correct(item.id); }
+    if (shown && refused && refused.querySelector("#hand-form") && (!form || form.dataset.pristine)) {
+      correct(item.id);
+    }
   }
 
   function newId() {
@@ -409,9 +413,11 @@
       blankForm(form, nextNumber(form));
       showPending();
       var first = form.querySelector(".pad input:not([type=hidden]):not([type=checkbox])");
-      // The whole form in view, with what fits above it (the hand's line, the scores).
-      var bottom = form.getBoundingClientRect().bottom + window.scrollY;
-      window.scrollTo(0, Math.max(0, bottom - window.innerHeight));
+      // The whole form in view, with what fits above it (the hand's line, the scores); a form
+      // taller than the screen from the page's top, its first fields first.
+      var box = form.getBoundingClientRect();
+      var bottom = box.bottom + window.scrollY;
+      window.scrollTo(0, box.height > window.innerHeight ? 0 : Math.max(0, bottom - window.innerHeight));
       if (first && !("ontouchstart" in window)) { first.focus({ preventScroll: true }); }
       setTimeout(flush, 0);  // the next hand's form first, then the sending
     });
