@@ -317,7 +317,7 @@ def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) ->
     hand's line (with its undo) and row, the hands waiting for confirmation, and the number of
     the next hand (or the game's end); about 2 KB where the whole live part is 10 or more."""
     hands = selectors.game_hands(game=access.game)
-    context = _context(access, None, hands)
+    context = _context(access, None, hands, with_history=False)
     line = _saved_line(hands, str(number))
     context["saved"] = line
     context["line"] = line
@@ -464,8 +464,14 @@ def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
 
 
 def _context(
-    access: TableAccess, form: HandForm | None, hands: list[selectors.HandLine] | None = None
+    access: TableAccess,
+    form: HandForm | None,
+    hands: list[selectors.HandLine] | None = None,
+    *,
+    with_history: bool = True,
 ) -> dict[str, Any]:
+    """What the table page's templates read. `with_history`: the corrections' list too (a
+    save's answer, `_save_answer.html`, does not show it)."""
     game = access.game
     event = game.table.round.event
     editing = form is not None and form["expected_version"].value() not in (None, "")
@@ -490,7 +496,7 @@ def _context(
         "waiting_hands": [line for line in hands if not line.confirmed]
         if event.confirmation_required
         else [],
-        "history": selectors.game_corrections(game=game),
+        "history": selectors.game_corrections(game=game) if with_history else [],
         "form": form,
         "editing": editing,
         "can_score": access.can_score,
