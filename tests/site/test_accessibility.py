@@ -67,7 +67,8 @@ RATING_CHARTS_DRAWN = """() => window.Chart
   && [...document.querySelectorAll('canvas.rating-chart')].every((c) => window.Chart.getChart(c))"""
 
 
-def _check(page, where: str) -> list[str]:
+def _check(page, where: str, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe's violations of `impacts` on the page, and the SIZES problems, each named by `where`."""
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
     problems = [
@@ -77,7 +78,7 @@ def _check(page, where: str) -> list[str]:
             for node in v["nodes"][:3]
         )
         for v in json.loads(result)["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in impacts
     ]
     problems += [f"{where}: {p}" for p in page.evaluate(SIZES)]
     return problems

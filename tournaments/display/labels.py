@@ -91,6 +91,21 @@ CARD_KIND_LABELS = {
 }
 
 
+# A kind of card, as *Count the cards* names its line (the counts melded and in hand beside it).
+CARD_KIND_NAMES = {
+    "jokers": _("Jokers"),
+    "twos": _("2s"),
+    "aces": _("Aces"),
+    "high": _("8 to K"),
+    "low": _("4 to 7"),
+    "black_threes": _("Black threes"),
+}
+
+
+def card_kind_name(kind: str) -> str:
+    return str(CARD_KIND_NAMES.get(kind, kind))
+
+
 def card_kind_label(kind: str, *, in_hand: bool) -> str:
     melded, held = CARD_KIND_LABELS.get(kind, (kind, kind))
     return str(held if in_hand else melded)

@@ -9,7 +9,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
 import scoring
@@ -293,3 +293,21 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
         lower = below
     rows.append(MinimumRow(f"≥ {lower}" if lower is not None else "all", rules.initial_meld_top))
     return rows
+
+
+def game_page_stamp(*, game: Game) -> tuple[Any, ...]:
+    """What the table page of `game` shows that can change, in two small queries: the game's,
+    its round's and its event's rows (as loaded), the last change to any of its hands (its
+    history: a save, a correction, a confirmation, an undo, a sit-out changed, a deletion)
+    and who sits where. Equal stamps, equal pages (for the same viewer, language and query):
+    the page's ETag (tournaments/web/table_views.py)."""
+    round_ = game.table.round
+    rows = tuple(
+        tuple(getattr(row, field.attname) for field in type(row)._meta.concrete_fields)
+        for row in (game, round_, round_.event)
+    )
+    history = Hand.history.filter(game_id=game.pk).aggregate(
+        last=Max("history_id"), count=Count("history_id")
+    )
+    seats = tuple(game.table.seats.order_by("pk").values_list("player_id", "side", "position"))
+    return (*rows, history["last"], history["count"], seats)

@@ -349,11 +349,11 @@ def _hand_to_change(
     if existing.version != expected_version:
         raise ValidationError(
             _(
-                "Hand %(number)s was changed by someone else while you were editing it "
-                "(your copy is version %(yours)s, the saved one is version %(saved)s). "
-                "Reload it and enter your correction again."
+                "Hand %(number)s was changed by someone else while you were correcting it, "
+                "so your correction was not saved. Open hand %(number)s again to see it as it "
+                "is now, then enter your correction."
             )
-            % {"number": number, "yours": expected_version, "saved": existing.version},
+            % {"number": number},
             code="conflict",
         )
     return stored, existing

@@ -18,6 +18,7 @@ from clubs.text import NameFormField
 from clubs.variants import variant_notes
 from tournaments.display.labels import (
     card_kind_label,
+    card_kind_name,
     entry_field_hint,
     entry_field_label,
     house_rule_label,
@@ -387,6 +388,26 @@ class EntryRow:
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One kind of card in *Count the cards*, a line with every side's count melded and left in
+    hand (`cells`: side, place "melded" or "in_hand", bound field; None where the kind cannot be
+    melded), so that both sides are entered on the same line."""
+
+    kind: str
+    label: str
+    cells: list[tuple[str, str, forms.BoundField | None]]
+
+    @property
+    def errors(self) -> list[tuple[str, str, str]]:
+        """(side, the error element's id, message) for each count's errors on this line."""
+        return [
+            (side, _error_id(field), f"{field.label}: {' '.join(map(str, field.errors))}")
+            for side, _place, field in self.cells
+            if field is not None and field.errors
+        ]
+
+
 def _error_id(field: forms.BoundField) -> str:
     return f"{field.auto_id}-error"
 
@@ -465,12 +486,37 @@ class HandForm(forms.Form):
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
 
     def rows(self) -> list[EntryRow]:
-        """The fields most hands need, a line each with every side's input."""
-        return [self._row(spec) for spec in self.inputs if not spec.rare]
+        """The fields most hands need, a line each with every side's input (the card counts
+        apart: `card_rows`)."""
+        return [self._row(spec) for spec in self.inputs if not spec.rare and spec.kind != "card"]
 
     def more_rows(self) -> list[EntryRow]:
         """The rare fields (`RARE_FIELDS`), shown one tap away."""
         return [self._row(spec) for spec in self.inputs if spec.rare]
+
+    def card_rows(self) -> list[CardRow]:
+        """In *Count the cards*: a line per kind of card, in the engine's order, with every
+        side's count melded and in hand (an empty list in the other modes)."""
+        kinds = list(dict.fromkeys(spec.path[2] for spec in self.inputs if spec.kind == "card"))
+        rows = []
+        for kind in kinds:
+            cells: list[tuple[str, str, forms.BoundField | None]] = []
+            for index, side in enumerate(self.sides):
+                for place in ("melded", "in_hand"):
+                    name = f"{side}-cards.{place}.{kind}"
+                    field = self[name] if name in self.fields else None
+                    if field is not None:
+                        # Named by the kind's line, the side's column and the place's.
+                        attrs = field.field.widget.attrs
+                        attrs["aria-labelledby"] = (
+                            f"row-cards-{kind} pad-side-{index} pad-place-{index}-{place}"
+                        )
+                        if field.errors:
+                            attrs["aria-describedby"] = _error_id(field)
+                            attrs["aria-invalid"] = "true"
+                    cells.append((side, place, field))
+            rows.append(CardRow(kind, card_kind_name(kind), cells))
+        return rows
 
     @property
     def show_hints(self) -> bool:
@@ -486,6 +532,23 @@ class HandForm(forms.Form):
                 if field.errors or field.value() not in (None, "", False, 0, "0"):
                     return True
         return False
+
+    def typed(self) -> list[tuple[str, list[str]]]:
+        """What was typed, valid or not, as (the line's label, each side's value as typed: "✓"
+        for a ticked box, "" for an empty field), for the lines with a value; for a refused
+        hand, so that its values are not lost."""
+        lines = []
+        for spec in self.inputs:
+            values = []
+            for side in self.sides:
+                value = self[f"{side}-{spec.name}"].value()
+                if spec.kind == "flag":
+                    values.append("✓" if value else "")
+                else:
+                    values.append("" if value in (None, "") else str(value).strip())
+            if any(values):
+                lines.append((str(spec.label), values))
+        return lines
 
     def _row(self, spec: _FormField) -> EntryRow:
         hint = entry_field_hint(spec.name)
@@ -567,7 +630,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
                 cards.append(
                     _FormField(
                         f"cards.melded.{kind.name}",
-                        "count",
+                        "card",
                         ("cards", "melded", kind.name),
                         card_kind_label(kind.name, in_hand=False),
                     )
@@ -575,7 +638,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
             cards.append(
                 _FormField(
                     f"cards.in_hand.{kind.name}",
-                    "count",
+                    "card",
                     ("cards", "in_hand", kind.name),
                     card_kind_label(kind.name, in_hand=True),
                 )
