@@ -11,8 +11,9 @@ folder, and drives Debian's Chromium (Playwright) at a phone's 390 x 844 with to
   the screen when the hand began.
 - `timing`: with Chromium's network emulated as the club's weak Wi-Fi (CDP
   Network.emulateNetworkConditions: 400 ms round trip, 400 kbit/s down and up), the table
-  page's first load (empty cache), a cached load (the same browser coming back), and a save:
-  from tapping *Save hand* to the next hand's form being ready. Medians of --runs runs.
+  page's first load (empty cache), a cached load (the same browser coming back), and saves:
+  from tapping *Save hand* to the next hand's form being ready, and to the hand confirmed by
+  the server. Medians of --runs runs.
 
     .venv/bin/python -m bench.entry_bench                      # this tree
     git worktree add --detach /tmp/before <commit>
@@ -240,10 +241,6 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
     return rows
 
 
-def _median(values: list[float]) -> float:
-    return round(statistics.median(values), 2)
-
-
 def _weak_wifi(context, page) -> None:
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -261,46 +258,121 @@ def _form_ready(page, number: int) -> None:
     )
 
 
+def _confirmed(page, number: int) -> None:
+    """Wait until the server has confirmed hand `number`: its saved line on the page (and, where
+    the page queues hands, none left in its queue)."""
+    page.wait_for_function(
+        """(n) => { const saved = document.getElementById('hand-saved');
+                    return saved && saved.textContent.includes('Hand ' + n + ' saved')
+                        && !document.querySelector('#hand-queue li'); }""",
+        arg=number,
+        polling="raf",
+    )
+
+
+# In the page: when the tap's submit began (a listener before the page's own), and the moments
+# the next hand's form and the hand's confirmation were first seen (a mutation observer), so
+# that a save's figures do not count Playwright's round trips to the browser.
+PROBE = """
+document.addEventListener('submit', () => { window.benchSubmit = performance.now();
+  window.benchForm = window.benchConfirmed = null; }, true);
+new MutationObserver(() => {
+  if (window.benchSubmit == null) return;
+  const f = document.querySelector('form[data-hand-form] [name=number]');
+  const n = window.benchNumber;
+  if (window.benchForm == null && f && f.value === String(n + 1)
+      && document.querySelector('form[data-hand-form] .sign-toggle')) window.benchForm = performance.now();
+  const saved = document.getElementById('hand-saved');
+  if (window.benchConfirmed == null && saved && saved.textContent.includes('Hand ' + n + ' saved')
+      && !document.querySelector('#hand-queue li')) window.benchConfirmed = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+"""
+
+
+SAVES_PER_RUN = 3
+
+
 def timing(site: Site, links: dict, runs: int) -> dict[str, list[float]]:
-    """Seconds for the first load, a cached load and a save, on the emulated weak Wi-Fi, in
-    *Total only* mode (as the issue measured it). Each run is a new browser profile."""
+    """Seconds for the first load, a cached load and saves, on the emulated weak Wi-Fi, in
+    *Total only* mode (as the issue measured it). Each run is a new browser profile; a save
+    is timed from the tap on *Save hand* to the next hand's form ready, and to the hand
+    confirmed by the server (`_confirmed`), for SAVES_PER_RUN hands a run."""
     from playwright.sync_api import sync_playwright
 
     url = f"{site.url}/t/{links['timing'][0]}/?mode=total"
-    seconds: dict[str, list[float]] = {"first load": [], "cached load": [], "save": []}
+    seconds: dict[str, list[float]] = {
+        "first load": [],
+        "cached load": [],
+        "save: next form ready": [],
+        "save: hand confirmed": [],
+        "save: next form ready, in the page": [],
+        "save: hand confirmed, in the page": [],
+    }
     bytes_in: list[int] = []
+    bytes_cached: list[int] = []
+    bytes_save: list[int] = []
     with sync_playwright() as playwright:
         browser = _browser(playwright)
         for _run in range(runs):
             context = _phone(browser)
+            context.add_init_script(PROBE)
             page = context.new_page()
             _weak_wifi(context, page)
             received: list[int] = []
+            urls: dict[str, str] = {}
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.on(
+                "Network.requestWillBeSent",
+                lambda event, u=urls: u.setdefault(event["requestId"], event["request"]["url"]),
+            )
+            cdp.on(
                 "Network.loadingFinished", lambda event, got=received: got.append(event["encodedDataLength"])
             )
+            if _run == 0:
+                cdp.on(
+                    "Network.loadingFinished",
+                    lambda event, u=urls: print(
+                        f"  first load: {event['encodedDataLength']:>7,} bytes "
+                        f"{u.get(event['requestId'], '?')}"
+                    ),
+                )
             start = time.perf_counter()
             page.goto(url, wait_until="load")
             seconds["first load"].append(time.perf_counter() - start)
             bytes_in.append(sum(received))
             page.goto("about:blank")
+            received.clear()
             start = time.perf_counter()
             page.goto(url, wait_until="load")
             seconds["cached load"].append(time.perf_counter() - start)
-            number = int(page.locator("form[data-hand-form] [name=number]").input_value())
-            page.fill("[name='NS-total']", "120")
-            page.tap("[name='NS-went_out']")
-            page.fill("[name='EW-total']", "60")
-            page.wait_for_load_state("networkidle")
-            start = time.perf_counter()
-            page.tap("#save-hand")
-            _form_ready(page, number + 1)
-            seconds["save"].append(time.perf_counter() - start)
+            bytes_cached.append(sum(received))
+            for _hand in range(SAVES_PER_RUN):
+                number = int(page.locator("form[data-hand-form] [name=number]").input_value())
+                page.fill("[name='NS-total']", "120")
+                page.tap("[name='NS-went_out']")
+                page.fill("[name='EW-total']", "60")
+                page.wait_for_load_state("networkidle")
+                received.clear()
+                page.evaluate("(n) => { window.benchNumber = n; }", number)
+                start = time.perf_counter()
+                page.tap("#save-hand")
+                _form_ready(page, number + 1)
+                seconds["save: next form ready"].append(time.perf_counter() - start)
+                _confirmed(page, number)
+                seconds["save: hand confirmed"].append(time.perf_counter() - start)
+                began, form, confirmed = page.evaluate(
+                    "() => [window.benchSubmit, window.benchForm, window.benchConfirmed]"
+                )
+                seconds["save: next form ready, in the page"].append((form - began) / 1000)
+                seconds["save: hand confirmed, in the page"].append((confirmed - began) / 1000)
+                page.wait_for_load_state("networkidle")
+                bytes_save.append(sum(received))
             context.close()
         browser.close()
     print(f"first load: {statistics.median(bytes_in):,.0f} bytes over the network (median)")
+    print(f"cached load: {statistics.median(bytes_cached):,.0f} bytes over the network (median)")
+    print(f"a save: {statistics.median(bytes_save):,.0f} bytes over the network (median)")
     return seconds
 
 
@@ -355,8 +427,8 @@ def main() -> None:
             print(f"\n| weak Wi-Fi, {args.runs} runs | median s | each run, s |")
             print("|---|---:|---|")
             for name, values in results.items():
-                each = ", ".join(f"{v:.2f}" for v in values)
-                print(f"| {name} | {_median(values):.2f} | {each} |")
+                each = ", ".join(f"{v:.3f}" for v in values)
+                print(f"| {name} | {statistics.median(values):.3f} | {each} |")
             for path in ("/static/css/site.css", "/static/js/htmx.min.js"):
                 print(path, _cache_control(site, path))
     finally:

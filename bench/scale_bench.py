@@ -4,7 +4,8 @@ A script, not a test, for PostgreSQL (DATABASE_URL, migrated). Two steps:
 
 - `fill`: adds many clubs' past nights to the database, SIDE_ENTRIES side entries in all
   (250 clubs x 4 nights x 5 rounds x 5 tables of 20 classic hands for 1,000,000), written
-  with INSERT ... SELECT, and turns autovacuum off on the site's tables, so that PostgreSQL has
+  with INSERT ... SELECT, each table with its four players seated (four players a club), and
+  turns autovacuum off on the site's tables, so that PostgreSQL has
   no statistics of them until someone runs ANALYZE: a restored or freshly loaded database,
   or a live one before autovacuum catches up. Nothing is analysed.
 - `measure`: seats a night of its own (bench/load_bench.py) and saves hands 1..HANDS at every
@@ -13,6 +14,10 @@ A script, not a test, for PostgreSQL (DATABASE_URL, migrated). Two steps:
   correction and one retried submission per table. It prints the median and p95 of each, and
   `EXPLAIN` of every query of one new hand, one correction and one retry that reads or updates
   rows, naming the queries whose plan scans a whole table.
+- `standings`: seats a night of its own, saves hands 1..HANDS at every table in this process,
+  then times the event's standings rebuild (`services.standings_rebuild`, what the worker runs
+  after a saved hand: median of --repeat runs) and prints `EXPLAIN` of each of its queries,
+  naming those whose plan scans a whole table.
 
 `--tree` runs another checkout's code with this script (measure before and after a change);
 its database must be migrated by that tree.
@@ -21,6 +26,7 @@ its database must be migrated by that tree.
     .venv/bin/python manage.py migrate
     .venv/bin/python -m bench.scale_bench fill --side-entries 1000000
     .venv/bin/python -m bench.scale_bench measure --tables 10 --hands 20
+    .venv/bin/python -m bench.scale_bench standings --tables 10 --hands 3
     psql -h 127.0.0.1 -U postgres bench_big -c ANALYZE
     .venv/bin/python -m bench.scale_bench measure --tables 10 --hands 20
 """
@@ -52,10 +58,23 @@ def _django(tree: Path) -> None:
     django.setup()
 
 
+# Each table's four seats: the club's four players (by id) at N, E, S, W, sides NS and EW.
+SEATS_SQL = (
+    "INSERT INTO tournaments_seat (table_id, player_id, side, position) "
+    "SELECT t.id, p.id, CASE WHEN p.n %% 2 = 1 THEN 'NS' ELSE 'EW' END, (ARRAY['N', 'E', 'S', 'W'])[p.n] "
+    "FROM tournaments_table t JOIN tournaments_round r ON r.id = t.round_id "
+    "JOIN tournaments_event e ON e.id = r.event_id "
+    "JOIN (SELECT id, club_id, row_number() OVER (PARTITION BY club_id ORDER BY id) AS n "
+    "FROM clubs_player) p "
+    "ON p.club_id = e.club_id AND p.n <= 4 "
+    "WHERE t.id BETWEEN %s AND %s"
+)
+
+
 def fill(side_entries: int) -> None:
     from django.db import connection, transaction
 
-    from clubs.models import Club
+    from clubs.models import Club, Player
     from tournaments.models import Event, Game, Round, Table
 
     games_per_club = NIGHTS * ROUNDS * TABLES
@@ -95,6 +114,7 @@ def fill(side_entries: int) -> None:
             for table in tables
         )
         low, high = games[0].pk, games[-1].pk
+        Player.objects.bulk_create(Player(club=club, name=f"Member {n}") for club in made for n in range(4))
         odd = (
             {"melded_points": 50, "hand_points": 10},
             [{"item": "melded_cards", "points": 50}, {"item": "cards_in_hand", "points": -10}],
@@ -102,6 +122,7 @@ def fill(side_entries: int) -> None:
         )
         even = ({"melded_points": 0, "hand_points": 30}, [{"item": "cards_in_hand", "points": -30}], -30)
         with connection.cursor() as cursor:
+            cursor.execute(SEATS_SQL, [tables[0].pk, tables[-1].pk])
             cursor.execute(
                 "INSERT INTO tournaments_hand (game_id, number, submission_id, version, entered_by_side, "
                 "confirmed_by_side, confirmed_via, created_at, updated_at) "
@@ -150,7 +171,8 @@ def _statistics() -> str:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname, reltuples, (SELECT count(*) FROM pg_stats s WHERE s.tablename = c.relname) "
-            "FROM pg_class c WHERE relname IN ('tournaments_sideentry', 'tournaments_hand')"
+            "FROM pg_class c WHERE relname IN "
+            "('tournaments_sideentry', 'tournaments_hand', 'tournaments_table', 'tournaments_seat')"
         )
         rows = cursor.fetchall()
     return ", ".join(
@@ -234,6 +256,49 @@ def measure(tables: int, hands: int, explain: bool) -> None:
         _explain(plans)
 
 
+def standings(tables: int, hands: int, repeat: int, confirmation: bool) -> None:
+    import load_bench
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments import services
+    from tournaments.models import Event, Hand
+
+    night = load_bench.setup(tables)
+    # With confirmation, the rebuild also reads the night's hands and side entries.
+    Event.objects.filter(pk=night["event"]).update(confirmation_required=confirmation)
+    for number in range(1, hands + 1):
+        for game_id, _link in night["games"]:
+            services.hand_record(
+                game=game_id,
+                asked=services.HandInput(
+                    number=number,
+                    entries=load_bench.hand_for(number),
+                    submission_id=uuid.uuid4(),
+                    entered_by_side="NS" if confirmation else "",
+                ),
+            )
+    if confirmation:  # every other hand confirmed
+        Hand.objects.filter(
+            game_id__in=[g for g, _link in night["games"]], number__in=range(1, hands + 1, 2)
+        ).update(confirmed_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    wall, cpu = [], []
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        services.standings_rebuild(event_id=night["event"])
+        wall.append(1000 * (time.perf_counter() - w))
+        cpu.append(1000 * (time.process_time() - c))
+    with CaptureQueriesContext(connection) as captured:
+        services.standings_rebuild(event_id=night["event"])
+    print(f"{_statistics()}")
+    print(
+        f"{tables} tables x {hands} hands; the event's standings rebuilt {repeat} times: "
+        f"{'with' if confirmation else 'without'} confirmation: "
+        f"median {statistics.median(wall):.1f} ms wall, {statistics.median(cpu):.1f} ms CPU (this process)"
+    )
+    _explain({"standings rebuild": captured.captured_queries})
+
+
 SMALL_TABLE = 10_000  # rows: a table this small is read whole faster than through an index
 
 
@@ -272,11 +337,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("step", choices=("fill", "measure"))
+    parser.add_argument("step", choices=("fill", "measure", "standings"))
     parser.add_argument("--side-entries", type=int, default=1_000_000)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--no-explain", action="store_true")
+    parser.add_argument("--repeat", type=int, default=15, help="standings: rebuilds timed")
+    parser.add_argument("--confirmation", action="store_true", help="standings: the event asks for it")
     parser.add_argument(
         "--tree", default=str(Path(__file__).resolve().parents[1]), help="project tree to run"
     )
@@ -284,6 +351,8 @@ def main() -> None:
     _django(Path(args.tree).resolve())
     if args.step == "fill":
         fill(args.side_entries)
+    elif args.step == "standings":
+        standings(args.tables, args.hands, args.repeat, args.confirmation)
     else:
         measure(args.tables, args.hands, not args.no_explain)
 

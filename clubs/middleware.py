@@ -2,8 +2,8 @@
 
 A visitor's own choice (the language cookie set by the picker in the top bar) always wins.
 Without it, a page that belongs to a club (its slug, an event, a game or a table link in the
-URL) speaks the club's language when the club set one; other pages keep what
-LocaleMiddleware chose from the browser. Runs after LocaleMiddleware.
+URL, or a hall board's link) speaks the club's language when the club set one; other pages
+keep what LocaleMiddleware chose from the browser. Runs after LocaleMiddleware.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ def _club_language(kwargs: dict[str, Any]) -> str:
         clubs = clubs.filter(events__rounds__tables__game__pk=kwargs["game_id"])
     elif "token" in kwargs:
         clubs = clubs.filter(events__rounds__tables__access_token=kwargs["token"])
+    elif "board_token" in kwargs:
+        # A hall board's link begins with its event's id (the view checks the signature).
+        clubs = clubs.filter(events__pk=int(kwargs["board_token"].partition("-")[0]))
     else:
         return ""
     return clubs.values_list("language", flat=True).first() or ""

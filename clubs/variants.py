@@ -46,7 +46,7 @@ VARIANT_NOTES = {
     ),
     "chilean": _(
         "Chilean Canasta: Samba's sequences and Bolivia's wild canastas, with 3 packs (162 cards) "
-        'or 4 (216 cards: write {"packs": 4} in the house rules). No source gives its scores, so '
+        "or 4 (216 cards: choose 4 packs in the house rules). No source gives its scores, so "
         "they are Bolivia's. Sources: Wikipedia, “Canasta”; rummy-games.com, “Chilean Canasta”."
     ),
 }

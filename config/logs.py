@@ -4,8 +4,9 @@ request to one line (`ClientErrorsWithoutTraceback`).
 A table's private link (/t/<token>/) scores that table without an account, so the token is
 a credential: Django's request, CSRF and server loggers would otherwise write it with every
 404, refused method or failed CSRF check, and a traceback can carry it too. `RedactTableLinks`
-keeps the first characters only, enough to tell links apart. A password-reset link
-(/accounts/reset/<uid>/<token>/) is one too: everything after the user's id is cut.
+keeps the first characters only, enough to tell links apart; and of a hall board's link
+(/board/<id>-<version>:<signature>/), the first characters of its signature. A password-reset
+link (/accounts/reset/<uid>/<token>/) is one too: everything after the user's id is cut.
 
 It sits on the handlers, not on loggers: on the root logger's handlers (settings.LOGGING), on
 the Celery worker's (config/celery.py) and on gunicorn's (config/gunicorn.py), so every record
@@ -21,6 +22,9 @@ from urllib.parse import unquote
 
 # Any case: a path is matched by the URLs in lower case, but a token in `/T/…` is still one.
 TABLE_LINK = re.compile(r"(/t/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
+# A hall board's link (/board/<event id>-<version>:<signature>/) opens a private event's board:
+# its signature is cut to its first four characters, whatever letters it has.
+BOARD_LINK = re.compile(r"(/board/[0-9]+-[0-9]+:)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*", re.IGNORECASE)
 # Everything after a reset link's user id, up to the next space, in any case and of any length:
 # an uppercased token, or one with a character appended, no longer has a reset token's shape
 # (below) but was the token all the same. Its user id stays (an id, not a secret); the page
@@ -84,7 +88,8 @@ def redact(text: str) -> str:
 
 
 def _cut(text: str) -> str:
-    return _RUN.sub(_secret, TABLE_LINK.sub(r"\1\2…", RESET_LINK.sub(r"\1…", text)))
+    cut = BOARD_LINK.sub(r"\1\2…", TABLE_LINK.sub(r"\1\2…", RESET_LINK.sub(r"\1…", text)))
+    return _RUN.sub(_secret, cut)
 
 
 class RedactTableLinks(logging.Filter):

@@ -3,7 +3,8 @@
 Public API: `score_sheet` (a whole score sheet, cases/README.md contract and the extensions
 documented in `scoring.sheet`) and `sheet_result` (the same, typed: a `GameResult` of
 `HandScore`s and the final `GameProgress`, whose `as_dict()` is the contract's result),
-`rules_for` and `VARIANTS` (variants as RuleSet data, rules.md; `playing`: the players of a side
+`rules_for` and `VARIANTS` (variants as RuleSet data, rules.md; `OPTION_SPECS` and
+`option_specs`, the house-rule options with the values each allows; `playing`: the players of a side
 in one hand at a table), `entry_fields` (the summary entry form of a variant),
 `card_count_fields` and `card_points` (the card-count entry form, rules.md §1.0), `parse_entry`
 / `score_hand` / `score_side` (one hand: `HandScore`, `SideScore`, `BreakdownItem`, each with
@@ -42,9 +43,12 @@ from scoring.rules import (
     CARD_VALUES,
     CONTRACT_VARIANTS,
     MELD_REQUIREMENTS,
+    OPTION_SPECS,
     VARIANTS,
     MeldRequirement,
+    OptionSpec,
     RuleSet,
+    option_specs,
     playing,
     rules_for,
 )
@@ -57,6 +61,7 @@ __all__ = [
     "ENTRY_MODES",
     "FIELD_KINDS",
     "MELD_REQUIREMENTS",
+    "OPTION_SPECS",
     "PROBLEM_CODES",
     "VARIANTS",
     "BreakdownItem",
@@ -70,6 +75,7 @@ __all__ = [
     "InvalidHandEntry",
     "InvalidRules",
     "MeldRequirement",
+    "OptionSpec",
     "Problem",
     "RuleSet",
     "SheetRejected",
@@ -86,6 +92,7 @@ __all__ = [
     "hands_score",
     "initial_meld_minimum",
     "initial_meld_requirement",
+    "option_specs",
     "parse_entry",
     "playing",
     "rules_for",

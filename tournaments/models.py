@@ -7,6 +7,7 @@ The rules of Canasta live in `scoring/`; nothing here computes a score.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import uuid
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.manager import HistoryManager
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club, Partnership, Person, Player, variant_choices
@@ -169,6 +171,10 @@ class Event(models.Model):
     )
     vp_custom = models.JSONField(_("the club's own victory-point table"), default=dict, blank=True)
     tie_breaks = models.JSONField(_("tie-break order"), default=default_tie_breaks, blank=True)
+    # The hall board's link (`selectors.board_token`) is signed over the event and this
+    # number; a director's new link (`services.event_board_link_renew`) raises it, so every
+    # earlier link stops working.
+    board_link_version = models.PositiveIntegerField(default=0, editable=False)
     season = models.ForeignKey(
         "Season",
         on_delete=models.SET_NULL,
@@ -570,6 +576,12 @@ class Game(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     next_number = models.PositiveIntegerField(default=1)
     won_by = models.CharField(max_length=8, blank=True)
+    # At a table of five, who of the side of three has sat out its hands: player id (text) ->
+    # [hands sat out, the number of the last of them] (`domain.table_shapes.sat_out_turns`), so
+    # that a new hand's sit-out is chosen from the row alone; rewritten with the hands.
+    sat_out_turns = models.JSONField(
+        default=dict, db_default=models.Value({}, models.JSONField()), blank=True
+    )
     updated_at = models.DateTimeField(auto_now=True)
     # Not columns: read with the lock of a hand's save (`services.game_lock`), the id of the
     # hand saved under the submission's id and the saver's role in the club (None for none).
@@ -578,6 +590,17 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game at {self.table}"
+
+
+class _HistoryManager(HistoryManager):
+    """django-simple-history's manager of a model's history rows, its class made once: the
+    package makes a new manager class (`from_queryset`, which walks the queryset's members) each
+    time `Model.history` is read, twice a saved hand (about 1 ms of the save's CPU)."""
+
+    @classmethod
+    @functools.cache
+    def from_queryset(cls, queryset_class: type[Any], class_name: str | None = None) -> type[Any]:
+        return super().from_queryset(queryset_class, class_name)
 
 
 class Hand(models.Model):
@@ -606,7 +629,7 @@ class Hand(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_manager=_HistoryManager)
     # Not columns. The reason django-simple-history writes in the history row of the next save
     # or delete (its documented `_change_reason`); whether `services.hand_record` made the hand
     # it returns (False: a retried submission); Django's cache of prefetched relations, which
@@ -633,7 +656,7 @@ class SideEntry(models.Model):
     entry = models.JSONField(_("entry"), default=dict)
     score = models.IntegerField(_("score (points)"))
     breakdown = models.JSONField(default=list)
-    history = HistoricalRecords()
+    history = HistoricalRecords(history_manager=_HistoryManager)
     _change_reason: str | None  # for django-simple-history's row of the next save or delete
 
     class Meta:

@@ -34,7 +34,8 @@ The package's modules:
   `classic` (Classic for 2 to 6 players, Uruguayan, British), `modern_american`,
   `hand_and_foot`, `samba` (Samba, Bolivia, Chilean, Brazilian), `cuban`, `italian`,
   `spanish` (the Greek seed S3);
-- `options`: the house-rule options (rules.md §6) and how each changes a RuleSet;
+- `options`: the house-rule options (rules.md §6): each declared once with the values it allows
+  (`OPTION_SPECS`, `option_specs`), and how each changes a RuleSet;
 - here: `VARIANTS`, `CONTRACT_VARIANTS` and `rules_for`, and every public name of the package,
   so that `from scoring.rules import ...` reads as it always has.
 """
@@ -59,7 +60,7 @@ from scoring.rules.cuban import CUBAN
 from scoring.rules.hand_and_foot import HAND_AND_FOOT
 from scoring.rules.italian import ITALIAN
 from scoring.rules.modern_american import MODERN_AMERICAN
-from scoring.rules.options import apply_options
+from scoring.rules.options import OPTION_KINDS, OPTION_SPECS, OptionSpec, apply_options, option_specs
 from scoring.rules.pack import CARD_KINDS, CARD_VALUES, CARDS_PER_DECK, DECK_POINTS
 from scoring.rules.ruleset import (
     MELD_REQUIREMENTS,
@@ -96,6 +97,8 @@ __all__ = [
     "ITALIAN",
     "MELD_REQUIREMENTS",
     "MODERN_AMERICAN",
+    "OPTION_KINDS",
+    "OPTION_SPECS",
     "SAMBA",
     "SPANISH",
     "TIE_POLICIES",
@@ -105,8 +108,10 @@ __all__ = [
     "CanastaSetBonus",
     "GoingOutRequirement",
     "MeldRequirement",
+    "OptionSpec",
     "RuleSet",
     "SpecialHand",
+    "option_specs",
     "playing",
     "rules_for",
 ]

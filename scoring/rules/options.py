@@ -1,9 +1,11 @@
-"""House-rule options (rules.md §6): each option's value read, and what it changes in a RuleSet."""
+"""House-rule options (rules.md §6): each option declared once with the values it allows
+(`OPTION_SPECS`, which the checks below read and the pages draw their controls from), each
+option's value read, and what it changes in a RuleSet."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -14,10 +16,85 @@ from scoring.rules.pack import DECK_POINTS
 from scoring.rules.ruleset import TIE_POLICIES, GoingOutRequirement, RuleSet
 from scoring.rules.samba import CHILEAN_PACKS, chilean_pack
 
+# The kinds of option, by the shape of their value.
+CHOICE = "choice"  # one of `choices` (a string or a whole number)
+NUMBER = "number"  # a whole number, `minimum` or more, a multiple of `step`
+BOOLEAN = "boolean"  # true or false
+RECORD = "record"  # an object of whole numbers keyed by some of `parts` (each as NUMBER)
+SERIES = "series"  # a list of whole numbers (each as NUMBER), one per deal of the variant
+BANDS = "bands"  # a list of {"below", "minimum"} bands, the last {"minimum"} only: each
+# minimum `minimum` or more, each a multiple of `step`, a band's "below" any such multiple
+OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, BANDS)
 
-def _points(name: str, value: Any, *, positive: bool = True) -> int:
-    """`value` as a points option: a whole multiple of 5, more than 0 (0 allowed if not
-    `positive`)."""
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One house-rule option as the engine accepts it: its `name`, its `kind` (OPTION_KINDS),
+    the `choices` of a CHOICE, and for the whole numbers of a NUMBER, RECORD, SERIES or BANDS
+    their `minimum` and `step` (points go by 5); `parts`, a RECORD's keys. The checks of
+    `apply_options` read these values, and a page draws its controls from them."""
+
+    name: str
+    kind: str
+    choices: tuple[str | int, ...] = ()
+    minimum: int = 0
+    step: int = 1
+    parts: tuple[str, ...] = ()
+
+
+def _points_spec(name: str, *, positive: bool = True) -> OptionSpec:
+    """A number of points: a multiple of 5, more than 0 (0 allowed if not `positive`)."""
+    return OptionSpec(name, NUMBER, minimum=5 if positive else 0, step=5)
+
+
+# Every option of every variant, in the order a page lists them; `RuleSet.options` says which
+# options a variant has. An option whose kind or values change is changed here alone.
+OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
+    {
+        spec.name: spec
+        for spec in (
+            OptionSpec("packs", CHOICE, choices=CHILEAN_PACKS),
+            _points_spec("target"),
+            OptionSpec("tie_policy", CHOICE, choices=TIE_POLICIES),
+            OptionSpec("red_threes_negative_without", CHOICE, choices=("meld", "canasta")),
+            OptionSpec("negative_minimum", CHOICE, choices=(15, 0)),
+            OptionSpec("concealed_canasta_bonus", BOOLEAN),
+            OptionSpec("special_hands", CHOICE, choices=("cla", "pagat")),
+            _points_spec("going_out_bonus", positive=False),
+            _points_spec("concealed_going_out_bonus", positive=False),
+            _points_spec("red_three_in_hand_penalty"),
+            _points_spec("minimum_at_7000"),
+            _points_spec("red_three_penalty_all_six"),
+            _points_spec("black_three_in_hand"),
+            OptionSpec("red_three_values", RECORD, minimum=0, step=5, parts=("each", "all")),
+            OptionSpec("books_to_go_out", RECORD, minimum=0, step=1, parts=("clean", "dirty", "wild")),
+            OptionSpec("book_values", RECORD, minimum=0, step=5, parts=("clean", "dirty", "wild")),
+            OptionSpec("initial_meld_by_deal", SERIES, minimum=0, step=5),
+            OptionSpec("initial_meld_table", BANDS, minimum=0, step=5),
+        )
+    }
+)
+
+
+def option_specs(rules: RuleSet) -> tuple[OptionSpec, ...]:
+    """The options `rules`' variant accepts, as `OPTION_SPECS` declares them, in its order (an
+    option not supported yet left out)."""
+    return tuple(
+        spec
+        for name, spec in OPTION_SPECS.items()
+        if name in rules.options and (rules.key, name) not in _OPTIONS_NOT_SUPPORTED
+    )
+
+
+def _counts_as(spec: OptionSpec, value: Any) -> bool:
+    """Whether `value` is a whole number the spec's numbers allow (its minimum, its step)."""
+    return type(value) is int and value >= spec.minimum and value % spec.step == 0
+
+
+def _points(name: str, value: Any) -> int:
+    """`value` as the points option `name`: a whole multiple of 5, more than 0 (0 allowed where
+    its spec's minimum is 0, `OPTION_SPECS`)."""
+    positive = OPTION_SPECS[name].minimum > 0
     if type(value) is not int:
         raise InvalidRules(
             f"option '{name}' must be a whole number of points",
@@ -43,18 +120,21 @@ def _points(name: str, value: Any, *, positive: bool = True) -> int:
 
 
 def _item_points(name: str, key: str, value: Any) -> int:
-    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more."""
-    if type(value) is not int or value < 0 or value % 5:
+    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more
+    (the option's spec, `OPTION_SPECS`)."""
+    if not _counts_as(OPTION_SPECS[name], value):
         raise InvalidRules(
             f"option '{name}': '{key}' must be a whole multiple of 5 points, 0 or more, not {value!r}",
             code="option_item_bad_points",
             params={"option": name, "key": key, "value": repr(value)},
             option=name,
         )
-    return value
+    return int(value)
 
 
-def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
+def _choice(name: str, value: Any) -> Any:
+    """`value` as the choice option `name`: one of its spec's choices (`OPTION_SPECS`)."""
+    choices = OPTION_SPECS[name].choices
     if type(value) not in (str, int) or value not in choices:
         allowed = ", ".join(repr(c) for c in choices)
         raise InvalidRules(
@@ -68,7 +148,7 @@ def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
 
 def _opt_packs(rules: RuleSet, value: Any) -> dict[str, Any]:
     # Chilean: 3 or 4 packs (rules.md §1.11, §6); everything the pack decides follows it.
-    if type(value) is not int or value not in CHILEAN_PACKS:
+    if type(value) is not int or value not in OPTION_SPECS["packs"].choices:
         raise InvalidRules(
             f"option 'packs' must be 3 or 4 (packs of 52 cards and 2 jokers), not {value!r}",
             code="option_packs_not_3_or_4",
@@ -84,11 +164,11 @@ def _opt_target(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_tie_policy(rules: RuleSet, value: Any) -> dict[str, Any]:
-    return {"tie_policy": _choice("tie_policy", value, TIE_POLICIES)}
+    return {"tie_policy": _choice("tie_policy", value)}
 
 
 def _opt_red_threes_negative_without(rules: RuleSet, value: Any) -> dict[str, Any]:
-    if _choice("red_threes_negative_without", value, ("meld", "canasta")) == "meld":
+    if _choice("red_threes_negative_without", value) == "meld":
         return {"red_threes_positive": "melded", "red_threes_min_canastas": 0}
     return {
         "red_threes_positive": "canastas",
@@ -97,13 +177,13 @@ def _opt_red_threes_negative_without(rules: RuleSet, value: Any) -> dict[str, An
 
 
 def _opt_negative_minimum(rules: RuleSet, value: Any) -> dict[str, Any]:
-    minimum = _choice("negative_minimum", value, (15, 0))
+    minimum = _choice("negative_minimum", value)
     bands = tuple((below, minimum if below == 0 else m) for below, m in rules.initial_meld_bands)
     return {"initial_meld_bands": bands}
 
 
 def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
-    if type(value) is not bool:
+    if OPTION_SPECS["concealed_canasta_bonus"].kind == BOOLEAN and type(value) is not bool:
         raise InvalidRules(
             "option 'concealed_canasta_bonus' must be true or false",
             code="option_not_boolean",
@@ -129,7 +209,7 @@ def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_special_hands(rules: RuleSet, value: Any) -> dict[str, Any]:
-    chosen = _choice("special_hands", value, ("cla", "pagat"))
+    chosen = _choice("special_hands", value)
     return {"special_hands": CLA_SPECIAL_HANDS if chosen == "cla" else PAGAT_SPECIAL_HANDS}
 
 
@@ -139,7 +219,8 @@ def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]
 
 def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
     name = "books_to_go_out"
-    if type(value) is not dict or not value or set(value) - {"clean", "dirty", "wild"}:
+    spec = OPTION_SPECS[name]
+    if type(value) is not dict or not value or set(value) - set(spec.parts):
         raise InvalidRules(
             f"option '{name}' must be an object with keys clean, dirty and wild",
             code="option_books_not_object",
@@ -148,7 +229,7 @@ def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
         )
     books = {"clean": 0, "dirty": 0, "wild": 0}
     for key, count in value.items():
-        if type(count) is not int or count < 0:
+        if not _counts_as(spec, count):
             raise InvalidRules(
                 f"option '{name}': '{key}' must be a count of books (0 or more)",
                 code="option_books_bad_count",
@@ -184,12 +265,12 @@ def _opt_black_three_in_hand(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
-    return {"going_out_bonus": _points("going_out_bonus", value, positive=False)}
+    return {"going_out_bonus": _points("going_out_bonus", value)}
 
 
 def _opt_concealed_going_out_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
     # The whole bonus for going out concealed, in place of going_out_bonus (rules.md §6).
-    return {"concealed_going_out_bonus": _points("concealed_going_out_bonus", value, positive=False)}
+    return {"concealed_going_out_bonus": _points("concealed_going_out_bonus", value)}
 
 
 def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
@@ -231,7 +312,7 @@ def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
                 option=name,
             )
         minimum = item["minimum"]
-        if type(minimum) is not int or minimum < 0 or minimum % 5:
+        if not _counts_as(OPTION_SPECS[name], minimum):
             raise _meld_band_error(band, "minimum", minimum)
         last = band == len(value)
         if ("below" in item) == last:
@@ -285,7 +366,7 @@ def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
     in_pack = rules.red_threes_in_pack
     if type(value) is list and len(value) == in_pack:
         return {"red_three_values": (0, *(_item_points(name, str(n), v) for n, v in enumerate(value, 1)))}
-    if type(value) is dict and "each" in value and not set(value) - {"each", "all"}:
+    if type(value) is dict and "each" in value and not set(value) - set(OPTION_SPECS[name].parts):
         each = _item_points(name, "each", value["each"])
         every = _item_points(name, "all", value.get("all", each * in_pack))
         return {"red_three_values": (*(each * n for n in range(in_pack)), every)}
@@ -305,7 +386,7 @@ _BOOK_FIELDS = {"clean": "natural_canastas", "dirty": "mixed_canastas", "wild": 
 def _opt_book_values(rules: RuleSet, value: Any) -> dict[str, Any]:
     """Hand and Foot: `{"clean": 500, "dirty": 300, "wild": 1500}`, any of the three keys."""
     name = "book_values"
-    if type(value) is not dict or not value or set(value) - set(_BOOK_FIELDS):
+    if type(value) is not dict or not value or set(value) - set(OPTION_SPECS[name].parts):
         raise InvalidRules(
             f"option '{name}' must be an object with keys clean, dirty and wild",
             code="option_book_values_not_object",

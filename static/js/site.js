@@ -23,7 +23,8 @@
 })();
 /* The round clock (templates/tournaments/_round_clock.html): counts down to the server's end
    time. The phone's own clock may be wrong: the offset to the server's time when the page was
-   made is kept, so every phone and the round board show the same time left. */
+   made is kept, so every phone and the hall board show the same time left. A clock in a part
+   the hall board replaces ("canasta:replaced", board.js) starts too; the one it replaced stops. */
 (function () {
   "use strict";
   function pad(n) { return n < 10 ? "0" + n : String(n); }
@@ -36,7 +37,9 @@
     var ends = Date.parse(clock.dataset.endsAt), warns = Date.parse(clock.dataset.warningAt);
     var time = clock.querySelector(".clock-time bdi"), note = clock.querySelector(".clock-note");
     var state = null;
+    var timer = null;
     function tick() {
+      if (!clock.isConnected) { window.clearInterval(timer); return; }
       var now = Date.now() + offset;
       var left = Math.max(0, Math.round((ends - now) / 1000));
       time.textContent = text(left);
@@ -50,9 +53,12 @@
       }
     }
     tick();
-    setInterval(tick, 1000);
+    timer = window.setInterval(tick, 1000);
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-clock]").forEach(start);
+  });
+  document.addEventListener("canasta:replaced", function (event) {
+    event.detail.querySelectorAll("[data-clock]").forEach(start);
   });
 })();

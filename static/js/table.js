@@ -65,27 +65,109 @@
     });
   }
 
+  // The queue of hands saved on this phone and not yet confirmed by the server, kept in the
+  // browser (localStorage) so that a reload or a lost connection loses none. Each item: its
+  // submission id (the server records a submission once: a hand sent again is not doubled),
+  // the page, the form's fields, the hand's number, the preview's scores as the scorer saw
+  // them, and, once refused, the server's refusal (`refused`: its HTML; `final`: no form to
+  // correct it, only its values to give to the director). Sent in order, one at a time.
   function pending() {
     try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
   }
   function savePending(list) { localStorage.setItem(STORE, JSON.stringify(list)); }
+  function here() { return pending().filter(function (p) { return p.page === location.pathname; }); }
+  function unsent(list) { return list.filter(function (p) { return !p.refused; }); }
 
   function showPending() {
     var box = document.getElementById("pending-hands");
-    if (!box) { return; }
-    var here = pending().filter(function (p) { return p.page === location.pathname; });
-    box.hidden = here.length === 0;
-    var count = box.querySelector(".pending-count");
-    if (count) { count.textContent = String(here.length); }
-    var offline = box.querySelector(".pending-offline");
-    var server = box.querySelector(".pending-server");
-    if (offline && server) { offline.hidden = serverFailed; server.hidden = !serverFailed; }
+    if (box) {
+      var waiting = unsent(here());
+      // Only when the hands wait for the connection or the server, not while they are sent.
+      box.hidden = waiting.length === 0 || (navigator.onLine && !serverFailed && !stalled);
+      var count = box.querySelector(".pending-count");
+      if (count) { count.textContent = String(waiting.length); }
+      var offline = box.querySelector(".pending-offline");
+      var server = box.querySelector(".pending-server");
+      if (offline && server) { offline.hidden = serverFailed; server.hidden = !serverFailed; }
+    }
+    showQueue();
+  }
+
+  function words(key, number) {
+    var queue = document.getElementById("hand-queue");
+    var text = (queue && queue.dataset[key]) || key;
+    return number === undefined ? text : text.replace("#", String(number));
+  }
+
+  // A line per hand of the queue: "Hand 4 · NS +120 · EW +60 · sending…", or its refusal.
+  function showQueue() {
+    var queue = document.getElementById("hand-queue");
+    if (!queue) { return; }
+    var list = here();
+    queue.textContent = "";
+    queue.hidden = list.length === 0;
+    // The queue's lines stand where the saved hand's line does, so the form does not move.
+    var slot = document.getElementById("saved-slot");
+    if (slot) { slot.hidden = list.length > 0; }
+    var heldBy = null;
+    list.forEach(function (item) {
+      var li = document.createElement("li");
+      li.className = "queued" + (item.refused ? " queued-refused" : "");
+      li.dataset.submission = item.id;
+      li.dataset.number = String(item.number);
+      if (item.refused) {
+        var holder = document.createElement("template");
+        holder.innerHTML = item.refused;
+        var refusal = holder.content.getElementById("hand-refused");
+        if (refusal) { refusal.removeAttribute("id"); li.appendChild(refusal); }
+        var button = document.createElement("button");
+        button.type = "button";
+        if (item.final) {
+          button.textContent = words("dismiss");
+          button.addEventListener("click", function () { forget(item.id); });
+        } else {
+          if (heldBy === null) { heldBy = item.number; }
+          button.textContent = words("correct", item.number);
+          button.addEventListener("click", function () { correct(item.id); });
+        }
+        li.appendChild(button);
+      } else {
+        var status = heldBy !== null ? words("held", heldBy)
+          : navigator.onLine && !serverFailed ? words("sending") : words("waiting");
+        var line = document.createElement("p");
+        line.textContent = words("hand", item.number) + (item.scores ? " · " + item.scores : "") + " · " + status;
+        li.appendChild(line);
+      }
+      queue.appendChild(li);
+    });
+  }
+
+  function forget(id) {
+    savePending(pending().filter(function (p) { return p.id !== id; }));
+    showPending();
+  }
+
+  // The refused hand back in the form, with its values and the errors by their fields.
+  function correct(id) {
+    var item = pending().filter(function (p) { return p.id === id; })[0];
+    var current = document.getElementById("hand-form");
+    if (!item || !current) { return; }
+    var holder = document.createElement("template");
+    holder.innerHTML = item.refused;
+    var fresh = holder.content.getElementById("hand-form");
+    if (!fresh) { return; }
+    current.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    ready(fresh);
+    var errors = document.getElementById("form-errors") || fresh;
+    errors.scrollIntoView({ block: "start" });
+    if (errors.focus) { errors.focus({ preventScroll: true }); }
   }
 
   function send(item) {
     var body = new URLSearchParams(item.fields);
-    // HX-Request: the server answers with the page's live part (scores, the saved hand, the
-    // next hand's form, the hands), not a redirect to the whole page: one round trip.
+    // HX-Request: the server answers with what the page needs of the save (the scores, the
+    // saved line and row, the next hand's number), not a redirect to the whole page.
     return fetch(item.action, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": item.csrf, "Content-Type": "application/x-www-form-urlencoded",
@@ -93,8 +175,8 @@
     });
   }
 
-  // Put the server's answer to a save in place of the page's live part; false when the answer
-  // is a whole page (a refusal that redirects, an error page) rather than the live part.
+  // Put the server's answer to an undo in place of the page's live part; false when the
+  // answer is a whole page (a refusal that redirects, an error page) rather than the live part.
   function swapLive(html) {
     var current = document.getElementById("table-live");
     if (!current || !/^\s*<div id="table-live"/.test(html)) { return false; }
@@ -105,20 +187,59 @@
     current.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
     ready(fresh);
-    // The saved hand's result and the totals in view, the next hand's form below them; or
-    // the refusal's message.
     window.scrollTo(0, 0);
-    var notice = document.getElementById("form-errors") || document.getElementById("undo-refused") ||
-      document.getElementById("hand-undone") || document.getElementById("hand-saved");
+    var notice = document.getElementById("undo-refused") || document.getElementById("hand-undone") ||
+      document.getElementById("hand-saved");
     if (notice) { notice.focus({ preventScroll: true }); }
-    if (notice && notice.id === "form-errors") { notice.scrollIntoView({ block: "start" }); }
     return true;
+  }
+
+  function replaceById(fresh, id) {
+    var part = fresh.querySelector("#" + id);
+    var current = document.getElementById(id);
+    if (part && current) { current.replaceWith(part); if (window.htmx) { window.htmx.process(part); } }
+  }
+
+  // The server's answer to a save (`_save_answer.html`) put in place: the scores, the saved
+  // line, the hands waiting for confirmation, the hand's row; the next form's number checked.
+  function applySaved(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var answer = holder.content.getElementById("save-answer");
+    if (!answer) { return false; }
+    ["table-score", "saved-slot", "waiting-slot"].forEach(function (id) { replaceById(answer, id); });
+    var body = document.querySelector("#hands tbody");
+    answer.querySelectorAll("#answer-rows > tr").forEach(function (row) {
+      var old = document.getElementById(row.id);
+      if (old) { old.replaceWith(row); } else if (body) { body.appendChild(row); }
+    });
+    var card = document.getElementById("hands-card");
+    if (card) { card.hidden = false; }
+    var form = document.querySelector("form[data-hand-form]");
+    var next = parseInt(answer.dataset.nextNumber, 10);
+    if (form && !isNaN(next)) { nextNumber(form, next); }
+    if (answer.hasAttribute("data-game-over") && form && form.dataset.pristine && !unsent(here()).length) {
+      var section = document.getElementById("hand-form");
+      if (section) { section.remove(); }
+    }
+    ready(document.getElementById("table-live") || document);
+    return true;
+  }
+
+  // The number the next new hand takes: after the server's last and the hands queued here.
+  function nextNumber(form, atLeast) {
+    var next = Math.max(atLeast || 0, parseInt(form.dataset.nextNumber, 10) || 0);
+    unsent(here()).forEach(function (p) { if (!p.correction) { next = Math.max(next, p.number + 1); } });
+    form.dataset.nextNumber = String(next);
+    if (form.dataset.pristine && form.elements.number.value !== String(next)) { blankForm(form, next); }
+    return next;
   }
 
   var sending = null;
   // The last try reached the server but it could not take the hand (it is restarting, or a
   // proxy gave up): the notice then says so instead of blaming the connection.
   var serverFailed = false;
+  var stalled = false;  // the last try did not reach the server
 
   // A 5xx, or a proxy's timeout or "too many", decides nothing about the hand: it stays
   // queued and the next flush sends it again (the server records a submission id once).
@@ -127,61 +248,178 @@
   }
 
   function flush() {
-    // One sending at a time: the "online" event and the timer may both ask.
+    // One sending at a time: the "online" event, the timer and each save may all ask.
     if (sending) { return sending; }
-    sending = sendNext().finally(function () { sending = null; });
+    sending = sendNext().finally(function () { sending = null; showPending(); });
     return sending;
   }
 
-  function sendNext() {
+  // The first hand to send: in order, a refused hand that can be corrected holds the ones
+  // after it (they would be refused as a gap); one refused for good does not.
+  function nextToSend() {
     var list = pending();
-    if (!list.length || !navigator.onLine) {
-      if (!navigator.onLine) { serverFailed = false; }
+    for (var i = 0; i < list.length; i++) {
+      if (!list[i].refused) { return list[i]; }
+      if (!list[i].final && list[i].page === location.pathname) { return null; }
+    }
+    return null;
+  }
+
+  function sendNext() {
+    var item = nextToSend();
+    if (!item || !navigator.onLine) {
+      if (!navigator.onLine) { serverFailed = false; stalled = true; }
       showPending();
       return Promise.resolve();
     }
-    var item = list[0];
     return send(item).then(function (response) {
+      stalled = false;
       if (notDecided(response)) { serverFailed = true; showPending(); return; }
       serverFailed = false;
-      savePending(pending().filter(function (p) { return p.id !== item.id; }));
-      if (item.page === location.pathname) {
-        // Show what the server answered: the live part in place (the saved hand, or the
-        // errors), at the address of the page after the save; or a whole page as it is.
-        return response.text().then(function (html) {
-          if (swapLive(html)) {
-            var address = response.headers.get("HX-Replace-Url");
-            if (address) { history.replaceState(null, "", address); }
-            return sendNext();
-          }
-          if (response.redirected) { history.replaceState(null, "", response.url); }
-          document.open(); document.write(html); document.close();
-        });
+      return response.text().then(function (html) {
+        var shown = item.page === location.pathname;  // else a hand of another table's page
+        if (response.ok && /id="save-answer"/.test(html)) {
+          forget(item.id);
+          if (!shown) { return sendNext(); }
+          applySaved(html);
+          var address = response.headers.get("HX-Replace-Url");
+          if (address && !unsent(here()).length) { history.replaceState(null, "", address); }
+          return sendNext();
+        }
+        // Refused: kept with its values, shown on its own page (now, or when it is opened).
+        refuse(item, html, response.status, shown);
+        return sendNext();
+      });
+    }).catch(function () { serverFailed = false; stalled = true; showPending(); });
+  }
+
+  // The server refused the hand: the refusal (why, the values typed) stays on its line of the
+  // queue; a hand that can be corrected comes back in the form at once if nothing was typed
+  // there since, else with a tap on its line.
+  function refuse(item, html, status, shown) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var refused = holder.content.getElementById("save-refused");
+    var list = pending();
+    list.forEach(function (p) {
+      if (p.id !== item.id) { return; }
+      if (refused) {
+        p.refused = refused.innerHTML;
+        p.final = !refused.querySelector("#hand-form");
+      } else {
+        // Not the table's answer (a login page, an error): the values are kept all the same.
+        p.refused = '<div class="errors refusal" id="hand-refused"><p><strong>' +
+          words("hand", p.number) + " · " + status + "</strong></p></div>";
+        p.final = true;
       }
-      return sendNext();
-    }).catch(function () { serverFailed = false; showPending(); });
+    });
+    savePending(list);
+    showPending();
+    var form = document.querySelector("form[data-hand-form]");
+    if (shown && refused && refused.querySelector("#hand-form") && (!form || form.dataset.pristine)) {
+      correct(item.id);
+    }
+  }
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  // The form made ready for hand `number`: every field empty, a new submission id, no errors.
+  function blankForm(form, number) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.name === "entered_by_side") { return; }
+      if (el.type === "checkbox") { el.checked = false; }
+      else if (el.tagName === "SELECT") { el.selectedIndex = 0; }
+      else if (el.type !== "submit" && el.type !== "button") { el.value = ""; }
+      el.removeAttribute("aria-invalid");
+    });
+    form.elements.number.value = String(number);
+    form.elements.expected_version.value = "";
+    form.elements.submission_id.value = newId();
+    form.querySelectorAll(".has-error, .pad-row-error").forEach(function (el) {
+      el.classList.remove("has-error", "pad-row-error");
+    });
+    form.querySelectorAll(".pad-errors, .field-error, #form-errors").forEach(function (el) { el.remove(); });
+    form.querySelectorAll(".pad-hint").forEach(function (el) { el.classList.add("visually-hidden"); });
+    var title = form.querySelector(".pad-title");
+    if (title && form.dataset.labelHand) { title.textContent = form.dataset.labelHand.replace("#", String(number)); }
+    var save = document.getElementById("save-hand");
+    if (save && form.dataset.labelSave) { save.textContent = form.dataset.labelSave; }
+    var cancel = form.querySelector("a[href]");
+    if (cancel && cancel.closest("p")) { cancel.closest("p").remove(); }
+    var more = form.querySelector("details.more");
+    if (more) { more.open = false; }
+    var preview = document.getElementById("preview");
+    if (preview) { preview.textContent = ""; }
+    delete form.dataset.previewDone;
+    form.dataset.pristine = "1";
+  }
+
+  function values(form) {
+    var data = new FormData(form);
+    ["csrfmiddlewaretoken", "submission_id"].forEach(function (key) { data.delete(key); });
+    return new URLSearchParams(data).toString();
   }
 
   function interceptSave(form) {
     if (form.dataset.ready) { return; }
     form.dataset.ready = "1";
+    form.addEventListener("input", function () { delete form.dataset.pristine; });
+    form.addEventListener("change", function () { delete form.dataset.pristine; });
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
       if (!submitter || submitter.name !== "save") { return; }
       event.preventDefault();
+      // A second tap on Save (the form already cleared for the next hand) saves nothing.
+      if (form.dataset.pristine) { return; }
+      // The engine's checks ran first, in the live preview of these very values: a hand it
+      // refused is not queued, its errors are shown by their fields (as "Check score" does).
+      var preview = document.getElementById("preview");
+      if (preview && preview.querySelector(".errors") && form.dataset.previewDone === values(form)) {
+        var check = form.querySelector("button[name=preview]");
+        if (check) { check.click(); }
+        return;
+      }
       var data = new FormData(form);
       data.append("save", "1");
       var fields = [];
       data.forEach(function (value, key) { fields.push([key, value]); });
+      var scores = preview && form.dataset.previewDone === values(form)
+        ? Array.prototype.map.call(preview.querySelectorAll(".preview-side"), function (el) {
+          return el.textContent.replace(/\s+/g, " ").trim(); }).join(" · ")
+        : "";
+      var number = parseInt(data.get("number"), 10);
       var item = {
         id: data.get("submission_id"), page: location.pathname, action: form.action,
-        csrf: data.get("csrfmiddlewaretoken"), fields: fields
+        csrf: data.get("csrfmiddlewaretoken"), fields: fields, number: number, scores: scores,
+        correction: !!data.get("expected_version")
       };
-      submitter.disabled = true;
-      form.dataset.saving = "1";  // the live preview of this form has nothing more to say
-      savePending(pending().filter(function (p) { return p.id !== item.id; }).concat([item]));
+      // The same hand entered again replaces the one refused before (its line goes).
+      var list = pending().filter(function (p) {
+        return !(p.refused && !p.final && p.page === item.page && p.number === item.number && p.id !== item.id);
+      });
+      var at = -1;
+      list.forEach(function (p, i) { if (p.id === item.id) { at = i; } });
+      if (at >= 0) { list[at] = item; } else { list.push(item); }
+      savePending(list);
+      // The next hand's form at once; the saved hand's line says "sending…" until the server
+      // confirms it.
+      if (!item.correction) { form.dataset.nextNumber = String(Math.max(number + 1, parseInt(form.dataset.nextNumber, 10) || 0)); }
+      blankForm(form, nextNumber(form));
       showPending();
-      flush().finally(function () { submitter.disabled = false; delete form.dataset.saving; });
+      var first = form.querySelector(".pad input:not([type=hidden]):not([type=checkbox])");
+      // The whole form in view, with what fits above it (the hand's line, the scores); a form
+      // taller than the screen from the page's top, its first fields first.
+      var box = form.getBoundingClientRect();
+      var bottom = box.bottom + window.scrollY;
+      window.scrollTo(0, box.height > window.innerHeight ? 0 : Math.max(0, bottom - window.innerHeight));
+      if (first && !("ontouchstart" in window)) { first.focus({ preventScroll: true }); }
+      setTimeout(flush, 0);  // the next hand's form first, then the sending
     });
   }
 
@@ -271,8 +509,18 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A submission id of this page view's own: the page may come from the browser's cache
+    // (an unchanged table is answered 304), shared with another tab at the same table.
+    var loaded = document.querySelector("form[data-hand-form]");
+    if (loaded) { loaded.elements.submission_id.value = newId(); }
     restoreDraft();
     ready(document);
+    // After a reload, the form goes past the hands still queued here.
+    var form = document.querySelector("form[data-hand-form]");
+    if (form && !form.elements.expected_version.value && unsent(here()).length) {
+      form.dataset.pristine = "1";
+      nextNumber(form);
+    }
     flush();
     window.addEventListener("online", flush);
     setInterval(flush, 15000);
@@ -280,10 +528,27 @@
   document.addEventListener("htmx:afterSwap", function () { ready(document); });
   // A live preview due after the hand was saved (the last field's change fires as Save is
   // tapped) would take bandwidth from the save and show the old hand in the next one's form.
+  // So is a preview of a form just cleared for the next hand: nothing was typed in it yet.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
     var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
-    if (form && (form.dataset.saving || !document.body.contains(form))) { event.preventDefault(); }
+    if (!form) { return; }
+    if (form.dataset.pristine || !document.body.contains(form)) { event.preventDefault(); return; }
+    form.dataset.previewAsked = values(form);
+  });
+  // Which values the preview on the page is of: a Save checks it before queueing the hand.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+    if (form && form.dataset.previewAsked !== undefined && !form.dataset.pristine) {
+      form.dataset.previewDone = form.dataset.previewAsked;
+    }
+  });
+  // A preview answered after its hand was saved is not shown in the next hand's form.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+    if (form && form.dataset.pristine) { event.detail.shouldSwap = false; }
   });
 })();
 /* Bring what the scorer must see into view: the errors of a refused hand, the preview. */

@@ -250,3 +250,16 @@ def test_a_server_error_keeps_its_traceback(log_output):
     except ValueError:
         logger.error("Internal Server Error: /x/", exc_info=sys.exc_info())
     assert "Traceback" in log_output.getvalue()
+
+
+def test_a_hall_board_link_is_redacted_whatever_its_letters():
+    """A board link's signature may lack the capitals or digits that the run of a secret has:
+    it is cut all the same, its event and version kept."""
+    for signature in (
+        "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopq",
+        "Xk3-qT9aLmN0pQrStUvWxYz_12345678901234567",
+    ):
+        line = f'"GET /board/12-3:{signature}/live/ HTTP/1.1" 304'
+        record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
+        RedactTableLinks().filter(record)
+        assert record.getMessage() == f'"GET /board/12-3:{signature[:4]}…/live/ HTTP/1.1" 304'

@@ -58,7 +58,7 @@ def test_a_whole_club_night(desktop, phone, log_in, live_server, club, alice, pl
     desktop.fill("#id_minutes_per_round", "60")
     for player in players[:12]:
         desktop.check(f"input[name=players][value='{player.pk}']")
-    desktop.click("form.stack button[type=submit]")
+    desktop.click("#create-event")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name="Friday night")
     assert event.minutes_per_round == 60

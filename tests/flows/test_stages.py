@@ -72,7 +72,7 @@ def test_qualifying_rounds_then_a_final_table_of_four(
     _new_event(desktop, url, club, "Final table night")
     for player in players:
         desktop.check(f"input[name=players][value='{player.pk}']")
-    desktop.click("form.stack button[type=submit]")
+    desktop.click("#create-event")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name="Final table night")
 
@@ -122,6 +122,7 @@ def test_qualifying_rounds_then_a_final_table_of_four(
     game = Game.objects.get(table__round__event=event, table__round__number=4)
     assert game.game_over and game.winner == "NS"
 
+    desktop.goto(f"{url}/events/{event.pk}/")  # Finish, open now that the final is over
     desktop.click("#finish-event")
     desktop.wait_for_selector("text=Its standings are final")
     desktop.goto(f"{url}/events/{event.pk}/standings/")
@@ -147,7 +148,7 @@ def test_a_knockout_of_eight_pairs_to_the_winner(desktop, phone, log_in, live_se
     desktop.fill(
         "#id_pairs", "\n".join(f"{players[i].name} & {players[i + 1].name}" for i in range(0, 16, 2))
     )
-    desktop.click("form.stack button[type=submit]")
+    desktop.click("#create-event")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name="Pairs cup")
 

@@ -94,7 +94,7 @@ def test_a_swiss_pairs_event_formed_in_the_page_played_to_its_end(
     # Typed as people type: any capitals, "&" between the partners.
     lines = [f"{roster[i].name.lower()} & {roster[i + 1].name.upper()}" for i in range(0, 20, 2)]
     desktop.fill("#id_pairs", "\n".join(lines))
-    desktop.click("form.stack button[type=submit]")
+    desktop.click("#create-event")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name="Pairs cup")
     assert event.pairs.count() == 10

@@ -44,7 +44,7 @@ def _create(
     desktop.fill("#id_hands_per_round", "3")
     for player in players:
         desktop.check(f"input[name=players][value='{player.pk}']")
-    desktop.click("form.stack button[type=submit]")
+    desktop.click("#create-event")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get(name=name)
     if said:

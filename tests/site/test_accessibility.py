@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.flows import test_public_rankings
-from tests.support.hands import HAND_A
+from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.services import test_federation_ranking
 from tests.tournaments.web import test_browser
 from tests.tournaments.web.test_browser import _log_in
@@ -69,7 +69,8 @@ RATING_CHARTS_DRAWN = """() => window.Chart
   && [...document.querySelectorAll('canvas.rating-chart')].every((c) => window.Chart.getChart(c))"""
 
 
-def _check(page, where: str) -> list[str]:
+def _check(page, where: str, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe's violations of `impacts` on the page, and the SIZES problems, each named by `where`."""
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
     problems = [
@@ -79,7 +80,7 @@ def _check(page, where: str) -> list[str]:
             for node in v["nodes"][:3]
         )
         for v in json.loads(result)["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in impacts
     ]
     problems += [f"{where}: {p}" for p in page.evaluate(SIZES)]
     return problems
@@ -105,7 +106,8 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
         "table, count the cards": f"/games/{game.pk}/?mode=cards",
         "table, total only": f"/games/{game.pk}/?mode=total",
         "table link": f"/t/{game.table.access_token}/?saved=1",
-        "event": f"/events/{league_night.pk}/",
+        "event": f"/events/{league_night.pk}/",  # a table in play: Seat the next round disabled, its reason
+        "new event": f"/clubs/{league_night.club.slug}/events/new/",
         "standings": f"/events/{league_night.pk}/standings/",
         "event ranking": f"/events/{league_night.pk}/ranking/",
         "club rankings": f"/clubs/{league_night.club.slug}/rankings/",
@@ -262,3 +264,39 @@ def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_
             problems += _check(page, f"{language} {name}")
     context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_hall_board_passes_axe_in_english_and_arabic(page, live_server, club, league_night, players):
+    """The room's screen, 1920 x 1080, during a round (a hand saved, a player sitting out) and
+    at its end (the round's results), with the public pages' QR code."""
+    from tests.tournaments.web.test_player_page import _finish_round
+
+    club.results_public = True
+    club.save(update_fields=["results_public"])
+    services.participant_add(event=league_night, player=players[8])
+    _finish_round(league_night)
+    services.round_start(event=league_night)
+    games = list(Game.objects.filter(table__round__event=league_night, table__round__number=2))
+    services.hand_record(game=games[0], asked=services.HandInput(number=1, entries=HAND_A))
+    context = page.context.browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
+    board = context.new_page()
+    problems: list[str] = []
+    for moment in ("playing", "round over"):
+        if moment == "round over":
+            _finish_round_two(games)
+        for language in ("en", "ar"):
+            context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+            board.goto(f"{live_server.url}/events/{league_night.pk}/board/")
+            assert board.locator("#board-qr svg").count() == 1
+            assert board.locator("#board-results").count() == (moment == "round over")
+            problems += _check(board, f"{language} hall board, {moment}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def _finish_round_two(games):
+    """Every game of round 2 to its four hands (the first has hand 1 already)."""
+    for game in games:
+        for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
+            if not game.hands.filter(number=number).exists():
+                services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))

@@ -37,7 +37,10 @@ class Doors:
 
 
 OPERATIONS = {
-    "event_create": Doors(services.EventInput, EventForm, EventInputSerializer, frozenset({"club"})),
+    # The page builds the house rules from a control each (tournaments/web/house_rules.py).
+    "event_create": Doors(
+        services.EventInput, EventForm, EventInputSerializer, frozenset({"club"}), frozenset({"options"})
+    ),
     "hand_record": Doors(
         services.HandInput, HandForm, HandRecordInputSerializer, frozenset({"mode"}), frozenset({"entries"})
     ),

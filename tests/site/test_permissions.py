@@ -13,7 +13,9 @@ write (POST) it; every other visitor must be refused the standard way:
 
 Table links (`/t/<token>/...`) are capabilities: whoever holds a table's token may score that
 table, and only it. For those rows the "anonymous" visitor uses a made-up token and the
-"other link" visitor the token of the other table, which must leave this table untouched.
+"other link" visitor the token of the other table, which must leave this table untouched. The
+hall board's link (`/board/<token>/`) is one too: a made-up one for the "anonymous" visitor,
+another event's for the "other link" visitor.
 """
 
 from __future__ import annotations
@@ -183,6 +185,10 @@ def _sat_out(w: World) -> dict[str, Any]:
     last = Seat.objects.filter(table=w.game.table, side="NS").order_by("position").last()
     assert last is not None
     return {"number": "1", "sat_out": str(last.player_id)}
+
+
+def _board_link(w: World) -> dict[str, Any]:
+    return {"board_token": selectors.board_token(event=w.event)}
 
 
 def _round_one(w: World) -> dict[str, Any]:
@@ -508,7 +514,13 @@ MATRIX: dict[str, Row] = {
     ),
     # --- the director's hand on a round; the room's seating sheet and board ------------------
     "tournaments:round_sheet": Row("page", _round_one, read=MEMBER),
-    "tournaments:round_board": Row("page", _event, read=MEMBER),
+    # The hall board: anyone with public results, else the club's members; or whoever holds its
+    # signed link, whatever the results (the "anonymous" visitor's link is made up).
+    "tournaments:round_board": Row("page", _event, read=PUBLIC),
+    "tournaments:board_live": Row("page", _event, read=PUBLIC),
+    "tournaments:board_link": Row("page", _board_link, read=LINK),
+    "tournaments:board_link_live": Row("page", _board_link, read=LINK),
+    "tournaments:event_board_link": Row("page", _event, write=DIRECTOR),
     "tournaments:round_lock": Row("page", _round_one, write=DIRECTOR),
     "tournaments:round_clock_start": Row("page", _round_one, write=DIRECTOR, prepare=_timed),
     "tournaments:game_stop": Row("page", lambda w: {"game_id": w.game.pk}, write=DIRECTOR),
@@ -790,7 +802,14 @@ def _fingerprint_queries() -> list[Any]:
         Round.objects.order_by("pk").values_list("pk", "status", "locked", "clock_started_at"),
         Game.objects.order_by("pk").values_list("pk", "game_over", "stopped_at"),
         Event.objects.order_by("pk").values_list(
-            "pk", "status", "vp_scale", "vp_custom", "tie_breaks", "season_id", "five_player_tables"
+            "pk",
+            "status",
+            "vp_scale",
+            "vp_custom",
+            "tie_breaks",
+            "season_id",
+            "five_player_tables",
+            "board_link_version",
         ),
         Season.objects.order_by("pk").values(),
         Table.objects.order_by("pk").values_list("pk", "access_token", "locked"),
@@ -850,6 +869,10 @@ def _allowed(level: str | None, actor: str, public: bool) -> bool:
 
 def _url(name: str, row: Row, w: World, actor: str) -> str:
     kwargs = row.kwargs(w)
+    if "board_token" in kwargs and actor == "anonymous":
+        kwargs["board_token"] = f"{w.event.pk}-0:{'x' * 43}"  # well-formed, not signed by the site
+    elif "board_token" in kwargs and actor == "other_link":
+        kwargs["board_token"] = selectors.board_token(event=w.other_event)
     if "token" in kwargs:
         if actor == "anonymous":
             kwargs["token"] = "made-up-token"

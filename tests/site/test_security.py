@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from tests.site import test_permissions
 from tests.site.test_permissions import DIRECTOR, LINK, MATRIX, SCORER, _url
 from tournaments.models import Game
-from tournaments.selectors import side_code
+from tournaments.selectors import board_token, side_code
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,6 +133,7 @@ def test_rendered_pages_have_no_inline_scripts_or_handlers(client, world):
         reverse("tournaments:season_detail", kwargs={"season_id": world.event.season_id}),
         reverse("tournaments:round_sheet", kwargs={"event_id": world.event.pk, "number": 1}),
         reverse("tournaments:round_board", kwargs={"event_id": world.event.pk}),
+        reverse("tournaments:board_link", kwargs={"board_token": board_token(event=world.event)}),
         reverse("clubs:settings", kwargs={"slug": world.club.slug}),
         reverse("audit:club_audit", kwargs={"slug": world.club.slug}),
         "/api/docs/",

@@ -3,6 +3,8 @@
 The field and item keys come from `scoring/`; this module only names them for people.
 """
 
+from typing import Any
+
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -89,6 +91,21 @@ CARD_KIND_LABELS = {
 }
 
 
+# A kind of card, as *Count the cards* names its line (the counts melded and in hand beside it).
+CARD_KIND_NAMES = {
+    "jokers": _("Jokers"),
+    "twos": _("2s"),
+    "aces": _("Aces"),
+    "high": _("8 to K"),
+    "low": _("4 to 7"),
+    "black_threes": _("Black threes"),
+}
+
+
+def card_kind_name(kind: str) -> str:
+    return str(CARD_KIND_NAMES.get(kind, kind))
+
+
 def card_kind_label(kind: str, *, in_hand: bool) -> str:
     melded, held = CARD_KIND_LABELS.get(kind, (kind, kind))
     return str(held if in_hand else melded)
@@ -170,3 +187,66 @@ def knockout_round_label(number: int, rounds: int) -> str:
     if left == 2:
         return gettext("Quarter-finals")
     return gettext("Round of %(pairs)s") % {"pairs": 2 ** (left + 1)}
+
+
+# The house-rule options (scoring.OPTION_SPECS), their choices and the parts of those that hold
+# several numbers, as the New event page names them.
+HOUSE_RULE_LABELS = {
+    "packs": _("Packs"),
+    "target": _("Points to win the game (target)"),
+    "tie_policy": _("An exact tie at or over the target"),
+    "red_threes_negative_without": _("When red threes count against a side"),
+    "negative_minimum": _("Initial meld with a score below 0"),
+    "concealed_canasta_bonus": _("100 more for a canasta melded from the hand (600 natural, 400 mixed)"),
+    "special_hands": _("Special hands and their values"),
+    "going_out_bonus": _("Bonus for going out (points)"),
+    "concealed_going_out_bonus": _("Bonus for going out concealed, in place of the one above (points)"),
+    "red_three_in_hand_penalty": _("A red three caught in the hand or foot costs (points)"),
+    "minimum_at_7000": _("Initial meld from 7000 on (points)"),
+    "red_three_penalty_all_six": _("All six red threes counted against a side (points)"),
+    "black_three_in_hand": _("A black three left in hand costs (points)"),
+    "red_three_values": _("Red threes' values"),
+    "books_to_go_out": _("Books needed to go out"),
+    "book_values": _("Books' values"),
+    "initial_meld_by_deal": _("Initial meld by deal (points)"),
+    "initial_meld_table": _("Initial meld by the side's score"),
+}
+HOUSE_RULE_CHOICE_LABELS: dict[tuple[str, str | int], Any] = {
+    ("packs", 3): _("3 packs (162 cards)"),
+    ("packs", 4): _("4 packs (216 cards)"),
+    ("tie_policy", "play_on"): _("Play another hand"),
+    ("tie_policy", "draw"): _("A draw"),
+    ("red_threes_negative_without", "meld"): _("While the side has not melded"),
+    ("red_threes_negative_without", "canasta"): _("While the side has no canasta"),
+    ("negative_minimum", 15): _("15 points"),
+    ("negative_minimum", 0): _("No minimum"),
+    ("special_hands", "cla"): _("The Canasta League of America's"),
+    ("special_hands", "pagat"): _("Pagat's"),
+}
+HOUSE_RULE_PART_LABELS: dict[tuple[str, str | int], Any] = {
+    ("red_three_values", "each"): _("Each red three (points)"),
+    ("red_three_values", "all"): _("All the pack's red threes together (points)"),
+    ("books_to_go_out", "clean"): _("Clean books"),
+    ("books_to_go_out", "dirty"): _("Dirty books"),
+    ("books_to_go_out", "wild"): _("Wild books"),
+    ("book_values", "clean"): _("A clean book (points)"),
+    ("book_values", "dirty"): _("A dirty book (points)"),
+    ("book_values", "wild"): _("A wild book (points)"),
+}
+
+
+def house_rule_label(name: str, part: str | int | None = None) -> str:
+    """The house-rule option `name` by name (scoring.OPTION_SPECS), or one of its parts: a
+    record's key, a deal's number, "below <n>" / "minimum <n>" of an initial-meld band."""
+    if part is None:
+        return str(HOUSE_RULE_LABELS.get(name, name))
+    if (name, part) in HOUSE_RULE_PART_LABELS:
+        return str(HOUSE_RULE_PART_LABELS[name, part])
+    if name == "initial_meld_by_deal":
+        return gettext("Deal %(number)s") % {"number": part}
+    return str(part)
+
+
+def house_rule_choice_label(name: str, value: str | int) -> str:
+    """One choice of a house-rule option, by name (the value itself where it has none)."""
+    return str(HOUSE_RULE_CHOICE_LABELS.get((name, value), value))

@@ -15,6 +15,8 @@ Pure: no framework, no model.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 import scoring
 
 Shape = tuple[int, ...]
@@ -113,11 +115,35 @@ def next_sitting_out(trio: tuple[int, ...], sat_out: list[int | None]) -> int:
     (`sat_out`, oldest first): the one who has sat out fewest, ties going to the next after
     whoever sat out last, in the table's order. Without changes that is each in turn, one a hand,
     the first sitting out hand 1 (rules.md §6); after a director's change it evens out again."""
-    counts = {player: 0 for player in trio}
-    for player in sat_out:
-        if player in counts:
-            counts[player] += 1
-    last = next((player for player in reversed(sat_out) if player in counts), None)
-    start = trio.index(last) + 1 if last is not None else 0
+    return next_sitting_out_by_turns(trio, sat_out_turns(enumerate(sat_out, start=1)))
+
+
+# What a game keeps of its hands' sit-outs (`Game.sat_out_turns`): each player who sat out a
+# hand, by id as text (a JSON key) -> [hands sat out, the number of the last of them].
+SatOutTurns = dict[str, list[int]]
+
+
+def sat_out_turns(sat_out: Iterable[tuple[int, int | None]]) -> SatOutTurns:
+    """The turns of a game's hands, given as (hand number, who sat it out or None)."""
+    turns: SatOutTurns = {}
+    for number, player in sat_out:
+        if player is not None:
+            turns = sat_out_turn_taken(turns, player, number)
+    return turns
+
+
+def sat_out_turn_taken(turns: Mapping[str, Sequence[int]], player: int, number: int) -> SatOutTurns:
+    """`turns` (not changed) with `player` sitting out hand `number`, a hand after the others."""
+    count, last = turns.get(str(player), (0, 0))
+    return {**{key: list(value) for key, value in turns.items()}, str(player): [count + 1, max(last, number)]}
+
+
+def next_sitting_out_by_turns(trio: tuple[int, ...], turns: Mapping[str, Sequence[int]]) -> int:
+    """`next_sitting_out` from the game's kept turns alone (`sat_out_turns`), however many
+    hands were played: the fewest sit-outs among `trio`, ties going to the next in the table's
+    order after the one of `trio` who sat out the latest hand."""
+    counts = {player: turns[str(player)][0] if str(player) in turns else 0 for player in trio}
+    latest = {player: turns[str(player)][1] for player in trio if counts[player]}
+    start = trio.index(max(latest, key=latest.__getitem__)) + 1 if latest else 0
     order = [trio[(start + i) % len(trio)] for i in range(len(trio))]
     return min(order, key=lambda player: counts[player])

@@ -6,7 +6,9 @@ subject, named as in `services/` where both have one:
 - `hands`: which games a user may see or score; a game's hands, corrections and players; a
   side's confirmation code; whether results are final; a variant's initial-meld table.
 - `rounds`: a round's seating, clock and tables; the night's table cards; which tables are
-  still in play and who reached the target; the seating sheet's index by name.
+  still in play and who reached the target; the seating sheet's index by name; why the next
+  round, the event's finish, a round's new seating or its clock is refused now (the services
+  raise it).
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
@@ -16,16 +18,28 @@ subject, named as in `services/` where both have one:
 - `players`: which players a user may see; a player's profile; one player's night.
 - `seasons`: which seasons a user may see; a season's table from its nights' standings.
 - `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
+- `board`: the hall board: who may open it (its signed link), the tag of what it shows, and what
+  it shows (`hall_board`).
 - `stages`: an event's stages, their standings, proposals, a knockout's bracket, the final order.
 - `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
 
 Each name is importable from here too (`selectors.game_hands`). The modules import one another
-only downwards (events, hands; rounds, standings; then round results, pairs, players; stages),
+only downwards (events, hands; rounds, standings; then round results, pairs, players; stages,
+board),
 never this package.
 
 May import: the models, `display/`, `domain/`, `scoring`, `clubs`; never the services.
 """
 
+from tournaments.selectors.board import (
+    BOARD_TOKEN_PATTERN,
+    BoardStanding,
+    HallBoard,
+    board_tag,
+    board_token,
+    event_of_board_token,
+    hall_board,
+)
 from tournaments.selectors.events import (
     club_events,
     event_board_round,
@@ -45,6 +59,7 @@ from tournaments.selectors.hands import (
     finished_game_corrections,
     game_corrections,
     game_hands,
+    game_page_stamp,
     game_players,
     game_results_final,
     game_sitting_out,
@@ -116,9 +131,15 @@ from tournaments.selectors.rounds import (
     SheetLine,
     TargetReached,
     card_state,
+    event_finish_refusal,
     event_seating_choices,
+    event_table_size,
+    next_round_refusal,
     round_clock,
+    round_clock_refusal,
+    round_close_refusal,
     round_players,
+    round_reseat_refusal,
     round_seating,
     round_sheet_index,
     round_tables,
@@ -167,6 +188,7 @@ from tournaments.selectors.standings import (
 )
 
 __all__ = [
+    "BOARD_TOKEN_PATTERN",
     "BYE",
     "DECIDED",
     "EVERY_NIGHT",
@@ -179,6 +201,7 @@ __all__ = [
     "WAITING",
     "WALKOVER",
     "WON",
+    "BoardStanding",
     "BracketRound",
     "BracketView",
     "Candidate",
@@ -187,6 +210,7 @@ __all__ = [
     "Entrant",
     "FinalPlace",
     "GroupRating",
+    "HallBoard",
     "HandLine",
     "MatchSide",
     "MatchView",
@@ -215,6 +239,8 @@ __all__ = [
     "StandingsRules",
     "TableResult",
     "TargetReached",
+    "board_tag",
+    "board_token",
     "card_state",
     "club_current_season",
     "club_events",
@@ -227,9 +253,11 @@ __all__ = [
     "event_board_round",
     "event_confirmed_totals",
     "event_entrants",
+    "event_finish_refusal",
     "event_has_stages",
     "event_lone_participants",
     "event_missed_rounds",
+    "event_of_board_token",
     "event_pair_numbers",
     "event_pair_of",
     "event_pair_standings",
@@ -244,6 +272,7 @@ __all__ = [
     "event_standings",
     "event_standings_rules",
     "event_standings_rules_description",
+    "event_table_size",
     "events_directed_by",
     "events_visible_to",
     "events_with_results_visible_to",
@@ -257,23 +286,29 @@ __all__ = [
     "game_corrections",
     "game_hands",
     "game_knockout_match",
+    "game_page_stamp",
     "game_players",
     "game_results_final",
     "game_sitting_out",
     "game_trio",
     "games_scorable_by",
     "games_visible_to",
+    "hall_board",
     "hand_line",
     "hands_visible_to",
     "initial_meld_table",
     "next_hand_number",
+    "next_round_refusal",
     "person_names",
     "person_profile",
     "player_profile",
     "players_visible_to",
     "players_with_pages_open_to",
     "round_clock",
+    "round_clock_refusal",
+    "round_close_refusal",
     "round_players",
+    "round_reseat_refusal",
     "round_seating",
     "round_sheet_index",
     "round_sit_out_entrants",

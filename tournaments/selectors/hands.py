@@ -9,7 +9,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
 import scoring
@@ -184,12 +184,36 @@ def corrections_of(*, games: QuerySet[Game]) -> list[Correction]:
 
 
 def finished_game_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
-    """Corrections in the event's finished games, newest first, each with its game (round,
-    table, result now): what a director must know once results were already announced. Later
-    rounds keep their seatings; the standings follow the correction."""
+    """Corrections made after their game had ended, in the event's finished games, newest
+    first, each with its game (round, table, result now): what a director must know once
+    results were already announced. A correction made while the game was still being played
+    is not one of them. Later rounds keep their seatings; the standings follow the correction."""
     games = Game.objects.filter(table__round__event=event, game_over=True).select_related("table__round")
     by_id = {game.pk: game for game in games}
-    return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.game_id in by_id]
+    ended = _games_ended_at(games=games)
+    return [
+        (c, by_id[c.game_id])
+        for c in corrections_of(games=games)
+        if c.game_id in by_id and c.game_id in ended and c.when > ended[c.game_id]
+    ]
+
+
+def _games_ended_at(*, games: QuerySet[Game]) -> dict[int, datetime.datetime]:
+    """Game id -> when the game (over now) ended: when the director stopped it at its score
+    (`Game.stopped_at`), else when its last hand was first saved, the hand that ended it (no
+    hand follows the end). A game over without a hand is left out (nothing was corrected)."""
+    last_hands = dict(
+        Hand.objects.filter(game__in=games)
+        .values("game_id")
+        .annotate(last=Max("created_at"))
+        .values_list("game_id", "last")
+    )
+    ended = {}
+    for game_id, stopped_at in games.values_list("pk", "stopped_at"):
+        when = stopped_at or last_hands.get(game_id)
+        if when is not None:
+            ended[game_id] = when
+    return ended
 
 
 def final_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
@@ -269,3 +293,21 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
         lower = below
     rows.append(MinimumRow(f"≥ {lower}" if lower is not None else "all", rules.initial_meld_top))
     return rows
+
+
+def game_page_stamp(*, game: Game) -> tuple[Any, ...]:
+    """What the table page of `game` shows that can change, in two small queries: the game's,
+    its round's and its event's rows (as loaded), the last change to any of its hands (its
+    history: a save, a correction, a confirmation, an undo, a sit-out changed, a deletion)
+    and who sits where. Equal stamps, equal pages (for the same viewer, language and query):
+    the page's ETag (tournaments/web/table_views.py)."""
+    round_ = game.table.round
+    rows = tuple(
+        tuple(getattr(row, field.attname) for field in type(row)._meta.concrete_fields)
+        for row in (game, round_, round_.event)
+    )
+    history = Hand.history.filter(game_id=game.pk).aggregate(
+        last=Max("history_id"), count=Count("history_id")
+    )
+    seats = tuple(game.table.seats.order_by("pk").values_list("player_id", "side", "position"))
+    return (*rows, history["last"], history["count"], seats)

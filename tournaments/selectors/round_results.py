@@ -55,9 +55,10 @@ class RoundResult:
     stage: Stage | None = None  # None in an event without stages
 
 
-def event_round_results(*, event: Event) -> list[RoundResult]:
-    """The results of each seated round of the event, round 1 first: every table with its
-    sides' players, totals, result and victory points.
+def event_round_results(*, event: Event, number: int | None = None) -> list[RoundResult]:
+    """The results of each seated round of the event, round 1 first (of round `number` alone
+    when given: [] if it is not seated): every table with its sides' players, totals, result
+    and victory points.
 
     A side's victory points are those the standings give it for the game: its result as
     `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
@@ -70,9 +71,11 @@ def event_round_results(*, event: Event) -> list[RoundResult]:
     tables = (
         Table.objects.select_related("game").prefetch_related(Prefetch("seats", seats)).order_by("number")
     )
+    seated = event.rounds.filter(status=Round.Status.SEATED)
+    if number is not None:
+        seated = seated.filter(number=number)
     rounds = (
-        event.rounds.filter(status=Round.Status.SEATED)
-        .select_related("stage")
+        seated.select_related("stage")
         .order_by("number")
         .prefetch_related(
             Prefetch("tables", tables),

@@ -1,5 +1,7 @@
 """Reads for rounds and their tables: the seating, the clock, the night's table cards, which tables
-are still in play and who reached the target, the seating sheet's index.
+are still in play and who reached the target, the seating sheet's index; and why the next round
+cannot be seated, the event finished or a round seated again now (`next_round_refusal`,
+`event_finish_refusal`, `round_reseat_refusal`: the services raise what these give).
 """
 
 from __future__ import annotations
@@ -7,13 +9,15 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from clubs.users import Requester
 from tournaments.domain import seating, table_shapes
-from tournaments.models import Event, Game, Round, Seat, Table, TableCard
+from tournaments.models import Event, Game, Hand, Round, Seat, Table, TableCard
 from tournaments.selectors.events import events_visible_to
 
 
@@ -264,3 +268,112 @@ def _has_game(event: Event, table: table_shapes.Shape) -> bool:
     except ValueError:
         return False
     return True
+
+
+# What the services refuse, read here once: the service raises the refusal these give, and the
+# event page shows the same words beside a disabled button, so the two never disagree.
+
+
+def event_table_size(event: Event) -> int:
+    """The fewest players a round of `event` can seat: one table of its own."""
+    return sum(table_shapes.event_shape(event.variant, event.table_shape))
+
+
+def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> ValidationError | None:
+    """Why `round` cannot be closed now (the next round seated, or the event finished), or None.
+
+    A game still in play, unless `end_unfinished` (the director ends them at their score),
+    code "games_in_play"; when the event asks for confirmation, a hand still waiting for the
+    other side, code "hands_unconfirmed". Each message names the tables. Reads `round.event`."""
+    if not end_unfinished:
+        unfinished = list(
+            Game.objects.filter(table__round=round, game_over=False)
+            .order_by("table__number")
+            .values_list("table__number", flat=True)
+        )
+        if unfinished:
+            return ValidationError(
+                _(
+                    "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
+                    "or end them at their current score."
+                )
+                % {"number": round.number, "tables": ", ".join(str(n) for n in unfinished)},
+                code="games_in_play",
+            )
+    if round.event.confirmation_required:
+        waiting = sorted(
+            set(
+                Hand.objects.filter(game__table__round=round, confirmed_at__isnull=True).values_list(
+                    "game__table__number", flat=True
+                )
+            )
+        )
+        if waiting:
+            return ValidationError(
+                _(
+                    "Round %(number)s has hands waiting for the other side's confirmation at "
+                    "table(s) %(tables)s: confirm them first (a director can), or the games count nothing."
+                )
+                % {"number": round.number, "tables": ", ".join(str(n) for n in waiting)},
+                code="hands_unconfirmed",
+            )
+    return None
+
+
+def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
+    """Why the next round of `event` cannot be seated now, or None: the event is finished
+    ("finished"), fewer players are present than one table seats ("too_few"), the latest round
+    is still being seated ("seating"), or it cannot be closed (`round_close_refusal`)."""
+    if event.status == Event.Status.FINISHED:
+        return ValidationError(_("The event is finished."), code="finished")
+    present = event.participants.filter(present=True).count()
+    needed = event_table_size(event)
+    if present < needed:
+        return ValidationError(
+            _("Seating needs at least %(needed)s players present; %(present)s are.")
+            % {"needed": needed, "present": present},
+            code="too_few",
+        )
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    if last.status == Round.Status.SEATING:
+        return ValidationError(
+            _("Round %(number)s is still being seated.") % {"number": last.number}, code="seating"
+        )
+    last.event = event
+    return round_close_refusal(round=last, end_unfinished=end_unfinished)
+
+
+def event_finish_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
+    """Why `event` cannot be finished now, or None: its latest round cannot be closed
+    (`round_close_refusal`). A finished event is never refused (finishing it again changes
+    nothing)."""
+    last = event.rounds.order_by("-number").first()
+    if last is None or event.status == Event.Status.FINISHED:
+        return None
+    last.event = event
+    return round_close_refusal(round=last, end_unfinished=end_unfinished)
+
+
+def round_clock_refusal(*, round: Round) -> ValidationError | None:
+    """Why `round`'s clock cannot be started again now, or None: the event has no minutes per
+    round ("no_clock"), or the round is over (its results final, or the event finished:
+    "final"). Reads `round.event`."""
+    if not round.event.minutes_per_round:
+        return ValidationError(_("This event has no time limit per round."), code="no_clock")
+    if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
+        return ValidationError(_("This round is over."), code="final")
+    return None
+
+
+def round_reseat_refusal(*, round: Round) -> ValidationError | None:
+    """Why `round` cannot be seated again, or None: it is locked ("locked"), or a hand is
+    recorded at a table that is not locked ("hands_entered"; locked tables are kept)."""
+    if round.locked:
+        return ValidationError(_("The round is locked; unlock it to seat it again."), code="locked")
+    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
+        return ValidationError(
+            _("Hands have been entered in this round; its seating is kept."), code="hands_entered"
+        )
+    return None

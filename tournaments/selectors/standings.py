@@ -4,7 +4,9 @@ and the games as the standings count them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
@@ -12,7 +14,7 @@ from clubs.users import Requester
 from tournaments.display.labels import criterion_label
 from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import NOTHING_CONFIRMED, SideResult, game_side_results
-from tournaments.models import Event, Game, Round, Seat, SideEntry, Stage, Standing
+from tournaments.models import Event, Game, Hand, Round, Seat, SideEntry, Stage, Standing, Table
 from tournaments.selectors.events import events_visible_to
 
 POINT_DIFFERENCE = F("points_for") - F("points_against")
@@ -83,13 +85,10 @@ def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int
     if through is not None:
         seated = seated.filter(number__lte=through)
     rounds = list(seated.order_by().values_list("number", flat=True))
+    numbers, tables = _event_tables(event)
     played: dict[int, set[int]] = {}
-    for number, player in (
-        Seat.objects.filter(table__round__event=event)
-        .order_by()
-        .values_list("table__round__number", "player_id")
-    ):
-        played.setdefault(player, set()).add(number)
+    for table_id, player in _event_seats(tables).values_list("table_id", "player_id"):
+        played.setdefault(player, set()).add(numbers[tables[table_id][1]])
     missed = {}
     for player, present, withdrawn_after in event.participants.values_list(
         "player_id", "present", "withdrawn_after_round"
@@ -103,19 +102,63 @@ def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int
     return missed
 
 
-def event_confirmed_totals(*, event: Event) -> dict[int, tuple[dict[str, int], bool]]:
+def _event_tables(event: Event) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+    """(round id -> its number, table id -> (its number, its round's id)) of the event's rounds.
+
+    Two queries, each through an index whatever PostgreSQL's statistics (a restored database,
+    or one autovacuum has not reached): the rounds by their event, the tables by their rounds'
+    ids. Joined in one query, a planner without statistics reads every club's tables
+    (bench/scale_bench.py `standings`)."""
+    rounds = dict(Round.objects.filter(event_id=event.pk).order_by().values_list("pk", "number"))
+    tables = (
+        Table.objects.filter(round_id__in=list(rounds)).order_by().values_list("pk", "number", "round_id")
+    )
+    return rounds, {pk: (number, round_id) for pk, number, round_id in tables}
+
+
+def _event_seats(tables: Mapping[int, Any]) -> QuerySet[Seat]:
+    """The seats of `tables` (ids), by their unique (table, position) key: every position named,
+    so that the planner expects a few rows a table, with or without statistics."""
+    return Seat.objects.filter(table_id__in=list(tables), position__in=Seat.Position.values).order_by()
+
+
+def event_confirmed_totals(
+    *, event: Event, games: Mapping[int, tuple[int, Sequence[str]]] | None = None
+) -> dict[int, tuple[dict[str, int], bool]]:
     """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed).
 
-    Games without a hand are absent. One query.
+    `games`: the event's game ids -> (their `next_number`, their sides), if the caller has read
+    them. Games without a hand are absent. Two queries (four without `games`), each through a
+    unique key (the hands by (game, number), the entries by (hand, side)): none reads every
+    club's hands or side entries, whatever the planner's statistics.
     """
+    if games is None:
+        _rounds, tables = _event_tables(event)
+        games = {
+            pk: (next_number, sides)
+            for pk, next_number, sides in Game.objects.filter(table_id__in=list(tables))
+            .order_by()
+            .values_list("pk", "next_number", "sides")
+        }
+    numbers = range(1, max((next_number for next_number, _sides in games.values()), default=1))
+    sides = sorted({side for _next, game_sides in games.values() for side in game_sides})
+    hands = {
+        pk: (game_id, confirmed_at)
+        for pk, game_id, confirmed_at in Hand.objects.filter(
+            game_id__in=list(games), number__in=list(numbers)
+        )
+        .order_by()
+        .values_list("pk", "game_id", "confirmed_at")
+    }
     totals: dict[int, dict[str, int]] = {}
     unconfirmed: set[int] = set()
     rows = (
-        SideEntry.objects.filter(hand__game__table__round__event=event)
+        SideEntry.objects.filter(hand_id__in=list(hands), side__in=sides)
         .order_by()
-        .values_list("hand__game_id", "side", "score", "hand__confirmed_at")
+        .values_list("hand_id", "side", "score")
     )
-    for game_id, side, score, confirmed_at in rows:
+    for hand_id, side, score in rows:
+        game_id, confirmed_at = hands[hand_id]
         game_totals = totals.setdefault(game_id, {})
         game_totals.setdefault(side, 0)
         if confirmed_at is None:
@@ -141,33 +184,38 @@ class PlayedGame:
 def event_played_games(*, event: Event) -> list[PlayedGame]:
     """Every game of the event, by game id, with its sides' results as the standings count them:
     only confirmed hands where the event asks for confirmation, a game finished once every
-    hand is confirmed. Two queries (three when the event asks for confirmation); the hands
+    hand is confirmed. Four queries (six when the event asks for confirmation); the hands
     played are the game row's own count (`Game.hands_played`, kept with every saved hand)."""
-    confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
-    # Plain values and no model ordering: the models' default orderings join the rounds and the
-    # event into every query, which cost most of a rebuild on a night of 250 games.
+    # Plain values, no model ordering, and no join: each table read through its index whatever
+    # PostgreSQL's statistics (`_event_tables`).
+    numbers, tables = _event_tables(event)
     players: dict[int, dict[str, list[int]]] = {}
-    seats = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
+    seats = _event_seats(tables).order_by("table_id", "position")
     for table_id, side, player_id in seats.values_list("table_id", "side", "player_id"):
         players.setdefault(table_id, {}).setdefault(side, []).append(player_id)
-    games = (
-        Game.objects.filter(table__round__event=event)
+    rows = list(
+        Game.objects.filter(table_id__in=list(tables))
         .order_by("pk")
         .values_list(
             "pk",
             "table_id",
-            "table__number",
-            "table__round_id",
-            "table__round__number",
             "totals",
             "game_over",
             "winner",
             "is_draw",
             "hands_played",
+            "next_number",
+            "sides",
         )
     )
+    confirmed = (
+        event_confirmed_totals(event=event, games={row[0]: (row[7], row[8]) for row in rows})
+        if event.confirmation_required
+        else None
+    )
     played = []
-    for game_id, table_id, table, round_id, round_number, totals, finished, winner, is_draw, hands in games:
+    for game_id, table_id, totals, finished, winner, is_draw, hands, _next, _sides in rows:
+        table, round_id = tables[table_id]
         results = game_side_results(
             players.get(table_id, {}),
             totals,
@@ -177,5 +225,5 @@ def event_played_games(*, event: Event) -> list[PlayedGame]:
             hands=hands,
             confirmed=None if confirmed is None else confirmed.get(game_id, NOTHING_CONFIRMED),
         )
-        played.append(PlayedGame(round_id, round_number, table, game_id, results, finished))
+        played.append(PlayedGame(round_id, numbers[round_id], table, game_id, results, finished))
     return played

@@ -6,7 +6,7 @@ task only after the commit, so a worker never sees half a write.
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
 - `events`: an event and its participants (`event_create` from an `EventInput`, `event_finish`,
-  `event_odd_tables_set`,
+  `event_odd_tables_set`, the hall board's link `event_board_link_renew`,
   `participant_add`, `participant_set_present`, `participant_withdraw`); in a
   fixed-partnership event these act on a pair, both partners at once. The partnerships an
   event's pairs become are written by `clubs.services.partnerships_ensure`.
@@ -40,6 +40,7 @@ tasks (`tournaments/workers/`), which import the services.
 
 from tournaments.services.events import (
     EventInput,
+    event_board_link_renew,
     event_create,
     event_finish,
     event_odd_tables_set,
@@ -68,7 +69,6 @@ from tournaments.services.ratings import (
     ratings_rebuild,
 )
 from tournaments.services.rounds import (
-    event_table_size,
     round_clock_start,
     round_reseat,
     round_seat,
@@ -85,11 +85,11 @@ __all__ = [
     "RATING_HISTORY_COLUMNS",
     "EventInput",
     "HandInput",
+    "event_board_link_renew",
     "event_create",
     "event_finish",
     "event_odd_tables_set",
     "event_standings_rules_set",
-    "event_table_size",
     "federation_counted_events",
     "federation_ratings_queue",
     "federation_ratings_rebuild",

@@ -317,6 +317,17 @@ def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player
 
 
 @transaction.atomic
+def event_board_link_renew(*, event: Event) -> Event:
+    """Give the event's hall board a new link (`selectors.board_token`): every link shown
+    before stops working at once (a screen opened with one shows its page no more). Returns
+    the event with its new `board_link_version`."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.board_link_version += 1
+    event.save(update_fields=["board_link_version"])
+    return event
+
+
+@transaction.atomic
 def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
     """Close the event: no more rounds, and every result is final (selectors.game_results_final):
     from then on only a director changes a hand, giving a reason. Refused while its last round

@@ -283,7 +283,10 @@ def hand_record(
         hand, side_entries = _hand_corrected(game, existing, change, by_director=by_director)
     # The response shows the entries: hand it the ones in memory rather than reading them again.
     hand._prefetched_objects_cache = {"entries": sorted(side_entries, key=lambda e: e.side)}
-    _game_moved_on(game, scored, last_hand_changed=game.last_hand != last_hand_before)
+    extra = ["last_hand"] if game.last_hand != last_hand_before else []
+    if existing is None and hand.sat_out_id is not None:
+        extra.append("sat_out_turns")  # the turn just taken (`_sitting_out_by_turn`)
+    _game_moved_on(game, scored, extra=extra)
     hand.was_created = existing is None
     return hand
 
@@ -346,11 +349,11 @@ def _hand_to_change(
     if existing.version != expected_version:
         raise ValidationError(
             _(
-                "Hand %(number)s was changed by someone else while you were editing it "
-                "(your copy is version %(yours)s, the saved one is version %(saved)s). "
-                "Reload it and enter your correction again."
+                "Hand %(number)s was changed by someone else while you were correcting it, "
+                "so your correction was not saved. Open hand %(number)s again to see it as it "
+                "is now, then enter your correction."
             )
-            % {"number": number, "yours": expected_version, "saved": existing.version},
+            % {"number": number},
             code="conflict",
         )
     return stored, existing
@@ -449,13 +452,11 @@ def _hand_corrected(
     return hand, side_entries
 
 
-def _game_moved_on(game: Game, scored: _Scored, *, last_hand_changed: bool) -> None:
-    """The game's new state and result stored; the standings queued, and the ratings when a
-    game finished or a finished game changed."""
+def _game_moved_on(game: Game, scored: _Scored, *, extra: Sequence[str]) -> None:
+    """The game's new state and result stored (with the `extra` fields set on `game`); the
+    standings queued, and the ratings when a game finished or a finished game changed."""
     was_over = game.game_over
-    _store_result(
-        game, scored.result, next_number=scored.next_number, extra=["last_hand"] if last_hand_changed else []
-    )
+    _store_result(game, scored.result, next_number=scored.next_number, extra=extra)
     if game.game_over and not was_over:
         _target_reached(game)
     standings_queue(event_id=game.table.round.event_id)
@@ -491,15 +492,24 @@ def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | 
 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
-    """At a table of five, who of the side of three sits `hand` out: whoever has sat out fewest,
-    in turn (rules.md §1.1d, §6; `domain.table_shapes.next_sitting_out`)."""
+    """At a table of five, who of the side of three sits the new `hand` out: whoever has sat out
+    fewest, in turn (rules.md §1.1d, §6; `domain.table_shapes.next_sitting_out`), from the turns
+    kept in the game's row (`Game.sat_out_turns`, set here for the save to write), not from the
+    earlier hands: the same queries at hand 30 as at hand 1."""
     trio = game_trio(game=game)
     if trio is not None:
-        before = Hand.objects.filter(game=game, number__lt=hand.number).order_by("number")
         ids = tuple(player.pk for player in trio[1])
-        hand.sat_out_id = table_shapes.next_sitting_out(
-            ids, list(before.values_list("sat_out_id", flat=True))
-        )
+        hand.sat_out_id = table_shapes.next_sitting_out_by_turns(ids, game.sat_out_turns)
+        game.sat_out_turns = table_shapes.sat_out_turn_taken(game.sat_out_turns, hand.sat_out_id, hand.number)
+
+
+def _sat_out_turns_kept(game: Game) -> None:
+    """The game's kept turns (`Game.sat_out_turns`) rewritten from its stored hands, after a
+    change to who sat out an earlier hand (the locked `game`)."""
+    game.sat_out_turns = table_shapes.sat_out_turns(
+        Hand.objects.filter(game=game).order_by("number").values_list("number", "sat_out_id")
+    )
+    game.save(update_fields=["sat_out_turns", "updated_at"])
 
 
 @transaction.atomic
@@ -507,8 +517,11 @@ def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
     """Say who of the side of three sat out `hand` at a table of five (the director's change;
     the next hands' turns follow it). Not a scoring fact: the scores do not change. Raises
     ValidationError unless `by` directs the club and the player is on the side of three."""
-    hand = Hand.objects.select_for_update().select_related("game__table__round__event").get(pk=hand.pk)
-    if not directs(user=by, club_id=hand.game.table.round.event.club_id):
+    # The game's row first, as a hand's save locks it, then the hand's.
+    game = _locked_game(hand)
+    hand = Hand.objects.select_for_update().get(pk=hand.pk)
+    hand.game = game
+    if not directs(user=by, club_id=game.table.round.event.club_id):
         raise ValidationError(_("Only the director can change who sat out a hand."), code="not_director")
     trio = game_trio(game=hand.game)
     if trio is None or player_id not in {player.pk for player in trio[1]}:
@@ -517,6 +530,7 @@ def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
         )
     hand.sat_out_id = player_id
     hand.save(update_fields=["sat_out", "updated_at"])
+    _sat_out_turns_kept(game)
     return hand
 
 
@@ -833,7 +847,9 @@ def game_rescore(*, game: Game) -> Game:
         for side, side_score in scored_hand.sides.items()
     ]
     SideEntry.objects.bulk_update(side_entries, ["score", "breakdown"])
-    _store_result(game, _result(game, after), next_number=stored[-1].number + 1 if stored else 1)
+    game.sat_out_turns = table_shapes.sat_out_turns((hand.number, hand.hand.sat_out_id) for hand in stored)
+    next_number = stored[-1].number + 1 if stored else 1
+    _store_result(game, _result(game, after), next_number=next_number, extra=["sat_out_turns"])
     return game
 
 

@@ -13,14 +13,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
+from tournaments.selectors.rounds import (
+    next_round_refusal,
+    round_clock_refusal,
+    round_close_refusal,
+    round_reseat_refusal,
+)
 from tournaments.services import planners, stage_seating
 from tournaments.services.hands import game_stop
 from tournaments.services.planned import PlannedRound
@@ -43,25 +47,15 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: User | None =
     present, and while a hand of the round before awaits confirmation (`round_close`). The
     round before becomes final (`Round.results_final_at`): from then on its hands change only
     by a director, with a reason. Raises ValidationError (codes "games_in_play",
-    "hands_unconfirmed", ...).
+    "hands_unconfirmed", ...: `selectors.next_round_refusal`, which the event page shows beside
+    its disabled button).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status == Event.Status.FINISHED:
-        raise ValidationError(_("The event is finished."), code="finished")
-    present = event.participants.filter(present=True).count()
-    needed = event_table_size(event)
-    if present < needed:
-        raise ValidationError(
-            _("Seating needs at least %(needed)s players present; %(present)s are.")
-            % {"needed": needed, "present": present},
-            code="too_few",
-        )
+    refusal = next_round_refusal(event=event, end_unfinished=end_unfinished)
+    if refusal is not None:
+        raise refusal
     last = event.rounds.order_by("-number").first()
     if last is not None:
-        if last.status == Round.Status.SEATING:
-            raise ValidationError(
-                _("Round %(number)s is still being seated.") % {"number": last.number}, code="seating"
-            )
         last.event = event
         round_close(round=last, end_unfinished=end_unfinished, by=by)
         # Its tables' results are final from now on (selectors.game_results_final).
@@ -81,38 +75,12 @@ def round_close(*, round: Round, end_unfinished: bool = False, by: User | None =
     in play, unless `end_unfinished` ends them at their current score (`game_stop`), and, when
     the event asks for confirmation, no hand still waiting for the other side (its game would
     count nothing). Raises ValidationError naming the tables (codes "games_in_play",
-    "hands_unconfirmed"); nothing is changed then. Reads `round.event`."""
-    unfinished = list(
-        Game.objects.filter(table__round=round, game_over=False)
-        .select_related("table")
-        .order_by("table__number")
-    )
-    if unfinished and not end_unfinished:
-        raise ValidationError(
-            _(
-                "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
-                "or end them at their current score."
-            )
-            % {"number": round.number, "tables": ", ".join(str(g.table.number) for g in unfinished)},
-            code="games_in_play",
-        )
-    if round.event.confirmation_required:
-        waiting = sorted(
-            set(
-                Hand.objects.filter(game__table__round=round, confirmed_at__isnull=True).values_list(
-                    "game__table__number", flat=True
-                )
-            )
-        )
-        if waiting:
-            raise ValidationError(
-                _(
-                    "Round %(number)s has hands waiting for the other side's confirmation at "
-                    "table(s) %(tables)s: confirm them first (a director can), or the games count nothing."
-                )
-                % {"number": round.number, "tables": ", ".join(str(n) for n in waiting)},
-                code="hands_unconfirmed",
-            )
+    "hands_unconfirmed": `selectors.round_close_refusal`, which the event page shows too);
+    nothing is changed then. Reads `round.event`."""
+    refusal = round_close_refusal(round=round, end_unfinished=end_unfinished)
+    if refusal is not None:
+        raise refusal
+    unfinished = Game.objects.filter(table__round=round, game_over=False).select_related("table")
     for game in unfinished:
         game_stop(game=game, stopped_by=by)
 
@@ -126,12 +94,9 @@ def round_reseat(*, round: Round) -> Round:
     for a locked round, or once a hand is recorded at a table that is not locked.
     """
     round = Round.objects.select_for_update().get(pk=round.pk)
-    if round.locked:
-        raise ValidationError(_("The round is locked; unlock it to seat it again."), code="locked")
-    if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():
-        raise ValidationError(
-            _("Hands have been entered in this round; its seating is kept."), code="hands_entered"
-        )
+    refusal = round_reseat_refusal(round=round)
+    if refusal is not None:
+        raise refusal
     round.status = Round.Status.SEATING
     round.seating_error = ""
     round.seating_started_at = None
@@ -217,18 +182,12 @@ def round_clock_start(*, round: Round) -> Round:
     seated). Raises ValidationError if the event has no minutes per round, or the round is
     final."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
-    if not round.event.minutes_per_round:
-        raise ValidationError(_("This event has no time limit per round."), code="no_clock")
-    if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
-        raise ValidationError(_("This round is over."), code="final")
+    refusal = round_clock_refusal(round=round)
+    if refusal is not None:
+        raise refusal
     round.clock_started_at = timezone.now()
     round.save(update_fields=["clock_started_at", "updated_at"])
     return round
-
-
-def event_table_size(event: Event) -> int:
-    """The fewest players a round of `event` can seat: one table of its own."""
-    return sum(table_shapes.event_shape(event.variant, event.table_shape))
 
 
 def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
+from clubs.models import Player
 from tournaments import selectors
 from tournaments.display.messages import describe_scale
 from tournaments.domain import victory_points as vp
@@ -59,7 +60,10 @@ def standings_rebuild(*, event_id: int) -> int:
     )
     if event is None:
         return 0
-    names = dict(event.participants.values_list("player_id", "player__name"))
+    # The players by their ids, not joined: without statistics PostgreSQL would read every
+    # club's players to join them.
+    ids = list(event.participants.order_by().values_list("player_id", flat=True))
+    names = dict(Player.objects.filter(pk__in=ids).order_by().values_list("pk", "name"))
     results = [result for game in selectors.event_played_games(event=event) for result in game.results]
     scale, tie_breaks = event_standings_rules(event=event)
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)

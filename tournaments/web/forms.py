@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.db import models
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
 from clubs.services import PairRequest, pair_requests_from_text
+from clubs.text import NameFormField
 from clubs.variants import variant_notes
 from tournaments.display.labels import (
     card_kind_label,
+    card_kind_name,
     entry_field_hint,
     entry_field_label,
+    house_rule_label,
     special_hand_label,
 )
+from tournaments.display.messages import describe_rules
 from tournaments.display.numbers import MAX_DIGITS, NumberRefused, parse_whole_number
 from tournaments.models import Event
 from tournaments.services import EventInput, HandInput
+from tournaments.web.house_rules import PREFIX as HOUSE_RULE_PREFIX
+from tournaments.web.house_rules import (
+    HouseRuleGroup,
+    first_field,
+    house_rule_fields,
+    house_rule_groups,
+    house_rules,
+)
 
 
 def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
@@ -43,7 +57,12 @@ class EventForm(forms.ModelForm):
     """A new event. For a fixed-partnership format the pairs come from the lines typed in `pairs`,
     the partner picked beside a player (`partner_<player id>`) and the club's partnerships
     ticked, numbered in that order: `cleaned_data["pair_requests"]` holds the first two as
-    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships."""
+    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships.
+
+    The house rules are a control each (`tournaments/web/house_rules.py`, from the engine's
+    `scoring.OPTION_SPECS`), read for the chosen variant into `cleaned_data["options"]` and
+    checked by the engine as the API's are; `new_player` is a name to add to the roster
+    without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -87,17 +106,6 @@ class EventForm(forms.ModelForm):
         empty_value=None,
         required=False,
         help_text=_("Standings then count only confirmed hands."),
-    )
-    options = forms.JSONField(
-        label=_("House rules"),
-        required=False,
-        initial=dict,
-        help_text=_(
-            'Changes to the variant\'s rules, as JSON, for example {"target": 3000} or '
-            '{"tie_policy": "draw"}. Leave {} for the published rules. Each game keeps the '
-            "rules it started with."
-        ),
-        widget=forms.Textarea(attrs={"rows": 2, "dir": "ltr"}),
     )
 
     class Meta:
@@ -154,6 +162,50 @@ class EventForm(forms.ModelForm):
             del self.fields["avoid_season_partners"]
         for name in self._DEFAULTED:
             self.fields[name].required = False
+        self.fields.update(house_rule_fields())
+        self.fields["new_player"] = NameFormField(
+            label=_("Add a player to the club's roster"),
+            required=False,
+            max_length=Player._meta.get_field("name").max_length,
+            help_text=_("Type a name and press Add: the player joins the roster, ticked present."),
+        )
+
+    @classmethod
+    def redisplayed(
+        cls, data: Mapping[str, Any], *, club: Club, tick: Sequence[int] = (), everyone: bool = False
+    ) -> EventForm:
+        """The form as the director left it (`data`, a POST that did not ask to create the
+        event), unbound so that nothing is marked wrong yet: with the players of `tick` ticked
+        too, or everyone on the roster with `everyone`, and the new player's name emptied."""
+        blank = cls(club=club)
+        initial: dict[str, Any] = {}
+        for name, field in blank.fields.items():
+            value = field.widget.value_from_datadict(data, MultiValueDict(), blank.add_prefix(name))
+            if value not in (None, "") and name != "new_player":
+                initial[name] = value
+        ticked = [str(pk) for pk in initial.get("players") or []]
+        if everyone:
+            ticked = [str(player.pk) for player in blank.roster]
+        initial["players"] = [*ticked, *(str(pk) for pk in tick if str(pk) not in ticked)]
+        return cls(club=club, initial=initial)
+
+    def current(self, name: str) -> Any:
+        """The value field `name` shows now: as typed for a bound form, else its initial."""
+        return self[name].value()
+
+    def pair_formats(self) -> str:
+        """The fixed-partnership formats, space-separated, for the page's script."""
+        return " ".join(Event.PARTNERSHIP_FORMATS)
+
+    def pairs_shown(self) -> bool:
+        """Whether the format shown is a fixed-partnership one: the partner column, the pairs'
+        lines and the club's partnerships are drawn for it alone (the page's script follows
+        the format as it changes)."""
+        return self.current("format") in Event.PARTNERSHIP_FORMATS
+
+    def house_rule_groups(self) -> list[HouseRuleGroup]:
+        """The house-rule controls by option, those of the variant shown now drawn visible."""
+        return house_rule_groups(self, str(self.current("variant") or ""))
 
     # Optional in the form: an empty value takes the model's default.
     _DEFAULTED = ("format", "missed_round_policy", "sit_out_victory_points", "warning_minutes")
@@ -163,11 +215,14 @@ class EventForm(forms.ModelForm):
         return list(zip(self["players"], (self[f"partner_{p.pk}"] for p in self.roster), strict=True))
 
     def other_fields(self) -> list[forms.BoundField]:
-        """The fields drawn in the page's order, less those of the players and pairs."""
+        """The fields drawn in the page's order, less those of the players and pairs, the house
+        rules and the new player (each drawn in a place of its own)."""
         return [
             field
             for field in self
-            if field.name not in self.PAIR_FIELDS and not field.name.startswith("partner_")
+            if field.name not in self.PAIR_FIELDS
+            and field.name != "new_player"
+            and not field.name.startswith(("partner_", HOUSE_RULE_PREFIX))
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -189,6 +244,11 @@ class EventForm(forms.ModelForm):
             where = _("Partner of %(name)s") % {"name": player.name}
             picked.append(PairRequest(where=str(where), players=(player, partner)))
         data["pair_requests"] = [*pair_requests_from_text(data.get("pairs") or ""), *picked]
+        self._house_rules_check(data)
+        if data.get("new_player"):
+            # A name typed but not added: the director meant the player to play.
+            message = _("Press Add to put %(name)s on the roster, or empty this box.")
+            self.add_error("new_player", message % {"name": data["new_player"]})
         chosen = data["pair_requests"] or data.get("partnerships")
         if not data.get("players") and not chosen:
             self.add_error("players", _("Choose the players (or the pairs)."))
@@ -198,13 +258,29 @@ class EventForm(forms.ModelForm):
             self.add_error("pairs", _("Type the pairs, or pick each player's partner."))
         return data
 
+    def _house_rules_check(self, data: dict[str, Any]) -> None:
+        """`data["options"]`, the chosen variant's house rules from their controls, checked by
+        the engine as the service checks them: a refusal is shown at the option's control."""
+        variant = data.get("variant") or ""
+        data["options"] = house_rules(variant, data)
+        if variant not in scoring.VARIANTS:
+            return  # the variant's own field says so
+        try:
+            scoring.rules_for(variant, data["options"])
+        except scoring.InvalidRules as exc:
+            # The engine's refusal, naming the rule as its control is labelled (the API names
+            # its key).
+            params = {**exc.params, "option": house_rule_label(exc.option)} if exc.option else exc.params
+            named = scoring.InvalidRules(str(exc), code=exc.code, params=params, option=exc.option)
+            self.add_error(first_field(exc.option), describe_rules(named))
+
     def event_input(self) -> EventInput:
         """The event asked for, for `services.event_create` (after `is_valid()`)."""
         data = self.cleaned_data
         return EventInput.from_fields(
             data,
             players=list(data["players"]),
-            options=data["options"] or {},
+            options=data["options"],
             partnerships=list(data.get("partnerships") or ()),
             pairs=data["pair_requests"],
         )
@@ -312,6 +388,26 @@ class EntryRow:
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One kind of card in *Count the cards*, a line with every side's count melded and left in
+    hand (`cells`: side, place "melded" or "in_hand", bound field; None where the kind cannot be
+    melded), so that both sides are entered on the same line."""
+
+    kind: str
+    label: str
+    cells: list[tuple[str, str, forms.BoundField | None]]
+
+    @property
+    def errors(self) -> list[tuple[str, str, str]]:
+        """(side, the error element's id, message) for each count's errors on this line."""
+        return [
+            (side, _error_id(field), f"{field.label}: {' '.join(map(str, field.errors))}")
+            for side, _place, field in self.cells
+            if field is not None and field.errors
+        ]
+
+
 def _error_id(field: forms.BoundField) -> str:
     return f"{field.auto_id}-error"
 
@@ -390,12 +486,37 @@ class HandForm(forms.Form):
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
 
     def rows(self) -> list[EntryRow]:
-        """The fields most hands need, a line each with every side's input."""
-        return [self._row(spec) for spec in self.inputs if not spec.rare]
+        """The fields most hands need, a line each with every side's input (the card counts
+        apart: `card_rows`)."""
+        return [self._row(spec) for spec in self.inputs if not spec.rare and spec.kind != "card"]
 
     def more_rows(self) -> list[EntryRow]:
         """The rare fields (`RARE_FIELDS`), shown one tap away."""
         return [self._row(spec) for spec in self.inputs if spec.rare]
+
+    def card_rows(self) -> list[CardRow]:
+        """In *Count the cards*: a line per kind of card, in the engine's order, with every
+        side's count melded and in hand (an empty list in the other modes)."""
+        kinds = list(dict.fromkeys(spec.path[2] for spec in self.inputs if spec.kind == "card"))
+        rows = []
+        for kind in kinds:
+            cells: list[tuple[str, str, forms.BoundField | None]] = []
+            for index, side in enumerate(self.sides):
+                for place in ("melded", "in_hand"):
+                    name = f"{side}-cards.{place}.{kind}"
+                    field = self[name] if name in self.fields else None
+                    if field is not None:
+                        # Named by the kind's line, the side's column and the place's.
+                        attrs = field.field.widget.attrs
+                        attrs["aria-labelledby"] = (
+                            f"row-cards-{kind} pad-side-{index} pad-place-{index}-{place}"
+                        )
+                        if field.errors:
+                            attrs["aria-describedby"] = _error_id(field)
+                            attrs["aria-invalid"] = "true"
+                    cells.append((side, place, field))
+            rows.append(CardRow(kind, card_kind_name(kind), cells))
+        return rows
 
     @property
     def show_hints(self) -> bool:
@@ -411,6 +532,23 @@ class HandForm(forms.Form):
                 if field.errors or field.value() not in (None, "", False, 0, "0"):
                     return True
         return False
+
+    def typed(self) -> list[tuple[str, list[str]]]:
+        """What was typed, valid or not, as (the line's label, each side's value as typed: "✓"
+        for a ticked box, "" for an empty field), for the lines with a value; for a refused
+        hand, so that its values are not lost."""
+        lines = []
+        for spec in self.inputs:
+            values = []
+            for side in self.sides:
+                value = self[f"{side}-{spec.name}"].value()
+                if spec.kind == "flag":
+                    values.append("✓" if value else "")
+                else:
+                    values.append("" if value in (None, "") else str(value).strip())
+            if any(values):
+                lines.append((str(spec.label), values))
+        return lines
 
     def _row(self, spec: _FormField) -> EntryRow:
         hint = entry_field_hint(spec.name)
@@ -492,7 +630,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
                 cards.append(
                     _FormField(
                         f"cards.melded.{kind.name}",
-                        "count",
+                        "card",
                         ("cards", "melded", kind.name),
                         card_kind_label(kind.name, in_hand=False),
                     )
@@ -500,7 +638,7 @@ def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
             cards.append(
                 _FormField(
                     f"cards.in_hand.{kind.name}",
-                    "count",
+                    "card",
                     ("cards", "in_hand", kind.name),
                     card_kind_label(kind.name, in_hand=True),
                 )

@@ -1,12 +1,11 @@
 """The members' pages: what a signed-in member of a club sees of it: the club, its events, players,
-seasons and partnerships, a round's seating sheet and the room's board.
+seasons and partnerships, a round's seating sheet. The room's board is `board_views.py`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -20,7 +19,7 @@ from clubs import services as club_services
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Event, Round, Stage
 from tournaments.web.forms import ParticipantAddForm, PartnershipForm
 from tournaments.web.public_views import standings_table
@@ -95,12 +94,55 @@ def event_page(
         "games_in_play": len(in_play),
         "tables_in_play": ", ".join(str(n) for n in in_play),
         "target_reached": selectors.round_target_reached(round=rounds[-1] if rounds else None),
-        "table_size": services.event_table_size(event),
+        "table_size": selectors.event_table_size(event),
         "add_player_form": ParticipantAddForm(event=event) if is_director else None,
         "finished_corrections": selectors.finished_game_corrections(event=event) if is_director else [],
+        "board_link": _board_link(request, event) if is_director else "",
+        "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
+        "refused": _director_refusals(event, bool(in_play)) if is_director else {},
+        "round_refused": _round_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _board_link(request: HttpRequest, event: Event) -> str:
+    """The hall board's link for the room's screen, whether or not the results are public
+    (signed, `selectors.board_token`), in full: the director types it on the screen's browser."""
+    token = selectors.board_token(event=event)
+    return request.build_absolute_uri(reverse("tournaments:board_link", kwargs={"board_token": token}))
+
+
+def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
+    """Why each of the event page's actions would be refused now, by the same rule its service
+    refuses with (`selectors.next_round_refusal`, ...): the page shows the button disabled with
+    these words. An action missing from the result can be taken; those that end the games in
+    play are read only while games are in play (the page offers them then alone)."""
+    refusals = {
+        "start": selectors.next_round_refusal(event=event),
+        "finish": selectors.event_finish_refusal(event=event),
+    }
+    if in_play:
+        refusals["start_ending"] = selectors.next_round_refusal(event=event, end_unfinished=True)
+        refusals["finish_ending"] = selectors.event_finish_refusal(event=event, end_unfinished=True)
+    return {action: " ".join(refusal.messages) for action, refusal in refusals.items() if refusal is not None}
+
+
+def _round_refusals(rounds: list[Round]) -> dict[str, dict[int, str]]:
+    """For the seated rounds, by round number, why their seating cannot be computed again
+    ("reseat": `selectors.round_reseat_refusal`) and why their clock cannot be started
+    ("clock": `selectors.round_clock_refusal`); a round missing can."""
+    refused: dict[str, dict[int, str]] = {"reseat": {}, "clock": {}}
+    for round_ in rounds:
+        if round_.status != Round.Status.SEATED:
+            continue
+        for action, refusal in (
+            ("reseat", selectors.round_reseat_refusal(round=round_)),
+            ("clock", selectors.round_clock_refusal(round=round_)),
+        ):
+            if refusal is not None:
+                refused[action][round_.number] = " ".join(refusal.messages)
+    return refused
 
 
 def _stages_context(
@@ -129,9 +171,6 @@ def _stages_context(
     }
 
 
-BOARD_REFRESH_SECONDS = 15
-
-
 @login_required
 def round_sheet(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Printable seating sheet: the tables, and every player by name with their table."""
@@ -147,38 +186,6 @@ def round_sheet(request: SignedInRequest, event_id: int, number: int) -> HttpRes
         "index": selectors.round_sheet_index(round=round_),
     }
     return render(request, "tournaments/round_sheet.html", context)
-
-
-@login_required
-def round_board(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The room's screen: the latest round's tables in large type; the page refreshes itself.
-    When the club's results are public, a QR code opens the club's results page on a phone."""
-    event = get_object_or_404(selectors.events_visible_to(user=request.user), pk=event_id)
-    round_ = selectors.event_board_round(event=event)
-    tables = []
-    sitting_out: list[selectors.Entrant] = []
-    if round_ is not None and round_.status == Round.Status.SEATED:
-        tables = [{"table": t, "sides": selectors.table_sides(table=t)} for t in round_.tables.all()]
-        sitting_out = selectors.round_sit_out_entrants(event=event, rounds=[round_])[round_.pk]
-    public_link = public_qr = ""
-    if event.club.results_public:
-        public_link = request.build_absolute_uri(
-            reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
-        )
-        # No fixed size (a viewBox): site.css sizes it for the room's screen.
-        public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
-    context = {
-        "event": event,
-        "round": round_,
-        "tables": tables,
-        "sitting_out": sitting_out,
-        "pair_of": selectors.event_pair_numbers(event=event),
-        "refresh": BOARD_REFRESH_SECONDS,
-        "clock": selectors.round_clock(round=round_) if round_ is not None else None,
-        "public_link": public_link,
-        "public_qr": public_qr,
-    }
-    return render(request, "tournaments/round_board.html", context)
 
 
 @login_required

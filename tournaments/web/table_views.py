@@ -9,17 +9,23 @@ shape with HandForm, calls a service, and renders. Scores come from the services
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import scoring
@@ -114,7 +120,14 @@ def table(
         assert card is not None
         return render(request, "tournaments/card_waiting.html", {"state": card, "event": card.card.event})
     if action == "view":
-        return _page(request, access, moves=card)
+        etag = _page_etag(request, access, card) if request.method in ("GET", "HEAD") else None
+        unchanged = get_conditional_response(request, etag=etag) if etag else None
+        response = unchanged or _page(request, access, moves=card)
+        if etag:
+            # Asked again each time (no-cache), answered 304 without a page when nothing changed.
+            response["ETag"] = etag
+            response["Cache-Control"] = "private, no-cache"
+        return response
     if action == "save":
         return _save(request, access)
     assert number is not None, action
@@ -123,6 +136,46 @@ def table(
     if action == "undo":
         return _undo(request, access, number)
     raise ValueError(f"no table action {action!r}")
+
+
+def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardState | None) -> str | None:
+    """The table page's ETag: a digest of what it shows (`selectors.game_page_stamp`), who asks
+    and how (the query, the account or session, the language) and the release (`_release`);
+    a phone coming back to an unchanged table gets a 304, not the page.
+    None, so no conditional answer, where the page changes by itself with time or once read:
+    a director's view (the knockout's choice), a card's moves, the undo of a hand just saved,
+    a message to show, a round clock running."""
+    if access.is_director or (card is not None and card.moves) or "saved" in request.GET:
+        return None
+    if len(messages.get_messages(request)):
+        return None
+    game = access.game
+    if selectors.round_clock(round=game.table.round) is not None:
+        return None
+    session = getattr(request, "session", None)
+    stamp = (
+        _release(),
+        request.get_full_path(),
+        request.user.pk,
+        get_language(),
+        (access.can_score, access.final, access.via_link, access.card_token),
+        session.session_key if session is not None else None,
+        selectors.game_page_stamp(game=game),
+    )
+    return '"' + hashlib.sha256(repr(stamp).encode()).hexdigest()[:32] + '"'
+
+
+@functools.cache
+def _release() -> str:
+    """A digest of the templates, static files and translations this process serves: a new
+    release changes every table page's ETag."""
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for pattern in ("templates/**/*.html", "static/**/*.js", "static/**/*.css", "locale/**/*.mo"):
+        for path in sorted(base.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def table_access(
@@ -210,11 +263,16 @@ def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpRes
 LIVE = "tournaments/_table_live.html"
 
 
+# A save sent by the page's script is answered with these: the saved hand (the scores, its
+# line and row, the next form's state) or its refusal (why, what was typed, the form).
+SAVED = "tournaments/_save_answer.html"
+REFUSED = "tournaments/_save_refused.html"
+
+
 def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
     if not access.can_score:
         if access.final:
-            messages.error(request, _final_message())
-            return redirect(access.page_url)
+            return _refused_final(request, access)
         return HttpResponse(status=404)
     game = access.game
     form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
@@ -233,9 +291,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 if not request.htmx:
                     return redirect(after)
                 game.refresh_from_db()  # the service saved the new totals on its own copy
-                response = _page(
-                    request, access, hand="", mode=form.entry_mode, saved=str(hand.number), template=LIVE
-                )
+                response = _saved_answer(request, access, hand.number)
                 response["HX-Replace-Url"] = after
                 return response
         except ValidationError as exc:
@@ -250,7 +306,65 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
         if request.htmx.target == "preview":
             return render(request, "tournaments/_hand_preview.html", context)
         return render(request, "tournaments/_hand_form.html", context)
-    return render(request, LIVE if request.htmx else "tournaments/game_detail.html", context, status=status)
+    if request.htmx:
+        context["refused"] = _refusal(form, _form_messages(form), correctable=True)
+        return render(request, REFUSED, context, status=status)
+    return render(request, "tournaments/game_detail.html", context, status=status)
+
+
+def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    """The answer to a save sent by the page's script (`SAVED`): the scoreboard, the saved
+    hand's line (with its undo) and row, the hands waiting for confirmation, and the number of
+    the next hand (or the game's end); about 2 KB where the whole live part is 10 or more."""
+    hands = selectors.game_hands(game=access.game)
+    context = _context(access, None, hands, with_history=False)
+    line = _saved_line(hands, str(number))
+    context["saved"] = line
+    context["line"] = line
+    context["undo_seconds"] = selectors.undo_seconds_left(line=line, hands=hands) if line else 0
+    return render(request, SAVED, context)
+
+
+def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
+    """A hand sent to a table whose results became final after it was typed (a page opened
+    before the director finished the event or started the next round): refused with 409, the
+    values typed shown so that the scorer can give them to the director."""
+    game = access.game
+    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
+    refused = _refusal(form, [_final_message()], correctable=False)
+    if request.htmx:
+        return render(request, REFUSED, {"refused": refused}, status=409)
+    hands = selectors.game_hands(game=game)
+    context = _context(access, None, hands)
+    context["refused"] = refused
+    return render(request, "tournaments/game_detail.html", context, status=409)
+
+
+def _form_messages(form: HandForm) -> list[str]:
+    """Every error of a refused hand in one list, each field's named by its side and label."""
+    found = [str(message) for message in form.non_field_errors()]
+    for field in form:
+        side = field.name.partition("-")[0] if "-" in field.name else ""
+        for error in field.errors:
+            if field.is_hidden:
+                found.append(_("This form is out of date. Reload the page and enter the hand again."))
+            else:
+                found.append(f"{side} · {field.label}: {error}" if side else f"{field.label}: {error}")
+    return list(dict.fromkeys(found))
+
+
+def _refusal(form: HandForm, reasons: list[str], *, correctable: bool) -> dict[str, Any]:
+    """What `_refusal.html` shows of a refused hand: its number, why, and what was typed
+    (HandForm.typed). `correctable`: the form comes back to correct it (else the scorer can
+    only give the values to the director)."""
+    number = form.data.get("number", "")
+    return {
+        "number": number if str(number).isdigit() else "?",
+        "messages": reasons,
+        "typed": form.typed(),
+        "sides": form.sides,
+        "correctable": correctable,
+    }
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
@@ -350,8 +464,14 @@ def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
 
 
 def _context(
-    access: TableAccess, form: HandForm | None, hands: list[selectors.HandLine] | None = None
+    access: TableAccess,
+    form: HandForm | None,
+    hands: list[selectors.HandLine] | None = None,
+    *,
+    with_history: bool = True,
 ) -> dict[str, Any]:
+    """What the table page's templates read. `with_history`: the corrections' list too (a
+    save's answer, `_save_answer.html`, does not show it)."""
     game = access.game
     event = game.table.round.event
     editing = form is not None and form["expected_version"].value() not in (None, "")
@@ -376,7 +496,7 @@ def _context(
         "waiting_hands": [line for line in hands if not line.confirmed]
         if event.confirmation_required
         else [],
-        "history": selectors.game_corrections(game=game),
+        "history": selectors.game_corrections(game=game) if with_history else [],
         "form": form,
         "editing": editing,
         "can_score": access.can_score,

@@ -127,11 +127,13 @@ def test_the_seating_sheet_lists_every_player_with_their_table(client, league_ni
         assert participant.player.name.encode() in response.content
 
 
-def test_the_round_board_refreshes_itself(client, league_night, bob):
+def test_the_round_board_updates_itself_without_reloading(client, league_night, bob):
     client.force_login(bob)
     response = client.get(f"/events/{league_night.pk}/board/")
     assert response.status_code == 200
-    assert b'http-equiv="refresh"' in response.content
+    assert b'http-equiv="refresh"' not in response.content  # board.js asks for its live part
+    assert f'data-live-url="/events/{league_night.pk}/board/live/"'.encode() in response.content
+    assert b"js/board.js" in response.content
     assert b"Player 01" in response.content
 
 

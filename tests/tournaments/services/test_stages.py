@@ -525,9 +525,10 @@ def test_the_stages_overview_reads_in_a_number_of_queries_that_no_round_adds_to(
     )
     _play(_seat(event, capture), capture)
     event = Event.objects.get(pk=event.pk)
-    # stages, participants, pairs, rounds, hands a game, seats, games, rounds with hands,
-    # entrants, decisions: none a round, a table or a stage.
-    with django_assert_max_num_queries(10):
+    # stages, participants, pairs, rounds, hands a game, the rounds and the tables (for the
+    # seats and games, each read through its index), seats, games, rounds with hands, entrants,
+    # decisions: none a round, a table or a stage.
+    with django_assert_max_num_queries(12):
         overview = selectors.event_stages_overview(event=event)
         assert len(overview.final_order) == 8
 

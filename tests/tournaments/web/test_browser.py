@@ -99,7 +99,7 @@ def test_a_rejected_hand_shows_the_error_by_the_field_and_saves_nothing(page, li
     _fill_side(page, "NS", HAND_TWO_OUT["NS"])
     _fill_side(page, "EW", HAND_TWO_OUT["EW"])
     page.tap("#save-hand")
-    error = page.locator(".has-error .field-error").first
+    error = page.locator(".pad-row-error .field-error").first
     error.wait_for()
     assert error.is_visible()
     assert page.locator(".has-error [name$='-went_out']").count() >= 1

@@ -25,7 +25,6 @@ def _event_form(players, **fields):
         "kind": "league_night",
         "variant": "chilean",
         "players": [p.pk for p in players[:8]],
-        "options": "{}",
         **fields,
     }
 
@@ -51,8 +50,9 @@ def test_a_four_pack_game_is_entered_at_the_table_link(
     client.force_login(alice)
     form = client.get(f"/clubs/{club.slug}/events/new/").content.decode()
     assert '<option value="chilean">Chilean Canasta (3 or 4 packs)</option>' in form
-    assert "{&quot;packs&quot;: 4}" in form  # the note under the list says how to choose four
-    event = _night(client, club, players, django_capture_on_commit_callbacks, options='{"packs": 4}')
+    assert "choose 4 packs in the house rules" in form  # the note under the list says how
+    assert '<option value="4">4 packs (216 cards)</option>' in form
+    event = _night(client, club, players, django_capture_on_commit_callbacks, rule_packs="4")
     assert event.options == {"packs": 4}
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "Chilean Canasta, 4 packs (216 cards)" in page
@@ -97,11 +97,12 @@ def test_three_packs_refuse_a_count_only_four_hold(
 
 
 def test_an_event_refuses_a_pack_other_than_3_or_4(client, club, alice, players):
+    """The page offers the engine's choices alone (3 or 4); a 5 sent all the same is refused."""
     client.force_login(alice)
-    response = client.post(f"/clubs/{club.slug}/events/new/", _event_form(players, options='{"packs": 5}'))
+    response = client.post(f"/clubs/{club.slug}/events/new/", _event_form(players, rule_packs="5"))
     assert response.status_code == 200
-    assert response.context["form"].errors["options"] == [
-        "Chilean Canasta is played with 3 or 4 packs (52 cards and 2 jokers each), not 5."
+    assert response.context["form"].errors["rule_packs"] == [
+        "Select a valid choice. 5 is not one of the available choices."
     ]
     assert not club.events.exists()
 

@@ -275,3 +275,29 @@ def test_the_event_is_not_finished_with_a_game_in_play_unless_the_director_ends_
     assert Event.objects.get(pk=league_night.pk).status == Event.Status.FINISHED
     game.refresh_from_db()
     assert (game.game_over, game.winner) == (True, "NS")  # 1685 against 485 after one hand
+
+
+def test_a_stale_hand_sent_once_final_is_refused_with_the_values_typed(client, played_round):
+    """A correction typed in a page opened before the event was finished, sent after: not
+    saved, and not lost either: the page says why and shows what was typed, for the director
+    (with and without the page's script)."""
+    services.event_finish(event=played_round)
+    game = _games(played_round)[0]
+    save = f"/t/{game.table.access_token}/hands/"
+    data = _form_data(game, 1, CORRECTED, save="1", expected_version="1")
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client.post(save, data, **headers)
+        assert response.status_code == 409
+        page = response.content.decode()
+        assert "Hand 1 was not saved." in page
+        assert "The results of this table are final" in page
+        assert "give it to the director" in page
+        # EW's hand points as typed (15), beside NS's (25); NS went out.
+        assert (
+            '<th scope="row">Card points left in hand</th>'
+            '<td><bdi dir="ltr">25</bdi></td><td><bdi dir="ltr">15</bdi></td>'
+        ) in page
+        went_out = '<th scope="row">Went out</th><td><bdi dir="ltr">✓</bdi></td><td><bdi dir="ltr"></bdi>'
+        assert went_out in page
+        assert 'name="NS-melded_points"' not in page  # no form: only the director changes it now
+    assert Hand.objects.get(game=game, number=1).version == 1

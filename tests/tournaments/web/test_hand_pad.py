@@ -85,7 +85,7 @@ def test_more_opens_by_itself_on_an_error_in_a_rare_field(client, league_night, 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_a_save_by_the_page_script_is_answered_with_the_live_part(client, league_night, sam):
+def test_a_save_by_the_page_script_is_answered_with_what_the_page_needs(client, league_night, sam):
     game = _game(league_night)
     client.force_login(sam)
     # Entered as the total only: the page after the save keeps that mode.
@@ -95,25 +95,49 @@ def test_a_save_by_the_page_script_is_answered_with_the_live_part(client, league
     )
     assert response.status_code == 200, response.content.decode()[:500]
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="table-live">')
+    assert page.lstrip().startswith('<div id="save-answer" data-number="1" data-next-number="2">')
     assert "<html" not in page
     assert "Hand 1 saved:" in page
     assert '<div class="side-total" data-side="NS"><bdi dir="ltr" class="num">1685</bdi></div>' in page
-    assert 'name="number" value="2"' in page  # the next hand's form
-    assert 'id="hand-1"' in page  # the hands list
+    assert 'id="hand-1"' in page  # the hand's row, for the hands list
+    # Not the whole card: no form, no list of the hands, no director tools.
+    assert 'name="NS-total"' not in page and 'id="hands"' not in page
+    assert len(response.content) < 4000
     assert response["HX-Replace-Url"] == f"/games/{game.pk}/?saved=1&mode=total"
     assert game.hands.count() == 1
 
 
-def test_a_refused_save_by_the_page_script_shows_the_errors_in_place(client, league_night, sam):
+def test_the_save_that_ends_the_game_says_so(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    total = {"NS": {"total": 5100, "went_out": True}, "EW": {"total": 485}}  # past the 5000 target
+    response = client.post(
+        f"/games/{game.pk}/hands/", _form_data(game, 1, total, save="1", mode="total"), **HTMX
+    )
+    page = response.content.decode()
+    head = '<div id="save-answer" data-number="1" data-next-number="2" data-game-over>'
+    assert page.lstrip().startswith(head)
+    assert 'id="result"' in page
+
+
+def test_a_refused_save_by_the_page_script_keeps_the_values_and_says_why(client, league_night, sam):
     game = _game(league_night)
     client.force_login(sam)
     data = _form_data(game, 1, HAND_A, save="1") | {"NS-melded_points": "1,230"}
     response = client.post(f"/games/{game.pk}/hands/", data, **HTMX)
     assert response.status_code == 400
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="table-live">')
-    assert 'id="form-errors"' in page
+    assert page.lstrip().startswith('<div id="save-refused">')
+    assert "Hand 1 was not saved." in page
+    assert "NS · Melded card points: Type the number without separators" in page
+    # What was typed, as typed: the refused number and the others.
+    typed = (
+        '<th scope="row">Melded card points</th>'
+        '<td><bdi dir="ltr">1,230</bdi></td><td><bdi dir="ltr">150</bdi></td>'
+    )
+    assert typed in page
+    assert 'id="form-errors"' in page  # the form to correct it, with the values
+    assert 'name="NS-melded_points" value="1,230"' in page
     assert "Hand 1 saved" not in page
     assert not game.hands.exists()
 

@@ -197,12 +197,15 @@ def test_an_event_with_a_bad_house_rule_is_refused_by_the_field(client, club, al
         "kind": "league_night",
         "variant": "classic",
         "players": [p.pk for p in players[:8]],
-        "options": '{"target": 3001}',
+        "rule_target": "3001",
     }
     response = client.post(f"/clubs/{club.slug}/events/new/", data)
     assert response.status_code == 200
-    assert response.context["form"].errors["options"]
-    data["options"] = '{"target": 3000}'
+    # The engine's own refusal, at the target's control, naming the rule as the control does.
+    assert response.context["form"].errors["rule_target"] == [
+        "The house rule “Points to win the game (target)” must be a positive multiple of 5 points, not 3001."
+    ]
+    data["rule_target"] = "3000"
     response = client.post(f"/clubs/{club.slug}/events/new/", data)
     assert response.status_code == 302
     assert club.events.get().options == {"target": 3000}
@@ -230,7 +233,6 @@ def test_a_tournament_asks_the_other_side_to_confirm_unless_turned_off(client, c
         "kind": "tournament",
         "variant": "classic",
         "players": [p.pk for p in players[:8]],
-        "options": "{}",
     }
     assert client.post(f"/clubs/{club.slug}/events/new/", data).status_code == 302
     assert club.events.get(name="Cup").confirmation_required is True

@@ -1,5 +1,6 @@
 """The director's pages for an event: create it, add and withdraw players and guests, mark who is
-present, set how it ranks, merge a guest into a roster player, finish it.
+present, set how it ranks, merge a guest into a roster player, give the hall board a new link,
+finish it.
 """
 
 from __future__ import annotations
@@ -12,18 +13,30 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Player
+from clubs import services as club_services
+from clubs.models import Club, Player
 from clubs.selectors import clubs_directed_by
+from clubs.text import NameFormField
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.web.forms import EventForm, ParticipantAddForm
 from tournaments.web.standings_forms import StandingsRulesForm
 
+# The New event form's buttons that change the form rather than create the event.
+_FORM_STEPS = ("add_player", "everyone", "redisplay")
+
 
 @login_required
 def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
+    """New event. Besides *Create event*, the form's own steps come back to it with what was
+    typed kept: add a player to the roster by name, ticked present (`add_player`, through the
+    roster's service `clubs.services.player_add`); tick everyone present (`everyone`, the page's
+    script does it in place); show the chosen variant's house rules and format's partner
+    column (`redisplay`, for a browser without the script)."""
     club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
+    if request.method == "POST" and any(step in request.POST for step in _FORM_STEPS):
+        return _event_form_step(request, club)
     form = EventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -34,6 +47,26 @@ def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
         else:
             return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+def _event_form_step(request: SignedInRequest, club: Club) -> HttpResponse:
+    """One of the New event form's own steps (`_FORM_STEPS`), the form shown again as it was."""
+    tick: list[int] = []
+    refused = ""
+    if "add_player" in request.POST:
+        field = NameFormField(max_length=120, error_messages={"required": _("Type the new player's name.")})
+        try:
+            player = club_services.player_add(club=club, name=field.clean(request.POST.get("new_player", "")))
+        except ValidationError as exc:
+            refused = " ".join(exc.messages)
+        else:
+            tick.append(player.pk)
+            messages.success(request, _("%(name)s is on the roster, ticked present.") % {"name": player.name})
+    form = EventForm.redisplayed(request.POST, club=club, tick=tick, everyone="everyone" in request.POST)
+    if refused:
+        form.initial["new_player"] = request.POST.get("new_player", "")
+    context = {"club": club, "form": form, "new_player_refused": refused}
+    return render(request, "tournaments/event_form.html", context, status=400 if refused else 200)
 
 
 @login_required
@@ -70,6 +103,19 @@ def event_odd_tables(request: SignedInRequest, event_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The next rounds are seated this way."))
     return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_board_link(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The director gives the hall board a new link: the one shown before stops working (a
+    screen left open with it shows nothing new), the event page shows the new one."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    services.event_board_link_renew(event=event)
+    messages.success(request, _("The hall board has a new link; the old one no longer opens it."))
+    response = redirect("tournaments:event_detail", event_id=event.pk)
+    response["Location"] += "#hall-board"
+    return response
 
 
 def _who(event: Event, player: Player) -> str:

@@ -8,6 +8,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/", member_views.club_detail, name="club_detail"),
     path("clubs/<slug:slug>/partnerships/", member_views.club_partnerships, name="club_partnerships"),
     path("events/<int:event_id>/", member_views.event_detail, name="event_detail"),
-    path("events/<int:event_id>/board/", member_views.round_board, name="round_board"),
     path("events/<int:event_id>/rounds/<int:number>/sheet/", member_views.round_sheet, name="round_sheet"),
 ]

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0004_federation_ranking'),
-        ('tournaments', '0002_rankings_by_group'),
+        ('tournaments', '0004_game_sat_out_turns'),
     ]
 
     operations = [

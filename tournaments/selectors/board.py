@@ -1,0 +1,174 @@
+"""Reads for the hall board, the room's screen: who may open it (public results, a member, or
+the board's signed link), the tag that says whether anything on it changed, and what it shows
+(the round's tables with their running scores, the round's results once every table is done,
+the standings).
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+from dataclasses import dataclass
+
+from django.core import signing
+from django.db import connection
+
+from clubs.models import Player
+from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Standing, Table
+from tournaments.selectors.pairs import event_pair_numbers, event_pair_standings
+from tournaments.selectors.round_results import IN_PLAY, RoundResult, TableResult, event_round_results
+from tournaments.selectors.rounds import RoundClock, round_clock
+from tournaments.selectors.standings import event_standings
+
+# The salt of the board link's signature: a table link's or a session's signature is no board link.
+BOARD_LINK_SALT = "tournaments.hall-board"
+# A board link's token in a URL (tournaments/web/urls/board.py): "<event id>-<version>:<signature>".
+BOARD_TOKEN_PATTERN = "[0-9]{1,10}-[0-9]{1,10}:[A-Za-z0-9_-]{20,64}"
+
+
+def board_token(*, event: Event) -> str:
+    """The token of the event's hall board link: the event's id and its `board_link_version`,
+    signed with the site's secret key ("12-0:<signature>"). The same until the director asks
+    for a new link (`services.event_board_link_renew`), which turns every earlier one down."""
+    return signing.Signer(salt=BOARD_LINK_SALT).sign(f"{event.pk}-{event.board_link_version}")
+
+
+def event_of_board_token(*, token: str) -> Event | None:
+    """The event whose current hall board link `token` is; None for a token not signed by this
+    site, or signed for a version of the link the director has replaced since."""
+    try:
+        value = signing.Signer(salt=BOARD_LINK_SALT).unsign(token)
+    except signing.BadSignature:
+        return None
+    event_id, _dash, version = value.partition("-")
+    return (
+        Event.objects.select_related("club").filter(pk=int(event_id), board_link_version=int(version)).first()
+    )
+
+
+@functools.cache
+def _tag_sql() -> tuple[str, str]:
+    """The tag's two queries, written once (compiled through the ORM, the round's query alone
+    took 2 ms a poll of the server's CPU): the event's latest round with the latest change and
+    the count of its games' rows, hands, seats and sit-outs; and the standings' figures."""
+    rounds, games, tables, hands, seats, sit_outs, standings = (
+        model._meta.db_table for model in (Round, Game, Table, Hand, Seat, SitOut, Standing)
+    )
+    of_round = f"JOIN {tables} t ON t.id = x.table_id WHERE t.round_id = r.id"
+    of_hands = (
+        f"JOIN {games} g ON g.id = x.game_id JOIN {tables} t ON t.id = g.table_id WHERE t.round_id = r.id"
+    )
+    latest = f"""
+        SELECT r.id, r.number, r.status, r.updated_at, r.clock_started_at, r.results_final_at,
+            r.target_reached_table,
+            (SELECT MAX(x.updated_at) FROM {games} x {of_round}),
+            (SELECT MAX(x.updated_at) FROM {hands} x {of_hands}),
+            (SELECT COUNT(*) FROM {hands} x {of_hands}),
+            (SELECT MAX(x.id) FROM {seats} x {of_round}),
+            (SELECT COUNT(*) FROM {seats} x {of_round}),
+            (SELECT MAX(x.id) FROM {sit_outs} x WHERE x.round_id = r.id),
+            (SELECT COUNT(*) FROM {sit_outs} x WHERE x.round_id = r.id)
+        FROM {rounds} r WHERE r.event_id = %s ORDER BY r.number DESC LIMIT 1"""
+    figures = f"""
+        SELECT player_id, rank, victory_points, games, points_for, points_against
+        FROM {standings} WHERE event_id = %s ORDER BY player_id"""
+    return latest, figures
+
+
+def board_tag(*, event: Event, viewer: str = "") -> str:
+    """A short tag of everything the board's live part shows, for a conditional request (the
+    ETag): it changes when a hand is saved, corrected, confirmed or deleted, a game ends or is
+    stopped, a round is seated, swapped or its clock restarted, the standings are rebuilt with
+    other figures, or the event itself changes. Two queries and no rendering (`_tag_sql`): the
+    latest round with the latest change of its games, hands, seats and sit-outs, and the
+    standings' figures. `viewer` names what else differs by who looks (their language, whether
+    names show in full), so two viewers never share a tag for different pages."""
+    latest_sql, figures_sql = _tag_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(latest_sql, [event.pk])
+        latest = cursor.fetchone()
+        cursor.execute(figures_sql, [event.pk])
+        figures = cursor.fetchall()
+    own = (
+        event.name,
+        event.status,
+        event.minutes_per_round,
+        event.warning_minutes,
+        event.hands_per_round,
+        event.board_link_version,
+    )
+    text = repr((viewer, own, latest, figures))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStanding:
+    """One line of the standings on the board: a player, or a pair (`pair` its number)."""
+
+    rank: int
+    pair: int | None
+    players: tuple[Player, ...]
+    victory_points: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class HallBoard:
+    """What the hall board shows of an event.
+
+    `round`: the latest round (None before the first); `tables`: its tables as the round
+    results read them (each side's players and running total in points, hands played, state:
+    in play, awaiting a confirmation, finished), by table number; `round_over`: the round is
+    seated and every game of it is over, so the board shows the round's results; `sit_outs`:
+    who sits the round out; `standings`: the event's standings, best first (per pair in a
+    fixed-partnership event); `pair_of`: player id -> pair number (fixed partnerships)."""
+
+    event: Event
+    round: Round | None
+    clock: RoundClock | None
+    tables: list[TableResult]
+    round_over: bool
+    finished_tables: int
+    sit_outs: list[Player]
+    standings: list[BoardStanding]
+    pair_of: dict[int, int]
+
+
+def hall_board(*, event: Event, now: datetime.datetime | None = None) -> HallBoard:
+    """The hall board of `event` (see `HallBoard`): the latest round through
+    `event_round_results` and the standings through `event_standings` or
+    `event_pair_standings`, never worked out again here. Six queries in an individual event
+    (a few more with pairs, or confirmation), as many for 15 tables as for 2."""
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is not None:
+        round_.event = event  # the clock reads it
+    result: RoundResult | None = None
+    if round_ is not None and round_.status == Round.Status.SEATED:
+        found = event_round_results(event=event, number=round_.number)
+        result = found[0] if found else None
+    tables = result.tables if result is not None else []
+    done = sum(1 for table in tables if table.state != IN_PLAY)
+    return HallBoard(
+        event=event,
+        round=round_,
+        clock=round_clock(round=round_, now=now) if round_ is not None else None,
+        tables=tables,
+        round_over=bool(tables) and done == len(tables),
+        finished_tables=done,
+        sit_outs=result.sit_outs if result is not None else [],
+        standings=_standings(event),
+        pair_of=event_pair_numbers(event=event) if event.format in Event.PARTNERSHIP_FORMATS else {},
+    )
+
+
+def _standings(event: Event) -> list[BoardStanding]:
+    if event.format in Event.PARTNERSHIP_FORMATS:
+        return [
+            BoardStanding(row.rank, row.pair, row.players, row.victory_points, row.games)
+            for row in event_pair_standings(event=event)
+        ]
+    return [
+        BoardStanding(row.rank, None, (row.player,), row.victory_points, row.games)
+        for row in event_standings(event=event).order_by("rank", "player__name", "player_id")
+    ]

@@ -1,0 +1,147 @@
+"""The hall board: an event's page for the room's screen (a TV or a projector), and its live
+part, which the page asks for every few seconds with the tag of what it shows (If-None-Match)
+and replaces only when something changed (304 otherwise).
+
+Open to anyone when the club's results are public, to the club's members, and to whoever holds
+the board's link (`/board/<token>/`, signed, shown to the director on the event page and
+replaced on request); to anyone else it is not found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from clubs.selectors import clubs_where
+from tournaments import selectors
+from tournaments.models import Event
+
+# How often the screen asks whether anything changed (a 304 costs about a millisecond of the
+# server's time, bench/README.md "Hall board"), and how long each page of the standings (or of
+# the tables, past TABLES_PER_PAGE) stays on the screen.
+BOARD_POLL_SECONDS = 5
+BOARD_TURN_SECONDS = 12
+# What fits on a 1920 x 1080 screen in the board's type: 15 tables (three rows of five), and
+# the standings beside them.
+TABLES_PER_PAGE = 15
+STANDINGS_PER_PAGE = 15
+
+
+def _event_by_id(request: HttpRequest, event_id: int) -> Event:
+    """The event, when its club's results are public or the visitor is a member; else 404."""
+    return get_object_or_404(selectors.events_with_results_visible_to(user=request.user), pk=event_id)
+
+
+def _event_by_link(board_token: str) -> Event:
+    event = selectors.event_of_board_token(token=board_token)
+    if event is None:
+        raise Http404
+    return event
+
+
+@require_safe
+def round_board(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The hall board of an event with public results, or for a member of its club."""
+    event = _event_by_id(request, event_id)
+    return _page(request, event, reverse("tournaments:board_live", kwargs={"event_id": event.pk}))
+
+
+@require_safe
+def board_live(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The board's live part (see `_live`), for the page `round_board`."""
+    return _live(request, _event_by_id(request, event_id))
+
+
+@require_safe
+def board_link(request: HttpRequest, board_token: str) -> HttpResponse:
+    """The hall board by its link: whoever holds it, whether or not the results are public."""
+    event = _event_by_link(board_token)
+    return _page(request, event, reverse("tournaments:board_link_live", kwargs={"board_token": board_token}))
+
+
+@require_safe
+def board_link_live(request: HttpRequest, board_token: str) -> HttpResponse:
+    """The board's live part (see `_live`), for the page `board_link`."""
+    return _live(request, _event_by_link(board_token))
+
+
+def _tag(request: HttpRequest, event: Event) -> str:
+    """The live part's ETag: what it shows (selectors.board_tag) in this visitor's language and
+    with names as this visitor sees them (in full for the club's members, clubs/viewer.py)."""
+    member = clubs_where(user=request.user).filter(pk=event.club_id).exists()
+    return f'"{selectors.board_tag(event=event, viewer=f"{get_language()}:{int(member)}")}"'
+
+
+def _live(request: HttpRequest, event: Event) -> HttpResponse:
+    """The live part: 304 without a body when the tag the screen sent (If-None-Match) is still
+    the tag of what it would show, computed without rendering; else the part, with its tag."""
+    tag = _tag(request, event)
+    sent = [etag.removeprefix("W/") for etag in parse_etags(request.headers.get("If-None-Match", ""))]
+    if tag in sent:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, "tournaments/_board_live.html", _context(event, tag))
+    return _uncached(response, tag)
+
+
+def _uncached(response: HttpResponse, tag: str) -> HttpResponse:
+    """Asked again every time (no-cache: a screen never reads a stale score from a cache), kept
+    by no shared cache (private), told apart by language and session."""
+    response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
+
+
+def _page(request: HttpRequest, event: Event, live_url: str) -> HttpResponse:
+    """The whole page: the live part as it is now, the public pages' QR code when the club's
+    results are public, and what board.js needs to keep the live part up to date."""
+    public_link = public_qr = ""
+    if event.club.results_public:
+        public_link = request.build_absolute_uri(
+            reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
+        )
+        # No fixed size (a viewBox): site.css sizes it for the room's screen.
+        public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
+    tag = _tag(request, event)
+    context = _context(event, tag) | {
+        "public_link": public_link,
+        "public_qr": public_qr,
+        "live_url": live_url,
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "turn_seconds": BOARD_TURN_SECONDS,
+    }
+    return _uncached(render(request, "tournaments/round_board.html", context), tag)
+
+
+def _pages(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
+
+
+def _columns(tables: int) -> int:
+    """The grid's columns for a page of `tables` tables: at most three rows, each table as wide
+    as they allow (its names on two lines)."""
+    return 1 if tables <= 1 else 2 if tables <= 4 else 3 if tables <= 9 else 4 if tables <= 12 else 5
+
+
+def _context(event: Event, tag: str) -> dict[str, Any]:
+    board = selectors.hall_board(event=event)
+    table_pages = _pages(board.tables, TABLES_PER_PAGE)
+    return {
+        "event": event,
+        "board": board,
+        "round": board.round,
+        "clock": board.clock,
+        "tag": tag,
+        "table_pages": table_pages,
+        "columns": _columns(len(table_pages[0])),
+        "standings_pages": _pages(board.standings, STANDINGS_PER_PAGE),
+    }
