@@ -40,15 +40,7 @@ class ClubSettingsForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["default_variant"].help_text = variant_notes()
-        together = self.instance.ranking_groups or {}
-        for variant in VARIANTS:
-            others = [(v, variant_label(v)) for v in VARIANTS if v != variant]
-            self.fields[RANKED_WITH + variant] = forms.ChoiceField(
-                label=variant_label(variant),
-                choices=[("", _("its own ranking")), *others],
-                required=False,
-                initial=together.get(variant, ""),
-            )
+        _add_ranked_with_fields(self, self.instance.ranking_groups or {})
 
     def ranked_with_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith(RANKED_WITH)]
@@ -58,11 +50,41 @@ class ClubSettingsForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        cleaned["ranking_groups"] = {
-            variant: head
-            for variant in VARIANTS
-            if (head := cleaned.get(RANKED_WITH + variant)) and head != variant
-        }
+        cleaned["ranking_groups"] = _ranked_together(cleaned)
+        return cleaned
+
+
+def _add_ranked_with_fields(form: forms.BaseForm, together: dict[str, str]) -> None:
+    """One "ranked with" choice a variant (`RANKED_WITH` + the variant), from `together`."""
+    for variant in VARIANTS:
+        others = [(v, variant_label(v)) for v in VARIANTS if v != variant]
+        form.fields[RANKED_WITH + variant] = forms.ChoiceField(
+            label=variant_label(variant),
+            choices=[("", _("its own ranking")), *others],
+            required=False,
+            initial=together.get(variant, ""),
+        )
+
+
+def _ranked_together(cleaned: dict[str, Any]) -> dict[str, str]:
+    """The "ranked with" choices as a `ranking_groups` map, for the service to check."""
+    return {
+        variant: head
+        for variant in VARIANTS
+        if (head := cleaned.get(RANKED_WITH + variant)) and head != variant
+    }
+
+
+class FederationRankingGroupsForm(forms.Form):
+    """The federation's variants ranked together, chosen as a club's are (`ClubSettingsForm`)."""
+
+    def __init__(self, *args: Any, together: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _add_ranked_with_fields(self, together)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["ranking_groups"] = _ranked_together(cleaned)
         return cleaned
 
 

@@ -168,6 +168,8 @@ class Federation(models.Model):
         default=False,
         help_text=_("Anyone, even without an account, may see the federation's ranking."),
     )
+    # Variants ranked together in the federation's ranking, as a club's (clubs/variants.py).
+    ranking_groups = models.JSONField(_("variants ranked together"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -254,6 +256,25 @@ class FederationClub(models.Model):
         if self.joined_on is None:
             return "declined" if self.declined_on is not None else "invited"
         return "left" if self.left_on is not None else "member"
+
+
+class FederationLeftOut(models.Model):
+    """How many finished games of a member club's ranked events, played while it was a member,
+    the federation's last rebuild left out because a player at the table is linked to none of
+    its people (so directors can link them). Derived, with the ratings."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="left_out")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    counted = models.PositiveIntegerField(default=0)
+    left_out = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "club"], name="federation_left_out_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} in {self.federation}: {self.counted} counted, {self.left_out} left out"
 
 
 class Person(models.Model):

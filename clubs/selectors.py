@@ -14,6 +14,7 @@ from clubs.models import (
     Club,
     Federation,
     FederationClub,
+    FederationLeftOut,
     FederationOfficer,
     Membership,
     Person,
@@ -102,6 +103,15 @@ def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
     ).order_by("name")
 
 
+def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federation]:
+    """The federations whose ranking and people's pages `user` may see: those that made their
+    ranking public (`Federation.ranking_public`), and those `user` is an officer of."""
+    public = Federation.objects.filter(ranking_public=True)
+    if not user.is_authenticated:
+        return public
+    return (public | federations_run_by(user=user)).distinct().order_by("name")
+
+
 def club_federation_now(*, club: Club) -> FederationClub | None:
     """The club's place in the federation it is a member of now (its federation read with
     it), or None: a club is in one federation at a time."""
@@ -143,6 +153,9 @@ class FederationOverview:
     conflicts: list[PersonLinkConflict]
     officers: list[FederationOfficer]
     people: int
+    # Each club's finished games of ranked nights counted in the federation's ranking, and
+    # those left out for a player linked to no person (the last rebuild's), by club name.
+    published: list[FederationLeftOut]
 
 
 _PLACE_ORDER = {"member": 0, "invited": 1, "left": 2, "declined": 3}
@@ -167,6 +180,11 @@ def federation_overview(*, federation: Federation) -> FederationOverview:
         conflicts=list(conflicts),
         officers=list(officers.order_by("user__username")),
         people=Person.objects.filter(federation=federation).count(),
+        published=list(
+            FederationLeftOut.objects.select_related("club")
+            .filter(federation=federation)
+            .order_by("club__name")
+        ),
     )
 
 

@@ -304,6 +304,16 @@ CLUB_SETTINGS = ("name", "time_zone", "language", "default_variant", "results_pu
 # Sent after the commit when a club's variants ranked together change (`club_id`): its ratings,
 # kept per ranking group, are rebuilt by a receiver of the tournaments app (clubs imports none).
 ranking_groups_changed = Signal()
+# Sent after the commit when what a federation's ranking counts changes (`federation_id`): a
+# club joined or left, a player was linked or unlinked. A receiver of the tournaments app
+# rebuilds its ratings.
+federation_games_changed = Signal()
+
+
+def _federation_games_changed(federation_id: int) -> None:
+    transaction.on_commit(
+        lambda: federation_games_changed.send(sender=Federation, federation_id=federation_id)
+    )
 
 
 @transaction.atomic
@@ -513,6 +523,30 @@ def federation_create(*, asked: FederationInput, by: User) -> Federation:
 
 
 @transaction.atomic
+def federation_ranking_settings(
+    *,
+    federation: Federation,
+    ranking_public: bool | None = None,
+    ranking_groups: dict[str, str] | None = None,
+) -> Federation:
+    """An officer's settings of the federation's ranking: whether anyone may see it
+    (`ranking_public`), and its variants ranked together (`ranking_groups`, as a club's; a change
+    rebuilds its ratings). None leaves a setting as it is. Raises ValidationError
+    (`ranking_groups`: a variant ranked with one that is itself ranked with another)."""
+    federation = Federation.objects.select_for_update().get(pk=federation.pk)
+    if ranking_public is not None:
+        federation.ranking_public = ranking_public
+    if ranking_groups is not None and ranking_groups != federation.ranking_groups:
+        problems = ranking_groups_problems(ranking_groups)
+        if problems:
+            raise ValidationError({"ranking_groups": problems})
+        federation.ranking_groups = ranking_groups
+        _federation_games_changed(federation.pk)
+    federation.save(update_fields=["ranking_public", "ranking_groups"])
+    return federation
+
+
+@transaction.atomic
 def federation_officer_add(*, federation: Federation, who: str, by: User) -> FederationOfficer:
     """Make the account `who` (a username, or the email address of one account) an officer of the
     federation. Raises ValidationError (`who`: no such account, several with that address, an
@@ -583,6 +617,8 @@ def federation_invitation_answer(*, place: FederationClub, accept: bool, by: Use
         place.declined_on = today
     place.answered_by = by
     place.save(update_fields=["joined_on", "declined_on", "answered_by"])
+    if accept:
+        _federation_games_changed(place.federation_id)
     return place
 
 
@@ -604,6 +640,7 @@ def federation_place_end(*, place: FederationClub, by: User) -> FederationClub |
     PersonLinkConflict.objects.filter(
         player__club_id=place.club_id, person__federation_id=place.federation_id, outcome=""
     ).update(outcome=PersonLinkConflict.Outcome.WITHDRAWN, decided_by=by, decided_at=timezone.now())
+    _federation_games_changed(place.federation_id)
     return place
 
 
@@ -710,6 +747,7 @@ def _link(player: Player, person: Person, how: str, by: User) -> None:
         PersonLinkRecord.objects.create(
             player=player, person_id=player.person_id, action=PersonLinkRecord.Action.UNLINKED, how=how, by=by
         )
+    _federation_games_changed(person.federation_id)
     player.person = person
     player._history_user = by
     player._change_reason = "person linked"
@@ -733,6 +771,7 @@ def person_unlink(*, player: Player, by: User) -> Player:
         how=PersonLinkRecord.How.DIRECTOR,
         by=by,
     )
+    _federation_games_changed(Person.objects.get(pk=player.person_id).federation_id)
     player.person = None
     player._history_user = by
     player._change_reason = "person unlinked"

@@ -19,6 +19,11 @@ urlpatterns = [
     path("federations/new/", views.federation_create, name="federation_create"),
     path("federations/<slug:slug>/", views.federation_detail, name="federation_detail"),
     path("federations/<slug:slug>/invite/", views.federation_invite, name="federation_invite"),
+    path(
+        "federations/<slug:slug>/ranking-settings/",
+        views.federation_ranking_settings,
+        name="federation_ranking_settings",
+    ),
     path("federations/<slug:slug>/officers/", views.federation_officer_add, name="federation_officer_add"),
     path(
         "federations/<slug:slug>/clubs/<int:place_id>/end/",

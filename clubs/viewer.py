@@ -3,7 +3,8 @@ set by a director) is shown by initials to everyone but the members of their clu
 anyone may open once the club's results are public, in their downloads and in the API alike.
 
 `ViewerMiddleware` (clubs/middleware.py) sets the viewer for each request; outside a request
-(a command, a task, a test calling a selector) every name is shown whole.
+(a command, a task, a test calling a selector) every name is shown whole. A federation's person
+is shown by the strictest of their clubs (`shown_person_name`).
 """
 
 from __future__ import annotations
@@ -36,5 +37,17 @@ def shown_name(name: str, by_initials: bool, club_id: int) -> str:
         return name
     member_of = _MEMBER_OF.get()
     if member_of is None or club_id in member_of():
+        return name
+    return initials(name)
+
+
+def shown_person_name(name: str, initials_at: frozenset[int]) -> str:
+    """A federation person's name as the viewer sees it, by the strictest of their clubs: its
+    initials when a player linked to them asked for initials at a club (`initials_at`, those
+    clubs' ids) of which the viewer is not a member, else the name."""
+    if not initials_at:
+        return name
+    member_of = _MEMBER_OF.get()
+    if member_of is None or initials_at <= member_of():
         return name
     return initials(name)

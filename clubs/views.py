@@ -26,6 +26,7 @@ from clubs.forms import (
     FederationForm,
     FederationInviteForm,
     FederationOfficerForm,
+    FederationRankingGroupsForm,
     MemberCreateForm,
     MemberInviteForm,
     MemberRoleForm,
@@ -295,6 +296,8 @@ def _federation_page(request: HttpRequest, federation: Federation, **forms: Any)
         "overview": federation_overview(federation=federation),
         "invite": forms.get("invite") or FederationInviteForm(),
         "officer": forms.get("officer") or FederationOfficerForm(),
+        "groups": forms.get("groups")
+        or FederationRankingGroupsForm(together=federation.ranking_groups or {}),
         "errors": forms.get("errors", []),
     }
     return render(request, "clubs/federation_detail.html", context)
@@ -304,6 +307,39 @@ def _federation_page(request: HttpRequest, federation: Federation, **forms: Any)
 def federation_detail(request: SignedInRequest, slug: str) -> HttpResponse:
     """An officer's page: the clubs with their dates, invitations, links to decide, officers."""
     return _federation_page(request, officer_federation(request, slug))
+
+
+@login_required
+@require_POST
+def federation_ranking_settings(request: SignedInRequest, slug: str) -> HttpResponse:
+    """An officer makes the federation's ranking public (`public=1`) or its officers' only, or
+    (`groups`) saves its variants ranked together."""
+    federation = officer_federation(request, slug)
+    if "groups" in request.POST:
+        form = FederationRankingGroupsForm(request.POST, together=federation.ranking_groups or {})
+        if form.is_valid():
+            try:
+                services.federation_ranking_settings(
+                    federation=federation, ranking_groups=form.cleaned_data["ranking_groups"]
+                )
+            except ValidationError as exc:
+                return _federation_page(request, federation, errors=exc.messages, groups=form)
+            messages.success(
+                request, _("The variants ranked together are saved: the ranking is computed again.")
+            )
+            return redirect("clubs:federation_detail", slug=federation.slug)
+        return _federation_page(request, federation, groups=form)
+    public = request.POST.get("public")
+    if public not in ("0", "1"):
+        return _federation_page(request, federation, errors=[_("Choose whether the ranking is public.")])
+    services.federation_ranking_settings(federation=federation, ranking_public=public == "1")
+    if public == "1":
+        messages.success(
+            request, _("The federation's ranking is public: anyone may see it, without an account.")
+        )
+    else:
+        messages.success(request, _("The federation's ranking is for its officers only."))
+    return redirect("clubs:federation_detail", slug=federation.slug)
 
 
 @login_required

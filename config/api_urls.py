@@ -60,6 +60,11 @@ urlpatterns = [
     path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
     path("clubs/<slug:slug>/ranking/", rankings.ClubRankingApi.as_view(), name="club-ranking"),
     path(
+        "federations/<slug:slug>/ranking/",
+        rankings.FederationRankingApi.as_view(),
+        name="federation-ranking",
+    ),
+    path(
         "clubs/<slug:slug>/federation/players/<int:player_id>/link/",
         PersonLinkApi.as_view(),
         name="federation-link",

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.manager import HistoryManager
 from simple_history.models import HistoricalRecords
 
-from clubs.models import Club, Partnership, Player, variant_choices
+from clubs.models import Club, Partnership, Person, Player, variant_choices
 from clubs.text import NameField, refuse_invisible_characters
 from tournaments.domain import table_shapes, victory_points
 
@@ -750,6 +750,62 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after game {self.sequence} of {self.group}: {self.ordinal:.1f}"
+
+
+class PersonRating(models.Model):
+    """A person's current rating in one of their federation's ranking groups: the same rule as a
+    club's Rating, over the games its member clubs publish to it. Derived: rebuilt by
+    `federation_ratings_rebuild`."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
+    group = models.CharField(_("ranking group"), max_length=32)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    provisional = models.BooleanField(_("provisional"), default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["person", "group"], name="person_rating_once_per_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} ({self.group}): {self.ordinal:.1f}"
+
+
+class PersonRatingHistory(models.Model):
+    """A person's game counted by their federation: its result for them and their federation
+    rating in its ranking group right after it (the columns of RatingHistory, by person). The
+    federation's ranking of a period sums these rows; the game's club is its event's."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    group = models.CharField(max_length=32)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()  # the event's (the club's local date)
+    sequence = models.PositiveIntegerField()  # the person's counted games in the group, this one included
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    won = models.PositiveSmallIntegerField()
+    drew = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    victory_points = models.IntegerField()
+
+    class Meta:
+        ordering = ["person", "group", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["person", "game"], name="person_rating_history_once_per_game"),
+        ]
+        indexes = [
+            models.Index(fields=["group", "date"], name="person_history_group_date"),
+            models.Index(fields=["person", "group", "sequence"], name="person_history_sequence"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} after game {self.sequence} of {self.group}: {self.ordinal:.1f}"
 
 
 class Season(models.Model):

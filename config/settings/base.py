@@ -353,6 +353,7 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         "tournaments.tasks.round_seat": {"queue": short},
         "tournaments.tasks.tasks_lost_resend": {"queue": short},
         "tournaments.tasks.ratings_recompute": {"queue": long},
+        "tournaments.tasks.federation_ratings_recompute": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
 

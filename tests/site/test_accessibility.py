@@ -14,6 +14,7 @@ import pytest
 
 from tests.flows import test_public_rankings
 from tests.support.hands import HAND_A, HAND_B
+from tests.tournaments.services import test_federation_ranking
 from tests.tournaments.web import test_browser
 from tests.tournaments.web.test_browser import _log_in
 from tournaments import services
@@ -28,6 +29,7 @@ if not AXE.exists():
     pytestmark.append(pytest.mark.skip(reason="axe-core is not installed (make axe)"))
 page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
 public_club = test_public_rankings.public_club  # two seasons, two variants, results public
+federation_north = test_federation_ranking.north  # three member clubs, one person at two
 
 # What a person reading and tapping needs, beyond axe's rules.
 SIZES = """() => {
@@ -228,6 +230,36 @@ def test_the_public_ranking_pages_pass_axe_in_english_and_arabic(page, live_serv
                 page.locator("#how-ranking-works > summary").tap()  # the rule too
             if page.locator("canvas.rating-chart").count():
                 assert page.locator("canvas.rating-chart").count() == 2
+                page.wait_for_function(RATING_CHARTS_DRAWN)
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_server, federation_north):
+    """What a visitor opens of a federation whose ranking is public: its ranking, each person
+    with their clubs and the rule open, and a person's page with their rating chart."""
+    from clubs.models import Federation, Person
+
+    Federation.objects.filter(pk=federation_north.pk).update(ranking_public=True)
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    pia = Person.objects.get(member_number="N-PIA")
+    pages = {
+        "federation ranking": ("/federations/north/ranking/", "#federation-ranking tbody tr >> nth=10"),
+        "person": (f"/federations/north/people/{pia.pk}/", "#rating-classic canvas.rating-chart"),
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, (path, landmark) in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.locator(landmark).count() == 1, f"{name}: {landmark}"
+            if page.locator("#how-ranking-works").count():
+                page.locator("#how-ranking-works > summary").tap()
+            if page.locator("canvas.rating-chart").count():
                 page.wait_for_function(RATING_CHARTS_DRAWN)
             problems += _check(page, f"{language} {name}")
     context.close()

@@ -284,6 +284,13 @@ def _club_in_north(w: World) -> dict[str, Any]:
     return {"slug": "north", "place_id": FederationClub.objects.get(federation__slug="north", club=w.club).pk}
 
 
+def _norths_person(w: World) -> dict[str, Any]:
+    return {
+        "slug": "north",
+        "person_id": Person.objects.get(federation__slug="north", member_number="N-1").pk,
+    }
+
+
 def _souths_invitation(w: World) -> dict[str, Any]:
     return {
         "slug": w.club.slug,
@@ -384,6 +391,7 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:federation_detail": Row("page", _north, read=OFFICER),
     "clubs:federation_invite": Row("page", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
+    "clubs:federation_ranking_settings": Row("page", _north, write=OFFICER, data=lambda w: {"public": "1"}),
     "clubs:federation_officer_add": Row("page", _north, write=OFFICER, data=lambda w: {"who": "bob"}),
     "clubs:federation_place_end": Row("page", _club_in_north, write=OFFICER),
     "clubs:federation_conflict_decide": Row(
@@ -394,6 +402,10 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:club_federation_leave": Row("page", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
     "clubs:federation_members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    # The federation's ranking and its people's pages: its officers (the world's ranking is not
+    # public); a club's director, even of a member club, sees neither.
+    "tournaments:federation_rankings": Row("page", _north, read=OFFICER),
+    "tournaments:federation_person": Row("page", _norths_person, read=OFFICER),
     "clubs:federation_link": Row(
         "page", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
     ),
@@ -590,6 +602,7 @@ MATRIX: dict[str, Row] = {
     "federation-list": Row("api", read=AUTH, write=AUTH, data=lambda w: {"name": "API League"}),
     "federation-detail": Row("api", _north, read=OFFICER),
     "federation-clubs": Row("api", _north, read=OFFICER),
+    "federation-ranking": Row("api", _north, read=OFFICER),
     "federation-link": Row(
         "api", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
     ),

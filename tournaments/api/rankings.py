@@ -1,6 +1,7 @@
-"""The API's club ranking: the page's ranking of one group over one period, with the page's
+"""The API's rankings: a club's, the page's ranking of one group over one period, with the page's
 parameters (`variant`, `season`, `from`, `to`), for the club's members and, once the club's
-results are public, for anyone."""
+results are public, for anyone; a federation's, likewise (`variant`, `from`, `to`), for its
+officers and, once its ranking is public, for anyone."""
 
 from __future__ import annotations
 
@@ -13,11 +14,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.selectors import clubs_with_results_visible_to
+from clubs.selectors import clubs_with_results_visible_to, federations_with_ranking_visible_to
 from config.api_lists import one_value_each
 from config.api_schema import errors
 from tournaments import selectors
-from tournaments.api.serializers import RankingQuerySerializer, RankingSerializer
+from tournaments.api.serializers import (
+    FederationRankingQuerySerializer,
+    FederationRankingSerializer,
+    RankingQuerySerializer,
+    RankingSerializer,
+)
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 
 RANKING_PARAMETERS = [
@@ -69,3 +75,54 @@ class ClubRankingApi(APIView):
             "results": lines,
         }
         return Response(RankingSerializer(body).data)
+
+
+FEDERATION_RANKING_PARAMETERS = [
+    OpenApiParameter(
+        "variant", str, description="A variant of the ranking group (default: Classic's group)."
+    ),
+    OpenApiParameter("from", str, description="The period's first date, YYYY-MM-DD (optional)."),
+    OpenApiParameter("to", str, description="The period's last date, YYYY-MM-DD (optional)."),
+]
+
+
+class FederationRankingApi(APIView):
+    """A federation's ranking of its people in one ranking group over one period, in the
+    ranking's order, by the club's rule; each line with the person's clubs."""
+
+    permission_classes = [permissions.AllowAny]  # the federation's own rule: officers, or public
+
+    @extend_schema(
+        parameters=FEDERATION_RANKING_PARAMETERS,
+        responses={200: FederationRankingSerializer, **errors(400, 401, 404)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        federation = federations_with_ranking_visible_to(user=request.user).filter(slug=slug).first()
+        if federation is None:
+            if not request.user.is_authenticated:
+                self.permission_denied(request)  # 401, with the authentication header
+            raise NotFound
+        one_value_each(request.query_params, (p.name for p in FEDERATION_RANKING_PARAMETERS))
+        query = FederationRankingQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        asked = query.validated_data
+        try:
+            period = selectors.federation_ranking_period(start=asked.get("from"), end=asked.get("to"))
+        except ValueError as exc:
+            raise ValidationError({"to": [str(exc)]}) from exc
+        try:
+            group = selectors.federation_ranking_group(
+                federation=federation,
+                variant=asked.get("variant") or selectors.federation_default_group(federation=federation),
+            )
+        except ValueError as exc:
+            raise ValidationError({"variant": [str(exc)]}) from exc
+        lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
+        body: dict[str, Any] = {
+            "federation": federation.slug,
+            "group": group,
+            "period": period,
+            "provisional_games": PROVISIONAL_GAMES,
+            "results": lines,
+        }
+        return Response(FederationRankingSerializer(body).data)

@@ -542,3 +542,50 @@ class RankingSerializer(serializers.Serializer):
     def get_results(self, body: dict[str, Any]) -> Any:
         context = {"one_variant": body["group"].one_variant}
         return RankingLineSerializer(body["results"], many=True, context=context).data
+
+
+class FederationRankingQuerySerializer(serializers.Serializer):
+    """A federation ranking's parameters: the group's variant and the dates (no season)."""
+
+    variant = serializers.CharField(required=False, allow_blank=True, max_length=32)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.DateField(required=False)
+        fields["to"] = serializers.DateField(required=False)
+        return fields
+
+
+class FederationPeriodSerializer(serializers.Serializer):
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.DateField(source="start", allow_null=True)
+        fields["to"] = serializers.DateField(source="end", allow_null=True)
+        return fields
+
+
+class FederationPersonSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="line.player")
+    name = serializers.CharField(
+        source="line.name", help_text="Initials where a player of the person asked, by the strictest club."
+    )
+    clubs = serializers.ListField(child=serializers.CharField(), source="line.clubs")
+
+
+class FederationRankingLineSerializer(RankingLineSerializer):
+    """One person's line, as a club ranking's player line; `person` in place of `player`."""
+
+    player = None  # type: ignore[assignment]
+    person = FederationPersonSerializer(source="*")
+
+
+class FederationRankingSerializer(serializers.Serializer):
+    federation = serializers.CharField()
+    group = RankingGroupSerializer()
+    period = FederationPeriodSerializer()
+    provisional_games = serializers.IntegerField()
+    results = serializers.SerializerMethodField()
+
+    def get_results(self, body: dict[str, Any]) -> Any:
+        context = {"one_variant": body["group"].one_variant}
+        return FederationRankingLineSerializer(body["results"], many=True, context=context).data

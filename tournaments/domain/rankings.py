@@ -47,6 +47,7 @@ class RankingLine:
     sigma: float  # its uncertainty (one standard deviation of the skill estimate)
     rating_before: float  # before the player's first game of the period
     rated_games: int  # the player's rated games in the group, up to the last of the period
+    clubs: tuple[str, ...] = ()  # a federation's person: the names of their clubs
 
     @property
     def losses(self) -> int:

@@ -12,8 +12,9 @@ subject, named as in `services/` where both have one:
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
-- `rankings`: a club's ranking of players: its ranking groups and periods, and the ranking of one
-  group over one period (`club_ranking`; the rule is `domain/rankings.py`).
+- `rankings`: a club's ranking of players, and a federation's of its people: ranking groups and
+  periods, and the ranking of one group over one period (`club_ranking`, `federation_ranking`;
+  the rule is `domain/rankings.py`).
 - `players`: which players a user may see; a player's profile; one player's night.
 - `seasons`: which seasons a user may see; a season's table from its nights' standings.
 - `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
@@ -89,10 +90,12 @@ from tournaments.selectors.pairs import (
 from tournaments.selectors.players import (
     GroupRating,
     NightRound,
+    PersonProfile,
     PlayerNight,
     PlayerProfile,
     Record,
     event_player_night,
+    person_profile,
     player_profile,
     players_visible_to,
     players_with_pages_open_to,
@@ -106,6 +109,12 @@ from tournaments.selectors.rankings import (
     club_ranking_group,
     club_ranking_groups,
     club_ranking_period,
+    federation_default_group,
+    federation_ranking,
+    federation_ranking_group,
+    federation_ranking_groups,
+    federation_ranking_period,
+    person_names,
 )
 from tournaments.selectors.round_results import (
     FINISHED,
@@ -211,6 +220,7 @@ __all__ = [
     "PairEntry",
     "PairStanding",
     "PartnershipLine",
+    "PersonProfile",
     "PlayedGame",
     "PlayerNight",
     "PlayerProfile",
@@ -266,6 +276,11 @@ __all__ = [
     "events_directed_by",
     "events_visible_to",
     "events_with_results_visible_to",
+    "federation_default_group",
+    "federation_ranking",
+    "federation_ranking_group",
+    "federation_ranking_groups",
+    "federation_ranking_period",
     "final_corrections",
     "finished_game_corrections",
     "game_corrections",
@@ -284,6 +299,8 @@ __all__ = [
     "initial_meld_table",
     "next_hand_number",
     "next_round_refusal",
+    "person_names",
+    "person_profile",
     "player_profile",
     "players_visible_to",
     "players_with_pages_open_to",

@@ -1,5 +1,5 @@
 """Reads for players: which a user may see, a player's profile (record, partners, opponents, recent
-events) and one player's night.
+events) and one player's night; and a federation's person's page (their federation ratings).
 """
 
 from __future__ import annotations
@@ -9,12 +9,17 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 
-from clubs.models import Player
+from clubs.models import Federation, Person, Player
 from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
 from clubs.viewer import shown_name
-from tournaments.models import Event, Rating, RatingHistory, Seat, Standing
-from tournaments.selectors.rankings import RankingGroup, club_ranking_group
+from tournaments.models import Event, PersonRating, PersonRatingHistory, Rating, RatingHistory, Seat, Standing
+from tournaments.selectors.rankings import (
+    RankingGroup,
+    club_ranking_group,
+    federation_ranking_group,
+    person_names,
+)
 from tournaments.selectors.round_results import SideLine, TableResult, event_round_results
 from tournaments.selectors.standings import POINT_DIFFERENCE
 
@@ -51,7 +56,7 @@ class GroupRating:
     "date": ISO date} after each rated game of the group, oldest first."""
 
     group: RankingGroup
-    rating: Rating
+    rating: Rating | PersonRating
     history: list[dict[str, Any]]
 
 
@@ -196,3 +201,42 @@ def event_player_night(*, event: Event, player: Player) -> PlayerNight:
         .first()
     )
     return PlayerNight(standing=standing, rounds=rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class PersonProfile:
+    """What a federation person's page shows: the name as the viewer sees it (the strictest of
+    their clubs), their clubs in the federation, and their federation rating in each group with
+    its history (as a player's, `GroupRating`), most counted games first."""
+
+    person: Person
+    name: str
+    clubs: tuple[str, ...]
+    ratings: list[GroupRating]
+
+
+def person_profile(*, federation: Federation, person_id: int) -> PersonProfile | None:
+    """The page of the federation's person `person_id`, or None if the federation has no such
+    person. Three queries."""
+    person = Person.objects.filter(federation=federation, pk=person_id).first()
+    if person is None:
+        return None
+    name, clubs = person_names(federation=federation, people=[person.pk])[person.pk]
+    history: dict[str, list[dict[str, Any]]] = {}
+    rows = PersonRatingHistory.objects.filter(person=person).order_by("group", "sequence")
+    for group, sequence, ordinal, date in rows.values_list("group", "sequence", "ordinal", "date"):
+        history.setdefault(group, []).append(
+            {"game": sequence, "rating": round(ordinal, 2), "date": date.isoformat()}
+        )
+    ratings = sorted(PersonRating.objects.filter(person=person), key=lambda r: (-r.games, r.group))
+    return PersonProfile(
+        person,
+        name,
+        clubs,
+        [
+            GroupRating(
+                federation_ranking_group(federation=federation, variant=r.group), r, history.get(r.group, [])
+            )
+            for r in ratings
+        ],
+    )

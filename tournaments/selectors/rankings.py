@@ -1,24 +1,28 @@
-"""Reads for a club's ranking: its ranking groups, its periods, and the ranking of one group
-over one period (the rule: tournaments/domain/rankings.py).
+"""Reads for the ranking of a club and of a federation: their ranking groups, their periods, and
+the ranking of one group over one period (the rule: tournaments/domain/rankings.py), the same
+read for both (`_ranking`).
 
 Read from the rated games (RatingHistory: one row per player per finished game of a ranked
-event, with its result and the rating after it), which `services.ratings_rebuild` writes.
+event, with its result and the rating after it, which `services.ratings_rebuild` writes; for a
+federation PersonRatingHistory, by person, which `services.federation_ratings_rebuild` writes).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
-from clubs.models import Club, Player
+from clubs.models import Club, Federation, Person, Player
 from clubs.variants import ranking_group_label, ranking_group_of, ranking_group_variants
-from clubs.viewer import shown_name
+from clubs.viewer import shown_name, shown_person_name
 from scoring import VARIANTS
 from tournaments.domain import rankings
-from tournaments.models import Event, RatingHistory, Season
+from tournaments.models import Event, PersonRatingHistory, RatingHistory, Season
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +70,15 @@ class RankingPeriod:
 def club_ranking_group(*, club: Club, variant: str) -> RankingGroup:
     """The ranking group of `variant` in `club` (the variant alone unless the club ranks it
     with others). Raises ValueError for a variant the rules engine does not know."""
+    return _ranking_group(variant, club.ranking_groups or {})
+
+
+def _ranking_group(variant: str, together: Mapping[str, str]) -> RankingGroup:
     if variant not in VARIANTS:
         raise ValueError(f"no variant {variant!r}")
-    key = ranking_group_of(variant, club.ranking_groups)
-    variants = tuple(ranking_group_variants(key, club.ranking_groups))
-    return RankingGroup(key, variants, ranking_group_label(key, club.ranking_groups))
+    key = ranking_group_of(variant, together)
+    variants = tuple(ranking_group_variants(key, together))
+    return RankingGroup(key, variants, ranking_group_label(key, together))
 
 
 def club_ranking_groups(*, club: Club) -> list[RankingGroup]:
@@ -131,10 +139,27 @@ def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[ranki
     Three queries whatever the number of games: the period's sums by player, the ratings at the
     period's two ends, the players' names.
     """
-    rows = period.games(RatingHistory.objects.filter(player__club=club, group=group))
+    return _ranking(
+        RatingHistory.objects.filter(player__club=club, group=group),
+        "player_id",
+        period,
+        lambda ids: {pk: (name, ()) for pk, name in player_names(club.players.filter(pk__in=ids)).items()},
+    )
+
+
+def _ranking(
+    history: QuerySet[Any],
+    rater: str,
+    period: RankingPeriod,
+    names: Callable[[list[int]], dict[int, tuple[str, tuple[str, ...]]]],
+) -> list[rankings.RankedLine]:
+    """The ranking of the history rows `history` (one group's, of a club or a federation) over
+    `period`: the period's sums by rater (`rater`, the rows' column: a player or a person), the
+    ratings at its two ends, and `names` (ids -> (name, clubs)) of the raters listed."""
     sums = list(
-        rows.order_by()
-        .values("player_id")
+        period.games(history)
+        .order_by()
+        .values(rater)
         .annotate(
             games=Count("pk"),
             wins=Sum("won"),
@@ -149,25 +174,26 @@ def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[ranki
     if not sums:
         return []
     ends = _ratings_at(
-        club,
-        group,
-        [(s["player_id"], s["first"] - 1) for s in sums] + [(s["player_id"], s["last"]) for s in sums],
+        history,
+        rater,
+        [(s[rater], s["first"] - 1) for s in sums] + [(s[rater], s["last"]) for s in sums],
     )
-    names = player_names(club.players.filter(pk__in=[s["player_id"] for s in sums]))
+    named = names([s[rater] for s in sums])
     lines = (
         rankings.RankingLine(
-            player=s["player_id"],
-            name=names[s["player_id"]],
+            player=s[rater],
+            name=named[s[rater]][0],
             games=s["games"],
             wins=s["wins"],
             draws=s["draws"],
             points=s["points"],
             victory_points=s["victory_points"],
             last_played=s["last_played"],
-            rating=ends[(s["player_id"], s["last"])][0],
-            sigma=ends[(s["player_id"], s["last"])][1],
-            rating_before=ends.get((s["player_id"], s["first"] - 1), (rankings.START_RATING, 0.0))[0],
+            rating=ends[(s[rater], s["last"])][0],
+            sigma=ends[(s[rater], s["last"])][1],
+            rating_before=ends.get((s[rater], s["first"] - 1), (rankings.START_RATING, 0.0))[0],
             rated_games=s["last"],
+            clubs=named[s[rater]][1],
         )
         for s in sums
     )
@@ -183,14 +209,110 @@ def player_names(players: QuerySet[Player]) -> dict[int, str]:
 
 
 def _ratings_at(
-    club: Club, group: str, wanted: Iterable[tuple[int, int]]
+    history: QuerySet[Any], rater: str, wanted: Iterable[tuple[int, int]]
 ) -> dict[tuple[int, int], tuple[float, float]]:
-    """(player, sequence) -> (ordinal, sigma) after that rated game of the group, for `wanted`."""
-    wanted = [(player, sequence) for player, sequence in wanted if sequence > 0]
+    """(rater, sequence) -> (ordinal, sigma) after that rated game of the group's `history`,
+    for `wanted`."""
+    wanted = [(who, sequence) for who, sequence in wanted if sequence > 0]
     if not wanted:
         return {}
-    match = Q()
-    for player, sequence in wanted:
-        match |= Q(player_id=player, sequence=sequence)
-    found = RatingHistory.objects.filter(player__club=club, group=group).filter(match)
-    return {(p, s): (o, sg) for p, s, o, sg in found.values_list("player_id", "sequence", "ordinal", "sigma")}
+    if connection.vendor == "postgresql" and len(wanted) > _FEW:
+        # Thousands of pairs (a federation's 16,000 people): one array of each, matched as rows
+        # (an OR of 32,000 terms took minutes to build and plan).
+        table = connection.ops.quote_name(history.model._meta.db_table)
+        column = connection.ops.quote_name(history.model._meta.get_field(rater.removesuffix("_id")).column)
+        found = history.extra(
+            where=[
+                f"({table}.{column}, {table}.sequence) IN (SELECT * FROM unnest(%s::bigint[], %s::int[]))"
+            ],
+            params=[[who for who, _ in wanted], [sequence for _, sequence in wanted]],
+        )
+    else:
+        match = Q()
+        for who, sequence in wanted:
+            match |= Q(**{rater: who, "sequence": sequence})
+        found = history.filter(match)
+    return {(p, s): (o, sg) for p, s, o, sg in found.values_list(rater, "sequence", "ordinal", "sigma")}
+
+
+_FEW = 100  # (rater, sequence) pairs matched by an OR of each; more, by arrays (an OR of
+# thousands of terms is slow to plan, and PostgreSQL's JIT compiles it for minutes, uninterruptibly)
+
+
+# --- a federation's ranking ---------------------------------------------------------------------
+
+
+def federation_ranking_group(*, federation: Federation, variant: str) -> RankingGroup:
+    """The ranking group of `variant` in the federation (its `ranking_groups`, as a club's:
+    by default each variant alone). Raises ValueError for a variant the engine does not know."""
+    return _ranking_group(variant, federation.ranking_groups or {})
+
+
+def federation_ranking_groups(*, federation: Federation) -> list[RankingGroup]:
+    """The federation's ranking groups with a counted game, in the engine's order of their keys
+    (Classic's group listed even before the first game)."""
+    played = set(
+        PersonRatingHistory.objects.filter(person__federation=federation)
+        .order_by()
+        .values_list("group", flat=True)
+        .distinct()
+    )
+    keys = sorted(played, key=_engine_order) or [federation_default_group(federation=federation)]
+    return [federation_ranking_group(federation=federation, variant=key) for key in keys]
+
+
+def federation_default_group(*, federation: Federation) -> str:
+    """The group the federation's ranking shows first: Classic's (the engine's first variant)."""
+    return ranking_group_of(next(iter(VARIANTS)), federation.ranking_groups or {})
+
+
+def federation_ranking_period(
+    *, start: datetime.date | None = None, end: datetime.date | None = None
+) -> RankingPeriod:
+    """A federation's period: the nights between two dates (either end open), or every night.
+    A federation has no seasons. Raises ValueError for an end before the start."""
+    if start and end and start > end:
+        raise ValueError("the end of the period comes before its start")
+    return RankingPeriod(start=start, end=end)
+
+
+def federation_ranking(
+    *, federation: Federation, group: str, period: RankingPeriod
+) -> list[rankings.RankedLine]:
+    """The federation's ranking of `group` over `period` by the club's rule and read
+    (`_ranking`): every person with a counted game of the group in the period, named by the
+    strictest of their clubs (`clubs.viewer.shown_person_name`), each with their clubs' names.
+    Four queries whatever the number of games."""
+    return _ranking(
+        PersonRatingHistory.objects.filter(person__federation=federation, group=group),
+        "person_id",
+        period,
+        lambda ids: person_names(federation=federation, people=ids),
+    )
+
+
+def person_names(*, federation: Federation, people: Iterable[int]) -> dict[int, tuple[str, tuple[str, ...]]]:
+    """Person id -> (the name the viewer sees, the names of their clubs in the federation, by
+    name), for `people` of `federation`, in one query (their linked players' clubs)."""
+    people = list(people)
+    names: dict[int, str] = {}
+    clubs: dict[int, set[str]] = {}
+    initials_at: dict[int, set[int]] = {}
+    rows = Player.objects.filter(
+        person_id__in=people,
+        person__federation=federation,
+        club__federation_places__federation=federation,
+        club__federation_places__joined_on__isnull=False,
+    ).values_list("person_id", "person__name", "club_id", "club__name", "public_initials")
+    for person_id, name, club_id, club_name, by_initials in rows:
+        names[person_id] = name
+        clubs.setdefault(person_id, set()).add(club_name)
+        if by_initials:
+            initials_at.setdefault(person_id, set()).add(club_id)
+    # A person with no player left in the federation's clubs: named as stored, with no club.
+    for person_id, name in Person.objects.filter(pk__in=set(people) - set(names)).values_list("pk", "name"):
+        names[person_id] = name
+    return {
+        pk: (shown_person_name(name, frozenset(initials_at.get(pk, ()))), tuple(sorted(clubs.get(pk, ()))))
+        for pk, name in names.items()
+    }

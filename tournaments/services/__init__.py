@@ -20,7 +20,7 @@ What lives where (each name below is also importable from here, as `services.han
   `event_standings_rules_set`).
 - `players`: a guest added on the night by name, merged later into a roster player
   (`guest_add`, `guest_merge`).
-- `ratings`: a club's ratings (`ratings_rebuild`).
+- `ratings`: a club's ratings (`ratings_rebuild`) and a federation's (`federation_ratings_rebuild`).
 - `seasons`: a club's seasons (`season_save`).
 - `stages`: an event's stages (`stage_add`, `stage_remove`), who plays a final table or a
   knockout (`stage_entrants_confirm`) and the director's word on a knockout match
@@ -61,7 +61,13 @@ from tournaments.services.hands import (
     hand_undo,
 )
 from tournaments.services.players import guest_add, guest_merge
-from tournaments.services.ratings import RATING_HISTORY_COLUMNS, ratings_rebuild
+from tournaments.services.ratings import (
+    RATING_HISTORY_COLUMNS,
+    federation_counted_events,
+    federation_ratings_queue,
+    federation_ratings_rebuild,
+    ratings_rebuild,
+)
 from tournaments.services.rounds import (
     round_clock_start,
     round_reseat,
@@ -84,6 +90,9 @@ __all__ = [
     "event_finish",
     "event_odd_tables_set",
     "event_standings_rules_set",
+    "federation_counted_events",
+    "federation_ratings_queue",
+    "federation_ratings_rebuild",
     "game_rescore",
     "game_score",
     "game_stop",

@@ -42,6 +42,7 @@ STANDINGS_RECOMPUTE = "tournaments.tasks.standings_recompute"
 ROUND_SEAT = "tournaments.tasks.round_seat"
 RATINGS_RECOMPUTE = "tournaments.tasks.ratings_recompute"
 RATINGS_REFRESH_ALL = "tournaments.tasks.ratings_refresh_all"
+FEDERATION_RATINGS_RECOMPUTE = "tournaments.tasks.federation_ratings_recompute"
 TASKS_LOST_RESEND = "tournaments.tasks.tasks_lost_resend"
 
 # Long enough to gather a burst of hands, short enough to show them at once.

@@ -1,7 +1,10 @@
-"""Writes for a club's ratings: rebuild every rating and its history from the club's finished
-games of ranked events, each ranking group apart (derived data). The rating model itself is the
-pure `tournaments/domain/ratings.py`; a history row also holds the game's result for the player,
-which the club's ranking of a period sums (`selectors.club_ranking`).
+"""Writes for the ratings of a club and of a federation: rebuild every rating and its history
+from finished games of ranked events, each ranking group apart (derived data). One rule for
+both: the same games' rows (`_finished_games`), the same grouping and results (`_rated_games`),
+the same rating (`_rate`, the pure `tournaments/domain/ratings.py`) and the same history writer;
+a club rates its players, a federation its people (`federation_ratings_rebuild`). A history row
+also holds the game's result for the player, which a ranking of a period sums
+(`selectors.club_ranking`, `selectors.federation_ranking`).
 """
 
 from __future__ import annotations
@@ -12,19 +15,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db import connection, models, transaction
+from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 
-from clubs.models import Club, Player
-from clubs.services import ranking_groups_changed
+from clubs.models import Club, Federation, FederationClub, FederationLeftOut, Player
+from clubs.services import federation_games_changed, ranking_groups_changed
 from clubs.variants import ranking_group_of
 from tournaments.domain import ratings
 from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import game_side_results, result_victory_points
-from tournaments.models import Event, Game, Hand, Rating, RatingHistory, Seat
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    PersonRating,
+    PersonRatingHistory,
+    Rating,
+    RatingHistory,
+    Seat,
+)
 from tournaments.selectors import event_standings_rules
-from tournaments.services.queue import RATINGS_RECOMPUTE, task_send
+from tournaments.services.queue import FEDERATION_RATINGS_RECOMPUTE, RATINGS_RECOMPUTE, task_send
 
 
 def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
@@ -84,34 +96,71 @@ class _GameFacts:
     results: dict[int, tuple[int, int, int, int]]  # player -> (won, drew, points, victory points)
 
 
-def _rated_games(club_id: int) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts]]:
-    """The club's finished games of ranked events, by ranking group, each group's in rating
-    order (event date, event, round, table); and each game's facts for its history rows.
+def _prefixed(where: Q, prefix: str) -> Q:
+    """`where`, a condition on Event's fields, as one on the rows that reach the event by
+    `prefix` (`"table__round__event__"` from a game)."""
+    moved = Q()
+    moved.connector, moved.negated = where.connector, where.negated
+    moved.children = [
+        _prefixed(child, prefix) if isinstance(child, Q) else (prefix + child[0], child[1])  # type: ignore[index]
+        for child in where.children
+    ]
+    return moved
 
-    A game's ranking group is its variant's (`Club.ranking_groups`). Four queries: the club's
-    groups, the events' scales, the games (`_finished_games`) and the seats of the club's tables.
+
+@dataclass(slots=True)
+class _Counted:
+    """A club's finished games of ranked events a federation's rebuild read: counted, or left
+    out because a player at the table is linked to none of its people."""
+
+    counted: int = 0
+    left_out: int = 0
+
+
+def _rated_games(
+    events: Q, together: dict[str, str], person_of: dict[int, int] | None = None
+) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int, _Counted]]:
+    """The finished games of the ranked events `events` (a condition on Event) by ranking group,
+    each group's in rating order (event date, event, round, table); each game's facts for its
+    history rows; and, with `person_of`, each club's games counted and left out.
+
+    A game's ranking group is its variant's (`together`: a club's or a federation's
+    `ranking_groups`). Without `person_of` the raters are the seated players (a club's ranking);
+    with it (player id -> person id) each player is their person, and a game counts only if
+    every player at its table is a different person (a federation's ranking). Three queries:
+    the events' scales, the games (`_finished_games`) and the seats of their tables.
     """
-    together = Club.objects.filter(pk=club_id).values_list("ranking_groups", flat=True).first() or {}
-    scales = {
-        event.pk: event_standings_rules(event=event)[0]
-        # The fields the standings rules read, so none is fetched again event by event.
-        for event in Event.objects.filter(club_id=club_id, ranked=True).only(
-            "vp_scale", "vp_custom", "tie_breaks"
-        )
-    }
-    players = _players_by_table(club_id)
+    scales: dict[int, vp.Scale] = {}
+    club_of: dict[int, int] = {}
+    # The fields the standings rules read, so none is fetched again event by event.
+    for event in Event.objects.filter(events, ranked=True).only(
+        "club_id", "vp_scale", "vp_custom", "tie_breaks"
+    ):
+        scales[event.pk] = event_standings_rules(event=event)[0]
+        club_of[event.pk] = event.club_id
+    players = _players_by_table(events)
     side_lists: dict[Any, tuple[str, ...]] = {}  # the few distinct `sides` values, parsed once
     no_seats: dict[str, list[int]] = {}
     by_group: dict[str, list[ratings.RatedGame]] = {}
     facts: dict[int, _GameFacts] = {}
+    counts: dict[int, _Counted] = {}
     for game_id, table_id, sides_value, totals_value, variant, *result, event_id, date in _plain_rows(
-        _finished_games(club_id)
+        _finished_games(events)
     ):
         sides = side_lists.get(sides_value)
         if sides is None:
             sides = side_lists[sides_value] = tuple(_json(sides_value))
         totals = {side: int(total) for side, total in _json(totals_value).items()}
         seated = {side: players.get(table_id, no_seats).get(side, []) for side in sides}
+        if person_of is not None:
+            count = counts.setdefault(club_of[event_id], _Counted())
+            people = {side: [person_of.get(player, 0) for player in seated[side]] for side in sides}
+            at_table = [person for side in sides for person in people[side]]
+            if 0 in at_table or len(set(at_table)) != len(at_table):
+                count.left_out += 1
+                continue
+            count.counted += 1
+            seated = people
         by_group.setdefault(ranking_group_of(variant, together), []).append(
             ratings.RatedGame(
                 game_id,
@@ -122,25 +171,25 @@ def _rated_games(club_id: int) -> tuple[dict[str, list[ratings.RatedGame]], dict
         facts[game_id] = _GameFacts(
             event_id, _as_date(date), _results(seated, totals, result, scales[event_id])
         )
-    return by_group, facts
+    return by_group, facts, counts
 
 
-def _finished_games(club_id: int) -> QuerySet[Any]:
-    """The club's finished games of ranked events in rating order, as rows (id, table, sides,
-    totals, variant, winner, is_draw, hands played, event, date).
+def _finished_games(events: Q) -> QuerySet[Any]:
+    """The finished games of the ranked events `events` (a condition on Event) in rating order,
+    as rows (id, table, sides, totals, variant, winner, is_draw, hands played, event, date).
 
     Where an event asks the other side to confirm each hand, a game counts once every hand
     is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
     hand_record) can never count a game twice.
     """
     unconfirmed = Hand.objects.filter(
-        game__table__round__event__club_id=club_id,
+        _prefixed(events, "game__table__round__event__"),
         game__table__round__event__confirmation_required=True,
         confirmed_at__isnull=True,
     ).values("game_id")
     return (
         Game.objects.filter(
-            table__round__event__club_id=club_id, table__round__event__ranked=True, game_over=True
+            _prefixed(events, "table__round__event__"), table__round__event__ranked=True, game_over=True
         )
         .exclude(pk__in=unconfirmed)
         .order_by(
@@ -178,10 +227,10 @@ def _results(
     return results
 
 
-def _players_by_table(club_id: int) -> dict[int, dict[str, list[int]]]:
-    """Table id -> side -> its players' ids in seat order, for every table of the club."""
+def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
+    """Table id -> side -> its players' ids in seat order, for every table of `events`."""
     seats = (
-        Seat.objects.filter(table__round__event__club_id=club_id)
+        Seat.objects.filter(_prefixed(events, "table__round__event__"))
         .order_by("table_id", "position")
         .values_list("table_id", "side", "player_id")
     )
@@ -219,23 +268,31 @@ def ratings_rebuild(*, club_id: int) -> int:
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
         return 0
-    by_group, facts = _rated_games(club_id)
-    current: list[Rating] = []
+    by_group, facts, _counts = _rated_games(Q(club_id=club_id), club.ranking_groups or {})
+    current, history = _rate(by_group, facts)
+    Rating.objects.filter(player__club_id=club_id).delete()
+    Rating.objects.bulk_create(
+        (Rating(player_id=r.player, group=group, **_rating_fields(r)) for group, r in current),
+        batch_size=2000,
+    )
+    _rating_history_write(
+        CLUB_HISTORY,
+        RatingHistory.objects.filter(player_id__in=Player.objects.filter(club_id=club_id).values("pk")),
+        history,
+    )
+    return len(current)
+
+
+def _rate(
+    by_group: dict[str, list[ratings.RatedGame]], facts: dict[int, _GameFacts]
+) -> tuple[list[tuple[str, ratings.PlayerRating]], list[HistoryRow]]:
+    """Rate each group's games apart, in order: (group, each rater's rating) and the history
+    rows (a rater's game, its result for them and their rating after it)."""
+    current: list[tuple[str, ratings.PlayerRating]] = []
     history: list[HistoryRow] = []
     for group, games in by_group.items():
         result = ratings.rate_games(games)
-        current.extend(
-            Rating(
-                player_id=r.player,
-                group=group,
-                mu=r.mu,
-                sigma=r.sigma,
-                ordinal=r.ordinal,
-                games=r.games,
-                provisional=r.provisional,
-            )
-            for r in result.ratings.values()
-        )
+        current.extend((group, r) for r in result.ratings.values())
         for point in result.history:
             game = facts[point.game]
             won, drew, points, victory_points = game.results[point.player]
@@ -256,17 +313,98 @@ def ratings_rebuild(*, club_id: int) -> int:
                     victory_points,
                 )
             )
-    Rating.objects.filter(player__club_id=club_id).delete()
-    Rating.objects.bulk_create(current, batch_size=2000)
-    _rating_history_write(club_id, history)
+    return current, history
+
+
+def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
+    return {
+        "mu": r.mu,
+        "sigma": r.sigma,
+        "ordinal": r.ordinal,
+        "games": r.games,
+        "provisional": r.provisional,
+    }
+
+
+def federation_counted_events(federation_id: int) -> Q:
+    """The events a federation counts (a condition on Event): those of each club that joined
+    it, dated from the day it joined to the day it left (both included; the club's local
+    dates, as an event's date is), or to today while it is a member. Matches nothing for a
+    federation no club joined."""
+    where = Q(pk__in=[])
+    places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
+    for club_id, joined_on, left_on in places.values_list("club_id", "joined_on", "left_on"):
+        span = Q(club_id=club_id, date__gte=joined_on)
+        where |= span & Q(date__lte=left_on) if left_on is not None else span
+    return where
+
+
+@transaction.atomic
+def federation_ratings_rebuild(*, federation_id: int) -> int:
+    """Rebuild every rating and rating history of a federation's people from the games its
+    member clubs publish to it, by the club's rule (`_rated_games`, `_rate`): the finished games
+    of each club's ranked events played while it was a member (`federation_counted_events`),
+    each counted only if every player at its table is linked to a person of the federation.
+    A person's games at every member club are one history; each club's own ratings are
+    untouched. Rated by the federation's groups (`Federation.ranking_groups`). Also stores each
+    club's games counted and left out (FederationLeftOut). One pass a group, whatever the
+    number of people: the games, the seats, the links. Holds the federation row locked.
+    Returns the number of (person, group) ratings (0 if the federation no longer exists).
+    """
+    federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
+    if federation is None:
+        return 0
+    events = federation_counted_events(federation_id)
+    person_of = dict(
+        Player.objects.filter(person__federation_id=federation_id, person__isnull=False).values_list(
+            "pk", "person_id"
+        )
+    )
+    by_group, facts, counts = _rated_games(events, federation.ranking_groups or {}, person_of)
+    current, history = _rate(by_group, facts)
+    PersonRating.objects.filter(person__federation_id=federation_id).delete()
+    PersonRating.objects.bulk_create(
+        (PersonRating(person_id=r.player, group=group, **_rating_fields(r)) for group, r in current),
+        batch_size=2000,
+    )
+    _rating_history_write(
+        PERSON_HISTORY, PersonRatingHistory.objects.filter(person__federation_id=federation_id), history
+    )
+    FederationLeftOut.objects.filter(federation_id=federation_id).delete()
+    FederationLeftOut.objects.bulk_create(
+        FederationLeftOut(
+            federation_id=federation_id, club_id=club_id, counted=c.counted, left_out=c.left_out
+        )
+        for club_id, c in counts.items()
+    )
     return len(current)
 
 
 RATING_HISTORY_COLUMNS = HistoryRow._fields
 
 
-def _rating_history_write(club_id: int, history: Sequence[HistoryRow]) -> None:
-    """Make the club's stored history rows equal `history`, writing only what differs.
+@dataclass(frozen=True, slots=True)
+class _HistoryTable:
+    """A table of history rows: a club's (by player) or a federation's (by person), the same
+    columns but the first, the rater's."""
+
+    model: type[models.Model]
+    columns: tuple[str, ...]
+
+    @property
+    def db_table(self) -> str:
+        return str(self.model._meta.db_table)
+
+
+CLUB_HISTORY = _HistoryTable(RatingHistory, RATING_HISTORY_COLUMNS)
+PERSON_HISTORY = _HistoryTable(PersonRatingHistory, ("person_id", *RATING_HISTORY_COLUMNS[1:]))
+
+
+def _rating_history_write(
+    table: _HistoryTable, stored_rows: QuerySet[Any], history: Sequence[HistoryRow]
+) -> None:
+    """Make the stored history rows `stored_rows` (a club's, or a federation's) of `table`
+    equal `history`, writing only what differs.
 
     A stored row equal to its computed one (same player and game, every other column equal, the
     floats compared exactly) stays; one whose columns differ is updated in place; a stored row
@@ -275,12 +413,7 @@ def _rating_history_write(club_id: int, history: Sequence[HistoryRow]) -> None:
     no history row, a new game at the end of the order writes its players' rows, and a
     correction rewrites the rows from the corrected game on.
     """
-    stored = _plain_rows(
-        RatingHistory.objects.filter(player_id__in=Player.objects.filter(club_id=club_id).values("pk"))
-        .order_by()
-        .values_list("id", *RATING_HISTORY_COLUMNS),
-        binary=True,
-    )
+    stored = _plain_rows(stored_rows.order_by().values_list("id", *table.columns), binary=True)
     missing = {(row.player_id, row.game_id): row for row in history}
     stale: list[int] = []
     changed: list[tuple[int, HistoryRow]] = []
@@ -291,27 +424,27 @@ def _rating_history_write(club_id: int, history: Sequence[HistoryRow]) -> None:
         # SQLite gives the date as text: compared as a date only when the row differs as read.
         elif computed != tuple(row) and computed != (*row[:4], _as_date(row[4]), *row[5:]):
             changed.append((row_id, computed))
-    _rating_history_delete(stale)
-    _rating_history_update(changed)
-    _rating_history_insert(missing.values())
+    _rating_history_delete(table, stale)
+    _rating_history_update(table, changed)
+    _rating_history_insert(table, missing.values())
 
 
-def _rating_history_delete(ids: list[int]) -> None:
+def _rating_history_delete(table: _HistoryTable, ids: list[int]) -> None:
     if not ids:
         return
     if connection.vendor == "postgresql":
         with _binary_cursor() as cursor:
-            cursor.execute(f"DELETE FROM {RatingHistory._meta.db_table} WHERE id = ANY(%s)", [ids])
+            cursor.execute(f"DELETE FROM {table.db_table} WHERE id = ANY(%s)", [ids])
         return
     for start in range(0, len(ids), 5000):
-        RatingHistory.objects.filter(pk__in=ids[start : start + 5000]).delete()
+        table.model._default_manager.filter(pk__in=ids[start : start + 5000]).delete()
 
 
 # What an update rewrites: every column but the row's player and game.
 _UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
 
 
-def _rating_history_update(rows: list[tuple[int, HistoryRow]]) -> None:
+def _rating_history_update(table: _HistoryTable, rows: list[tuple[int, HistoryRow]]) -> None:
     """Rewrite every column but the player and game of stored rows (id, computed row): on
     PostgreSQL copied into a temporary table and updated from it in one statement (the row's
     player and game stay, so unlike a delete and an insert it needs no foreign-key check),
@@ -319,24 +452,24 @@ def _rating_history_update(rows: list[tuple[int, HistoryRow]]) -> None:
     if not rows:
         return
     if connection.vendor != "postgresql":
-        _rating_history_delete([row_id for row_id, _row in rows])
-        _rating_history_insert(row for _row_id, row in rows)
+        _rating_history_delete(table, [row_id for row_id, _row in rows])
+        _rating_history_insert(table, (row for _row_id, row in rows))
         return
-    table = RatingHistory._meta.db_table
     columns = ("id", *_UPDATED_COLUMNS)
     quoted = _quoted(columns)
     assignments = ", ".join(f"{name} = v.{name}" for name in _quoted(_UPDATED_COLUMNS).split(", "))
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMPORARY TABLE rating_history_changes ON COMMIT DROP AS "
-            f"SELECT {quoted} FROM {table} WITH NO DATA"
+            f"SELECT {quoted} FROM {table.db_table} WITH NO DATA"
         )
         with cursor.copy(f"COPY rating_history_changes ({quoted}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(_column_types(columns))
+            copy.set_types(_column_types(table, columns))
             for row_id, row in rows:
                 copy.write_row((row_id, *row[2:]))
         cursor.execute(
-            f"UPDATE {table} AS h SET {assignments} FROM rating_history_changes AS v WHERE h.id = v.id"
+            f"UPDATE {table.db_table} AS h SET {assignments} "
+            "FROM rating_history_changes AS v WHERE h.id = v.id"
         )
         cursor.execute("DROP TABLE rating_history_changes")
 
@@ -346,29 +479,49 @@ def _quoted(columns: Sequence[str]) -> str:
     return ", ".join(connection.ops.quote_name(column) for column in columns)
 
 
-def _column_types(columns: Sequence[str]) -> list[str]:
-    """The database types of RatingHistory's `columns` (a binary COPY sends each in its own)."""
-    fields = [RatingHistory._meta.get_field(column.removesuffix("_id")) for column in columns]
+def _column_types(table: _HistoryTable, columns: Sequence[str]) -> list[str]:
+    """The database types of the table's `columns` (a binary COPY sends each in its own)."""
+    fields = [table.model._meta.get_field(column.removesuffix("_id")) for column in columns]
     # The type's name without its length ("varchar(32)" is "varchar" to psycopg's registry).
     return [str(field.db_type(connection)).split("(")[0] for field in fields]
 
 
-def _rating_history_insert(history: Iterable[HistoryRow]) -> None:
+def _rating_history_insert(table: _HistoryTable, history: Iterable[HistoryRow]) -> None:
     """Write the history rows: on PostgreSQL with a binary COPY (400,000 rows for 100,000
     games, where building and sending them through bulk_create took most of a rebuild; in
     binary, neither side formats or parses the floats), else bulk_create."""
     if connection.vendor == "postgresql":
-        columns = _quoted(RATING_HISTORY_COLUMNS)
-        sql = f"COPY {RatingHistory._meta.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"
+        columns = _quoted(table.columns)
+        sql = f"COPY {table.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"
         with connection.cursor() as cursor, cursor.copy(sql) as copy:
-            copy.set_types(_column_types(RATING_HISTORY_COLUMNS))
+            copy.set_types(_column_types(table, table.columns))
             for row in history:
                 copy.write_row(row)
         return
-    RatingHistory.objects.bulk_create((RatingHistory(**row._asdict()) for row in history), batch_size=5000)
+    table.model._default_manager.bulk_create(
+        (table.model(**dict(zip(table.columns, row, strict=True))) for row in history), batch_size=5000
+    )
 
 
 @receiver(ranking_groups_changed)
 def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> None:
     # The club's variants ranked together changed: its ratings, kept per group, are rebuilt.
     task_send(RATINGS_RECOMPUTE, club_id=club_id)
+
+
+def federation_ratings_queue(*, club_id: int) -> int:
+    """After a club's ratings were rebuilt (a game saved, corrected, an event marked ranked or
+    not): queue the ratings rebuild of the federation the club is a member of now, on the same
+    task path. Nothing for a club in no federation. Returns the number of rebuilds queued."""
+    federations = FederationClub.objects.filter(
+        club_id=club_id, joined_on__isnull=False, left_on__isnull=True
+    ).values_list("federation_id", flat=True)
+    for federation_id in federations:
+        task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)
+    return len(federations)
+
+
+@receiver(federation_games_changed)
+def _rate_the_federation_again(sender: Any, federation_id: int, **kwargs: Any) -> None:
+    # A club joined or left, a player was linked or unlinked: the federation's games changed.
+    task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)

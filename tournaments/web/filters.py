@@ -14,7 +14,13 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Club
 from clubs.text import isolated
 from tournaments.models import Season
-from tournaments.selectors import EVERY_NIGHT, RankingGroup, RankingPeriod, club_ranking_period
+from tournaments.selectors import (
+    EVERY_NIGHT,
+    RankingGroup,
+    RankingPeriod,
+    club_ranking_period,
+    federation_ranking_period,
+)
 
 
 class StandingFilter(django_filters.FilterSet):
@@ -25,17 +31,18 @@ class RankingQueryForm(forms.Form):
     """The ranking's controls: its group and period from the query string (`variant`, `season`,
     `from`, `to`), read as the API reads them (`selectors.club_ranking_period`): by default the
     club's default variant's group and its current season. `variant` may name any variant of a
-    group: the form shows its group."""
+    group: the form shows its group. Without a club (a federation's ranking) there is no season:
+    the period is every night, or the dates (`selectors.federation_ranking_period`)."""
 
     def __init__(
         self,
         data: Mapping[str, Any],
         *,
-        club: Club,
+        club: Club | None,
         group: RankingGroup,
         groups: Sequence[RankingGroup],
-        seasons: Sequence[Season],
-        current: Season | None,
+        seasons: Sequence[Season] = (),
+        current: Season | None = None,
         unknown_variant: bool = False,
     ) -> None:
         self.club = club
@@ -49,21 +56,24 @@ class RankingQueryForm(forms.Form):
             label=pgettext_lazy("the kind of game a ranking is of", "Game"),
             choices=[(g.key, g.label) for g in listed],
         )
-        self.fields["season"] = forms.ChoiceField(
-            label=_("Season"),
-            # A name in a menu cannot hold <bdi>: Unicode isolates keep it in its place.
-            choices=[
-                (EVERY_NIGHT, _("All nights")),
-                *((str(season.pk), isolated(season.name)) for season in seasons),
-            ],
-        )
+        if club is not None:
+            self.fields["season"] = forms.ChoiceField(
+                label=_("Season"),
+                # A name in a menu cannot hold <bdi>: Unicode isolates keep it in its place.
+                choices=[
+                    (EVERY_NIGHT, _("All nights")),
+                    *((str(season.pk), isolated(season.name)) for season in seasons),
+                ],
+            )
         # `from` and `to` are words of Python: these two fields are named here, not declared.
         self.fields["from"] = forms.DateField(label=_("From"), required=False, widget=DATE)
         self.fields["to"] = forms.DateField(label=_("To"), required=False, widget=DATE)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        if self.unknown_variant:
+        if self.unknown_variant and self.club is None:
+            self.add_error("variant", _("This game is not one the federation can rank: here is its first."))
+        elif self.unknown_variant:
             self.add_error("variant", _("This game is not one the club can rank: here is the club's own."))
         start, end = cleaned.get("from"), cleaned.get("to")
         if start and end and start > end:
@@ -75,6 +85,10 @@ class RankingQueryForm(forms.Form):
         shown beside the controls) gives the default, the current season."""
         self.is_valid()
         data = self.cleaned_data
+        if self.club is None:
+            if "from" in self.errors or "to" in self.errors:
+                return federation_ranking_period()
+            return federation_ranking_period(start=data.get("from"), end=data.get("to"))
         if any(name in self.errors for name in QUERY):  # a wrong game alone keeps the period asked
             return club_ranking_period(club=self.club)
         return club_ranking_period(

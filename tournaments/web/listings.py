@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -252,6 +253,38 @@ class RankingTable(tables.Table):
 
     def value_provisional(self, value: bool) -> str:
         return str(_("yes")) if value else ""
+
+
+class FederationRankingTable(RankingTable):
+    """A federation's ranking (`selectors.federation_ranking`'s lines): the club's columns, each
+    name a link to the person's federation page, and the person's clubs after it."""
+
+    name = tables.Column(
+        verbose_name=_("Player"),
+        accessor="line__name",
+        order_by=("line__name", "position"),
+        linkify=lambda record, table: reverse(
+            "tournaments:federation_person",
+            kwargs={"slug": table.federation_slug, "person_id": record.line.player},
+        ),
+    )
+    clubs = tables.Column(
+        verbose_name=_("Clubs"), accessor="line__clubs", attrs=OPTIONAL_TEXT, orderable=False
+    )
+
+    class Meta(RankingTable.Meta):
+        attrs = {"class": "data-table", "id": "federation-ranking"}
+        sequence = ("rank", "name", "clubs", "...")
+
+    def __init__(self, *args: Any, federation_slug: str, **kwargs: Any) -> None:
+        self.federation_slug = federation_slug
+        super().__init__(*args, **kwargs)
+
+    def render_clubs(self, value: tuple[str, ...]) -> SafeString:
+        return format_html_join(", ", "<bdi>{}</bdi>", [(club,) for club in value])
+
+    def value_clubs(self, value: tuple[str, ...]) -> str:
+        return ", ".join(value)
 
 
 class RecordTable(tables.Table):

@@ -19,6 +19,8 @@ from clubs.selectors import (
     clubs_with_public_results,
     clubs_with_results_visible_to,
     directs,
+    federations_run_by,
+    federations_with_ranking_visible_to,
     role_directs,
     role_in,
 )
@@ -29,6 +31,7 @@ from tournaments.models import Event, Stage
 from tournaments.web.exports import event_file_name, export_response
 from tournaments.web.filters import RankingQueryForm, StandingFilter
 from tournaments.web.listings import (
+    FederationRankingTable,
     PairStandingTable,
     RankingTable,
     RecentEventTable,
@@ -120,6 +123,61 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     if not is_member:
         context["public_events"] = selectors.club_events(club=club, with_results=True)
     return render(request, "tournaments/club_rankings.html", context)
+
+
+def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The federation's ranking of one group over one period (`?variant=&from=&to=`), with its
+    CSV/XLSX download: its people, each with their clubs, by the club's rule. Its officers see
+    it; anyone does once the federation made its ranking public."""
+    federation = federations_with_ranking_visible_to(user=request.user).filter(slug=slug).first()
+    if federation is None:
+        return _login_or_404(request)
+    asked_variant = request.GET.get("variant") or selectors.federation_default_group(federation=federation)
+    try:
+        group = selectors.federation_ranking_group(federation=federation, variant=asked_variant)
+        unknown_variant = False
+    except ValueError:
+        default = selectors.federation_default_group(federation=federation)
+        group = selectors.federation_ranking_group(federation=federation, variant=default)
+        unknown_variant = True
+    query = RankingQueryForm(
+        request.GET,
+        club=None,
+        group=group,
+        groups=selectors.federation_ranking_groups(federation=federation),
+        unknown_variant=unknown_variant,
+    )
+    period = query.period()
+    lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
+    table = FederationRankingTable(lines, one_variant=group.one_variant, federation_slug=federation.slug)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    download = export_response(request, table, f"{federation.slug}-ranking-{group.key}-{period.slug}")
+    if download is not None:
+        return download
+    context = {
+        "federation": federation,
+        "table": table,
+        "query": query,
+        "group": group,
+        "period": period,
+        "provisional_games": PROVISIONAL_GAMES,
+        "is_officer": federations_run_by(user=request.user).filter(pk=federation.pk).exists(),
+    }
+    return render(request, "tournaments/federation_rankings.html", context)
+
+
+def federation_person(request: HttpRequest, slug: str, person_id: int) -> HttpResponse:
+    """A federation person's page: their clubs and their federation rating in each group with
+    its history chart. Seen as the federation's ranking is (its officers; anyone once public);
+    named by the strictest of their clubs (initials where a club's player asked for them)."""
+    federation = federations_with_ranking_visible_to(user=request.user).filter(slug=slug).first()
+    if federation is None:
+        return _login_or_404(request)
+    profile = selectors.person_profile(federation=federation, person_id=person_id)
+    if profile is None:
+        raise Http404
+    context = {"federation": federation, "profile": profile, "provisional_games": PROVISIONAL_GAMES}
+    return render(request, "tournaments/federation_person.html", context)
 
 
 def _login_or_404(request: HttpRequest) -> HttpResponse:

@@ -26,9 +26,10 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from clubs.models import Club
+from clubs.models import Club, Federation
 from tournaments import services
 from tournaments.services.queue import (
+    FEDERATION_RATINGS_RECOMPUTE,
     RATINGS_RECOMPUTE,
     RATINGS_REFRESH_ALL,
     ROUND_SEAT,
@@ -157,20 +158,35 @@ def round_seat(*, round_id: int) -> str | None:
 
 
 @idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
-def ratings_recompute(*, club_id: int) -> int:
-    """Rebuild one club's ratings from its finished games; returns the number of players rated."""
-    return services.ratings_rebuild(club_id=club_id)
+def ratings_recompute(*, club_id: int, with_federation: int = 1) -> int:
+    """Rebuild one club's ratings from its finished games, then (unless `with_federation` is 0:
+    the nightly refresh queues each federation once) queue the ratings of the federation it is
+    a member of, if any; returns the number of players rated."""
+    rated = services.ratings_rebuild(club_id=club_id)
+    if with_federation:
+        services.federation_ratings_queue(club_id=club_id)
+    return rated
+
+
+@idempotent_task(FEDERATION_RATINGS_RECOMPUTE, Guarded, locks=("clubs.Federation", "federation_id"))
+def federation_ratings_recompute(*, federation_id: int) -> int:
+    """Rebuild one federation's ratings from its member clubs' games; returns the number of
+    (person, group) ratings."""
+    return services.federation_ratings_rebuild(federation_id=federation_id)
 
 
 @idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)
 def ratings_refresh_all() -> int:
-    """Nightly (celery beat): queue a ratings rebuild for every club; returns how many.
+    """Nightly (celery beat): queue a ratings rebuild for every club, and one for every
+    federation; returns how many clubs.
 
     Season tables need no refresh: they are computed on read from the nights' standings.
     """
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
-        ratings_recompute.apply_async(kwargs={"club_id": club_id}, headers=UNGUARDED)
+        ratings_recompute.apply_async(kwargs={"club_id": club_id, "with_federation": 0}, headers=UNGUARDED)
+    for federation_id in Federation.objects.order_by("pk").values_list("pk", flat=True):
+        federation_ratings_recompute.apply_async(kwargs={"federation_id": federation_id}, headers=UNGUARDED)
     return len(club_ids)
 
 
