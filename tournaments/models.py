@@ -121,11 +121,12 @@ class Event(models.Model):
         ),
     )
     five_player_tables = models.BooleanField(
-        _("a table of five instead of one sit-out"),
+        _("tables of five instead of sit-outs"),
         default=False,
         help_text=_(
-            "When one player is left over from the tables of four, seat a table of five (a side of "
-            "three, one of them sitting out each hand, against a side of two) instead of a sit-out."
+            "When the players present are not a multiple of four, seat those left over at tables "
+            "of five (a side of three, one of them sitting out each hand, against a side of two) "
+            "instead of sitting them out: 14 players are 4 + 5 + 5."
         ),
     )
     three_player_tables = models.BooleanField(

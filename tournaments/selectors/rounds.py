@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Player
 from clubs.users import Requester
@@ -293,9 +294,12 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
         )
         if unfinished:
             return ValidationError(
-                _(
-                    "Round %(number)s still has games in play at table(s) %(tables)s: wait for them, "
-                    "or end them at their current score."
+                ngettext(
+                    "Round %(number)s still has a game in play at table %(tables)s: wait for it, "
+                    "or end it at its current score.",
+                    "Round %(number)s still has games in play at tables %(tables)s: wait for them, "
+                    "or end them at their current score.",
+                    len(unfinished),
                 )
                 % {"number": round.number, "tables": ", ".join(str(n) for n in unfinished)},
                 code="games_in_play",
@@ -310,9 +314,12 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
         )
         if waiting:
             return ValidationError(
-                _(
+                ngettext(
                     "Round %(number)s has hands waiting for the other side's confirmation at "
-                    "table(s) %(tables)s: confirm them first (a director can), or the games count nothing."
+                    "table %(tables)s: confirm them first (a director can), or the game counts nothing.",
+                    "Round %(number)s has hands waiting for the other side's confirmation at "
+                    "tables %(tables)s: confirm them first (a director can), or the games count nothing.",
+                    len(waiting),
                 )
                 % {"number": round.number, "tables": ", ".join(str(n) for n in waiting)},
                 code="hands_unconfirmed",

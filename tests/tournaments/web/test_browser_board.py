@@ -262,3 +262,43 @@ def test_in_arabic_each_side_keeps_its_own_number_on_the_board_and_the_round_res
     sign, figure = _char_box(results, points, "−"), _char_box(results, points, "220")
     assert sign["x"] + sign["width"] <= figure["x"] + 0.5
     results.screenshot(path=str(ARTIFACTS / "round-results-arabic.png"), full_page=True)
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_qr_code_covers_nothing_and_a_finished_event_shows_its_final_standings(
+    browser, live_server, club, league_night
+):
+    """With the results public the QR code stands at the screen's top corner: the standings'
+    heading, at the round's end too, is below it, not under it. Once the event is finished the
+    board names the final standings, no longer a round's."""
+    club.results_public = True
+    club.save(update_fields=["results_public"])
+    for game in Game.objects.filter(table__round__event=league_night):
+        _play(game, [HAND_A, HAND_B, HAND_A, HAND_B])
+    services.standings_rebuild(event_id=league_night.pk)
+    board = _screen(browser, live_server, _board_url(league_night))
+    board.locator("#board-results").wait_for(timeout=10_000)
+    qr = _box(board, board.locator("#board-qr"))
+    for part in ("#board-standings-title", "#board-standings .hall-line >> nth=0", "#board-tables-title"):
+        assert not _overlap(qr, _box(board, board.locator(part))), part
+    assert board.locator("#board-standings-title").inner_text() == "Standings after round 1"
+
+    services.event_finish(event=league_night)
+    board.wait_for_function(
+        "() => document.querySelector('#board-standings-title').textContent === 'Final standings'",
+        timeout=10_000,
+    )
+    assert "Round" not in board.locator("#board-live h1").inner_text()
+    assert not _overlap(
+        _box(board, board.locator("#board-qr")), _box(board, board.locator("#board-standings-title"))
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    board.screenshot(path=str(ARTIFACTS / "hall-board-finished-1920x1080.png"))

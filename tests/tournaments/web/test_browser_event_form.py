@@ -79,9 +79,10 @@ def test_a_chilean_night_of_four_packs_made_on_a_phone(page, live_server, club, 
         .order_by("table__number")
         .values_list("table__number", flat=True)
     )
+    assert "," in tables  # more than one table: the plural sentence
     reason = page.locator("#start-round-why")
     assert reason.inner_text() == (
-        f"Round 1 still has games in play at table(s) {tables}: wait for them, or end them at "
+        f"Round 1 still has games in play at tables {tables}: wait for them, or end them at "
         "their current score."
     )
     assert start.get_attribute("aria-describedby") == "start-round-why"

@@ -70,7 +70,7 @@ def test_seating_the_next_round_while_tables_play_is_disabled_with_the_services_
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     assert "disabled" in _button(page, "start-round")
     said = (
-        "Round 1 still has games in play at table(s) 1, 2: wait for them, or end them at their current score."
+        "Round 1 still has games in play at tables 1, 2: wait for them, or end them at their current score."
     )
     assert _reason(page, "start-round") == said
     assert _reason(page, "start-round") == _refusal(lambda: services.round_start(event=league_night))
@@ -95,8 +95,8 @@ def test_unconfirmed_hands_disable_even_ending_the_games(client, alice, league_n
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     said = (
-        "Round 1 has hands waiting for the other side's confirmation at table(s) 1: confirm them "
-        "first (a director can), or the games count nothing."
+        "Round 1 has hands waiting for the other side's confirmation at table 1: confirm them "
+        "first (a director can), or the game counts nothing."
     )
     for button, call in (
         ("start-round-ending-games", lambda: services.round_start(event=league_night, end_unfinished=True)),

@@ -269,7 +269,7 @@ def test_the_event_is_not_finished_with_a_game_in_play_unless_the_director_ends_
     services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
     client.force_login(alice)
     page = client.post(f"/events/{league_night.pk}/finish/", follow=True).content.decode()
-    assert "still has games in play at table(s) 1, 2" in page
+    assert "still has games in play at tables 1, 2" in page
     assert Event.objects.get(pk=league_night.pk).status != Event.Status.FINISHED
     client.post(f"/events/{league_night.pk}/finish/", {"end_unfinished": "1"})
     assert Event.objects.get(pk=league_night.pk).status == Event.Status.FINISHED

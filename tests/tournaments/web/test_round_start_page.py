@@ -22,7 +22,7 @@ def test_the_director_is_told_which_tables_are_ended(
         )  # table 1 has a hand, table 2 none
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
-    assert "2 tables are still playing this round. (table(s) 1, 2)" in page
+    assert "2 tables are still playing this round: tables 1, 2." in page
     assert "End the games still in play at table(s) 1, 2 at their current score" in page
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(f"/events/{league_night.pk}/rounds/start/", {"end_unfinished": "1"}, follow=True)

@@ -66,6 +66,9 @@ def test_the_card_opens_the_next_rounds_game_and_shows_where_everyone_goes(
     for player_id, name in before:
         seat = Seat.objects.select_related("table").get(table__round__number=2, player_id=player_id)
         assert f"{name}</bdi> → table {seat.table.number}, {seat.get_position_display()}" in page
+    # Right to left, the arrow points from the name on the right to the table on the left.
+    arabic = client.get(f"/t/{card.access_token}/", HTTP_ACCEPT_LANGUAGE="ar").content.decode()
+    assert f"{before[0][1]}</bdi> ← " in arabic and "</bdi> → " not in arabic
 
     # Once the new game has a hand, the page is the game alone.
     client.post(f"/t/{card.access_token}/games/{round_two.pk}/hands/", _save_data(1, HAND_A))
