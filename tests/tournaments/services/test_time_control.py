@@ -122,7 +122,7 @@ def test_the_next_round_waits_for_the_games_in_play_or_ends_them(
     services.hand_record(game=first, asked=services.HandInput(number=1, entries=HAND_A))
     services.game_stop(game=first)
     services.hand_record(game=second, asked=services.HandInput(number=1, entries=HAND_B))
-    with pytest.raises(ValidationError, match=r"games in play at table\(s\) 2"):
+    with pytest.raises(ValidationError, match=r"a game in play at table 2:"):
         services.round_start(event=timed_night)
     with django_capture_on_commit_callbacks(execute=True):
         services.round_start(event=timed_night, end_unfinished=True)
