@@ -168,7 +168,9 @@ def test_a_worker_killed_under_the_supervisor_is_replaced_and_the_standings_catc
     assert new_worker not in (0, make_worker), (figures, machine.logs())
     assert balancer_check == 200, figures
     assert current is not None and current <= CURRENT_WITHIN, (figures, machine.logs())
-    assert machine.running() == {"web", "worker", "beat"}, machine.logs()
+    # supervisord calls the new worker RUNNING once it has stayed up startsecs (3 s,
+    # deploy/supervisord.conf), which can be after the standings have caught up.
+    wait_for(lambda: machine.running() == {"web", "worker", "beat"}, "the new worker RUNNING", timeout=15)
 
     # SIGTERM to `make supervise` stops all three, each program's SIGTERM reaching gunicorn,
     # the worker and the beat themselves: nothing is left running to be killed.
