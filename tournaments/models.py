@@ -698,11 +698,11 @@ class Standing(models.Model):
         return f"{self.rank}. {self.player} in {self.event}"
 
 
-class Rating(models.Model):
-    """A player's current rating in one ranking group (OpenSkill, tournaments/domain/ratings.py).
-    Derived: rebuilt from the club's finished games of ranked events by `ratings_rebuild`."""
+class RatingFields(models.Model):
+    """What a current rating holds, a club player's (`Rating`) or a federation person's
+    (`PersonRating`): its ranking group, OpenSkill's mu and sigma (tournaments/domain/ratings.py),
+    the rating shown (the ordinal), the games rated and whether it is still provisional."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     # The ranking group: its first variant (clubs/variants.py, `ranking_group_of`).
     group = models.CharField(_("ranking group"), max_length=32)
     mu = models.FloatField()
@@ -711,6 +711,16 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(_("rated games"), default=0)
     provisional = models.BooleanField(_("provisional"), default=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class Rating(RatingFields):
+    """A player's current rating in one ranking group (OpenSkill, tournaments/domain/ratings.py).
+    Derived: rebuilt from the club's finished games of ranked events by `ratings_rebuild`."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
 
     class Meta:
         constraints = [
@@ -753,19 +763,12 @@ class RatingHistory(models.Model):
         return f"{self.player} after game {self.sequence} of {self.group}: {self.ordinal:.1f}"
 
 
-class PersonRating(models.Model):
+class PersonRating(RatingFields):
     """A person's current rating in one of their federation's ranking groups: the same rule as a
     club's Rating, over the games its member clubs publish to it. Derived: rebuilt by
     `federation_ratings_rebuild`."""
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
-    group = models.CharField(_("ranking group"), max_length=32)
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField(_("rating"))
-    games = models.PositiveIntegerField(_("rated games"), default=0)
-    provisional = models.BooleanField(_("provisional"), default=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
