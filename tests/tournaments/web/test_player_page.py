@@ -59,6 +59,9 @@ def test_a_member_sees_the_player_page_with_the_chart_data(client, league_night,
     data = html[html.index(">", start) + 1 : html.index("</script>", start)]
     assert [p["game"] for p in json.loads(data)] == [1]
     assert south.name in html and league_night.name in html
+    # The group's heading opens the club's ranking of that game over every night.
+    ranking = f'href="/clubs/{league_night.club.slug}/rankings/?variant=classic&amp;season=all"'
+    assert ranking in html
 
 
 def test_another_clubs_director_cannot_see_the_player(client, league_night, mallory):
