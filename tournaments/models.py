@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.manager import HistoryManager
 from simple_history.models import HistoricalRecords
 
-from clubs.models import Club, Partnership, Person, Player, variant_choices
+from clubs.models import Club, Federation, Partnership, Person, Player, variant_choices
 from clubs.text import NameField, refuse_invisible_characters
 from tournaments.domain import table_shapes, victory_points
 
@@ -183,6 +183,25 @@ class Event(models.Model):
         blank=True,
         related_name="events",
         verbose_name=_("season"),
+    )
+    # A championship: the federation's event, run by its officers at a member club (`club`, the
+    # host), its entrants players of any member club. Its games count in the federation's
+    # ranking, not in the host club's (docs/federation.md, "Championships").
+    federation = models.ForeignKey(
+        Federation,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="championships",
+        verbose_name=_("federation"),
+    )
+    keep_clubs_apart = models.BooleanField(
+        _("keep players of one club apart"),
+        default=False,
+        help_text=_(
+            "Seat players (or pairs) of the same club at different tables where the seating can; "
+            "the seating's figures show how many meetings of one club were left."
+        ),
     )
 
     history = HistoricalRecords()  # created, started, finished (standings final): audit page
