@@ -64,11 +64,22 @@ def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
     return clubs_where(user=user, roles=(Membership.Role.DIRECTOR,))
 
 
-def directs(*, user: Requester | None, club_id: int) -> bool:
-    """Whether the user is a director of the club (one query; False for no user)."""
+def directs(*, user: Requester | None, club_id: int, federation_id: int | None = None) -> bool:
+    """Whether the user is a director of the club, or (for a championship, `federation_id` its
+    federation) an officer of that federation: who runs an event held at the club (one or two
+    queries; False for no user)."""
     if user is None or not user.is_authenticated:
         return False
-    return Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists()
+    if Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists():
+        return True
+    return federation_id is not None and runs_federation(user=user, federation_id=federation_id)
+
+
+def runs_federation(*, user: Requester | None, federation_id: int) -> bool:
+    """Whether the user is an officer of the federation (one query; False for no user)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return FederationOfficer.objects.filter(user=user, federation_id=federation_id).exists()
 
 
 def clubs_with_results_visible_to(*, user: Requester) -> QuerySet[Club]:
@@ -110,6 +121,17 @@ def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federati
     if not user.is_authenticated:
         return public
     return (public | federations_run_by(user=user)).distinct().order_by("name")
+
+
+def federations_of_members(*, user: Requester) -> QuerySet[Federation]:
+    """The federations `user` belongs to through a club: those that one of the clubs they are a
+    member of is a member of now (none for a visitor). Their championships are the user's to see."""
+    if not user.is_authenticated:
+        return Federation.objects.none()
+    places = FederationClub.objects.filter(
+        club__in=clubs_where(user=user), joined_on__isnull=False, left_on__isnull=True
+    )
+    return Federation.objects.filter(pk__in=places.values("federation_id"))
 
 
 def club_federation_now(*, club: Club) -> FederationClub | None:

@@ -4,25 +4,52 @@ event's rounds and the round its screen shows.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club
-from clubs.selectors import clubs_directed_by, clubs_where, clubs_with_results_visible_to
+from clubs.selectors import (
+    clubs_directed_by,
+    clubs_where,
+    clubs_with_results_visible_to,
+    federations_of_members,
+    federations_run_by,
+    federations_with_ranking_visible_to,
+)
 from clubs.users import Requester
 from tournaments.models import Event, Hand, Round
 
 
+def _championships_seen_by(user: Requester) -> Q:
+    """The championships a user sees as a member sees their club's events: those of the
+    federations they are an officer of, or belong to through a member club."""
+    return Q(federation__in=federations_run_by(user=user)) | Q(
+        federation__in=federations_of_members(user=user)
+    )
+
+
 def events_visible_to(*, user: Requester) -> QuerySet[Event]:
-    return Event.objects.filter(club__in=clubs_where(user=user)).select_related("club")
+    """Events of the user's clubs, and the championships they see (`_championships_seen_by`)."""
+    return Event.objects.filter(
+        Q(club__in=clubs_where(user=user)) | _championships_seen_by(user)
+    ).select_related("club")
 
 
 def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
-    """Events whose standings the user may see: of their clubs, and of clubs with public results."""
-    return Event.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
+    """Events whose standings the user may see: of their clubs and of clubs with public results,
+    the championships they see, and those of federations whose ranking is public."""
+    return Event.objects.filter(
+        Q(club__in=clubs_with_results_visible_to(user=user))
+        | _championships_seen_by(user)
+        | Q(federation__in=federations_with_ranking_visible_to(user=user))
+    ).select_related("club")
 
 
 def events_directed_by(*, user: Requester) -> QuerySet[Event]:
-    return Event.objects.filter(club__in=clubs_directed_by(user=user))
+    """The events the user runs: their clubs' (a championship a club hosts included: its
+    directors run the room) and the championships of the federations they are an officer of."""
+    return Event.objects.filter(
+        Q(club__in=clubs_directed_by(user=user)) | Q(federation__in=federations_run_by(user=user))
+    )
 
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
-from clubs.selectors import directs, role_directs
+from clubs.selectors import directs, role_directs, runs_federation
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
@@ -203,9 +203,14 @@ def _lock(
 
 def _directs(game: Game, user: User | None) -> bool:
     """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
+    event = game.table.round.event
     if hasattr(game, "_role"):
-        return role_directs(game._role)
-    return directs(user=user, club_id=game.table.round.event.club_id)
+        if role_directs(game._role):
+            return True
+        return event.federation_id is not None and runs_federation(
+            user=user, federation_id=event.federation_id
+        )
+    return directs(user=user, club_id=event.club_id, federation_id=event.federation_id)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -521,7 +526,9 @@ def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
     game = _locked_game(hand)
     hand = Hand.objects.select_for_update().get(pk=hand.pk)
     hand.game = game
-    if not directs(user=by, club_id=game.table.round.event.club_id):
+    if not directs(
+        user=by, club_id=game.table.round.event.club_id, federation_id=game.table.round.event.federation_id
+    ):
         raise ValidationError(_("Only the director can change who sat out a hand."), code="not_director")
     trio = game_trio(game=hand.game)
     if trio is None or player_id not in {player.pk for player in trio[1]}:
@@ -889,7 +896,11 @@ def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Gam
     numbers (a gap is left). Raises ValidationError when refused; nothing is deleted then.
     """
     game = _locked_game(hand)
-    if not directs(user=deleted_by, club_id=game.table.round.event.club_id):
+    if not directs(
+        user=deleted_by,
+        club_id=game.table.round.event.club_id,
+        federation_id=game.table.round.event.federation_id,
+    ):
         raise ValidationError(_("Only a director can delete a hand."), code="not_director")
     _check_final(game, user=deleted_by, reason=reason)
     return _delete(game, hand, reason)

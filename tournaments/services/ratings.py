@@ -268,7 +268,10 @@ def ratings_rebuild(*, club_id: int) -> int:
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
         return 0
-    by_group, facts, _counts = _rated_games(Q(club_id=club_id), club.ranking_groups or {})
+    # A championship hosted by the club is the federation's: it counts in the federation's
+    # ranking, not in its host's (its entrants come from several clubs).
+    own_events = Q(club_id=club_id, federation__isnull=True)
+    by_group, facts, _counts = _rated_games(own_events, club.ranking_groups or {})
     current, history = _rate(by_group, facts)
     Rating.objects.filter(player__club_id=club_id).delete()
     Rating.objects.bulk_create(
@@ -327,16 +330,16 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
 
 
 def federation_counted_events(federation_id: int) -> Q:
-    """The events a federation counts (a condition on Event): those of each club that joined
-    it, dated from the day it joined to the day it left (both included; the club's local
-    dates, as an event's date is), or to today while it is a member. Matches nothing for a
-    federation no club joined."""
-    where = Q(pk__in=[])
+    """The events a federation counts (a condition on Event): its own championships, and the
+    club events of each club that joined it, dated from the day it joined to the day it left
+    (both included; the club's local dates, as an event's date is), or to today while it is a
+    member. Matches nothing for a federation with no championship and no club that joined."""
+    spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
     for club_id, joined_on, left_on in places.values_list("club_id", "joined_on", "left_on"):
         span = Q(club_id=club_id, date__gte=joined_on)
-        where |= span & Q(date__lte=left_on) if left_on is not None else span
-    return where
+        spans |= span & Q(date__lte=left_on) if left_on is not None else span
+    return Q(federation_id=federation_id) | (spans & Q(federation__isnull=True))
 
 
 @transaction.atomic

@@ -67,7 +67,11 @@ class TableAccess:
 def _by_account(request: HttpRequest, game_id: int) -> TableAccess:
     game = get_object_or_404(selectors.games_visible_to(user=request.user), pk=game_id)
     can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
-    is_director = directs(user=request.user, club_id=game.table.round.event.club.pk)
+    is_director = directs(
+        user=request.user,
+        club_id=game.table.round.event.club_id,
+        federation_id=game.table.round.event.federation_id,
+    )
     page_url = reverse("tournaments:game_detail", kwargs={"game_id": game.pk})
     final = selectors.game_results_final(game=game)
     can_score = can_score and (is_director or not final)
