@@ -18,6 +18,9 @@ What lives where (each name below is also importable from here, as `services.han
   `hand_delete`, `hand_undo`, `game_score`, `game_rescore`, `game_stop` at the clock).
 - `standings`: an event's standings and how they rank (`standings_rebuild`,
   `event_standings_rules_set`).
+- `championships`: a federation's championship at a member club (`championship_create`), its
+  entrants entered by their clubs (`championship_enter`) or qualified by a ranking
+  (`championship_qualify`); who may enter is `events.entrant_refusal`'s rule.
 - `players`: a guest added on the night by name, merged later into a roster player
   (`guest_add`, `guest_merge`).
 - `ratings`: a club's ratings (`ratings_rebuild`) and a federation's (`federation_ratings_rebuild`).
@@ -38,8 +41,17 @@ May import: the selectors, the models, `display/`, `domain/`, `scoring`, `clubs`
 tasks (`tournaments/workers/`), which import the services.
 """
 
+from tournaments.services.championships import (
+    QUALIFY_FROM_CLUBS,
+    QUALIFY_FROM_FEDERATION,
+    Qualified,
+    championship_create,
+    championship_enter,
+    championship_qualify,
+)
 from tournaments.services.events import (
     EventInput,
+    entrant_refusal,
     event_board_link_renew,
     event_create,
     event_finish,
@@ -82,9 +94,16 @@ from tournaments.services.stages import match_decide, stage_add, stage_entrants_
 from tournaments.services.standings import event_standings_rules_set, standings_rebuild
 
 __all__ = [
+    "QUALIFY_FROM_CLUBS",
+    "QUALIFY_FROM_FEDERATION",
     "RATING_HISTORY_COLUMNS",
     "EventInput",
     "HandInput",
+    "Qualified",
+    "championship_create",
+    "championship_enter",
+    "championship_qualify",
+    "entrant_refusal",
     "event_board_link_renew",
     "event_create",
     "event_finish",

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from dataclasses import fields as dataclass_fields
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -21,7 +22,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext
 
 import scoring
-from clubs.models import Club, Partnership, Player
+from clubs.models import Club, Federation, FederationClub, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
 from clubs.variants import variant_label as describe_variant
 from tournaments.display.messages import describe_rules
@@ -62,6 +63,7 @@ class EventInput:
     avoid_season_partners: bool = False
     season: Season | None = None
     ranked: bool = True
+    keep_clubs_apart: bool = False
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
@@ -76,7 +78,7 @@ class EventInput:
 
 
 @transaction.atomic
-def event_create(*, club: Club, asked: EventInput) -> Event:
+def event_create(*, club: Club, asked: EventInput, federation: Federation | None = None) -> Event:
     """Create the event `asked` for with its participants (and, for a fixed-partnership format,
     its pairs).
 
@@ -103,10 +105,17 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
     needs players for one table; fixed partnerships play at tables of four. With
     `play_to_target_across_tables`, once a game of a round reaches the target the other games
     end after the hand they have in play (`services.hand_record`).
+    A `federation`'s event is a championship held at `club`, one of its member clubs now: it
+    may be created with no entrant (they are entered and qualified later,
+    `services.championship_enter`), and each player given must be an entrant it accepts
+    (`entrant_refusal`).
     Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
-    `five_player_tables`, `players`, `pairs`, `partnerships` or `season`), each message naming
-    the line or player at fault; nothing is written then, no partnership either.
+    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`), each message
+    naming the line or player at fault; nothing is written then, no partnership either.
     """
+    if federation is not None and not _member_club_now(federation.pk, club.pk):
+        message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
+        raise ValidationError({"club": message % {"club": club.name}})
     confirmation_required = asked.confirmation_required
     if confirmation_required is None:
         confirmation_required = asked.kind == Event.Kind.TOURNAMENT
@@ -118,9 +127,14 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
     if format in Event.PARTNERSHIP_FORMATS:
         three_player_tables = False  # partnerships sit out (a bye), never at a table of three
     players, chosen = _event_entrants(
-        club, format, list(asked.players), list(asked.partnerships), list(asked.pairs), sum(shape)
+        Event(club=club, federation=federation),
+        format,
+        list(asked.players),
+        list(asked.partnerships),
+        list(asked.pairs),
+        0 if federation is not None else sum(shape),
     )
-    if season is not None and season.club_id != club.pk:
+    if season is not None and (season.club_id != club.pk or federation is not None):
         raise ValidationError({"season": gettext("The season belongs to another club.")})
     event = Event(
         club=club,
@@ -143,6 +157,8 @@ def event_create(*, club: Club, asked: EventInput) -> Event:
         avoid_season_partners=asked.avoid_season_partners,
         ranked=asked.ranked,
         season=season,
+        federation=federation,
+        keep_clubs_apart=asked.keep_clubs_apart,
     )
     event.full_clean()
     event.save()
@@ -169,19 +185,20 @@ def _checked_games(
 
 
 def _event_entrants(
-    club: Club,
+    event: Event,
     format: str,
     players: list[Player],
     partnerships: list[Partnership],
     pairs: list[PairRequest],
     needed: int,
 ) -> tuple[list[Player], list[Partnership]]:
-    """(the participants, the pairs' partnerships in their numbers' order) of a new event: in a
-    fixed-partnership format the players of its pairs, else the players given once each and
-    at least `needed` of them; all of the club. Raises ValidationError (`format`, `players`,
-    `pairs`, `partnerships`)."""
+    """(the participants, the pairs' partnerships in their numbers' order) of a new `event`
+    (not saved yet): in a fixed-partnership format the players of its pairs, else the players
+    given once each and at least `needed` of them; each one the event accepts
+    (`entrant_refusal`). Raises ValidationError (`format`, `players`, `pairs`, `partnerships`)."""
+    club = event.club
     chosen: list[Partnership] = []
-    if format in Event.PARTNERSHIP_FORMATS:
+    if format in Event.PARTNERSHIP_FORMATS and (partnerships or pairs or players or needed):
         chosen = _event_partnerships(club, partnerships, pairs, players)
         players = [player for pair in chosen for player in (pair.first, pair.second)]
     else:
@@ -192,9 +209,51 @@ def _event_entrants(
         if len(players) < needed:
             message = gettext("An event needs at least %(count)s players; %(given)s are chosen.")
             raise ValidationError({"players": message % {"count": needed, "given": len(players)}})
-    if any(player.club_id != club.pk for player in players):
-        raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
+    if event.federation_id is None:
+        if any(player.club_id != club.pk for player in players):
+            raise ValidationError({"players": gettext("Every player must belong to the event's club.")})
+    else:
+        refusals = [refusal for refusal in map(partial(entrant_refusal, event), players) if refusal]
+        if refusals:
+            raise ValidationError({"players": refusals})
     return players, chosen
+
+
+def entrant_refusal(event: Event, player: Player) -> str | None:
+    """Why `player` cannot enter `event`, or None. A club's event takes the club's players; a
+    championship (`event.federation` set) takes a player of a club that is a member of its
+    federation now, linked to one of the federation's people (a member number), whose person
+    has no other player in the event already: one person enters once, for one club."""
+    if event.federation_id is None:
+        if player.club_id != event.club_id:
+            return gettext("%(name)s plays for another club.") % {"name": player.name}
+        return None
+    if not _member_club_now(event.federation_id, player.club_id):
+        message = gettext("%(name)s plays for %(club)s, which is not a member club of the federation.")
+        return message % {"name": player.name, "club": player.club.name}
+    if player.person is None or player.person.federation_id != event.federation_id:
+        message = gettext(
+            "%(name)s has no member number of the federation: %(club)s links them on its "
+            "Federation members page."
+        )
+        return message % {"name": player.name, "club": player.club.name}
+    if event.pk is not None:
+        twin = (
+            event.participants.filter(player__person=player.person, withdrawn_after_round__isnull=True)
+            .exclude(player=player)
+            .select_related("player__club")
+            .first()
+        )
+        if twin is not None:
+            message = gettext("%(name)s is in the championship already, for %(club)s.")
+            return message % {"name": player.name, "club": twin.player.club.name}
+    return None
+
+
+def _member_club_now(federation_id: int, club_id: int) -> bool:
+    return FederationClub.objects.filter(
+        federation_id=federation_id, club_id=club_id, joined_on__isnull=False, left_on__isnull=True
+    ).exists()
 
 
 def _check_table(
@@ -392,8 +451,12 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     them back from the next round.
     Raises ValidationError (field `player`).
     """
-    if player.club_id != event.club_id:
+    if event.federation_id is None and player.club_id != event.club_id:
         raise ValidationError({"player": gettext("The player belongs to another club.")})
+    if event.federation_id is not None and not event.participants.filter(player=player).exists():
+        raise ValidationError(
+            {"player": gettext("A championship's entrants are entered, not marked present.")}
+        )
     players = _together(event, player)
     if event.format in Event.PARTNERSHIP_FORMATS and len(players) == 1:
         message = gettext("%(name)s is in no pair of this event: add a late pair with both players.")
@@ -419,9 +482,13 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})
     for field, someone in (("player", player), ("partner", partner)):
-        if someone is not None and someone.club_id != event.club_id:
-            message = gettext("%(name)s plays for another club.")
-            raise ValidationError({field: message % {"name": someone.name}})
+        refusal = None if someone is None else entrant_refusal(event, someone)
+        if refusal:
+            raise ValidationError({field: refusal})
+    if partner is not None and partner.club_id != player.club_id:
+        # A championship's pair is entered by its club: its partnership is that club's.
+        message = gettext("%(name)s and %(partner)s play for different clubs: a pair plays for one club.")
+        raise ValidationError({"partner": message % {"name": player.name, "partner": partner.name}})
     pair = _pair_of(event, player)
     if pair is not None:
         players = [pair.partnership.first, pair.partnership.second]
@@ -440,7 +507,7 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
             message = gettext("%(name)s plays in pair %(number)s of this event already.")
             raise ValidationError({"partner": message % {"name": partner.name, "number": taken.number}})
         request = PairRequest(where=gettext("The late pair"), players=(player, partner))
-        (partnership,) = partnerships_ensure(club=event.club, pairs=[request], field="partner")
+        (partnership,) = partnerships_ensure(club=player.club, pairs=[request], field="partner")
         # Lock the event: two late pairs at once must not take the same number.
         Event.objects.select_for_update().filter(pk=event.pk).first()
         number = (event.pairs.aggregate(last=Max("number"))["last"] or 0) + 1

@@ -1,0 +1,233 @@
+"""A federation's championship, worked by hand: who may enter, qualification by the clubs' and
+the federation's rankings, and where its games count.
+
+Federation North: Avon and Brook are members, Lonely is not. Each club plays one night of one
+Classic game between two fixed pairs, one hand typed as totals, hands per round 1:
+
+    club     night     pairs (total)
+    Avon     Nov 2     Al & Ann 300  v  Ada & Abe 120
+    Brook    Nov 3     Bo & Bea 100  v  Bud & Bix 500
+
+So in each club's ranking (everyone provisional: one game each) the winners come first, at
+2.430, by name, then the losers at -1.498 (tests/tournaments/services/test_federation_ranking.py
+works those two figures by hand): Avon lists Al, Ann, Abe, Ada; Brook lists Bix, Bud, Bea, Bo.
+Everyone of Avon and Brook is linked to a person of North but Ann (no member number). Pia is one
+person with a player at Avon and one at Brook; she has not played.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from clubs.models import Federation, FederationClub, Person, Player
+from clubs.names import name_words_key
+from clubs.services import pair_requests_from_text
+from tests.support.factories import ClubFactory, PlayerFactory
+from tests.tournaments.services.test_federation_ranking import NEW, _two_teams
+from tournaments import selectors, services
+from tournaments.models import Event, Game, PersonRating, Rating
+from tournaments.selectors import RankingPeriod
+
+pytestmark = pytest.mark.django_db
+
+D = datetime.date
+
+
+def _night(club, date, first, second, totals, capture):
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name=f"Night {date}",
+            date=date,
+            variant="classic",
+            hands_per_round=1,
+            format=Event.Format.ROUND_ROBIN,
+            pairs=pair_requests_from_text(f"{first[0]} & {first[1]}\n{second[0]} & {second[1]}"),
+        ),
+    )
+    with capture(execute=True):
+        round_ = services.round_start(event=event)
+    _play(round_, {first: totals[0], second: totals[1]}, capture)
+    return event
+
+
+def _play(round_, totals_by_side, capture):
+    """Each game of the round: one hand, each side's total given by a pair of names (or one)."""
+    for game in Game.objects.filter(table__round=round_):
+        side_of = {seat.player.name: seat.side for seat in game.table.seats.select_related("player")}
+        entries = {}
+        for names, total in totals_by_side.items():
+            if names[0] in side_of:
+                entries[side_of[names[0]]] = {"total": total}
+        with capture(execute=True):
+            services.hand_record(game=game, asked=services.HandInput(number=1, entries=entries))
+
+
+@pytest.fixture
+def north(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    north = Federation.objects.create(name="North", slug="north")
+    avon, brook = ClubFactory(name="Avon", slug="avon"), ClubFactory(name="Brook", slug="brook")
+    lonely = ClubFactory(name="Lonely", slug="lonely")
+    for club in (avon, brook):
+        FederationClub.objects.create(federation=north, club=club, joined_on=D(2026, 11, 1))
+    rosters = {
+        avon: ("Al", "Ann", "Ada", "Abe", "Pia"),
+        brook: ("Bo", "Bea", "Bud", "Bix", "Pia"),
+        lonely: ("Lu", "Lee"),
+    }
+    for club, names in rosters.items():
+        for name in names:
+            PlayerFactory(club=club, name=name)
+    for player in Player.objects.filter(club__in=(avon, brook)).exclude(name="Ann"):
+        number = "N-PIA" if player.name == "Pia" else f"N-{player.name}"
+        person, _ = Person.objects.get_or_create(
+            federation=north,
+            member_number=number,
+            defaults={"name": player.name, "name_words": name_words_key(player.name)},
+        )
+        Player.objects.filter(pk=player.pk).update(person=person)
+    _night(avon, D(2026, 11, 2), ("Al", "Ann"), ("Ada", "Abe"), (300, 120), capture)
+    _night(brook, D(2026, 11, 3), ("Bo", "Bea"), ("Bud", "Bix"), (100, 500), capture)
+    return north
+
+
+def _championship(north, host="avon", **asked):
+    fields = {"name": "North Open", "date": D(2026, 12, 1), "variant": "classic", "kind": "tournament"}
+    fields.update(asked)
+    return services.championship_create(
+        federation=north,
+        host=Player.objects.get(club__slug=host, name="Pia").club,
+        asked=services.EventInput(**fields),
+    )
+
+
+def _entrants(event):
+    return [
+        (p.player.club.slug, p.player.name)
+        for p in event.participants.select_related("player__club").order_by("pk")
+    ]
+
+
+def _player(slug, name):
+    return Player.objects.get(club__slug=slug, name=name)
+
+
+def test_a_championship_is_held_at_a_member_club_and_starts_with_no_entrant(north):
+    event = _championship(north)
+    assert event.federation == north and event.club.slug == "avon"
+    assert event.confirmation_required  # a tournament
+    assert _entrants(event) == []
+    with pytest.raises(ValidationError) as refused:
+        services.championship_create(
+            federation=north,
+            host=_player("lonely", "Lu").club,
+            asked=services.EventInput(name="X", date=D(2026, 12, 1), variant="classic"),
+        )
+    assert "Lonely is not a member club of the federation" in str(refused.value.message_dict["club"])
+    assert not Event.objects.filter(name="X").exists()
+
+
+def test_the_top_two_of_each_clubs_ranking_qualify_and_a_player_without_a_number_is_passed_over(north):
+    event = _championship(north)
+    qualified = services.championship_qualify(event=event, source=services.QUALIFY_FROM_CLUBS, top=2)
+    # Avon: Al, then Ann (no member number: passed over), then Abe (-1.498, listed before Ada
+    # by name). Brook: Bix and Bud, its winners.
+    assert [(p.club.slug, p.name) for p in qualified.entered] == [
+        ("avon", "Al"),
+        ("avon", "Abe"),
+        ("brook", "Bix"),
+        ("brook", "Bud"),
+    ]
+    assert [name for name, _why in qualified.passed_over] == ["Ann"]
+    assert "no member number" in qualified.passed_over[0][1]
+    # Twice is harmless: those in count among the top.
+    again = services.championship_qualify(event=event, source=services.QUALIFY_FROM_CLUBS, top=2)
+    assert again.entered == [] and len(_entrants(event)) == 4
+
+
+def test_the_top_of_the_federations_ranking_qualify_for_the_club_where_they_played(north):
+    event = _championship(north, host="brook")
+    qualified = services.championship_qualify(event=event, source=services.QUALIFY_FROM_FEDERATION, top=3)
+    # Avon's night had Ann (no person) at its table: the federation leaves that game out, so its
+    # ranking is Brook's night alone: Bix, Bud (2.430), then Bea, Bo (-1.498), by name.
+    assert [(p.club.slug, p.name) for p in qualified.entered] == [
+        ("brook", "Bix"),
+        ("brook", "Bud"),
+        ("brook", "Bea"),
+    ]
+
+
+def test_a_person_enters_once_and_only_linked_players_of_member_clubs_enter(north):
+    event = _championship(north)
+    services.championship_enter(event=event, players=[_player("avon", "Pia")])
+    with pytest.raises(ValidationError) as refused:
+        services.championship_enter(
+            event=event, players=[_player("brook", "Pia"), _player("avon", "Ann"), _player("lonely", "Lu")]
+        )
+    messages = refused.value.message_dict["players"]
+    assert messages == [
+        "Pia is in the championship already, for Avon.",
+        "Ann has no member number of the federation: Avon links them on its Federation members page.",
+        "Lu plays for Lonely, which is not a member club of the federation.",
+    ]
+    assert _entrants(event) == [("avon", "Pia")]  # all or nothing: none of the three
+
+
+def test_a_pair_championship_takes_pairs_of_one_club(north):
+    event = _championship(north, format=Event.Format.SWISS)
+    services.championship_enter(event=event, pairs=[(_player("avon", "Al"), _player("avon", "Abe"))])
+    with pytest.raises(ValidationError) as refused:
+        services.championship_enter(event=event, pairs=[(_player("avon", "Ada"), _player("brook", "Bo"))])
+    assert "play for different clubs" in str(refused.value)
+    assert event.pairs.get().partnership.club.slug == "avon"
+
+
+def test_its_games_move_the_federations_ranking_and_no_clubs(north, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    event = _championship(north, hands_per_round=1)
+    services.championship_enter(
+        event=event,
+        players=[
+            _player("avon", "Al"),
+            _player("avon", "Pia"),
+            _player("brook", "Bix"),
+            _player("brook", "Bo"),
+        ],
+    )
+    club_ratings = sorted(Rating.objects.values_list("player_id", "mu", "sigma", "games"))
+    pia = Person.objects.get(member_number="N-PIA")
+    assert not PersonRating.objects.filter(person=pia).exists()
+    with capture(execute=True):
+        round_ = services.round_start(event=event)
+    game = Game.objects.get(table__round=round_)
+    sides = {}
+    for seat in game.table.seats.select_related("player"):
+        sides.setdefault(seat.side, []).append(seat.player.name)
+    pia_side = next(side for side, names in sides.items() if "Pia" in names)
+    entries = {side: {"total": 500 if side == pia_side else 100} for side in sides}
+    with capture(execute=True):
+        hand = services.hand_record(
+            game=game, asked=services.HandInput(number=1, entries=entries, entered_by_side=pia_side)
+        )
+        other = next(side for side in sides if side != pia_side)
+        services.hand_confirm(hand=hand, side=other, as_director=True)
+    # Pia's first game, won beside her partner against the other side: the federation's update
+    # of each one's rating after North's club nights: Bix won at Brook, Bo lost; Al is new to the
+    # federation (Avon's night, with Ann at the table, is left out).
+    won, lost = _two_teams([NEW, NEW], [NEW, NEW])
+    before = {"Al": NEW, "Bix": won[0], "Bo": lost[0], "Pia": NEW}
+    partner = next(name for name in sides[pia_side] if name != "Pia")
+    against = sides[other]
+    after = _two_teams([before["Pia"], before[partner]], [before[n] for n in against])
+    rating = PersonRating.objects.get(person=pia, group="classic")
+    assert (rating.mu, rating.sigma) == pytest.approx(after[0][0], abs=1e-9)
+    assert rating.games == 1
+    # No club's ranking moved: the championship is the federation's.
+    assert sorted(Rating.objects.values_list("player_id", "mu", "sigma", "games")) == club_ratings
+    avon = _player("avon", "Pia").club
+    ranking = selectors.club_ranking(club=avon, group="classic", period=RankingPeriod())
+    assert "Pia" not in {line.line.name for line in ranking}

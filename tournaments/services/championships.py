@@ -1,0 +1,172 @@
+"""Writes for a federation's championships: create one at a member club, enter its entrants
+(by their clubs, or qualified by a ranking), all through the event's own services.
+
+A championship is an `Event` with `federation` set (docs/federation.md, "Championships"): it is
+run by the federation's officers (and its host club's directors), seated, played and finished
+as any event; its entrants are players of the member clubs, each linked to a person of the
+federation (`services.entrant_refusal`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext
+
+from clubs.models import Club, Federation, FederationClub, Player
+from tournaments import selectors
+from tournaments.models import Event
+from tournaments.services.events import EventInput, entrant_refusal, event_create, participant_add
+
+
+@transaction.atomic
+def championship_create(*, federation: Federation, host: Club, asked: EventInput) -> Event:
+    """Create the federation's championship `asked` for, held at `host` (a member club now),
+    with the players of `asked` as its first entrants (none is allowed). Raises ValidationError
+    as `services.event_create` does (field `club` for a host that is not a member club)."""
+    return event_create(club=host, asked=asked, federation=federation)
+
+
+def championship_enter(
+    *, event: Event, players: Sequence[Player] = (), pairs: Sequence[tuple[Player, Player]] = ()
+) -> list[Player]:
+    """Enter `players` (an individual championship) or `pairs` (two players of one club each,
+    a fixed-partnership one) into the championship `event`: before its first round they are
+    its entrants, later they arrive as late players do (`services.participant_add`). Returns
+    the players entered. All or nothing: raises ValidationError (field `players`) listing each
+    refusal, naming the player (`services.entrant_refusal`: not of a member club, no member
+    number, entered already for another club; a finished championship)."""
+    if event.federation_id is None:
+        raise ValidationError({"players": gettext("Entrants are entered in a championship only.")})
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError({"players": gettext("The championship is finished.")})
+    partnership_format = event.format in Event.PARTNERSHIP_FORMATS
+    if (partnership_format and players) or (not partnership_format and pairs):
+        message = (
+            gettext("A pair championship takes pairs: two players of one club each.")
+            if partnership_format
+            else gettext("An individual championship takes players one by one, not pairs.")
+        )
+        raise ValidationError({"players": message})
+    entered: list[Player] = []
+    with transaction.atomic():
+        refusals: list[str] = []
+        for first, second in [(p, None) for p in players] + [(a, b) for a, b in pairs]:
+            try:
+                participant_add(event=event, player=first, partner=second)
+            except ValidationError as exc:
+                refusals.extend(exc.messages)
+            else:
+                entered.extend(p for p in (first, second) if p is not None)
+        if refusals:
+            transaction.set_rollback(True)
+            raise ValidationError({"players": refusals})
+    return entered
+
+
+@dataclass(frozen=True)
+class Qualified:
+    """What a qualification did: the players it entered, in the ranking's order, and the
+    ranked players it passed over, each with why (name, reason)."""
+
+    entered: list[Player]
+    passed_over: list[tuple[str, str]] = field(default_factory=list)
+
+
+QUALIFY_FROM_CLUBS = "clubs"  # the top N of each member club's ranking
+QUALIFY_FROM_FEDERATION = "federation"  # the top N of the federation's ranking
+
+
+@transaction.atomic
+def championship_qualify(
+    *,
+    event: Event,
+    source: str,
+    top: int,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+) -> Qualified:
+    """Enter the top `top` of a ranking of the championship's variant's group over the nights
+    from `start` to `end` (either open): of each member club's own ranking (`source`
+    QUALIFY_FROM_CLUBS), or of the federation's (QUALIFY_FROM_FEDERATION), in the order the
+    ranking's page lists them: the ranked players, then the provisional ones (fewer than 10
+    rated games) by rating. A player who cannot enter (no member number, entered already for
+    another club) is passed over, with why, and the next one taken; one entered already counts
+    among the top. A person of the federation's ranking enters for the member club where they
+    played most. Individual championships only. Returns what was done (`Qualified`).
+    Raises ValidationError (field `top`, `end` or `source`)."""
+    if event.federation_id is None or event.format in Event.PARTNERSHIP_FORMATS:
+        message = gettext("Rankings qualify players for an individual championship; clubs enter pairs.")
+        raise ValidationError({"source": message})
+    if top < 1:
+        raise ValidationError({"top": gettext("Qualify at least one player.")})
+    if start and end and start > end:
+        raise ValidationError({"end": gettext("The period ends before it starts.")})
+    federation = event.federation
+    assert federation is not None
+    period = selectors.RankingPeriod(start=start, end=end)
+    if source == QUALIFY_FROM_CLUBS:
+        clubs = Club.objects.filter(
+            pk__in=FederationClub.objects.filter(
+                federation=federation, joined_on__isnull=False, left_on__isnull=True
+            ).values("club_id")
+        ).order_by("name")
+        lists = [_club_top(club, event.variant, period) for club in clubs]
+    elif source == QUALIFY_FROM_FEDERATION:
+        lists = [_federation_top(federation, event.variant, period)]
+    else:
+        raise ValidationError({"source": gettext("Choose the ranking that qualifies.")})
+    entered: list[Player] = []
+    passed_over: list[tuple[str, str]] = []
+    for ranked in lists:
+        taken = 0
+        for player in ranked:
+            if taken == top:
+                break
+            if event.participants.filter(player=player, withdrawn_after_round__isnull=True).exists():
+                taken += 1  # in already: counts among the club's top, entered once
+                continue
+            refusal = entrant_refusal(event, player)
+            if refusal:
+                passed_over.append((player.name, refusal))
+                continue
+            participant_add(event=event, player=player)
+            entered.append(player)
+            taken += 1
+    return Qualified(entered, passed_over)
+
+
+def _club_top(club: Club, variant: str, period: selectors.RankingPeriod) -> list[Player]:
+    """The club's players of the variant's group over `period`, in the ranking's order."""
+    group = selectors.club_ranking_group(club=club, variant=variant)
+    lines = selectors.club_ranking(club=club, group=group.key, period=period)
+    players = Player.objects.select_related("club", "person").in_bulk([line.line.player for line in lines])
+    return [players[line.line.player] for line in lines if line.line.player in players]
+
+
+def _federation_top(federation: Federation, variant: str, period: selectors.RankingPeriod) -> list[Player]:
+    """The federation's people of the variant's group over `period`, in the ranking's order, each
+    as their player at the member club (now) where they played most games (then the first
+    linked): the club they enter for."""
+    group = selectors.federation_ranking_group(federation=federation, variant=variant)
+    lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
+    people = [line.line.player for line in lines]
+    members = FederationClub.objects.filter(
+        federation=federation, joined_on__isnull=False, left_on__isnull=True
+    ).values("club_id")
+    candidates = (
+        Player.objects.filter(person_id__in=people, club__in=members)
+        .annotate(played=Count("seats"))
+        .select_related("club", "person")
+        .order_by("person_id", "-played", "pk")
+    )
+    chosen: dict[int, Player] = {}
+    for player in candidates:
+        assert player.person_id is not None
+        chosen.setdefault(player.person_id, player)
+    return [chosen[person] for person in people if person in chosen]
