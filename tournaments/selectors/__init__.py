@@ -41,6 +41,8 @@ from tournaments.selectors.board import (
     hall_board,
 )
 from tournaments.selectors.events import (
+    ClubEntrants,
+    championship_entrants_by_club,
     club_events,
     event_board_round,
     event_rounds,
@@ -206,6 +208,7 @@ __all__ = [
     "BracketView",
     "Candidate",
     "CardState",
+    "ClubEntrants",
     "Correction",
     "Entrant",
     "FinalPlace",
@@ -242,6 +245,7 @@ __all__ = [
     "board_tag",
     "board_token",
     "card_state",
+    "championship_entrants_by_club",
     "club_current_season",
     "club_events",
     "club_partnerships",

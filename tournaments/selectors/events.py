@@ -4,7 +4,9 @@ event's rounds and the round its screen shows.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from dataclasses import dataclass
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club
 from clubs.selectors import (
@@ -77,3 +79,20 @@ def event_board_round(*, event: Event) -> Round | None:
         .prefetch_related("tables__seats__player", "tables__game", "sit_outs__player")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class ClubEntrants:
+    club: str
+    count: int
+
+
+def championship_entrants_by_club(*, event: Event) -> list[ClubEntrants]:
+    """A championship's entrants (not withdrawn) counted by their club, by the club's name."""
+    rows = (
+        event.participants.filter(withdrawn_after_round__isnull=True)
+        .values("player__club__name")
+        .annotate(count=Count("pk"))
+        .order_by("player__club__name")
+    )
+    return [ClubEntrants(row["player__club__name"], row["count"]) for row in rows]

@@ -286,20 +286,42 @@ class EventForm(forms.ModelForm):
         )
 
 
+class _Entrant(forms.ModelChoiceField):
+    """A player to add; in a championship (`with_club`), shown with their club."""
+
+    with_club = False
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} ({obj.club.name})" if self.with_club else str(super().label_from_instance(obj))
+
+
 class ParticipantAddForm(forms.Form):
     """A club player who is not yet in the event (a late arrival); in a fixed-partnership event,
     with their partner (a late pair)."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Add a player"))
+    player = _Entrant(queryset=Player.objects.none(), label=_("Add a player"))
     # Not required here: the service says why a pair event needs one (and a pair coming back does not).
-    partner = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Partner"), required=False)
+    partner = _Entrant(queryset=Player.objects.none(), label=_("Partner"), required=False)
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        newcomers = event.club.players.filter(active=True).exclude(
-            pk__in=event.participants.values("player_id")
-        )
+        if event.federation_id is None:
+            players = event.club.players.all()
+        else:
+            # A championship's late entrant: a player of a member club with a member number
+            # (the service says why another is refused), shown with their club.
+            players = Player.objects.filter(
+                person__federation_id=event.federation_id,
+                club__federation_places__federation_id=event.federation_id,
+                club__federation_places__joined_on__isnull=False,
+                club__federation_places__left_on__isnull=True,
+            ).select_related("club")
+        newcomers = players.filter(active=True).exclude(pk__in=event.participants.values("player_id"))
         model_choice_field(self, "player").queryset = newcomers
+        for name in ("player", "partner"):
+            field = self.fields[name]
+            assert isinstance(field, _Entrant)
+            field.with_club = event.federation_id is not None
         if event.format in Event.PARTNERSHIP_FORMATS:
             self.fields["player"].label = _("Player")
             model_choice_field(self, "partner").queryset = newcomers
@@ -716,3 +738,142 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         model_choice_field(self, "first").queryset = players
         model_choice_field(self, "second").queryset = players
+
+
+class ChampionshipForm(forms.ModelForm):
+    """A federation's new championship (`services.championship_create`): the event's own fields
+    and the member club that holds it; its entrants come later, entered by their clubs or
+    qualified by a ranking. The house rules are the variant's own."""
+
+    host = forms.ModelChoiceField(
+        queryset=Club.objects.none(),
+        label=_("Held at"),
+        help_text=_("A member club: its directors help run the room, as the federation's officers do."),
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "variant",
+            "format",
+            "hands_per_round",
+            "minutes_per_round",
+            "confirmation_required",
+            "keep_clubs_apart",
+            "ranked",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"ranked": _("counts in the federation's ranking")}
+        help_texts = {
+            "date": _("The host club's local date."),
+            "ranked": _("Its games count in the federation's ranking; no club's own ranking counts them."),
+        }
+
+    def __init__(self, *args: Any, members: models.QuerySet[Club], **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {}).update(
+            {"confirmation_required": True, "keep_clubs_apart": True, "ranked": True}
+        )
+        super().__init__(*args, **kwargs)
+        model_choice_field(self, "host").queryset = members
+        self.order_fields(["name", "date", "host"])
+
+    def event_input(self) -> EventInput:
+        return EventInput.from_fields(self.cleaned_data, kind=Event.Kind.TOURNAMENT)
+
+
+class QualifyForm(forms.Form):
+    """Qualify a championship's entrants by a ranking (`services.championship_qualify`)."""
+
+    source = forms.ChoiceField(
+        label=_("Qualify from"),
+        widget=forms.RadioSelect,
+        choices=[
+            ("clubs", _("each member club's own ranking: its top players")),
+            ("federation", _("the federation's ranking: its top people")),
+        ],
+        initial="clubs",
+    )
+    top = forms.IntegerField(label=_("How many (from each club, or in all)"), min_value=1, max_value=500)
+    start = forms.DateField(
+        label=_("Nights from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(label=_("to"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class _RankedPlayers(forms.ModelMultipleChoiceField):
+    """Players to tick, each shown with their place in the club's ranking (`ranks`)."""
+
+    ranks: Mapping[int, tuple[int, bool]] = {}
+
+    def label_from_instance(self, obj: Any) -> str:
+        if obj.pk not in self.ranks:
+            return str(obj.name)
+        place, provisional = self.ranks[obj.pk]
+        if provisional:
+            label = _("%(name)s · no. %(place)s in the club's ranking, provisional")
+        else:
+            label = _("%(name)s · no. %(place)s in the club's ranking")
+        return str(label) % {"name": obj.name, "place": place}
+
+
+class EntriesForm(forms.Form):
+    """A club director's entrants in a championship: players of the club with a member number of
+    the federation (ticked, each with their place in the club's ranking: `ranks`), or for a pair
+    championship, pairs typed one a line."""
+
+    players = _RankedPlayers(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Players to enter"),
+        required=False,
+    )
+    pairs = forms.CharField(
+        label=_("Pairs to enter"),
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 4, "dir": "auto", "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "One pair a line, the two names as on the roster joined by &, for example “Amira & Bob”."
+        ),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        candidates: models.QuerySet[Player],
+        paired: bool,
+        ranks: Mapping[int, tuple[int, bool]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        players = self.fields["players"]
+        assert isinstance(players, _RankedPlayers)
+        players.queryset, players.ranks = candidates, ranks
+        self.candidates = candidates
+        if paired:
+            del self.fields["players"]
+        else:
+            del self.fields["pairs"]
+
+    def clean_pairs(self) -> list[tuple[Player, Player]]:
+        """The typed pairs as two candidates each; a name that is not one says so, by line."""
+        by_name = {player.name.casefold(): player for player in self.candidates}
+        pairs: list[tuple[Player, Player]] = []
+        errors: list[str] = []
+        for request in pair_requests_from_text(self.cleaned_data.get("pairs", "")):
+            names = [str(name) for name in request.players]
+            found = [by_name.get(name.casefold()) for name in names]
+            if len(names) != 2 or None in found:
+                errors.append(
+                    str(_("%(where)s: two players of the club with a member number, joined by &."))
+                    % {"where": request.where}
+                )
+                continue
+            first, second = found
+            assert first is not None and second is not None
+            pairs.append((first, second))
+        if errors:
+            raise forms.ValidationError(errors)
+        return pairs

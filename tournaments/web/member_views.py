@@ -21,7 +21,7 @@ from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors
 from tournaments.models import Event, Round, Stage
-from tournaments.web.forms import ParticipantAddForm, PartnershipForm
+from tournaments.web.forms import ParticipantAddForm, PartnershipForm, QualifyForm
 from tournaments.web.public_views import standings_table
 from tournaments.web.stage_forms import StageEntrantsForm, StageForm
 
@@ -103,6 +103,9 @@ def event_page(
         "round_refused": _round_refusals(rounds) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
+    if event.federation_id is not None:
+        context["championship_clubs"] = selectors.championship_entrants_by_club(event=event)
+        context["qualify_form"] = QualifyForm() if is_director else None
     return render(request, "tournaments/event_detail.html", context, status=status)
 
 

@@ -2,9 +2,24 @@
 
 from django.urls import path
 
-from tournaments.web.director import club, events, rounds, stages
+from tournaments.web.director import championships, club, events, rounds, stages
 
 urlpatterns = [
+    path(
+        "federations/<slug:slug>/championships/new/",
+        championships.championship_create,
+        name="championship_create",
+    ),
+    path(
+        "events/<int:event_id>/championship/qualify/",
+        championships.championship_qualify,
+        name="championship_qualify",
+    ),
+    path(
+        "clubs/<slug:slug>/championships/<int:event_id>/entries/",
+        championships.championship_entries,
+        name="championship_entries",
+    ),
     path("clubs/<slug:slug>/events/new/", events.event_create, name="event_create"),
     path("events/<int:event_id>/ranking/", events.event_standings_rules, name="event_standings_rules"),
     path("clubs/<slug:slug>/seasons/new/", club.season_create, name="season_create"),
