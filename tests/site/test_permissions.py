@@ -76,7 +76,8 @@ pytestmark = pytest.mark.django_db
 
 # Levels, lowest first. PUBLIC: anyone when the club made its results public, else MEMBER.
 # OFFICER: an officer of the world's federation North (of which the club is a member), no one else.
-ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK, OFFICER = (
+# HOST: who runs North's championship held at the club: North's officer and the club's director.
+ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK, OFFICER, HOST = (
     "anyone",
     "auth",
     "public",
@@ -85,6 +86,7 @@ ANYONE, AUTH, PUBLIC, MEMBER, SCORER, DIRECTOR, LINK, OFFICER = (
     "director",
     "link",
     "officer",
+    "host",
 )
 # The officer runs North, the club's federation; the other officer runs South, of which the
 # other club is a member (and which has invited the club); a third club is in neither.
@@ -325,7 +327,24 @@ def _federations(club: Club, other_club: Club) -> dict[str, Any]:
     Player.objects.filter(pk=first.pk).update(person=person)
     second = Player.objects.get(club=club, name="Player 02")
     PersonLinkConflict.objects.create(player=second, person=person, reasons=["linked_in_club"])
+    # North's championship, held at the club, with no entrant yet.
+    services.championship_create(
+        federation=north,
+        host=club,
+        asked=services.EventInput(name=CHAMPIONSHIP, date=EVENT_DATE, variant="classic"),
+    )
     return {"officer": olga, "other_officer": oscar}
+
+
+CHAMPIONSHIP = "North Open"
+
+
+def _championship(w: World) -> dict[str, Any]:
+    return {"event_id": Event.objects.get(name=CHAMPIONSHIP).pk}
+
+
+def _championship_entries(w: World) -> dict[str, Any]:
+    return {"slug": w.club.slug, **_championship(w)}
 
 
 MATRIX: dict[str, Row] = {
@@ -402,6 +421,29 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:club_federation_leave": Row("page", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
     "clubs:federation_members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    # Championships: an officer creates one; its officers and host club's directors qualify its
+    # entrants; a member club's directors enter the club's players (Player 01, linked as N-1).
+    "tournaments:championship_create": Row(
+        "page",
+        _north,
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w: (
+            {"name": "Spring Cup", "date": "2026-04-01", "host": w.club.pk, "variant": "classic"}
+            | {"format": "individual", "ranked": "on"}
+        ),
+    ),
+    # No game is rated yet, so the ranking qualifies nobody: the row checks who may ask.
+    "tournaments:championship_qualify": Row(
+        "page", _championship, write=HOST, data=lambda w: {"source": "clubs", "top": "2"}, changes=False
+    ),
+    "tournaments:championship_entries": Row(
+        "page",
+        _championship_entries,
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"players": [Player.objects.get(club=w.club, name="Player 01").pk]},
+    ),
     # The federation's ranking and its people's pages: its officers (the world's ranking is not
     # public); a club's director, even of a member club, sees neither.
     "tournaments:federation_rankings": Row("page", _north, read=OFFICER),
@@ -863,6 +905,8 @@ def _allowed(level: str | None, actor: str, public: bool) -> bool:
         return True
     if level == OFFICER:
         return actor == "officer"
+    if level == HOST:
+        return actor == "officer" or ROLE_RANK.get(actor, 0) >= ROLE_RANK["director"]
     need = {PUBLIC: 1, MEMBER: 1, SCORER: 2, DIRECTOR: 3}[level]
     return ROLE_RANK.get(actor, 0) >= need
 
