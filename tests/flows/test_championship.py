@@ -1,0 +1,185 @@
+"""A federation's championship in a real browser: an officer creates it from the federation's
+page, qualifies the top four of each member club's ranking, seats it keeping the clubs apart;
+scorers play every table from its card on a phone; a club's director follows from the club's
+settings; the officer finishes it and the federation's ranking moves.
+
+Federation North: Avon and Brook are members, Lonely is not. Before the championship each member
+club played one night of two tables (fixed pairs, one hand each, hands per round 1), every
+player linked to a person of North:
+
+    Avon   Al & Amy 500 v Ada & Abe 100      Ari & Ava 400 v Ann & Ash 200
+    Brook  Bo & Bea 600 v Bud & Bix 100      Ben & Bel 300 v Bob & Bay 200
+
+So each club's ranking (one game each: everyone provisional) lists its eight winners by name
+first: Avon's top four are Al, Amy, Ari, Ava; Brook's Bea, Bel, Ben, Bo.
+
+The championship: individual, Classic, 2 hands a round, the other side's confirmation off. Eight
+entrants, four of each club, at two tables of four: keeping clubs apart, each table seats two of
+each club (one club's four at a table would make six meetings of one club, three and one three:
+two and two make two, the fewest). Round 1's hands are typed as totals:
+
+    table 1: hand 1 first side 300, second 120; hand 2: 250 and 90   (first side 550 - 210)
+    table 2: hand 1 first side 80, second 400;  hand 2: 100 and 220  (second side 620 - 180)
+
+Every entrant's federation rating then counts one more game; the federation's ranking page
+shows it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+
+from clubs.models import Federation, FederationClub, FederationOfficer, Membership, Person, Player
+from clubs.names import name_words_key
+from clubs.services import pair_requests_from_text
+from tests.support import cast
+from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.support.pages import figure, table_rows, until
+from tournaments import services
+from tournaments.models import Event, Game, PersonRating, TableCard
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NIGHTS = {
+    "avon": ("Al & Amy", "Ada & Abe", "Ari & Ava", "Ann & Ash", (500, 100), (400, 200)),
+    "brook": ("Bo & Bea", "Bud & Bix", "Ben & Bel", "Bob & Bay", (600, 100), (300, 200)),
+}
+TOP_FOUR = {"avon": {"Al", "Amy", "Ari", "Ava"}, "brook": {"Bea", "Bel", "Ben", "Bo"}}
+HANDS = {1: ((300, 120), (250, 90)), 2: ((80, 400), (100, 220))}
+
+
+def _club_night(club, pairs, totals) -> None:
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name=f"{club.name} night",
+            date=datetime.date(2026, 11, 5),
+            variant="classic",
+            hands_per_round=1,
+            format=Event.Format.ROUND_ROBIN,
+            pairs=pair_requests_from_text("\n".join(pairs)),
+        ),
+    )
+    round_ = services.round_start(event=event)
+    for game in Game.objects.filter(table__round=round_):
+        side_of = {seat.player.name: seat.side for seat in game.table.seats.select_related("player")}
+        # The table's winners: the first pair of the table's two (pairs 1 v 2, pairs 3 v 4).
+        first, won, lost = next(
+            (pair, *scores)
+            for pair, scores in ((pairs[0], totals[0]), (pairs[2], totals[1]))
+            if pair.split(" & ")[0] in side_of
+        )
+        winning = side_of[first.split(" & ")[0]]
+        entries = {side: {"total": won if side == winning else lost} for side in game.sides}
+        services.hand_record(game=game, asked=services.HandInput(number=1, entries=entries))
+    services.event_finish(event=event)
+
+
+@pytest.fixture
+def north(db):
+    north = Federation.objects.create(name="North", slug="north")
+    FederationOfficer.objects.create(federation=north, user=UserFactory(username="olga"))
+    ClubFactory(name="Lonely", slug="lonely")
+    for slug, (p1, p2, p3, p4, t1, t2) in NIGHTS.items():
+        club = ClubFactory(name=slug.title(), slug=slug)
+        FederationClub.objects.create(federation=north, club=club, joined_on=datetime.date(2026, 11, 1))
+        for pair in (p1, p2, p3, p4):
+            for name in pair.split(" & "):
+                player = PlayerFactory(club=club, name=name)
+                person = Person.objects.create(
+                    federation=north, member_number=f"N-{name}", name=name, name_words=name_words_key(name)
+                )
+                Player.objects.filter(pk=player.pk).update(person=person)
+        _club_night(club, (p1, p2, p3, p4), (t1, t2))
+    cast.member(north.clubs.get(club__slug="brook").club, "bree", Membership.Role.DIRECTOR)
+    return north
+
+
+def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federations_ranking_moves(
+    desktop, phone, log_in, live_server, north
+):
+    url = live_server.url
+    until(lambda: PersonRating.objects.filter(person__federation=north).count() == 16)
+    games_before = dict(PersonRating.objects.values_list("person__name", "games"))
+    assert set(games_before.values()) == {1}
+
+    log_in(desktop, "olga")
+    desktop.goto(f"{url}/federations/north/")
+    desktop.click("#championship-new")
+    desktop.fill("#id_name", "North Open")
+    desktop.fill("#id_date", "2026-12-05")
+    desktop.select_option("#id_host", label="Avon")
+    desktop.select_option("#id_variant", "classic")
+    desktop.fill("#id_hands_per_round", "2")
+    desktop.uncheck("#id_confirmation_required")
+    assert desktop.is_checked("#id_keep_clubs_apart")  # on by default for a championship
+    desktop.click("#championship-create button[type=submit]")
+    desktop.wait_for_url(re.compile(r"/events/\d+/$"))
+    event = Event.objects.get(name="North Open")
+    assert event.federation == north and event.club.slug == "avon"
+
+    # The top four of each club's ranking qualify.
+    desktop.check("#championship-qualify input[value=clubs]")
+    desktop.fill("#id_top", "4")
+    desktop.click("#championship-qualify button[type=submit]")
+    desktop.wait_for_selector("text=Qualified:")
+    assert desktop.locator("#entrants-by-club").inner_text() == "Avon 4 · Brook 4"
+    entrants = {
+        (p.player.club.slug, p.player.name) for p in event.participants.select_related("player__club")
+    }
+    assert entrants == {(slug, name) for slug, names in TOP_FOUR.items() for name in names}
+
+    # Brook's director sees the championship and who entered for the club.
+    bree = desktop.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    director = bree.new_page()
+    log_in(director, "bree")
+    director.goto(f"{url}/clubs/brook/settings/")
+    director.click("#club-championships a")
+    assert set(director.locator("#club-entered li").all_inner_texts()) == TOP_FOUR["brook"]
+    bree.close()
+
+    # Seated keeping the clubs apart: two of each club at each table.
+    desktop.click("#start-round")
+    desktop.wait_for_selector("#round-1 .tables")
+    games = list(Game.objects.filter(table__round__event=event).order_by("table__number"))
+    assert len(games) == 2
+    for game in games:
+        clubs = sorted(seat.player.club.slug for seat in game.table.seats.select_related("player__club"))
+        assert clubs == ["avon", "avon", "brook", "brook"], f"table {game.table.number}: {clubs}"
+
+    # Every table plays its two hands from its card on a phone.
+    desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
+    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    assert len(cards) == 2
+    for card in cards:
+        token = re.search(r"/t/([^/]+)/", card).group(1)
+        number = TableCard.objects.get(event=event, access_token=token).number
+        game = next(g for g in games if g.table.number == number)
+        phone.goto(f"{card}?mode=total")
+        for hand, totals in enumerate(HANDS[number], start=1):
+            for side, points in zip(game.sides, totals, strict=True):
+                phone.fill(f"[name='{side}-total']", str(points))
+            phone.tap("#save-hand")
+            phone.wait_for_selector(f"text=Hand {hand} saved:")
+        until(lambda game=game: Game.objects.get(pk=game.pk).game_over)
+
+    desktop.goto(f"{url}/events/{event.pk}/")
+    desktop.click("#finish-event")
+    until(lambda: Event.objects.get(pk=event.pk).status == Event.Status.FINISHED)
+
+    # The federation's ranking moved: each entrant has one more game, the others none.
+    entered = {name for names in TOP_FOUR.values() for name in names}
+    until(
+        lambda: all(
+            PersonRating.objects.get(person__member_number=f"N-{name}").games == 2 for name in entered
+        ),
+        seconds=30,
+    )
+    after = dict(PersonRating.objects.values_list("person__name", "games"))
+    assert after == {name: 2 if name in entered else 1 for name in games_before}
+    desktop.goto(f"{url}/federations/north/ranking/")
+    shown = {row["Player"]: figure(row["Games"]) for row in table_rows(desktop, "#federation-ranking")}
+    assert shown == after
