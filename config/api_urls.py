@@ -18,7 +18,7 @@ from clubs.api import (
     TokenLogoutApi,
     TokenObtainApi,
 )
-from tournaments.api import events, games, rankings, rounds, score_sheets, standings
+from tournaments.api import championships, events, games, rankings, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
     from drf_spectacular.openapi import AutoSchema
@@ -68,6 +68,17 @@ urlpatterns = [
         "clubs/<slug:slug>/federation/players/<int:player_id>/link/",
         PersonLinkApi.as_view(),
         name="federation-link",
+    ),
+    path(
+        "federations/<slug:slug>/championships/",
+        championships.ChampionshipsApi.as_view(),
+        name="championships",
+    ),
+    path("events/<int:event_id>/qualify/", championships.QualifyApi.as_view(), name="championship-qualify"),
+    path(
+        "clubs/<slug:slug>/championships/<int:event_id>/entries/",
+        championships.EntriesApi.as_view(),
+        name="championship-entries",
     ),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
     # POST to logout/ revokes the token used, to logoutall/ every token of its user (docs/api.md).

@@ -643,6 +643,27 @@ MATRIX: dict[str, Row] = {
     "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
     "federation-list": Row("api", read=AUTH, write=AUTH, data=lambda w: {"name": "API League"}),
     "federation-detail": Row("api", _north, read=OFFICER),
+    "championships": Row(
+        "api",
+        _north,
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w: {
+            "host": w.club.slug,
+            "name": "Spring Cup",
+            "date": "2026-04-01",
+            "variant": "classic",
+        },
+    ),
+    "championship-qualify": Row(
+        "api", _championship, write=HOST, data=lambda w: {"ranking": "clubs", "top": 2}, changes=False
+    ),
+    "championship-entries": Row(
+        "api",
+        _championship_entries,
+        write=DIRECTOR,
+        data=lambda w: {"players": [Player.objects.get(club=w.club, name="Player 01").pk]},
+    ),
     "federation-clubs": Row("api", _north, read=OFFICER),
     "federation-ranking": Row("api", _north, read=OFFICER),
     "federation-link": Row(

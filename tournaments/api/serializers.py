@@ -166,7 +166,15 @@ class EventSerializer(serializers.ModelSerializer):
             "season",
             "ranked",
             "stages",
+            "federation",
+            "keep_clubs_apart",
         )
+
+    federation: serializers.SlugRelatedField = serializers.SlugRelatedField(
+        slug_field="slug",
+        read_only=True,
+        help_text="A championship's federation (its `club` the host club); null for a club's event.",
+    )
 
     def get_players(self, obj: Event) -> list[int]:
         return [p.player_id for p in obj.participants.all()]
@@ -321,6 +329,9 @@ class EventInputSerializer(serializers.Serializer):
     season = serializers.IntegerField(required=False, allow_null=True)
     ranked = serializers.BooleanField(
         default=True, help_text="Whether the event's games count in the club's ranking and ratings."
+    )
+    keep_clubs_apart = serializers.BooleanField(
+        default=False, help_text="Seat players (or pairs) of one club apart where the seating can."
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -589,3 +600,77 @@ class FederationRankingSerializer(serializers.Serializer):
     def get_results(self, body: dict[str, Any]) -> Any:
         context = {"one_variant": body["group"].one_variant}
         return FederationRankingLineSerializer(body["results"], many=True, context=context).data
+
+
+# --- a federation's championships ---------------------------------------------------------------
+
+
+class ChampionshipInputSerializer(serializers.Serializer):
+    """A new championship (`services.championship_create`): held at `host` (a member club's
+    slug), a tournament with the variant's own house rules and no entrant yet."""
+
+    host = serializers.SlugField()
+    name = NameInputField(max_length=120)
+    date = serializers.DateField()
+    variant = serializers.CharField(max_length=32)
+    format = serializers.ChoiceField(choices=Event.Format.choices, default=Event.Format.INDIVIDUAL)
+    hands_per_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    minutes_per_round = serializers.IntegerField(
+        min_value=1, max_value=32767, required=False, allow_null=True
+    )
+    warning_minutes = serializers.IntegerField(min_value=0, max_value=32767, default=10)
+    confirmation_required = serializers.BooleanField(default=True)
+    keep_clubs_apart = serializers.BooleanField(default=True)
+    ranked = serializers.BooleanField(
+        default=True, help_text="Whether its games count in the federation's ranking."
+    )
+
+    def event_input(self) -> services.EventInput:
+        return services.EventInput.from_fields(self.validated_data, kind=Event.Kind.TOURNAMENT)
+
+
+class QualifyInputSerializer(serializers.Serializer):
+    """Qualify by a ranking (`services.championship_qualify`): `ranking` "clubs" (the top `top` of
+    each member club's ranking) or "federation" (of the federation's), over `from`..`to`."""
+
+    ranking = serializers.ChoiceField(choices=[services.QUALIFY_FROM_CLUBS, services.QUALIFY_FROM_FEDERATION])
+    top = serializers.IntegerField(min_value=1, max_value=500)
+    start = serializers.DateField(required=False, allow_null=True, default=None)
+    end = serializers.DateField(required=False, allow_null=True, default=None)
+
+    def to_internal_value(self, data: Any) -> Any:
+        # `from` and `to` in the request, as the ranking's parameters are named.
+        if hasattr(data, "copy"):
+            data = data.copy()
+            for outer, inner in (("from", "start"), ("to", "end")):
+                if outer in data:
+                    data[inner] = data.pop(outer)
+        return super().to_internal_value(data)
+
+
+class EntrantSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    club: serializers.SlugRelatedField = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+
+class PassedOverSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class QualifiedSerializer(serializers.Serializer):
+    entered = EntrantSerializer(many=True)
+    passed_over = PassedOverSerializer(many=True)
+
+
+class EntriesInputSerializer(serializers.Serializer):
+    """A club's entrants (`services.championship_enter`): `players` (ids, an individual
+    championship) or `pairs` (two ids each, a pair championship), all of the club."""
+
+    players = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    pairs = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        required=False,
+        default=list,
+    )
