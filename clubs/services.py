@@ -569,6 +569,17 @@ def federation_officer_add(*, federation: Federation, who: str, by: User) -> Fed
     return FederationOfficer.objects.create(federation=federation, user=user, added_by=by)
 
 
+@transaction.atomic
+def federation_officer_remove(*, officer: FederationOfficer, by: User) -> None:
+    """Take an officer's role away (`by`, an officer of the same federation; themself included).
+    The federation keeps at least one officer: raises ValidationError (`officer`) for the last."""
+    others = FederationOfficer.objects.select_for_update().filter(federation_id=officer.federation_id)
+    if others.exclude(pk=officer.pk).count() == 0:
+        message = gettext("A federation needs an officer: add another before removing the last one.")
+        raise ValidationError({"officer": message})
+    officer.delete()
+
+
 def _club_today(club: Club) -> datetime.date:
     """Today in the club's time zone: the dates a club joins and leaves on."""
     return timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))

@@ -26,6 +26,11 @@ urlpatterns = [
     ),
     path("federations/<slug:slug>/officers/", views.federation_officer_add, name="federation_officer_add"),
     path(
+        "federations/<slug:slug>/officers/<int:officer_id>/remove/",
+        views.federation_officer_remove,
+        name="federation_officer_remove",
+    ),
+    path(
         "federations/<slug:slug>/clubs/<int:place_id>/end/",
         views.federation_place_end,
         name="federation_place_end",

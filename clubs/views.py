@@ -34,7 +34,7 @@ from clubs.forms import (
     RosterConfirmForm,
     RosterUploadForm,
 )
-from clubs.models import Club, Federation, FederationClub, Membership, Player
+from clubs.models import Club, Federation, FederationClub, FederationOfficer, Membership, Player
 from clubs.resources import roster_words_by_language
 from clubs.selectors import (
     api_tokens_of,
@@ -378,6 +378,25 @@ def federation_officer_add(request: SignedInRequest, slug: str) -> HttpResponse:
             messages.success(request, message % {"user": officer.user.get_username()})
             return redirect("clubs:federation_detail", slug=federation.slug)
     return _federation_page(request, federation, officer=form)
+
+
+@login_required
+@require_POST
+def federation_officer_remove(request: SignedInRequest, slug: str, officer_id: int) -> HttpResponse:
+    """An officer takes an officer's role away (their own included); never the last officer's."""
+    federation = officer_federation(request, slug)
+    officer = get_object_or_404(
+        FederationOfficer.objects.select_related("user"), pk=officer_id, federation=federation
+    )
+    try:
+        services.federation_officer_remove(officer=officer, by=request.user)
+    except ValidationError as exc:
+        return _federation_page(request, federation, errors=exc.messages)
+    message = _("%(user)s is no longer an officer of the federation.")
+    messages.success(request, message % {"user": officer.user.get_username()})
+    if officer.user_id == request.user.pk:
+        return redirect("clubs:federation_list")
+    return redirect("clubs:federation_detail", slug=federation.slug)
 
 
 @login_required

@@ -197,3 +197,27 @@ def test_the_members_page_reads_as_many_rows_for_ten_players_as_for_one(client, 
             player.person = person
             player.save()
     assert queries() == one
+
+
+def test_an_officer_removes_another_and_the_last_one_stays(client, olga):
+    from clubs.models import FederationOfficer
+
+    client.force_login(olga)
+    client.post("/federations/new/", {"name": "North League", "slug": ""})
+    UserFactory(username="otto")
+    assert client.post("/federations/north-league/officers/", {"who": "otto"}).status_code == 302
+    otto = FederationOfficer.objects.get(user__username="otto")
+    page = _page(client, "/federations/north-league/")
+    assert f"/federations/north-league/officers/{otto.pk}/remove/" in page and "Step down" in page
+    response = client.post(f"/federations/north-league/officers/{otto.pk}/remove/", follow=True)
+    assert "otto is no longer an officer of the federation." in response.content.decode()
+    assert list(FederationOfficer.objects.values_list("user__username", flat=True)) == ["olga"]
+    # The last officer stays, with the reason, and the page offers no button to try.
+    mine = FederationOfficer.objects.get(user=olga)
+    assert "/remove/" not in _page(client, "/federations/north-league/")
+    response = client.post(f"/federations/north-league/officers/{mine.pk}/remove/")
+    assert "A federation needs an officer" in response.content.decode()
+    assert FederationOfficer.objects.filter(user=olga).exists()
+    # Otto, no longer an officer, no longer sees the federation's page.
+    client.force_login(otto.user)
+    assert client.get("/federations/north-league/").status_code == 404

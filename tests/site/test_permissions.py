@@ -316,6 +316,8 @@ def _federations(club: Club, other_club: Club) -> dict[str, Any]:
     south = Federation.objects.create(name="South", slug="south")
     FederationOfficer.objects.create(federation=north, user=olga)
     FederationOfficer.objects.create(federation=south, user=oscar)
+    # A second officer of North, whom an officer may remove (never the last one).
+    FederationOfficer.objects.create(federation=north, user=UserFactory(username="otto"))
     FederationClub.objects.create(federation=north, club=club, joined_on=EVENT_DATE)
     FederationClub.objects.create(federation=south, club=other_club, joined_on=EVENT_DATE)
     FederationClub.objects.create(federation=south, club=club)
@@ -413,6 +415,14 @@ MATRIX: dict[str, Row] = {
     "clubs:federation_ranking_settings": Row("page", _north, write=OFFICER, data=lambda w: {"public": "1"}),
     "clubs:federation_officer_add": Row("page", _north, write=OFFICER, data=lambda w: {"who": "bob"}),
     "clubs:federation_place_end": Row("page", _club_in_north, write=OFFICER),
+    "clubs:federation_officer_remove": Row(
+        "page",
+        lambda w: {
+            "slug": "north",
+            "officer_id": FederationOfficer.objects.get(federation__slug="north", user__username="otto").pk,
+        },
+        write=OFFICER,
+    ),
     "clubs:federation_conflict_decide": Row(
         "page", _norths_conflict, write=OFFICER, data=lambda w: {"decision": "refuse"}
     ),
