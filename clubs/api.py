@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
@@ -19,7 +20,13 @@ from rest_framework.views import APIView
 
 from clubs import services
 from clubs.models import Club, Federation, FederationClub, Player
-from clubs.selectors import clubs_directed_by, clubs_where, federation_places, federations_run_by
+from clubs.selectors import (
+    club_federation_now,
+    clubs_directed_by,
+    clubs_where,
+    federation_places,
+    federations_run_by,
+)
 from clubs.services import api_token_create
 from clubs.text import name_trimmed
 from config.api_auth import TokenAuthentication
@@ -162,6 +169,96 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
         (`format`: the URL's format suffix, read by the renderer)."""
         places = federation_places(federation=self.get_object())
         return Response(FederationClubSerializer(places, many=True).data)
+
+
+class FederationInviteInputSerializer(serializers.Serializer):
+    club = serializers.SlugField(help_text="The club's address, as in /clubs/<address>/.")
+
+
+class FederationAnswerInputSerializer(serializers.Serializer):
+    answer = serializers.ChoiceField(choices=["accept", "decline"])
+
+
+class FederationInviteApi(APIView):
+    """POST `{"club": address}`: an officer invites a club to join (services.federation_club_invite);
+    answers the club's place, "invited"."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=FederationInviteInputSerializer,
+        responses={201: FederationClubSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
+        serializer = FederationInviteInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        place = services.federation_club_invite(
+            federation=federation,
+            club_slug=serializer.validated_data["club"],
+            by=request.user,  # type: ignore[arg-type]
+        )
+        return Response(FederationClubSerializer(place).data, status=status.HTTP_201_CREATED)
+
+
+class FederationPlaceEndApi(APIView):
+    """POST: an officer ends a club's membership (it leaves today: 200, its place) or withdraws its
+    invitation (204: the invitation is gone)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: FederationClubSerializer, 204: None, **errors(400, 401, 404)}
+    )
+    def post(self, request: Request, slug: str, place_id: int) -> Response:
+        federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
+        places = FederationClub.objects.select_related("club")
+        place = get_object_or_404(places, pk=place_id, federation=federation)
+        ended = services.federation_place_end(place=place, by=request.user)  # type: ignore[arg-type]
+        if ended is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(FederationClubSerializer(ended).data)
+
+
+class ClubFederationAnswerApi(APIView):
+    """POST `{"answer": "accept" | "decline"}`: a club's director answers an invitation."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=FederationAnswerInputSerializer,
+        responses={200: FederationClubSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, slug: str, place_id: int) -> Response:
+        club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
+        place = get_object_or_404(
+            FederationClub.objects.select_related("federation", "club"),
+            pk=place_id,
+            club=club,
+            joined_on__isnull=True,
+        )
+        serializer = FederationAnswerInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        accept = serializer.validated_data["answer"] == "accept"
+        services.federation_invitation_answer(place=place, accept=accept, by=request.user)  # type: ignore[arg-type]
+        place.refresh_from_db()
+        return Response(FederationClubSerializer(place).data)
+
+
+class ClubFederationLeaveApi(APIView):
+    """POST: a club's director takes the club out of its federation (its past results stay)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: FederationClubSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, slug: str) -> Response:
+        club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
+        place = club_federation_now(club=club)
+        if place is None:
+            raise Http404
+        services.federation_place_end(place=place, by=request.user)  # type: ignore[arg-type]
+        place.refresh_from_db()
+        return Response(FederationClubSerializer(place).data)
 
 
 class PersonLinkInputSerializer(serializers.Serializer):

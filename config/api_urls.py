@@ -10,7 +10,11 @@ from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
 from clubs.api import (
+    ClubFederationAnswerApi,
+    ClubFederationLeaveApi,
     ClubViewSet,
+    FederationInviteApi,
+    FederationPlaceEndApi,
     FederationViewSet,
     PersonLinkApi,
     PlayerViewSet,
@@ -68,6 +72,20 @@ urlpatterns = [
         "clubs/<slug:slug>/federation/players/<int:player_id>/link/",
         PersonLinkApi.as_view(),
         name="federation-link",
+    ),
+    path("federations/<slug:slug>/invite/", FederationInviteApi.as_view(), name="federation-invite"),
+    path(
+        "federations/<slug:slug>/clubs/<int:place_id>/end/",
+        FederationPlaceEndApi.as_view(),
+        name="federation-place-end",
+    ),
+    path(
+        "clubs/<slug:slug>/federation/<int:place_id>/answer/",
+        ClubFederationAnswerApi.as_view(),
+        name="club-federation-answer",
+    ),
+    path(
+        "clubs/<slug:slug>/federation/leave/", ClubFederationLeaveApi.as_view(), name="club-federation-leave"
     ),
     path(
         "federations/<slug:slug>/championships/",

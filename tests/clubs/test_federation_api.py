@@ -106,3 +106,34 @@ def test_a_club_in_no_federation_is_told_so(club, alice):
         format="json",
     )
     assert response.status_code == 400 and "not a member of a federation" in response.json()["errors"][0]
+
+
+def test_a_club_is_invited_accepts_leaves_and_an_officer_ends_another_through_the_api(club, alice):
+    from django.utils import timezone
+
+    olga = UserFactory(username="olga")
+    officer = _as(olga)
+    officer.post("/api/v1/federations/", {"name": "North League"}, format="json")
+    answer = officer.post("/api/v1/federations/north-league/invite/", {"club": "nowhere"}, format="json")
+    assert answer.status_code == 400 and "nowhere" in str(answer.json())
+    answer = officer.post("/api/v1/federations/north-league/invite/", {"club": club.slug}, format="json")
+    assert answer.status_code == 201 and answer.json()["status"] == "invited"
+    place = FederationClub.objects.get(club=club)
+    director = _as(alice)
+    # Only the club's director answers; the officer is no director of the club.
+    url = f"/api/v1/clubs/{club.slug}/federation/{place.pk}/answer/"
+    assert officer.post(url, {"answer": "accept"}, format="json").status_code == 404
+    assert director.post(url, {"answer": "maybe"}, format="json").status_code == 400
+    answer = director.post(url, {"answer": "accept"}, format="json")
+    assert answer.status_code == 200 and answer.json()["status"] == "member"
+    today = timezone.localdate().isoformat()
+    answer = director.post(f"/api/v1/clubs/{club.slug}/federation/leave/", format="json")
+    assert answer.status_code == 200 and answer.json()["status"] == "left"
+    assert director.post(f"/api/v1/clubs/{club.slug}/federation/leave/", format="json").status_code == 404
+    # An officer withdraws an invitation to another club.
+    hilltop = ClubFactory(name="Hilltop", slug="hilltop")
+    officer.post("/api/v1/federations/north-league/invite/", {"club": "hilltop"}, format="json")
+    invited = FederationClub.objects.get(club=hilltop)
+    answer = officer.post(f"/api/v1/federations/north-league/clubs/{invited.pk}/end/", format="json")
+    assert answer.status_code == 204 and not FederationClub.objects.filter(pk=invited.pk).exists()
+    assert FederationClub.objects.get(club=club).left_on.isoformat() == today

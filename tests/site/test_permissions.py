@@ -653,6 +653,12 @@ MATRIX: dict[str, Row] = {
     "club-list": Row("api", read=AUTH, listed=lambda w: {w.club.pk}),
     "federation-list": Row("api", read=AUTH, write=AUTH, data=lambda w: {"name": "API League"}),
     "federation-detail": Row("api", _north, read=OFFICER),
+    "federation-invite": Row("api", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
+    "federation-place-end": Row("api", _club_in_north, write=OFFICER),
+    "club-federation-answer": Row(
+        "api", _souths_invitation, write=DIRECTOR, data=lambda w: {"answer": "decline"}
+    ),
+    "club-federation-leave": Row("api", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
     "championships": Row(
         "api",
         _north,
