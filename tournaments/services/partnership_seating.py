@@ -86,12 +86,14 @@ def plan_pair_round(
     return PlannedRound(tables=tables, sit_out=sit_out)
 
 
-def _pair_clubs(event: Event, players_of: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]] | None:
+def _pair_clubs(
+    event: Event, players_of: dict[int, tuple[int, int]]
+) -> dict[int, tuple[int | None, ...]] | None:
     """The clubs of each pair's two players, by pair number, if the event keeps clubs apart."""
     if not event.keep_clubs_apart:
         return None
     club_of = event_player_clubs(event=event)
-    return {number: (club_of[first], club_of[second]) for number, (first, second) in players_of.items()}
+    return {number: tuple(club_of.get(p) for p in players) for number, players in players_of.items()}
 
 
 def _pair_history(
