@@ -506,6 +506,7 @@ MATRIX: dict[str, Row] = {
     ),
     "tournaments:event_finish": Row("page", _event, write=DIRECTOR, prepare=_games_over),
     "tournaments:event_odd_tables": Row("page", _event, write=DIRECTOR, data=lambda w: {"five": "1"}),
+    "tournaments:event_clubs_apart": Row("page", _event, write=DIRECTOR, data=lambda w: {"keep": "1"}),
     # --- stages: the director's from the event page; a knockout's bracket is a result page ----
     "tournaments:stage_add": Row(
         "page",
@@ -888,6 +889,7 @@ def _fingerprint_queries() -> list[Any]:
             "tie_breaks",
             "season_id",
             "five_player_tables",
+            "keep_clubs_apart",
             "board_link_version",
         ),
         Season.objects.order_by("pk").values(),

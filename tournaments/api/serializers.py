@@ -163,11 +163,11 @@ class EventSerializer(serializers.ModelSerializer):
             "missed_round_policy",
             "sit_out_victory_points",
             "avoid_season_partners",
+            "keep_clubs_apart",
             "season",
             "ranked",
             "stages",
             "federation",
-            "keep_clubs_apart",
         )
 
     federation: serializers.SlugRelatedField = serializers.SlugRelatedField(
@@ -326,12 +326,14 @@ class EventInputSerializer(serializers.Serializer):
     )
     sit_out_victory_points = serializers.IntegerField(min_value=0, max_value=32767, default=1)
     avoid_season_partners = serializers.BooleanField(default=False)
+    keep_clubs_apart = serializers.BooleanField(
+        default=False,
+        help_text="Keep players (or pairs) of one club from meeting where the seating can: for a "
+        "championship's entrants of several clubs.",
+    )
     season = serializers.IntegerField(required=False, allow_null=True)
     ranked = serializers.BooleanField(
         default=True, help_text="Whether the event's games count in the club's ranking and ratings."
-    )
-    keep_clubs_apart = serializers.BooleanField(
-        default=False, help_text="Seat players (or pairs) of one club apart where the seating can."
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -5,10 +5,10 @@ subject, named as in `services/` where both have one:
   event's rounds and the round its screen shows.
 - `hands`: which games a user may see or score; a game's hands, corrections and players; a
   side's confirmation code; whether results are final; a variant's initial-meld table.
-- `rounds`: a round's seating, clock and tables; the night's table cards; which tables are
-  still in play and who reached the target; the seating sheet's index by name; why the next
-  round, the event's finish, a round's new seating or its clock is refused now (the services
-  raise it).
+- `rounds`: a round's seating (and its meetings of one club), clock and tables; the night's
+  table cards; which tables are still in play and who reached the target; the seating sheet's
+  index by name; why the next round, the event's finish, a round's new seating or its clock is
+  refused now (the services raise it).
 - `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
   rounds, and its games as the standings count them (confirmed totals included).
 - `round_results`: each round's tables with their state and result.
@@ -127,13 +127,16 @@ from tournaments.selectors.round_results import (
 )
 from tournaments.selectors.rounds import (
     CardState,
+    ClubMeetings,
     Move,
     RoundClock,
     SeatingChoice,
     SheetLine,
     TargetReached,
     card_state,
+    event_club_meetings,
     event_finish_refusal,
+    event_player_clubs,
     event_seating_choices,
     event_table_size,
     next_round_refusal,
@@ -209,6 +212,7 @@ __all__ = [
     "Candidate",
     "CardState",
     "ClubEntrants",
+    "ClubMeetings",
     "Correction",
     "Entrant",
     "FinalPlace",
@@ -255,6 +259,7 @@ __all__ = [
     "club_ranking_period",
     "corrections_of",
     "event_board_round",
+    "event_club_meetings",
     "event_confirmed_totals",
     "event_entrants",
     "event_finish_refusal",
@@ -267,6 +272,7 @@ __all__ = [
     "event_pair_standings",
     "event_pairs",
     "event_played_games",
+    "event_player_clubs",
     "event_player_night",
     "event_round_results",
     "event_rounds",

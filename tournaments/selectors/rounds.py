@@ -1,7 +1,8 @@
-"""Reads for rounds and their tables: the seating, the clock, the night's table cards, which tables
-are still in play and who reached the target, the seating sheet's index; and why the next round
-cannot be seated, the event finished or a round seated again now (`next_round_refusal`,
-`event_finish_refusal`, `round_reseat_refusal`: the services raise what these give).
+"""Reads for rounds and their tables: the seating (and its meetings of one club), the clock, the
+night's table cards, which tables are still in play and who reached the target, the seating
+sheet's index; and why the next round cannot be seated, the event finished or a round seated
+again now (`next_round_refusal`, `event_finish_refusal`, `round_reseat_refusal`: the services
+raise what these give).
 """
 
 from __future__ import annotations
@@ -33,6 +34,48 @@ def round_seating(*, round: Round) -> seating.RoundSeating:
         played.append(seating.TableSeating(sides=tuple(tuple(p) for p in by_side.values())))
     sit_out = tuple(round.sit_outs.values_list("player_id", flat=True))
     return seating.RoundSeating(tables=tuple(played), sit_out=sit_out)
+
+
+def event_player_clubs(*, event: Event) -> dict[int, int]:
+    """The club of each of the event's players (player id -> club id), for keeping one club's
+    players apart (`Event.keep_clubs_apart`). One query."""
+    return dict(event.participants.values_list("player_id", "player__club_id"))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubMeetings:
+    """Two players of one club at one table (`domain.seating.club_meetings`): in a round, and in
+    the event's rounds up to it. In a fixed-partnership format opponents only: a pair's two
+    players are the event's pair, not the seating's."""
+
+    round: int
+    so_far: int
+
+
+def event_club_meetings(*, event: Event) -> dict[int, ClubMeetings]:
+    """By round number, the meetings of one club in each seated round of the event and in its
+    rounds so far; {} unless the event keeps clubs apart. Two queries."""
+    if not event.keep_clubs_apart:
+        return {}
+    clubs = event_player_clubs(event=event)
+    seats = Seat.objects.filter(table__round__event=event, table__round__status=Round.Status.SEATED)
+    by_table: dict[int, dict[tuple[int, str], list[int]]] = {}
+    for number, table, side, player in seats.order_by("position").values_list(
+        "table__round__number", "table_id", "side", "player_id"
+    ):
+        by_table.setdefault(number, {}).setdefault((table, side), []).append(player)
+    partners = event.format not in Event.PARTNERSHIP_FORMATS
+    meetings: dict[int, ClubMeetings] = {}
+    so_far = 0
+    for number in sorted(by_table):
+        sides: dict[int, list[tuple[int, ...]]] = {}
+        for (table, _side), players in by_table[number].items():
+            sides.setdefault(table, []).append(tuple(players))
+        played = seating.RoundSeating(tables=tuple(seating.TableSeating(tuple(s)) for s in sides.values()))
+        count = seating.club_meetings([played], clubs, partners=partners)
+        so_far += count
+        meetings[number] = ClubMeetings(round=count, so_far=so_far)
+    return meetings
 
 
 @dataclass(frozen=True, slots=True)

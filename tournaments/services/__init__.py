@@ -6,7 +6,7 @@ task only after the commit, so a worker never sees half a write.
 What lives where (each name below is also importable from here, as `services.hand_record`):
 
 - `events`: an event and its participants (`event_create` from an `EventInput`, `event_finish`,
-  `event_odd_tables_set`, the hall board's link `event_board_link_renew`,
+  `event_odd_tables_set`, `event_keep_clubs_apart_set`, the hall board's link `event_board_link_renew`,
   `participant_add`, `participant_set_present`, `participant_withdraw`); in a
   fixed-partnership event these act on a pair, both partners at once. The partnerships an
   event's pairs become are written by `clubs.services.partnerships_ensure`.
@@ -55,6 +55,7 @@ from tournaments.services.events import (
     event_board_link_renew,
     event_create,
     event_finish,
+    event_keep_clubs_apart_set,
     event_odd_tables_set,
     participant_add,
     participant_set_present,
@@ -107,6 +108,7 @@ __all__ = [
     "event_board_link_renew",
     "event_create",
     "event_finish",
+    "event_keep_clubs_apart_set",
     "event_odd_tables_set",
     "event_standings_rules_set",
     "federation_counted_events",

@@ -61,9 +61,9 @@ class EventInput:
     missed_round_policy: str = Event.MissedRounds.NOTHING
     sit_out_victory_points: int = 1
     avoid_season_partners: bool = False
+    keep_clubs_apart: bool = False
     season: Season | None = None
     ranked: bool = True
-    keep_clubs_apart: bool = False
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
@@ -94,8 +94,10 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
     the participants, and each player given in `players` must be in one of them. With neither,
     the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
     `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
-    earlier nights. `minutes_per_round` gives each round a clock (minutes), which warns the
-    tables `warning_minutes` before the end.
+    earlier nights. With `keep_clubs_apart`, the seatings keep players (pairs) of one club
+    from meeting where they can: for a championship's entrants of several clubs; an event of
+    one club's players is seated as without it. `minutes_per_round` gives each round a clock
+    (minutes), which warns the tables `warning_minutes` before the end.
 
     `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
     variant is played at (`scoring.RuleSet.tables`, `domain.table_shapes`), or of its own game for that
@@ -155,10 +157,10 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
         missed_round_policy=asked.missed_round_policy,
         sit_out_victory_points=asked.sit_out_victory_points,
         avoid_season_partners=asked.avoid_season_partners,
+        keep_clubs_apart=asked.keep_clubs_apart,
         ranked=asked.ranked,
         season=season,
         federation=federation,
-        keep_clubs_apart=asked.keep_clubs_apart,
     )
     event.full_clean()
     event.save()
@@ -372,6 +374,20 @@ def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player
     event.three_player_tables = three_player_tables
     event.five_player_tables = five_player_tables
     event.save(update_fields=["three_player_tables", "five_player_tables"])
+    return event
+
+
+@transaction.atomic
+def event_keep_clubs_apart_set(*, event: Event, keep_clubs_apart: bool) -> Event:
+    """Seat the next rounds keeping players (pairs) of one club apart, or no longer, as the
+    director asks on the event page: a championship keeps clubs apart in its early rounds and
+    lets the standings alone pair the later ones. Rounds already seated stay as they are.
+    Raises ValidationError for a finished event."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError(gettext("The event is finished."), code="finished")
+    event.keep_clubs_apart = keep_clubs_apart
+    event.save(update_fields=["keep_clubs_apart"])
     return event
 
 

@@ -1,6 +1,7 @@
 """The bridge between the stored event and `tournaments.domain.seating` for rounds of players
 who change partners: tonight's earlier rounds (and, with `avoid_season_partners`, the season's
-earlier nights) as the seating's history, the event's table shape and options. Writes nothing.
+earlier nights) as the seating's history, the event's table shape and options, and with
+`keep_clubs_apart` its players' clubs. Writes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from tournaments.services.planned import PlannedRound, PlannedTable
 
 def plan_individual_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
     """The round's tables for the players `present` but those at `kept` (locked) tables:
-    partners rotate, opponents and sit-outs spread (`domain.seating.seat_round`).
+    partners rotate, opponents and sit-outs spread, and with `keep_clubs_apart` players of one
+    club sit at different tables where they can (`domain.seating.seat_round`).
     Raises ValueError when too few players are left to fill a table."""
     event = round.event
     players = sorted(p for p in present if p not in kept)
@@ -28,10 +30,17 @@ def plan_individual_round(round: Round, present: Collection[int], kept: Collecti
         three_player_tables=event.three_player_tables,
         shape=table_shapes.event_shape(event.variant, event.table_shape),
         five_player_tables=event.five_player_tables,
+        clubs=player_clubs(event),
     )
     return PlannedRound(
         tables=tuple(PlannedTable(sides=t.sides) for t in planned.tables), sit_out=tuple(planned.sit_out)
     )
+
+
+def player_clubs(event: Event) -> dict[int, int] | None:
+    """The club of each player (`selectors.event_player_clubs`) when the event keeps clubs
+    apart, else None: the seating then knows no clubs."""
+    return selectors.event_player_clubs(event=event) if event.keep_clubs_apart else None
 
 
 def individual_history(round: Round, players: list[int]) -> seating.SeatingHistory:

@@ -8,8 +8,10 @@ meet by the standings as they are now).
 A pair plays a round when both its players are present (not withdrawn, not marked absent)
 and neither sits at a table the director locked. Swiss ranks the pairs by the sum of their
 players' standings, in the order the event's standings use (victory points, then the event's
-tie-breaks: by default point difference, then points), ties by pair number; round
-robin and Mitchell follow the pair numbers, and a pair that is not in play leaves its
+tie-breaks: by default point difference, then points), ties by pair number; with
+`keep_clubs_apart` it keeps pairs of one club from meeting where it can (each pair by its two
+players' clubs: `domain.pairing.swiss_round`). Round robin and Mitchell follow the pair
+numbers, whatever the clubs (fixed movements), and a pair that is not in play leaves its
 scheduled opponent a bye instead of changing the movement (so nobody meets twice).
 """
 
@@ -21,7 +23,7 @@ from collections.abc import Collection, Sequence
 from tournaments.domain import pairing
 from tournaments.domain import victory_points as vp
 from tournaments.models import Event, Pair, Round, Standing
-from tournaments.selectors import event_standings_rules
+from tournaments.selectors import event_player_clubs, event_standings_rules
 from tournaments.services.planned import PlannedRound, PlannedTable
 from tournaments.services.standings import standings_rebuild
 
@@ -62,7 +64,8 @@ def plan_pair_round(
     met, byes = _pair_history(event, round, players_of)
     if format == Event.Format.SWISS:
         standings_rebuild(event_id=event.pk)  # pair by the standings as they are now
-        pairings = pairing.swiss_round(_pairs_by_standings(event, pairs, active), met, byes)
+        clubs = _pair_clubs(event, players_of)
+        pairings = pairing.swiss_round(_pairs_by_standings(event, pairs, active), met, byes, clubs)
     else:
         mitchell = format == Event.Format.MITCHELL
         movement = pairing.mitchell_round if mitchell else pairing.round_robin_round
@@ -81,6 +84,16 @@ def plan_pair_round(
     )
     sit_out = tuple(player for p in pairings if p.ew is None for player in players_of[p.ns])
     return PlannedRound(tables=tables, sit_out=sit_out)
+
+
+def _pair_clubs(
+    event: Event, players_of: dict[int, tuple[int, int]]
+) -> dict[int, tuple[int | None, ...]] | None:
+    """The clubs of each pair's two players, by pair number, if the event keeps clubs apart."""
+    if not event.keep_clubs_apart:
+        return None
+    club_of = event_player_clubs(event=event)
+    return {number: tuple(club_of.get(p) for p in players) for number, players in players_of.items()}
 
 
 def _pair_history(

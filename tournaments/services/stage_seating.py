@@ -9,8 +9,8 @@ yet (`services.round_start` asks it). The planners of a stage's rounds (in the t
   starts at its first round when the stage starts), through `partnership_seating`;
 - `plan_final_table_round`, `plan_final_table_pairs_round`: a final table, its confirmed
   entrants only, at as many tables as they fill; players rotate partners over the stage's
-  rounds (the individual seating, with the stage's rounds as its history), pairs play a round
-  robin in seed order;
+  rounds (the individual seating, with the stage's rounds as its history, one club's players
+  kept apart with `keep_clubs_apart`), pairs play a round robin in seed order;
 - `plan_knockout_round`: the matches of the bracket round, the better seed North-South; a bye
   of round 1 is a sit-out.
 
@@ -29,7 +29,7 @@ from tournaments import selectors
 from tournaments.domain import seating, table_shapes
 from tournaments.domain import stages as stages_domain
 from tournaments.models import Event, Round, Stage
-from tournaments.services import partnership_seating
+from tournaments.services import individual_seating, partnership_seating
 from tournaments.services.planned import PlannedRound, PlannedTable
 
 
@@ -197,7 +197,8 @@ def _final_table_round(
     history = seating.SeatingHistory()
     for earlier in stage.rounds.filter(number__lt=round.number):
         history.record(selectors.round_seating(round=earlier))
-    planned = seating.seat_round(field, history, seed=round.number, shape=shape)
+    clubs = individual_seating.player_clubs(event)
+    planned = seating.seat_round(field, history, seed=round.number, shape=shape, clubs=clubs)
     return PlannedRound(tables=tuple(PlannedTable(sides=t.sides) for t in planned.tables), sit_out=())
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from clubs.models import Club, Partnership, Player
+from clubs.selectors import club_federation_now
 from clubs.services import PairRequest, pair_requests_from_text
 from clubs.text import NameFormField
 from clubs.variants import variant_notes
@@ -128,6 +129,7 @@ class EventForm(forms.ModelForm):
             "sit_out_victory_points",
             "season",
             "avoid_season_partners",
+            "keep_clubs_apart",
             "ranked",
         )
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
@@ -160,6 +162,10 @@ class EventForm(forms.ModelForm):
         if not seasons.exists():
             del self.fields["season"]
             del self.fields["avoid_season_partners"]
+        if club_federation_now(club=club) is None:
+            # Only a federation's clubs host championships, whose entrants come from several
+            # clubs; for one club's players the option changes nothing (docs/federation.md).
+            del self.fields["keep_clubs_apart"]
         for name in self._DEFAULTED:
             self.fields[name].required = False
         self.fields.update(house_rule_fields())

@@ -101,6 +101,7 @@ def event_page(
         "clock": selectors.round_clock(round=rounds[-1]) if rounds else None,
         "refused": _director_refusals(event, bool(in_play)) if is_director else {},
         "round_refused": _round_refusals(rounds) if is_director else {},
+        "club_meetings": selectors.event_club_meetings(event=event) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     if event.federation_id is not None:

@@ -13,11 +13,13 @@ import pytest
 
 from tournaments.domain.pairing import (
     BYE,
+    CLUB_AVOIDED,
     NORMAL,
     PULLED_UP,
     REMATCH,
     REMATCH_AVOIDED,
     Pairing,
+    club_meetings,
     drop_withdrawn,
     meeting,
     mitchell_round,
@@ -186,3 +188,37 @@ def test_a_withdrawn_partnerships_opponent_gets_the_bye_and_nothing_else_moves()
     opponent = alone.ew if alone.ns == 6 else alone.ns
     assert Pairing(opponent, None, BYE) in kept
     assert [p for p in kept if not p.is_bye] == [p for p in pairings if 6 not in (p.ns, p.ew)]
+
+
+# --- keeping one club's pairs apart (a championship's keep_clubs_apart) -----------------------
+
+TWO_CLUBS = {1: ("A", "A"), 2: ("A", "A"), 3: ("B", "B"), 4: ("B", "B")}
+
+
+def test_swiss_round_one_pairs_opposite_clubs():
+    # By the standings 1-2 and 3-4, each of one club. Apart: 1-3 and 2-4 (squared distances
+    # 4 + 4) rather than 1-4 and 2-3 (9 + 1).
+    assert swiss_round([1, 2, 3, 4]) == [Pairing(1, 2), Pairing(3, 4)]
+    assert swiss_round([1, 2, 3, 4], clubs=TWO_CLUBS) == [
+        Pairing(1, 3, CLUB_AVOIDED),
+        Pairing(2, 4, CLUB_AVOIDED),
+    ]
+
+
+def test_swiss_keeping_clubs_apart_never_brings_a_rematch():
+    # 1-3, 2-4 and 1-4, 2-3 are played: only 1-2 and 3-4 are left without a rematch.
+    met = {meeting(1, 3), meeting(2, 4), meeting(1, 4), meeting(2, 3)}
+    assert swiss_round([1, 2, 3, 4], met, clubs=TWO_CLUBS) == [Pairing(1, 2), Pairing(3, 4)]
+
+
+def test_swiss_counts_a_pair_of_two_clubs_by_each_player():
+    assert club_meetings(("A", "A"), ("A", "A")) == 4
+    assert club_meetings(("A", "B"), ("B", "C")) == 1
+    assert club_meetings(("A", None), (None, "B")) == 0
+    # Pairs of two clubs: 1 (A, B) and 2 (B, C) share B, 3 (D, E) and 4 (E, F) share E, so the
+    # standings' 1-2 and 3-4 hold one meeting of one club each; 1-3 and 2-4 hold none.
+    clubs = {1: ("A", "B"), 2: ("B", "C"), 3: ("D", "E"), 4: ("E", "F")}
+    assert swiss_round([1, 2, 3, 4], clubs=clubs) == [
+        Pairing(1, 3, CLUB_AVOIDED),
+        Pairing(2, 4, CLUB_AVOIDED),
+    ]

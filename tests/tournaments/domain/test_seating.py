@@ -23,6 +23,7 @@ from tournaments.domain.seating import (
     SeatingHistory,
     SeatingQuality,
     TableSeating,
+    club_meetings,
     individual_schedule,
     seat_round,
     seating_quality,
@@ -352,3 +353,89 @@ def test_earlier_counts_are_kept_apart_from_tonights():
 
 def _partner_pairs(seated: RoundSeating) -> set[tuple[int, int]]:
     return {tuple(sorted(side)) for table in seated.tables for side in table.sides if len(side) == 2}
+
+
+# --- keeping one club's players apart (a championship's keep_clubs_apart) ---------------------
+
+
+def _same_club_at_tables(seated: RoundSeating, clubs: dict[int, str]) -> int:
+    """Two players of one club at one table, counted here from the tables themselves."""
+    return sum(
+        1
+        for table in seated.tables
+        for a, b in itertools.combinations(table.players, 2)
+        if clubs.get(a) is not None and clubs.get(a) == clubs.get(b)
+    )
+
+
+FOUR_CLUBS_OF_TWO = {1: "A", 2: "A", 3: "B", 4: "B", 5: "C", 6: "C", 7: "D", 8: "D"}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_four_clubs_of_two_at_two_tables_meet_no_club_in_round_one(seed: int) -> None:
+    # Each table can hold one player of each club: that is the round to find.
+    seated = seat_round(range(1, 9), SeatingHistory(), seed=seed, clubs=FOUR_CLUBS_OF_TWO)
+    assert_valid_round(seated, range(1, 9))
+    assert _same_club_at_tables(seated, FOUR_CLUBS_OF_TWO) == 0
+    assert seating_quality([seated], range(1, 9), FOUR_CLUBS_OF_TWO).club_meetings == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_clubs_of_four_split_two_and_two_at_each_table(seed: int) -> None:
+    # A table of 2 + 2 holds 2 pairs of one club, 3 + 1 holds 3, 4 + 0 holds 6: 4 is the least.
+    clubs = {p: "A" if p <= 4 else "B" for p in range(1, 9)}
+    seated = seat_round(range(1, 9), SeatingHistory(), seed=seed, clubs=clubs)
+    assert _same_club_at_tables(seated, clubs) == 4
+    assert all(sorted(clubs[p] for p in table.players) == ["A", "A", "B", "B"] for table in seated.tables)
+
+
+def test_the_figure_counts_a_seating_built_by_hand() -> None:
+    clubs = {1: 10, 3: 10, 5: 10, 7: 10, 2: 20, 4: 20, 6: 20, 8: 20}
+    first = RoundSeating((TableSeating(((1, 3), (2, 4))), TableSeating(((5, 6), (7, 8)))))
+    second = RoundSeating((TableSeating(((1, 2), (5, 6))), TableSeating(((3, 4), (7, 8)))))
+    # Round 1, table 1: partners 1-3 (club 10) and 2-4 (club 20), no opponents of one club;
+    # table 2: opponents 5-7 and 6-8. Round 2: 1-5 and 2-6 at table 1, 3-7 and 4-8 at table 2.
+    assert club_meetings([first], clubs) == 4
+    assert club_meetings([first], clubs, partners=False) == 2  # the event's pairs left out
+    assert club_meetings([first, second], clubs) == 8
+    assert seating_quality([first, second], range(1, 9), clubs).club_meetings == 8
+    assert seating_quality([first, second], range(1, 9)).club_meetings == 0  # without clubs
+    # A player missing from the clubs is of none; a table of one club counts all its pairs.
+    assert club_meetings([RoundSeating((TableSeating(((1, 3), (5, 9))),))], clubs) == 3
+    assert club_meetings([RoundSeating((TableSeating(((1, 3), (5, 7))),))], clubs) == 6
+
+
+def test_keeping_clubs_apart_never_makes_a_sit_out_unfair() -> None:
+    # Sitting out one of club A (who all sat out once) would leave 1 meeting of one club instead
+    # of 3; but 4 or 5, who have not sat out yet, must.
+    clubs = {1: "A", 2: "A", 3: "A", 4: "C", 5: "D"}
+    history = SeatingHistory(sit_outs=Counter({1: 1, 2: 1, 3: 1}))
+    for seed in range(5):
+        seated = seat_round(range(1, 6), history, seed=seed, clubs=clubs)
+        assert seated.sit_out in ((4,), (5,))
+        assert _same_club_at_tables(seated, clubs) == 3  # 1, 2 and 3 at one table
+
+
+def test_keeping_clubs_apart_never_repeats_a_partner_when_it_can_be_avoided() -> None:
+    # 1 has partnered everyone but 2, of its own club: 1 partners 2 rather than repeat. The
+    # rest is then as apart as can be: 1, 2 and one of two other clubs; the four left, of
+    # three clubs, hold one pair of one club. 2 in all.
+    history = SeatingHistory(partners=Counter({(1, p): 1 for p in range(3, 9)}))
+    for seed in range(5):
+        seated = seat_round(range(1, 9), history, seed=seed, clubs=FOUR_CLUBS_OF_TWO)
+        partners = _partner_pairs(seated)
+        assert (1, 2) in partners
+        assert not partners & set(history.partners)
+        assert _same_club_at_tables(seated, FOUR_CLUBS_OF_TWO) == 2
+
+
+def test_a_meeting_of_one_club_weighs_more_than_meetings_repeated() -> None:
+    # 1 met 3 to 8 twice each, 2 never: without clubs 2 sits at 1's table (each other player
+    # there costs a third meeting); with 1 and 2 of one club, they sit apart all the same.
+    history = SeatingHistory(opponents=Counter({(1, p): 2 for p in range(3, 9)}))
+    clubs = {1: "A", 2: "A"}
+    for seed in range(3):
+        together = seat_round(range(1, 9), history, seed=seed)
+        apart = seat_round(range(1, 9), history, seed=seed, clubs=clubs)
+        assert any({1, 2} <= set(t.players) for t in together.tables)
+        assert not any({1, 2} <= set(t.players) for t in apart.tables)

@@ -39,19 +39,24 @@ How a round is seated (``seat_round``)
       ``_W_SHORT_TABLE * t``, which rotates the tables of three;
     * a player at a table of five who has been at one ``f`` times costs
       ``_W_FIVE_TABLE * f``, between a sit-out and a repeated partner, so that
-      nobody sits at one twice before everyone has.
+      nobody sits at one twice before everyone has;
+    * optionally (``clubs``, a championship's ``keep_clubs_apart``), two players
+      of one club at one table, as partners or opponents, cost ``_W_SAME_CLUB``
+      each: below a repeated partner (even summed over a whole round), above
+      any meeting.
 
     The weights are so far apart that the order of priority is strict in
     practice: sit-out fairness (a rule, not a preference: there is always a
     fair choice, and ties among the players due to sit out leave the search
-    plenty of room), then repeated partners, then meetings. The round is built
-    from a random start (the players with the fewest sit-outs sit out) and
-    improved by simulated annealing over swaps of two seats, with several
-    restarts for small fields. If a repeated partner is left, a maximum-weight
-    matching (networkx) over the pairs who have never partnered looks for new
-    partnerships for everyone before giving up. Every random choice comes from
-    ``random.Random(seed)`` and the search is bounded by iteration counts, not
-    by the clock, so the result is a function of the arguments alone.
+    plenty of room), then repeated partners, then players of one club kept
+    apart, then meetings. The round is built from a random start (the
+    players with the fewest sit-outs sit out) and improved by simulated
+    annealing over swaps of two seats, with several restarts for small fields.
+    If a repeated partner is left, a maximum-weight matching (networkx) over
+    the pairs who have never partnered looks for new partnerships for everyone
+    before giving up. Every random choice comes from ``random.Random(seed)``
+    and the search is bounded by iteration counts, not by the clock, so the
+    result is a function of the arguments alone.
 
 How a night is planned (``individual_schedule``)
     The general path seats round after round exactly as ``seat_round`` does,
@@ -89,7 +94,9 @@ Guarantees
       schedule is exact; for 16 players and at most 5 rounds no pair meets
       twice; for any other n = 0 or 1 (mod 4) no pair partners twice within a
       cycle (n - 1 or n rounds) in ``individual_schedule``;
-    * otherwise repeated partners are avoided whenever the search finds a way.
+    * otherwise repeated partners are avoided whenever the search finds a way, and
+      so are players of one club at one table, after them. ``individual_schedule``
+      plans a night of numbered players, who have no clubs.
       Round by round a repeat can become unavoidable late in a long night
       because earlier rounds were chosen without knowing the later ones; plan
       the night with ``individual_schedule`` when the field is fixed. Nothing
@@ -105,7 +112,7 @@ compares nights). The names in `__all__` are the API; import them from this pack
 from __future__ import annotations
 
 from tournaments.domain.seating.layout import field_tables
-from tournaments.domain.seating.quality import seating_quality
+from tournaments.domain.seating.quality import club_meetings, seating_quality
 from tournaments.domain.seating.schedule import individual_schedule, seat_round
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality, TableSeating
 
@@ -114,6 +121,7 @@ __all__ = [
     "SeatingHistory",
     "SeatingQuality",
     "TableSeating",
+    "club_meetings",
     "field_tables",
     "individual_schedule",
     "seat_round",

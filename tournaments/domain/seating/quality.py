@@ -4,16 +4,20 @@ lower bound that pick the best candidate night.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.domain.seating.cost import MEET_EXPONENT_CAP, Counts
 from tournaments.domain.seating.layout import OUT, Layout
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, SeatingQuality
 
 
-def seating_quality(rounds: Sequence[RoundSeating], players: Sequence[int]) -> SeatingQuality:
-    """Summarise `rounds`; the sit-out spread is taken over `players`."""
+def seating_quality(
+    rounds: Sequence[RoundSeating], players: Sequence[int], clubs: Mapping[int, int] | None = None
+) -> SeatingQuality:
+    """Summarise `rounds`; the sit-out spread is taken over `players`, the meetings of one club
+    by `clubs` (player id -> club id; none without it)."""
     history = SeatingHistory.from_rounds(rounds)
     meetings = Counter(history.partners)
     meetings.update(history.opponents)
@@ -23,7 +27,27 @@ def seating_quality(rounds: Sequence[RoundSeating], players: Sequence[int]) -> S
         max_meetings=max(meetings.values(), default=0),
         max_partnered=max(history.partners.values(), default=0),
         sit_out_spread=max(sit_outs) - min(sit_outs) if sit_outs else 0,
+        club_meetings=club_meetings(rounds, clubs or {}),
     )
+
+
+def club_meetings(rounds: Iterable[RoundSeating], clubs: Mapping[int, int], *, partners: bool = True) -> int:
+    """How many times two players of one club sat at one table in `rounds`: each such two, each
+    round (a table of four players of one club counts 6). `clubs` maps player id -> club id; a
+    player missing from it is of no club. Without `partners`, only opponents count: a fixed
+    partnership of one club is the event's pair, not the seating's doing (two pairs of one club
+    facing each other count 4, a pair of clubs A and B facing one of B and C counts 1)."""
+    count = 0
+    for seating in rounds:
+        for table in seating.tables:
+            sides = [[clubs.get(p) for p in side] for side in table.sides]
+            if partners:
+                everyone = [c for side in sides for c in side]
+                count += sum(1 for a, b in itertools.combinations(everyone, 2) if a is not None and a == b)
+                continue
+            for side_a, side_b in itertools.combinations(sides, 2):
+                count += sum(1 for a in side_a for b in side_b if a is not None and a == b)
+    return count
 
 
 def meeting_bound(rounds: int, n: int, layout: Layout) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tournaments.domain.seating.anneal import (
     _MATCHING_ATTEMPTS,
@@ -33,6 +33,7 @@ def seat_round(
     three_player_tables: bool = False,
     shape: Shape = TABLE,
     five_player_tables: bool = False,
+    clubs: Mapping[int, int] | None = None,
 ) -> RoundSeating:
     """Seat the players present for the next round, given what happened before.
 
@@ -48,6 +49,10 @@ def seat_round(
     left over), which rotate round by round (nobody at a table of five twice before everyone
     has been once, as far as the field allows).
 
+    `clubs` (player id -> club id; a player missing from it is of no club) keeps players of one
+    club from sharing a table, as partners or opponents, where the field allows: after fair
+    sit-outs and new partners, before spreading the meetings (``cost._W_SAME_CLUB``).
+
     Raises ValueError for duplicate ids or fewer players than a table (3 with
     ``three_player_tables``).
     """
@@ -58,7 +63,7 @@ def seat_round(
     layout = Layout.for_field(
         len(ids), three_player_tables, shape=shape, five_player_tables=five_player_tables
     )
-    counts = Counts.from_history(ids, history)
+    counts = Counts.from_history(ids, history, clubs)
     rng = random.Random(seed)
     seat = _construct_round(counts, layout, rng)
     return _to_round(seat, layout, ids)

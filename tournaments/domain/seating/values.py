@@ -102,3 +102,4 @@ class SeatingQuality:
     max_meetings: int  # most times any two players shared a table
     max_partnered: int  # most times any two players were partners
     sit_out_spread: int  # max - min sit-outs over the players
+    club_meetings: int = 0  # two players of one club at one table, each round (quality.club_meetings)

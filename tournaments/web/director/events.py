@@ -1,6 +1,6 @@
 """The director's pages for an event: create it, add and withdraw players and guests, mark who is
-present, set how it ranks, merge a guest into a roster player, give the hall board a new link,
-finish it.
+present, set how it ranks, keep one club's players apart, merge a guest into a roster player,
+give the hall board a new link, finish it.
 """
 
 from __future__ import annotations
@@ -102,6 +102,26 @@ def event_odd_tables(request: SignedInRequest, event_id: int) -> HttpResponse:
             messages.error(request, message)
     else:
         messages.success(request, _("The next rounds are seated this way."))
+    return redirect("tournaments:event_detail", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def event_clubs_apart(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The director keeps players of one club apart in the next rounds, or no longer (POST `keep`,
+    "1" for yes): `services.event_keep_clubs_apart_set`."""
+    event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
+    keep = request.POST.get("keep") == "1"
+    try:
+        services.event_keep_clubs_apart_set(event=event, keep_clubs_apart=keep)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        if keep:
+            messages.success(request, _("The next rounds keep players of one club apart."))
+        else:
+            messages.success(request, _("The next rounds no longer keep players of one club apart."))
     return redirect("tournaments:event_detail", event_id=event.pk)
 
 

@@ -54,6 +54,7 @@ urlpatterns = [
     path("events/<int:event_id>/finish/", events.event_finish, name="event_finish"),
     path("events/<int:event_id>/board/new-link/", events.event_board_link, name="event_board_link"),
     path("events/<int:event_id>/odd-tables/", events.event_odd_tables, name="event_odd_tables"),
+    path("events/<int:event_id>/clubs-apart/", events.event_clubs_apart, name="event_clubs_apart"),
     path("events/<int:event_id>/stages/add/", stages.stage_add, name="stage_add"),
     path("events/<int:event_id>/stages/<int:number>/remove/", stages.stage_remove, name="stage_remove"),
     path(
