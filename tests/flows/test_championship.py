@@ -1,25 +1,29 @@
 """A federation's championship in a real browser: an officer creates it from the federation's
-page, qualifies the top four of each member club's ranking, seats it keeping the clubs apart;
+page, qualifies the top four of each of its three member clubs' rankings, seats it keeping the
+clubs apart;
 scorers play every table from its card on a phone; a club's director follows from the club's
 settings; the officer finishes it and the federation's ranking moves.
 
-Federation North: Avon and Brook are members, Lonely is not. Before the championship each member
-club played one night of two tables (fixed pairs, one hand each, hands per round 1), every
-player linked to a person of North:
+Federation North: Avon, Brook and Cove are members, Lonely is not. Before the championship each
+member club played one night of two tables (fixed pairs, one hand each, hands per round 1),
+every player linked to a person of North:
 
     Avon   Al & Amy 500 v Ada & Abe 100      Ari & Ava 400 v Ann & Ash 200
     Brook  Bo & Bea 600 v Bud & Bix 100      Ben & Bel 300 v Bob & Bay 200
+    Cove   Cy & Cat 350 v Cid & Cal 150      Cob & Coe 450 v Col & Cam 50
 
-So each club's ranking (one game each: everyone provisional) lists its eight winners by name
-first: Avon's top four are Al, Amy, Ari, Ava; Brook's Bea, Bel, Ben, Bo.
+So each club's ranking (one game each: everyone provisional) lists its four winners by name
+first: Avon's top four are Al, Amy, Ari, Ava; Brook's Bea, Bel, Ben, Bo; Cove's Cat, Cob, Coe, Cy.
 
-The championship: individual, Classic, 2 hands a round, the other side's confirmation off. Eight
-entrants, four of each club, at two tables of four: keeping clubs apart, each table seats two of
-each club (one club's four at a table would make six meetings of one club, three and one three:
-two and two make two, the fewest). Round 1's hands are typed as totals:
+The championship: individual, Classic, 2 hands a round, the other side's confirmation off.
+Twelve entrants, four of each club, at three tables of four. A table of four from three clubs
+holds at least one two of a club; two of one club and one each of the others (one meeting of a
+club) is the fewest, and keeping clubs apart seats every table so (a table of two and two makes
+two meetings, three and one three). Round 1's hands are typed as totals:
 
     table 1: hand 1 first side 300, second 120; hand 2: 250 and 90   (first side 550 - 210)
     table 2: hand 1 first side 80, second 400;  hand 2: 100 and 220  (second side 620 - 180)
+    table 3: hand 1 first side 200, second 200; hand 2: 150 and 60   (first side 350 - 260)
 
 Every entrant's federation rating then counts one more game; the federation's ranking page
 shows it.
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections import Counter
 
 import pytest
 
@@ -46,9 +51,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NIGHTS = {
     "avon": ("Al & Amy", "Ada & Abe", "Ari & Ava", "Ann & Ash", (500, 100), (400, 200)),
     "brook": ("Bo & Bea", "Bud & Bix", "Ben & Bel", "Bob & Bay", (600, 100), (300, 200)),
+    "cove": ("Cy & Cat", "Cid & Cal", "Cob & Coe", "Col & Cam", (350, 150), (450, 50)),
 }
-TOP_FOUR = {"avon": {"Al", "Amy", "Ari", "Ava"}, "brook": {"Bea", "Bel", "Ben", "Bo"}}
-HANDS = {1: ((300, 120), (250, 90)), 2: ((80, 400), (100, 220))}
+TOP_FOUR = {
+    "avon": {"Al", "Amy", "Ari", "Ava"},
+    "brook": {"Bea", "Bel", "Ben", "Bo"},
+    "cove": {"Cat", "Cob", "Coe", "Cy"},
+}
+HANDS = {1: ((300, 120), (250, 90)), 2: ((80, 400), (100, 220)), 3: ((200, 200), (150, 60))}
 
 
 def _club_night(club, pairs, totals) -> None:
@@ -102,7 +112,7 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     desktop, phone, log_in, live_server, north
 ):
     url = live_server.url
-    until(lambda: PersonRating.objects.filter(person__federation=north).count() == 16)
+    until(lambda: PersonRating.objects.filter(person__federation=north).count() == 24)
     games_before = dict(PersonRating.objects.values_list("person__name", "games"))
     assert set(games_before.values()) == {1}
 
@@ -126,7 +136,7 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     desktop.fill("#id_top", "4")
     desktop.click("#championship-qualify button[type=submit]")
     desktop.wait_for_selector("text=Qualified:")
-    assert desktop.locator("#entrants-by-club").inner_text() == "Avon 4 · Brook 4"
+    assert desktop.locator("#entrants-by-club").inner_text() == "Avon 4 · Brook 4 · Cove 4"
     entrants = {
         (p.player.club.slug, p.player.name) for p in event.participants.select_related("player__club")
     }
@@ -141,19 +151,24 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     assert set(director.locator("#club-entered li").all_inner_texts()) == TOP_FOUR["brook"]
     bree.close()
 
-    # Seated keeping the clubs apart: two of each club at each table.
+    # Seated keeping the clubs apart: at each table two of one club and one of each other.
     desktop.click("#start-round")
     desktop.wait_for_selector("#round-1 .tables")
     games = list(Game.objects.filter(table__round__event=event).order_by("table__number"))
-    assert len(games) == 2
+    assert len(games) == 3
     for game in games:
-        clubs = sorted(seat.player.club.slug for seat in game.table.seats.select_related("player__club"))
-        assert clubs == ["avon", "avon", "brook", "brook"], f"table {game.table.number}: {clubs}"
+        clubs = Counter(seat.player.club.slug for seat in game.table.seats.select_related("player__club"))
+        assert sorted(clubs.values()) == [1, 1, 2], f"table {game.table.number}: {clubs}"
+    # The director reads the seating's cost beside the round: one meeting of a club a table.
+    # (Which seating the option picks is tested in tests/tournaments/services/test_keep_clubs_apart.py:
+    # for these twelve, in this order, the seating without it happens to be as good.)
+    expected = "Meetings of players of one club at one table: 3 this round, 3 in the rounds so far."
+    assert desktop.locator("#club-meetings-1").inner_text() == expected
 
     # Every table plays its two hands from its card on a phone.
     desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
     cards = desktop.locator(".table-card p.link").all_inner_texts()
-    assert len(cards) == 2
+    assert len(cards) == 3
     for card in cards:
         token = re.search(r"/t/([^/]+)/", card).group(1)
         number = TableCard.objects.get(event=event, access_token=token).number
