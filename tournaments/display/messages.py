@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext
 
 from tournaments.display.labels import card_kind_label, entry_field_label
 
@@ -183,13 +183,19 @@ TEMPLATES: Mapping[str, Promise] = {
         "The player who went out holds no cards, so the cards left in hand must be 0 points, not %(points)s."
     ),
     "went_out_holding_red_threes": _("The player who went out holds no cards, so no red threes either."),
-    "held_cards_missing": _(
+    "held_cards_missing": ngettext_lazy(
+        "Every player of the side still holds cards, worth at least %(minimum)s point in all; "
+        "%(entered)s entered.",
         "Every player of the side still holds cards, worth at least %(minimum)s points in all; "
-        "%(entered)s entered."
+        "%(entered)s entered.",
+        "minimum",
     ),
-    "partner_held_cards_missing": _(
+    "partner_held_cards_missing": ngettext_lazy(
+        "The partner of the player who went out still holds cards, worth at least %(minimum)s point; "
+        "%(entered)s entered.",
         "The partner of the player who went out still holds cards, worth at least %(minimum)s points; "
-        "%(entered)s entered."
+        "%(entered)s entered.",
+        "minimum",
     ),
     "canastas_without_melded_points": ngettext_lazy(
         "%(canastas)s canasta is entered, but no melded points.",
@@ -350,11 +356,13 @@ def _params(detail: Mapping[str, Any]) -> dict[str, Any]:
     field = detail.get("field")
     if detail.get("code") != "unknown_field":  # an unknown field is shown as it was typed
         params["field"] = field_label(str(params.get("field", field or "")))
+    # Arabic and Persian join a list with their own comma (،).
+    separator = pgettext("between the items of a list", ", ")
     for name in _LIST_PARAMS:
         if isinstance(params.get(name), list):
-            params[name] = ", ".join(str(v) for v in params[name])
+            params[name] = separator.join(str(v) for v in params[name])
     if isinstance(params.get("fields"), list):
-        params["fields"] = ", ".join(field_label(f) for f in params["fields"])
+        params["fields"] = separator.join(field_label(f) for f in params["fields"])
     kind = params.get("kind")
     if isinstance(kind, str):
         if kind in CARD_KIND_LABELS and detail.get("code") != "unknown_card_kind":
