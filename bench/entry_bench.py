@@ -429,7 +429,7 @@ def main() -> None:
             for name, values in results.items():
                 each = ", ".join(f"{v:.3f}" for v in values)
                 print(f"| {name} | {statistics.median(values):.3f} | {each} |")
-            for path in ("/static/css/site.css", "/static/js/htmx.min.js"):
+            for path in ("/static/css/site.css", "/static/js/site.js"):
                 print(path, _cache_control(site, path))
     finally:
         site.stop()

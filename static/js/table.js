@@ -157,7 +157,6 @@
     var fresh = holder.content.getElementById("hand-form");
     if (!fresh) { return; }
     current.replaceWith(fresh);
-    if (window.htmx) { window.htmx.process(fresh); }
     ready(fresh);
     var errors = document.getElementById("form-errors") || fresh;
     errors.scrollIntoView({ block: "start" });
@@ -185,7 +184,6 @@
     var fresh = holder.content.getElementById("table-live");
     if (!fresh) { return false; }
     current.replaceWith(fresh);
-    if (window.htmx) { window.htmx.process(fresh); }
     ready(fresh);
     window.scrollTo(0, 0);
     var notice = document.getElementById("undo-refused") || document.getElementById("hand-undone") ||
@@ -197,7 +195,7 @@
   function replaceById(fresh, id) {
     var part = fresh.querySelector("#" + id);
     var current = document.getElementById(id);
-    if (part && current) { current.replaceWith(part); if (window.htmx) { window.htmx.process(part); } }
+    if (part && current) { current.replaceWith(part); }
   }
 
   // The server's answer to a save (`_save_answer.html`) put in place: the scores, the saved
@@ -373,6 +371,7 @@
     form.addEventListener("change", function () { delete form.dataset.pristine; });
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
+      if (submitter && submitter.name === "preview") { event.preventDefault(); checkScore(form, submitter); return; }
       if (!submitter || submitter.name !== "save") { return; }
       event.preventDefault();
       // A second tap on Save (the form already cleared for the next hand) saves nothing.
@@ -524,46 +523,97 @@
     flush();
     window.addEventListener("online", flush);
     setInterval(flush, 15000);
+    if (document.getElementById("form-errors")) { reveal("#form-errors"); }
   });
-  document.addEventListener("htmx:afterSwap", function () { ready(document); });
-  // A live preview due after the hand was saved (the last field's change fires as Save is
-  // tapped) would take bandwidth from the save and show the old hand in the next one's form.
-  // So is a preview of a form just cleared for the next hand: nothing was typed in it yet.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail && event.detail.elt;
-    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
+
+  // The live preview: 400 ms after the last change in the hand form, the engine's score of the
+  // hand as typed, asked at the save's address with "preview" (the answer: its box only). A
+  // newer change calls off the one on its way. None for a form just cleared for the next hand
+  // (nothing typed in it yet), nor shown there once its hand was saved: the last field's change
+  // fires as Save is tapped, and its preview would take bandwidth from the save and show the
+  // old hand in the next one's form. Without the script, "Check score" posts the form.
+  var PREVIEW_DELAY = 400;
+  var previewTimer = null;
+  var previewing = null;  // the AbortController of the preview on its way
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest("form[data-hand-form]") : null;
     if (!form) { return; }
-    if (form.dataset.pristine || !document.body.contains(form)) { event.preventDefault(); return; }
-    form.dataset.previewAsked = values(form);
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(function () { livePreview(form); }, PREVIEW_DELAY);
   });
-  // Which values the preview on the page is of: a Save checks it before queueing the hand.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail && event.detail.elt;
-    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
-    if (form && form.dataset.previewAsked !== undefined && !form.dataset.pristine) {
-      form.dataset.previewDone = form.dataset.previewAsked;
-    }
-  });
-  // A preview answered after its hand was saved is not shown in the next hand's form.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var elt = event.detail && event.detail.elt;
-    var form = elt && elt.closest ? elt.closest("form[data-hand-form]") : null;
-    if (form && form.dataset.pristine) { event.detail.shouldSwap = false; }
-  });
-})();
-/* Bring what the scorer must see into view: the errors of a refused hand, the preview. */
-(function () {
-  "use strict";
+
+  function ask(form, data, target, signal) {
+    return fetch(form.action, {
+      method: "POST", body: new URLSearchParams(data), credentials: "same-origin", signal: signal,
+      headers: { "X-CSRFToken": data.get("csrfmiddlewaretoken"), "HX-Request": "true", "HX-Target": target,
+                 "Content-Type": "application/x-www-form-urlencoded" }
+    });
+  }
+
+  function pick(html, id) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    return holder.content.getElementById(id);
+  }
+
+  function livePreview(form) {
+    var box = document.getElementById("preview");
+    if (form.dataset.pristine || !form.isConnected || !box) { return; }
+    if (previewing) { previewing.abort(); }
+    var controller = previewing = new AbortController();
+    var asked = values(form);
+    var data = new FormData(form);
+    data.append("preview", "1");
+    ask(form, data, "preview", controller.signal).then(function (response) {
+      // A hand the engine cannot score yet (400) leaves the box as it was.
+      if (!response.ok) { return; }
+      return response.text().then(function (html) {
+        var fresh = pick(html, "preview");
+        if (!fresh || !box.isConnected || form.dataset.pristine) { return; }
+        box.replaceWith(fresh);
+        // Which values the preview on the page is of: a Save checks it before queueing the hand.
+        form.dataset.previewDone = asked;
+      });
+    }).catch(function () {}).finally(function () {
+      if (previewing === controller) { previewing = null; }
+    });
+  }
+
+  // "Check score": the whole form back from the engine in place of this one, the errors of a
+  // hand it refuses (answered 400) by their fields. An answer that is not the form (the results
+  // became final, the session ended) is asked again as the plain post, for the server's page.
+  function checkScore(form, button) {
+    if (form.dataset.pristine) { return; }
+    var data = new FormData(form);
+    data.append(button.name, button.value);
+    ask(form, data, "hand-form").then(function (response) {
+      return response.text().then(function (html) {
+        var fresh = pick(html, "hand-form");
+        var section = document.getElementById("hand-form");
+        if (!fresh) {
+          if (response.status < 500) { plainPost(form, button); }
+          return;
+        }
+        if (!section || !section.contains(form)) { return; }
+        section.replaceWith(fresh);
+        ready(fresh);
+        reveal(document.getElementById("form-errors") ? "#form-errors" : "#preview");
+      });
+    }).catch(function () {});
+  }
+
+  function plainPost(form, button) {
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = button.name;
+    field.value = button.value;
+    form.appendChild(field);
+    form.submit();  // no submit event: not intercepted again
+  }
+
+  // Bring what the scorer must see into view: the errors of a refused hand, the preview.
   function reveal(selector) {
     var el = document.querySelector(selector);
     if (el) { el.scrollIntoView({ block: "start", behavior: "smooth" }); if (el.focus) { el.focus({ preventScroll: true }); } }
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    if (document.getElementById("form-errors")) { reveal("#form-errors"); }
-  });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.target && event.target.id === "hand-form") {
-      reveal(document.getElementById("form-errors") ? "#form-errors" : "#preview");
-    }
-  });
 })();

@@ -358,7 +358,7 @@ def test_in_arabic_each_side_keeps_its_own_number_in_the_preview_and_the_saved_l
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _fill_side(page, "NS", HAND_A["NS"])
     _fill_side(page, "EW", HAND_A["EW"])
-    page.tap("button[hx-target='#hand-form']")  # Check score, in Arabic
+    page.tap("button[name=preview]")  # Check score, in Arabic
     page.locator("#preview .preview-side").first.wait_for()
     ns, ew = (
         _box(page, "#preview .preview-side[data-side=NS]"),

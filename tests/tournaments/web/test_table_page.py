@@ -50,6 +50,30 @@ def test_an_error_outlines_its_own_field_not_the_other_sides(page, live_server, 
     assert not Hand.objects.filter(game=game).exists()
 
 
+def test_the_live_preview_and_check_score_without_htmx(page, live_server, league_night, sam):
+    """The page's own script asks for the preview as the hand is typed, and *Check score*
+    puts a refused hand's errors by their fields in place, with no page load and no htmx."""
+    game = _game(league_night)
+    _log_in(page, live_server, "sam")
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.evaluate("() => { window.samePage = true; }")
+    assert [url for url in requested if "htmx" in url] == []
+    assert page.evaluate("() => typeof window.htmx") == "undefined"
+    _fill_side(page, "NS", HAND_A["NS"])
+    _fill_side(page, "EW", HAND_A["EW"])
+    page.locator("[name='EW-hand_points']").blur()
+    page.wait_for_selector("#preview .preview-score")
+    assert page.locator("#preview [data-side=NS] .preview-score").inner_text() == "+1685"
+    page.tap("[name='EW-went_out']")  # both sides went out: the engine refuses the hand
+    page.tap("button[name=preview]")
+    page.locator(".pad-row-error .field-error").first.wait_for()
+    assert page.locator(".has-error [name$='-went_out']").count() >= 1
+    assert page.evaluate("() => window.samePage") is True
+    assert not Hand.objects.filter(game=game).exists()
+
+
 def test_count_the_cards_has_both_sides_on_a_line_per_kind_and_fits_the_screen(
     page, live_server, league_night, sam
 ):

@@ -27,6 +27,18 @@ def test_table_page_shows_the_form_to_a_scorer(client, league_night, sam):
     assert b'name="NS-melded_points"' in response.content
 
 
+def test_the_table_page_loads_no_htmx_and_the_pages_that_use_it_do(client, league_night, sam):
+    """The table page's live preview is its own script's (static/js/table.js): htmx, 17 KB on
+    a weak connection, is for the pages with hx-* attributes."""
+    game = Game.objects.filter(table__round__event=league_night).first()
+    client.force_login(sam)
+    table = client.get(f"/games/{game.pk}/").content.decode()
+    assert "htmx" not in table and "hx-post" not in table
+    assert "js/table" in table
+    event = client.get(f"/events/{league_night.pk}/").content.decode()
+    assert "js/htmx.min" in event
+
+
 def test_table_page_hides_the_form_from_a_member(client, league_night, bob):
     game = Game.objects.filter(table__round__event=league_night).first()
     client.force_login(bob)
