@@ -65,14 +65,22 @@ def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
 
 
 def directs(*, user: Requester | None, club_id: int, federation_id: int | None = None) -> bool:
-    """Whether the user is a director of the club, or (for a championship, `federation_id` its
-    federation) an officer of that federation: who runs an event held at the club (one or two
-    queries; False for no user)."""
+    """Whether the user runs an event held at the club: a director of the club, or for a
+    championship (`federation_id` its federation) an officer of that federation, or a director
+    of the host club while it is a member of it (one to three queries; False for no user)."""
     if user is None or not user.is_authenticated:
         return False
-    if Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists():
+    if federation_id is not None and runs_federation(user=user, federation_id=federation_id):
         return True
-    return federation_id is not None and runs_federation(user=user, federation_id=federation_id)
+    if not Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists():
+        return False
+    # A championship's host club runs it while a member of its federation, not after leaving.
+    return (
+        federation_id is None
+        or FederationClub.objects.filter(
+            federation_id=federation_id, club_id=club_id, joined_on__isnull=False, left_on__isnull=True
+        ).exists()
+    )
 
 
 def runs_federation(*, user: Requester | None, federation_id: int) -> bool:

@@ -13,6 +13,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.manager import HistoryManager
@@ -80,6 +81,7 @@ class Event(models.Model):
         _("hands per round"),
         null=True,
         blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(32767)],  # SQLite checks no range itself
         help_text=_(
             "Each table's game ends after this many hands. "
             "Leave it empty to play each game to the variant's target."
@@ -89,6 +91,7 @@ class Event(models.Model):
         _("minutes per round"),
         null=True,
         blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(32767)],  # SQLite checks no range itself
         help_text=_(
             "A clock for each round, shown on every table and on the round board. "
             "Leave it empty for rounds without a time limit."

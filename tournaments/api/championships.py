@@ -5,6 +5,7 @@ then an event of `/api/v1/events/` (run by its officers and its host club's dire
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -92,14 +93,16 @@ class EntriesApi(APIView):
     def post(self, request: Request, slug: str, event_id: int) -> Response:
         club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
         place = club_federation_now(club=club)
+        if place is None:
+            raise Http404  # a club in no federation has no championship to enter
         event = get_object_or_404(
             Event.objects.exclude(status=Event.Status.FINISHED),
             pk=event_id,
-            federation_id=place.federation_id if place else None,
+            federation_id=place.federation_id,
         )
         data = valid_data(EntriesInputSerializer, request)
         ids = set(data["players"]) | {pk for pair in data["pairs"] for pk in pair}
-        found = Player.objects.select_related("club", "person").filter(club=club).in_bulk(ids)
+        found = Player.objects.select_related("club", "person").filter(club=club, active=True).in_bulk(ids)
         if len(found) != len(ids):
             raise serializers.ValidationError({"players": "Unknown player id(s) for this club."})
         entered = services.championship_enter(

@@ -15,7 +15,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Player
 from clubs.selectors import clubs_directed_by
 from config.api_schema import errors, read_only_schema
 from tournaments import selectors, services
@@ -90,16 +89,17 @@ class ParticipantAddApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
         data = valid_data(ParticipantAddInputSerializer, request)
-        # A championship's late entrant may be of any member club: the service says who may enter.
-        players = event.club.players if event.federation_id is None else Player.objects
-        player = players.filter(pk=data["player"], active=True).first()
+        # The club's players, or a championship's member clubs' players with a member number: no
+        # other player is named, whatever the id.
+        players = selectors.entrant_candidates(event=event)
+        player = players.filter(pk=data["player"]).first()
         if player is None:
-            raise serializers.ValidationError({"player": "Unknown player id for this club."})
+            raise serializers.ValidationError({"player": "Unknown player id for this event."})
         partner = None
         if data.get("partner") is not None:
-            partner = players.filter(pk=data["partner"], active=True).first()
+            partner = players.filter(pk=data["partner"]).first()
             if partner is None:
-                raise serializers.ValidationError({"partner": "Unknown player id for this club."})
+                raise serializers.ValidationError({"partner": "Unknown player id for this event."})
         participant = services.participant_add(event=event, player=player, partner=partner)
         return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
 

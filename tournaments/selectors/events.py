@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
-from clubs.models import Club
+from clubs.models import Club, FederationClub, Player
 from clubs.selectors import (
     clubs_directed_by,
     clubs_where,
@@ -29,10 +29,22 @@ def _championships_seen_by(user: Requester) -> Q:
     )
 
 
+def _of_clubs(clubs: QuerySet[Club]) -> Q:
+    """Events held by `clubs`: their own, and the championships they host while members of the
+    championship's federation (a host that left is a club outside it: it sees nothing of it)."""
+    host_member = FederationClub.objects.filter(
+        federation_id=OuterRef("federation_id"),
+        club_id=OuterRef("club_id"),
+        joined_on__isnull=False,
+        left_on__isnull=True,
+    )
+    return Q(club__in=clubs) & (Q(federation__isnull=True) | Q(Exists(host_member)))
+
+
 def events_visible_to(*, user: Requester) -> QuerySet[Event]:
     """Events of the user's clubs, and the championships they see (`_championships_seen_by`)."""
     return Event.objects.filter(
-        Q(club__in=clubs_where(user=user)) | _championships_seen_by(user)
+        _of_clubs(clubs_where(user=user)) | _championships_seen_by(user)
     ).select_related("club")
 
 
@@ -40,17 +52,18 @@ def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
     """Events whose standings the user may see: of their clubs and of clubs with public results,
     the championships they see, and those of federations whose ranking is public."""
     return Event.objects.filter(
-        Q(club__in=clubs_with_results_visible_to(user=user))
+        _of_clubs(clubs_with_results_visible_to(user=user))
         | _championships_seen_by(user)
         | Q(federation__in=federations_with_ranking_visible_to(user=user))
     ).select_related("club")
 
 
 def events_directed_by(*, user: Requester) -> QuerySet[Event]:
-    """The events the user runs: their clubs' (a championship a club hosts included: its
-    directors run the room) and the championships of the federations they are an officer of."""
+    """The events the user runs: their clubs' (a championship the club hosts while a member of
+    its federation included: its directors run the room) and the championships of the
+    federations they are an officer of."""
     return Event.objects.filter(
-        Q(club__in=clubs_directed_by(user=user)) | Q(federation__in=federations_run_by(user=user))
+        _of_clubs(clubs_directed_by(user=user)) | Q(federation__in=federations_run_by(user=user))
     )
 
 
@@ -96,3 +109,17 @@ def championship_entrants_by_club(*, event: Event) -> list[ClubEntrants]:
         .order_by("player__club__name")
     )
     return [ClubEntrants(row["player__club__name"], row["count"]) for row in rows]
+
+
+def entrant_candidates(*, event: Event) -> QuerySet[Player]:
+    """The active players who may be added to `event`: its club's, or for a championship those of
+    its federation's member clubs now with a member number of it (each with their club read).
+    Whether one may enter is still the service's rule (`services.entrant_refusal`)."""
+    if event.federation_id is None:
+        return event.club.players.filter(active=True)
+    members = FederationClub.objects.filter(
+        federation_id=event.federation_id, joined_on__isnull=False, left_on__isnull=True
+    ).values("club_id")
+    return Player.objects.filter(
+        active=True, club__in=members, person__federation_id=event.federation_id
+    ).select_related("club")

@@ -99,10 +99,13 @@ def championship_qualify(
     another club) is passed over, with why, and the next one taken; one entered already counts
     among the top. A person of the federation's ranking enters for the member club where they
     played most. Individual championships only. Returns what was done (`Qualified`).
-    Raises ValidationError (field `top`, `end` or `source`)."""
+    A player a director withdrew is passed over, not brought back.
+    Raises ValidationError (field `top`, `end` or `source`; a finished championship)."""
     if event.federation_id is None or event.format in Event.PARTNERSHIP_FORMATS:
         message = gettext("Rankings qualify players for an individual championship; clubs enter pairs.")
         raise ValidationError({"source": message})
+    if event.status == Event.Status.FINISHED:
+        raise ValidationError({"source": gettext("The championship is finished.")})
     if top < 1:
         raise ValidationError({"top": gettext("Qualify at least one player.")})
     if start and end and start > end:
@@ -128,7 +131,13 @@ def championship_qualify(
         for player in ranked:
             if taken == top:
                 break
-            if event.participants.filter(player=player, withdrawn_after_round__isnull=True).exists():
+            entry = event.participants.filter(player=player).first()
+            if entry is not None and entry.withdrawn_after_round is not None:
+                # A director withdrew them: a ranking does not bring them back.
+                message = gettext("%(name)s withdrew from the championship.")
+                passed_over.append((player.name, message % {"name": player.name}))
+                continue
+            if entry is not None:
                 taken += 1  # in already: counts among the club's top, entered once
                 continue
             refusal = entrant_refusal(event, player)

@@ -497,6 +497,10 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
     if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})
+    if event.federation_id is not None:
+        # One person enters a championship once: two clubs entering them at the same moment
+        # wait for each other here, so the second sees the first's entrant.
+        Event.objects.select_for_update().filter(pk=event.pk).first()
     for field, someone in (("player", player), ("partner", partner)):
         refusal = None if someone is None else entrant_refusal(event, someone)
         if refusal:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
-from clubs.selectors import directs, role_directs, runs_federation
+from clubs.selectors import directs, role_directs
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
@@ -204,12 +204,9 @@ def _lock(
 def _directs(game: Game, user: User | None) -> bool:
     """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
     event = game.table.round.event
-    if hasattr(game, "_role"):
-        if role_directs(game._role):
-            return True
-        return event.federation_id is not None and runs_federation(
-            user=user, federation_id=event.federation_id
-        )
+    if hasattr(game, "_role") and event.federation_id is None:
+        return role_directs(game._role)
+    # A championship: its officers, and its host's directors while the host is a member.
     return directs(user=user, club_id=event.club_id, federation_id=event.federation_id)
 
 

@@ -17,6 +17,7 @@ from clubs.selectors import club_federation_now
 from clubs.services import PairRequest, pair_requests_from_text
 from clubs.text import NameFormField
 from clubs.variants import variant_notes
+from tournaments import selectors
 from tournaments.display.labels import (
     card_kind_label,
     card_kind_name,
@@ -311,18 +312,9 @@ class ParticipantAddForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if event.federation_id is None:
-            players = event.club.players.all()
-        else:
-            # A championship's late entrant: a player of a member club with a member number
-            # (the service says why another is refused), shown with their club.
-            players = Player.objects.filter(
-                person__federation_id=event.federation_id,
-                club__federation_places__federation_id=event.federation_id,
-                club__federation_places__joined_on__isnull=False,
-                club__federation_places__left_on__isnull=True,
-            ).select_related("club")
-        newcomers = players.filter(active=True).exclude(pk__in=event.participants.values("player_id"))
+        newcomers = selectors.entrant_candidates(event=event).exclude(
+            pk__in=event.participants.values("player_id")
+        )
         model_choice_field(self, "player").queryset = newcomers
         for name in ("player", "partner"):
             field = self.fields[name]
@@ -865,12 +857,22 @@ class EntriesForm(forms.Form):
 
     def clean_pairs(self) -> list[tuple[Player, Player]]:
         """The typed pairs as two candidates each; a name that is not one says so, by line."""
-        by_name = {player.name.casefold(): player for player in self.candidates}
+        exact = {player.name: player for player in self.candidates}
+        folded: dict[str, list[Player]] = {}
+        for player in self.candidates:
+            folded.setdefault(player.name.casefold(), []).append(player)
+
+        def find(name: str) -> Player | None:
+            # The name as typed first; else the one player whose name differs only by capitals
+            # (two such players, "Bix" and "bix", and neither typed exactly: none).
+            alike = folded.get(name.casefold(), [])
+            return exact.get(name) or (alike[0] if len(alike) == 1 else None)
+
         pairs: list[tuple[Player, Player]] = []
         errors: list[str] = []
         for request in pair_requests_from_text(self.cleaned_data.get("pairs", "")):
             names = [str(name) for name in request.players]
-            found = [by_name.get(name.casefold()) for name in names]
+            found = [find(name) for name in names]
             if len(names) != 2 or None in found:
                 errors.append(
                     str(_("%(where)s: two players of the club with a member number, joined by &."))

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Case, QuerySet, Value, When
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -96,10 +96,12 @@ def championship_entries(request: SignedInRequest, slug: str, event_id: int) -> 
     federation: the club's players with a member number, in the club's ranking order."""
     club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
     place = club_federation_now(club=club)
+    if place is None:
+        raise Http404  # a club in no federation has no championship to enter
     event = get_object_or_404(
         Event.objects.exclude(status=Event.Status.FINISHED).select_related("federation", "club"),
         pk=event_id,
-        federation_id=place.federation_id if place else None,
+        federation_id=place.federation_id,
     )
     entered = set(
         event.participants.filter(withdrawn_after_round__isnull=True).values_list("player_id", flat=True)
