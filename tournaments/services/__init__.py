@@ -62,8 +62,12 @@ from tournaments.services.hands import (
 )
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import (
+    GAME_NOT_COUNTED,
+    GAME_RATED,
     RATING_HISTORY_COLUMNS,
+    REBUILD_QUEUED,
     federation_counted_events,
+    federation_game_rate,
     federation_ratings_queue,
     federation_ratings_rebuild,
     ratings_rebuild,
@@ -82,7 +86,10 @@ from tournaments.services.stages import match_decide, stage_add, stage_entrants_
 from tournaments.services.standings import event_standings_rules_set, standings_rebuild
 
 __all__ = [
+    "GAME_NOT_COUNTED",
+    "GAME_RATED",
     "RATING_HISTORY_COLUMNS",
+    "REBUILD_QUEUED",
     "EventInput",
     "HandInput",
     "event_board_link_renew",
@@ -91,6 +98,7 @@ __all__ = [
     "event_odd_tables_set",
     "event_standings_rules_set",
     "federation_counted_events",
+    "federation_game_rate",
     "federation_ratings_queue",
     "federation_ratings_rebuild",
     "game_rescore",
