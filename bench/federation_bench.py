@@ -11,7 +11,15 @@ Timed (wall seconds, and CPU seconds of this process and its PostgreSQL backend,
 - (f0) `federation_ratings_rebuild` with nothing stored (every history row written);
 - (f) the same over the ratings as stored (what the nightly refresh, or a game's save, runs);
 - (r) the federation's ranking of Classic over every night (`selectors.federation_ranking`),
-  and the number of queries each took (no query a person: the counts do not grow with them).
+  and the number of queries each took (no query a person: the counts do not grow with them);
+- (g) `federation_game_rate`, a game saved at the end of its people's games: `--games` games
+  (each the last of its four people: tables of the last round of a club's last night), each
+  first unrated (its history rows deleted, its people's ratings put back to those before it,
+  untimed), then rated by itself (timed), its rows compared with the rebuild's, and all rolled
+  back; the median and the spread in ms;
+- (p) the pages, through Django's test client (view, template, paging): the federation's
+  ranking of Classic (its first page, and page 100), and for comparison a club's ranking page
+  (the first club, its own ratings built first, untimed): median of `--pages` loads each.
 
     createdb -h 127.0.0.1 -U postgres benchfed
     export DATABASE_URL=postgres://postgres@127.0.0.1:5432/benchfed
@@ -132,6 +140,9 @@ def main() -> None:
     parser.add_argument("--nights", type=int, default=25)
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--games", type=int, default=9)
+    parser.add_argument("--pages", type=int, default=5)
+    parser.add_argument("--only", choices=("rebuild", "game", "pages"), default=None)
     args = parser.parse_args()
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))
@@ -176,6 +187,14 @@ def main() -> None:
             flush=True,
         )
 
+    if not PersonRating.objects.filter(person__federation=federation).exists():
+        federation_ratings_rebuild(federation_id=federation.pk)
+    if args.only in (None, "game"):
+        game_rate(federation, args.games)
+    if args.only in (None, "pages"):
+        pages(federation, args.pages)
+    if args.only not in (None, "rebuild"):
+        return
     for _ in range(args.repeat):
         PersonRatingHistory.objects.filter(person__federation=federation).delete()
         PersonRating.objects.filter(person__federation=federation).delete()
@@ -190,6 +209,118 @@ def main() -> None:
             ),
         )
     print(f"{PersonRatingHistory.objects.filter(person__federation=federation).count():,} history rows")
+
+
+def game_rate(federation, count: int) -> None:
+    """(g): see the module docstring."""
+    import statistics
+
+    from django.db import transaction
+
+    from tournaments import services
+    from tournaments.domain import ratings
+    from tournaments.models import Event, Game, PersonRating, PersonRatingHistory
+
+    columns = ("person_id", "game_id", *services.RATING_HISTORY_COLUMNS[2:])
+    last_nights = [
+        Event.objects.filter(club=place.club).order_by("-date", "-pk").first()
+        for place in federation.clubs.select_related("club").order_by("club_id")[:count]
+    ]
+    times, outcomes = [], []
+    for night in last_nights:
+        games = Game.objects.filter(table__round__event=night)
+        for game in games.order_by("-table__round__number", "table__number")[:25]:
+            with transaction.atomic():
+                rows = PersonRatingHistory.objects.filter(game=game, person__federation=federation)
+                rated = sorted(rows.values_list(*columns))
+                ratings_after = sorted(
+                    PersonRating.objects.filter(person_id__in=[r[0] for r in rated]).values_list(
+                        "person_id", "group", "mu", "sigma", "ordinal", "games", "provisional"
+                    )
+                )
+                # Unrated: its rows gone, its people's ratings those after their game before it.
+                rows.delete()
+                for person_id, group, *_rest in ratings_after:
+                    before = PersonRatingHistory.objects.filter(person_id=person_id, group=group).order_by(
+                        "-sequence"
+                    )
+                    last = before.values_list("mu", "sigma", "sequence").first()
+                    PersonRating.objects.filter(person_id=person_id, group=group).delete()
+                    if last is not None:
+                        r = ratings.player_rating(person_id, (last[0], last[1]), last[2])
+                        PersonRating.objects.create(
+                            person_id=person_id,
+                            group=group,
+                            mu=r.mu,
+                            sigma=r.sigma,
+                            ordinal=r.ordinal,
+                            games=r.games,
+                            provisional=r.provisional,
+                        )
+                start = time.perf_counter()
+                outcome = services.federation_game_rate(game_id=game.pk)[federation.pk]
+                elapsed = time.perf_counter() - start
+                if outcome == services.GAME_RATED:
+                    assert sorted(rows.values_list(*columns)) == rated, "not what the rebuild wrote"
+                    assert (
+                        sorted(
+                            PersonRating.objects.filter(person_id__in=[r[0] for r in rated]).values_list(
+                                "person_id", "group", "mu", "sigma", "ordinal", "games", "provisional"
+                            )
+                        )
+                        == ratings_after
+                    ), "not the rebuild's ratings"
+                transaction.set_rollback(True)
+            outcomes.append(outcome)
+            if outcome == services.GAME_RATED:
+                times.append(elapsed * 1000)
+                break  # the next club's night
+    print(
+        f"(g) a game rated alone: median {statistics.median(times):.1f} ms "
+        f"(min {min(times):.1f}, max {max(times):.1f}) over {len(times)} games, each equal to the "
+        f"rebuild's rows; outcomes {dict((o, outcomes.count(o)) for o in set(outcomes))}",
+        flush=True,
+    )
+
+
+def pages(federation, count: int) -> None:
+    """(p): see the module docstring."""
+    import statistics
+
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from clubs.models import Club
+    from tournaments.models import Rating
+    from tournaments.services import ratings_rebuild
+
+    Federation = type(federation)
+    Federation.objects.filter(pk=federation.pk).update(ranking_public=True)
+    club = Club.objects.filter(federation_places__federation=federation).order_by("pk").first()
+    Club.objects.filter(pk=club.pk).update(results_public=True)
+    if not Rating.objects.filter(player__club=club).exists():
+        ratings_rebuild(club_id=club.pk)
+    client = Client(SERVER_NAME="127.0.0.1")
+    for label, url in (
+        ("federation ranking, page 1", f"/federations/{federation.slug}/ranking/"),
+        ("federation ranking, page 100", f"/federations/{federation.slug}/ranking/?page=100"),
+        ("club ranking (100 players), page 1", f"/clubs/{club.slug}/rankings/?season=all"),
+    ):
+        times = []
+        for _ in range(count):
+            connection.queries_log.clear()
+            start = time.perf_counter()
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url)
+            times.append(time.perf_counter() - start)
+            assert response.status_code == 200, (url, response.status_code)
+        print(
+            f"(p) {label}: median {statistics.median(times) * 1000:.0f} ms "
+            f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}), {len(queries)} queries, "
+            f"{len(response.content) // 1024} KB",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

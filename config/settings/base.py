@@ -355,6 +355,8 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         "tournaments.tasks.tasks_lost_resend": {"queue": short},
         "tournaments.tasks.ratings_recompute": {"queue": long},
         "tournaments.tasks.federation_ratings_recompute": {"queue": long},
+        # A few milliseconds, but it waits for the federation's row while a rebuild holds it.
+        "tournaments.tasks.federation_game_rate": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
 

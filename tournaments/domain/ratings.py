@@ -24,7 +24,7 @@ that, or the ratings at all, predict better than the players' win rates.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -108,8 +108,12 @@ def rate_games(
     provisional_games: int = PROVISIONAL_GAMES,
     margin: bool = False,
     with_history: bool = True,
+    start: Mapping[int, PlayerRating] | None = None,
 ) -> RatingsResult:
-    """Rate `games` in the order given (see the module docstring); every player starts new.
+    """Rate `games` in the order given (see the module docstring); every player starts new, but
+    those of `start` (player -> their rating after their games so far), who go on from it: their
+    mu and sigma, and their count of games (the history's `sequence` goes on from it too). So
+    rating the games after `start` gives what rating every game in one call gives, to the float.
 
     Games with fewer than two sides, or a side with no player, are skipped.
     """
@@ -117,6 +121,9 @@ def rate_games(
     new = model.rating()
     current: dict[int, plackett_luce.Rating] = {}
     played: dict[int, int] = {}
+    for player, known in (start or {}).items():
+        current[player] = (known.mu, known.sigma)
+        played[player] = known.games
     history: list[HistoryPoint] = []
     rate = plackett_luce.rate
     for game in games:
@@ -139,17 +146,19 @@ def rate_games(
                     mu, sigma = rating
                     history.append(HistoryPoint(player, game.game, count, mu, sigma, mu - 3.0 * sigma))
     ratings = {
-        player: PlayerRating(
-            player,
-            rating[0],
-            rating[1],
-            plackett_luce.ordinal(rating),
-            played[player],
-            played[player] < provisional_games,
-        )
+        player: player_rating(player, rating, played[player], provisional_games=provisional_games)
         for player, rating in current.items()
     }
     return RatingsResult(ratings=ratings, history=history)
+
+
+def player_rating(
+    player: int, rating: plackett_luce.Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
+) -> PlayerRating:
+    """A player's rating after `games` rated games, from its (mu, sigma)."""
+    return PlayerRating(
+        player, rating[0], rating[1], plackett_luce.ordinal(rating), games, games < provisional_games
+    )
 
 
 def _package_rate(

@@ -75,8 +75,12 @@ from tournaments.services.hands import (
 )
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import (
+    GAME_NOT_COUNTED,
+    GAME_RATED,
     RATING_HISTORY_COLUMNS,
+    REBUILD_QUEUED,
     federation_counted_events,
+    federation_game_rate,
     federation_ratings_queue,
     federation_ratings_rebuild,
     ratings_rebuild,
@@ -95,9 +99,12 @@ from tournaments.services.stages import match_decide, stage_add, stage_entrants_
 from tournaments.services.standings import event_standings_rules_set, standings_rebuild
 
 __all__ = [
+    "GAME_NOT_COUNTED",
+    "GAME_RATED",
     "QUALIFY_FROM_CLUBS",
     "QUALIFY_FROM_FEDERATION",
     "RATING_HISTORY_COLUMNS",
+    "REBUILD_QUEUED",
     "EventInput",
     "HandInput",
     "Qualified",
@@ -112,6 +119,7 @@ __all__ = [
     "event_odd_tables_set",
     "event_standings_rules_set",
     "federation_counted_events",
+    "federation_game_rate",
     "federation_ratings_queue",
     "federation_ratings_rebuild",
     "game_rescore",

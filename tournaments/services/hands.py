@@ -464,7 +464,7 @@ def _game_moved_on(game: Game, scored: _Scored, *, extra: Sequence[str]) -> None
     standings_queue(event_id=game.table.round.event_id)
     if was_over or game.game_over:
         # A game finished, or a finished game was corrected: its result feeds the ratings.
-        ratings_queue(club_id=game.table.round.event.club_id)
+        ratings_queue(club_id=game.table.round.event.club_id, game_id=game.pk)
 
 
 def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | None:
@@ -879,7 +879,7 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
         game, result, next_number=game.next_number, extra=["stopped_after", "stopped_at", "stopped_by"]
     )
     standings_queue(event_id=game.table.round.event_id)
-    ratings_queue(club_id=game.table.round.event.club_id)
+    ratings_queue(club_id=game.table.round.event.club_id, game_id=game.pk)
     return game
 
 
@@ -953,5 +953,5 @@ def _delete(game: Game, hand: Hand, reason: str) -> Game:
     game = game_rescore(game=game)
     standings_queue(event_id=game.table.round.event_id)
     if was_over or game.game_over:
-        ratings_queue(club_id=game.table.round.event.club_id)
+        ratings_queue(club_id=game.table.round.event.club_id, game_id=game.pk)
     return game

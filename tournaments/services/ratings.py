@@ -13,6 +13,7 @@ import datetime
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 from django.db import connection, models, transaction
@@ -296,27 +297,32 @@ def _rate(
     for group, games in by_group.items():
         result = ratings.rate_games(games)
         current.extend((group, r) for r in result.ratings.values())
-        for point in result.history:
-            game = facts[point.game]
-            won, drew, points, victory_points = game.results[point.player]
-            history.append(
-                HistoryRow(
-                    point.player,
-                    point.game,
-                    group,
-                    game.event_id,
-                    game.date,
-                    point.sequence,
-                    point.mu,
-                    point.sigma,
-                    point.ordinal,
-                    won,
-                    drew,
-                    points,
-                    victory_points,
-                )
-            )
+        history.extend(_history_rows(group, result.history, facts))
     return current, history
+
+
+def _history_rows(
+    group: str, points: Iterable[ratings.HistoryPoint], facts: dict[int, _GameFacts]
+) -> Iterable[HistoryRow]:
+    """The history rows of a group's rated games: each point's rating with its game's facts."""
+    for point in points:
+        game = facts[point.game]
+        won, drew, points_for, victory_points = game.results[point.player]
+        yield HistoryRow(
+            point.player,
+            point.game,
+            group,
+            game.event_id,
+            game.date,
+            point.sequence,
+            point.mu,
+            point.sigma,
+            point.ordinal,
+            won,
+            drew,
+            points_for,
+            victory_points,
+        )
 
 
 def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
@@ -329,17 +335,23 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
     }
 
 
-def federation_counted_events(federation_id: int) -> Q:
+def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
     """The events a federation counts (a condition on Event): its own championships, and the
     club events of each club that joined it, dated from the day it joined to the day it left
     (both included; the club's local dates, as an event's date is), or to today while it is a
-    member. Matches nothing for a federation with no championship and no club that joined."""
+    member. Matches nothing for a federation with no championship and no club that joined.
+    With `club_id`, only the events of that club: its nights and the championships it hosted
+    (a condition of one club's terms: 160 clubs' took Django a third of a second to compile)."""
     spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
-    for club_id, joined_on, left_on in places.values_list("club_id", "joined_on", "left_on"):
-        span = Q(club_id=club_id, date__gte=joined_on)
+    own = Q(federation_id=federation_id)
+    if club_id is not None:
+        places = places.filter(club_id=club_id)
+        own &= Q(club_id=club_id)
+    for club, joined_on, left_on in places.values_list("club_id", "joined_on", "left_on"):
+        span = Q(club_id=club, date__gte=joined_on)
         spans |= span & Q(date__lte=left_on) if left_on is not None else span
-    return Q(federation_id=federation_id) | (spans & Q(federation__isnull=True))
+    return own | (spans & Q(federation__isnull=True))
 
 
 @transaction.atomic
@@ -381,6 +393,176 @@ def federation_ratings_rebuild(*, federation_id: int) -> int:
         for club_id, c in counts.items()
     )
     return len(current)
+
+
+# What `federation_game_rate` did in a federation.
+GAME_RATED = "rated"  # the game rated alone, from its people's ratings before it
+GAME_NOT_COUNTED = "not counted"  # no rating counts it (unfinished, left out, not ranked...)
+REBUILD_QUEUED = "rebuild"  # the game alone would not be exact: the federation's rebuild queued
+
+
+def federation_game_rate(*, game_id: int) -> dict[int, str]:
+    """Bring the ratings of the federations that count a game (its championship's federation,
+    or those its club was a member of on its date) up to date after the game finished or its
+    result changed: by that game alone where that is exact, else by queuing the rebuild.
+
+    Exact when the game is the last rated game of each of its people in its group, in the
+    rating order (event date, event, round, table; `_finished_games`): rated for the first time
+    (each of its people's rated games comes before it), or again (a correction of their last
+    game). Rated from their ratings before it by the rebuild's own step (`ratings.rate_games`
+    with `start`), it gives what a rebuild gives, to the float: no later game read the ratings
+    it moves. Anything else (a correction of an earlier game, a game saved after a later game
+    of one of its people, a game no longer counted, its people or group changed) queues the
+    federation's rebuild after the commit. Either way the game's club's games counted and left
+    out (FederationLeftOut) are counted again.
+
+    One transaction a federation, holding the federation row locked as the rebuild does.
+    Running it twice changes nothing. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or
+    REBUILD_QUEUED ({} for a game that no longer exists or that no federation counts).
+    """
+    game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
+    if game is None:
+        return {}
+    event = game.table.round.event
+    return {
+        federation_id: _federation_game_rate(federation_id, game, event)
+        for federation_id in _federations_counting(event)
+    }
+
+
+def _federations_counting(event: Event) -> list[int]:
+    """The federations whose ranking counts `event`: a championship's own, else those its club
+    was a member of on the event's date (`federation_counted_events`' spans)."""
+    if event.federation_id is not None:
+        return [event.federation_id]
+    places = FederationClub.objects.filter(
+        Q(left_on__isnull=True) | Q(left_on__gte=event.date),
+        club_id=event.club_id,
+        joined_on__isnull=False,
+        joined_on__lte=event.date,
+    )
+    return list(places.values_list("federation_id", flat=True))
+
+
+def _federation_game_rate(federation_id: int, game: Game, event: Event) -> str:
+    with transaction.atomic():
+        federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
+        if federation is None:
+            return GAME_NOT_COUNTED
+        rows = PersonRatingHistory.objects.filter(game_id=game.pk, person__federation_id=federation_id)
+        stored = dict(rows.values_list("person_id", "group"))
+        # An event not ranked counts no game (nor any game left out): its club's counts stay.
+        counted = _game_as_counted(federation, game, event) if event.ranked else None
+        if counted is None:
+            return _rebuild_queued(federation_id) if stored else GAME_NOT_COUNTED
+        group, rated, facts = counted
+        key = (event.date, event.pk, game.table.round.number, game.table.number)
+        start = _ratings_before(federation_id, group, rated, stored, key)
+        if start is None:
+            return _rebuild_queued(federation_id)
+        result = ratings.rate_games([rated], start=start)
+        people = [person for side in rated.sides for person in side]
+        PersonRating.objects.filter(person_id__in=people, group=group).delete()
+        PersonRating.objects.bulk_create(
+            PersonRating(person_id=r.player, group=group, **_rating_fields(r))
+            for r in result.ratings.values()
+        )
+        rows.delete()
+        _rating_history_insert(PERSON_HISTORY, _history_rows(group, result.history, facts))
+        return GAME_RATED
+
+
+def _game_as_counted(
+    federation: Federation, game: Game, event: Event
+) -> tuple[str, ratings.RatedGame, dict[int, _GameFacts]] | None:
+    """The game as the federation's rebuild rates it (its group, the game by person, the facts
+    of its history rows), or None if it counts in no rating; and the counts of its event's club
+    (FederationLeftOut), read with it by the rebuild's rule from the club's games."""
+    club_id = event.club_id
+    # The club's counted games, read to count them: its own nights and the championships it hosted.
+    events = federation_counted_events(federation.pk, club_id=club_id)
+    links = Player.objects.filter(person__federation_id=federation.pk, person__isnull=False)
+    person_of = dict(_plain_rows(links.values_list("pk", "person_id"), binary=True))
+    by_group, facts, counts = _rated_games(events, federation.ranking_groups or {}, person_of)
+    count = counts.get(club_id)
+    if count is None:
+        FederationLeftOut.objects.filter(federation_id=federation.pk, club_id=club_id).delete()
+    else:
+        FederationLeftOut.objects.update_or_create(
+            federation_id=federation.pk,
+            club_id=club_id,
+            defaults={"counted": count.counted, "left_out": count.left_out},
+        )
+    for group, games in by_group.items():
+        for rated in games:
+            if rated.game == game.pk:
+                return group, rated, facts
+    return None
+
+
+def _rebuild_queued(federation_id: int) -> str:
+    transaction.on_commit(partial(task_send, FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id))
+    return REBUILD_QUEUED
+
+
+def _ratings_before(
+    federation_id: int,
+    group: str,
+    rated: ratings.RatedGame,
+    stored: dict[int, str],
+    key: tuple[datetime.date, int, int, int],
+) -> dict[int, ratings.PlayerRating] | None:
+    """Person -> their rating in `group` right before the game `rated` (people new to the group
+    left out), when the game is the last rated game of each of its people (`key`: its place in
+    the rating order; `stored`: person -> group of its rows as stored, if it was rated before);
+    None when it is not, or when the stored rows do not say (the rebuild then decides)."""
+    people = [person for side in rated.sides for person in side]
+    if stored and (set(stored) != set(people) or set(stored.values()) != {group}):
+        return None  # its people or its group changed: their later games may move too
+    games = dict(
+        PersonRating.objects.filter(person_id__in=people, group=group).values_list("person_id", "games")
+    )
+    # Each person's last rated game and, for a game rated again, the one before it.
+    wanted = Q(pk__in=[])
+    for person in people:
+        last = games.get(person, 0)
+        for sequence in (last, last - 1) if person in stored else (last,):
+            if sequence > 0:
+                wanted |= Q(person_id=person, sequence=sequence)
+    rows = {
+        (person, sequence): (game_id, mu, sigma, (date, event_id, round_number, table_number))
+        for person, sequence, game_id, mu, sigma, date, event_id, round_number, table_number in (
+            PersonRatingHistory.objects.filter(wanted, group=group).values_list(
+                "person_id",
+                "sequence",
+                "game_id",
+                "mu",
+                "sigma",
+                "date",
+                "event_id",
+                "game__table__round__number",
+                "game__table__number",
+            )
+        )
+    }
+    start: dict[int, ratings.PlayerRating] = {}
+    for person in people:
+        last = games.get(person, 0)
+        if person in stored:
+            # Rated again: it must still be their last game; they go on from the game before.
+            if rows.get((person, last), (None,))[0] != rated.game:
+                return None
+            played = last - 1
+        else:
+            if last and rows.get((person, last), (None, 0.0, 0.0, key))[3] >= key:
+                return None  # a game of theirs rated already comes after this one (or is not found)
+            played = last
+        if played:
+            before = rows.get((person, played))
+            if before is None:
+                return None
+            start[person] = ratings.player_rating(person, (before[1], before[2]), played)
+    return start
 
 
 RATING_HISTORY_COLUMNS = HistoryRow._fields

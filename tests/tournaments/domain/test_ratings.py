@@ -55,6 +55,17 @@ def test_the_same_games_in_the_same_order_give_the_same_ratings():
     assert ratings.rate_games(games).ratings == ratings.rate_games(list(games)).ratings
 
 
+def test_games_rated_after_the_ratings_so_far_give_what_rating_them_all_at_once_gives():
+    games = _season(3)
+    whole = ratings.rate_games(games)
+    so_far = ratings.rate_games(games[:599]).ratings
+    last = games[599]
+    at_table = {player: so_far[player] for side in last.sides for player in side}
+    result = ratings.rate_games([last], start=at_table)
+    assert result.ratings == {player: whole.ratings[player] for player in at_table}  # to the float
+    assert result.history == whole.history[-4:]  # sequences go on from the games so far
+
+
 def test_on_held_out_games_the_ratings_beat_a_coin_and_are_reported_beside_the_baseline():
     report = {p.name: p for p in ratings.evaluate(_season(2), held_out=0.25)}
     assert set(report) == {"openskill", "openskill, margin", "win-rate baseline"}
