@@ -697,6 +697,10 @@ def hand_confirm(
     hand.save()
     event_id = hand.game.table.round.event_id
     standings_queue(event_id=event_id)
+    if hand.game.game_over:
+        # A game asking for confirmation counts in the rankings once its every hand is
+        # confirmed: this may be the last one (`services.ratings`, `_finished_games`).
+        ratings_queue(club_id=hand.game.table.round.event.club_id, game_id=hand.game_id)
     return hand
 
 

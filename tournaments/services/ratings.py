@@ -120,10 +120,11 @@ class _Counted:
 
 def _rated_games(
     events: Q, together: dict[str, str], person_of: dict[int, int] | None = None
-) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int, _Counted]]:
+) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int | None, _Counted]]:
     """The finished games of the ranked events `events` (a condition on Event) by ranking group,
     each group's in rating order (event date, event, round, table); each game's facts for its
-    history rows; and, with `person_of`, each club's games counted and left out.
+    history rows; and, with `person_of`, each club's games counted and left out (a
+    championship's under None).
 
     A game's ranking group is its variant's (`together`: a club's or a federation's
     `ranking_groups`). Without `person_of` the raters are the seated players (a club's ranking);
@@ -132,19 +133,21 @@ def _rated_games(
     the events' scales, the games (`_finished_games`) and the seats of their tables.
     """
     scales: dict[int, vp.Scale] = {}
-    club_of: dict[int, int] = {}
+    club_of: dict[int, int | None] = {}
     # The fields the standings rules read, so none is fetched again event by event.
     for event in Event.objects.filter(events, ranked=True).only(
-        "club_id", "vp_scale", "vp_custom", "tie_breaks"
+        "club_id", "federation_id", "vp_scale", "vp_custom", "tie_breaks"
     ):
         scales[event.pk] = event_standings_rules(event=event)[0]
-        club_of[event.pk] = event.club_id
+        # A championship's games are the federation's own, not its host club's: counted apart
+        # (under None), so no club is told to link a player it does not have.
+        club_of[event.pk] = event.club_id if event.federation_id is None else None
     players = _players_by_table(events)
     side_lists: dict[Any, tuple[str, ...]] = {}  # the few distinct `sides` values, parsed once
     no_seats: dict[str, list[int]] = {}
     by_group: dict[str, list[ratings.RatedGame]] = {}
     facts: dict[int, _GameFacts] = {}
-    counts: dict[int, _Counted] = {}
+    counts: dict[int | None, _Counted] = {}
     for game_id, table_id, sides_value, totals_value, variant, *result, event_id, date in _plain_rows(
         _finished_games(events)
     ):
@@ -391,6 +394,7 @@ def federation_ratings_rebuild(*, federation_id: int) -> int:
             federation_id=federation_id, club_id=club_id, counted=c.counted, left_out=c.left_out
         )
         for club_id, c in counts.items()
+        if club_id is not None
     )
     return len(current)
 

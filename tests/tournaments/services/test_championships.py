@@ -213,6 +213,10 @@ def test_its_games_move_the_federations_ranking_and_no_clubs(north, django_captu
         hand = services.hand_record(
             game=game, asked=services.HandInput(number=1, entries=entries, entered_by_side=pia_side)
         )
+    # The game is over (hands per round 1) but its hand is not confirmed yet: it counts nowhere.
+    assert Game.objects.get(pk=game.pk).game_over
+    assert not PersonRating.objects.filter(person=pia).exists()
+    with capture(execute=True):
         other = next(side for side in sides if side != pia_side)
         services.hand_confirm(hand=hand, side=other, as_director=True)
     # Pia's first game, won beside her partner against the other side: the federation's update
