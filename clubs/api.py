@@ -187,7 +187,7 @@ class FederationInviteApi(APIView):
 
     @extend_schema(
         request=FederationInviteInputSerializer,
-        responses={201: FederationClubSerializer, **errors(400, 401, 404)},
+        responses={201: FederationClubSerializer, **errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, slug: str) -> Response:
         federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
@@ -208,7 +208,7 @@ class FederationPlaceEndApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=None, responses={200: FederationClubSerializer, 204: None, **errors(400, 401, 404)}
+        request=None, responses={200: FederationClubSerializer, 204: None, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request, slug: str, place_id: int) -> Response:
         federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
@@ -227,7 +227,7 @@ class ClubFederationAnswerApi(APIView):
 
     @extend_schema(
         request=FederationAnswerInputSerializer,
-        responses={200: FederationClubSerializer, **errors(400, 401, 404)},
+        responses={200: FederationClubSerializer, **errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, slug: str, place_id: int) -> Response:
         club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
@@ -250,7 +250,7 @@ class ClubFederationLeaveApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: FederationClubSerializer, **errors(400, 401, 404)})
+    @extend_schema(request=None, responses={200: FederationClubSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request, slug: str) -> Response:
         club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
         place = club_federation_now(club=club)

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, variant_choices
 from clubs.roster_files import (
     ROSTER_MAX_BYTES,
     ROSTER_TEXT_SUFFIXES,
@@ -31,7 +31,7 @@ class ClubSettingsForm(forms.ModelForm):
     """The club's settings; the variants ranked together are one "ranked with" choice a variant
     (`ranked_with_fields`), gathered into `ranking_groups` for the service to check."""
 
-    time_zone = forms.ChoiceField(label=_("time zone"), choices=_time_zone_choices)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices)
 
     class Meta:
         model = Club
@@ -121,30 +121,46 @@ class RosterConfirmForm(forms.Form):
 class MemberInviteForm(forms.Form):
     """Add someone who has an account already."""
 
-    username = forms.CharField(label=_("username"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
 
 
 class MemberCreateForm(forms.Form):
     """Create an account for someone new; the site makes up their first password."""
 
-    new_username = forms.CharField(label=_("username"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    new_username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
 
 
 class MemberRoleForm(forms.Form):
-    role = forms.ChoiceField(label=_("role"), choices=Membership.Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
 # --- federations --------------------------------------------------------------------------------
 
 
+class ClubCreateForm(forms.Form):
+    """A new club (`services.club_found`): its name, address, time zone and default variant."""
+
+    name = NameFormField(label=_("Name"), max_length=120)
+    slug = forms.CharField(
+        label=_("Address"),
+        max_length=50,
+        required=False,
+        help_text=_("Letters, digits and hyphens, as in the club's links; left empty, made from the name."),
+    )
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zone_choices, initial="UTC")
+    default_variant = forms.ChoiceField(
+        label=_("Default variant"), choices=variant_choices, initial="classic"
+    )
+
+
 class FederationForm(forms.Form):
     """A new federation (services.FederationInput): its name and address."""
 
-    name = NameFormField(label=_("name"), max_length=120)
+    name = NameFormField(label=_("Name"), max_length=120)
     slug = forms.CharField(
-        label=_("address"),
+        label=_("Address"),
         max_length=50,
         required=False,
         help_text=_(
@@ -155,17 +171,17 @@ class FederationForm(forms.Form):
 
 class FederationInviteForm(forms.Form):
     club = forms.CharField(
-        label=_("club's address"),
+        label=_("Club's address"),
         max_length=50,
         help_text=_("As in the club's links: /clubs/riverside/ is the address “riverside”."),
     )
 
 
 class FederationOfficerForm(forms.Form):
-    who = forms.CharField(label=_("username or email address"), max_length=254)
+    who = forms.CharField(label=_("Username or email address"), max_length=254)
 
 
 class PersonLinkForm(forms.Form):
     """A director's link of a player (services.PersonLinkInput): the member number."""
 
-    member_number = forms.CharField(label=_("member number"), max_length=64)
+    member_number = forms.CharField(label=_("Member number"), max_length=64)

@@ -71,6 +71,26 @@ def club_create(*, name: str, slug: str, time_zone: str = "UTC", default_variant
     return club
 
 
+RESERVED_CLUB_SLUGS = frozenset({"new"})  # /clubs/new/ is the page to create one
+
+
+@transaction.atomic
+def club_found(
+    *, name: str, slug: str = "", time_zone: str = "UTC", default_variant: str = "classic", by: User
+) -> Club:
+    """A new club with `by` its first director (the New club page). `slug` left empty is made
+    from the name. Raises ValidationError (`name`; `slug`: taken, not letters, digits and
+    hyphens, or none could be made from the name; `time_zone`; `default_variant`)."""
+    slug = slug.strip().lower() or slugify(name)[:50].strip("-")
+    if not slug or slug in RESERVED_CLUB_SLUGS:
+        raise ValidationError({"slug": gettext("Choose an address of letters, digits and hyphens.")})
+    if Club.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": gettext("Another club has this address: choose another.")})
+    club = club_create(name=name, slug=slug, time_zone=time_zone, default_variant=default_variant)
+    Membership.objects.create(club=club, user=by, role=Membership.Role.DIRECTOR)
+    return club
+
+
 @transaction.atomic
 def player_add(*, club: Club, name: str, user: User | None = None, guest: bool = False) -> Player:
     """Add a player to the club (a `guest`: added on the night, not on the roster). Raises

@@ -6,6 +6,7 @@ app_name = "clubs"
 
 urlpatterns = [
     path("accounts/tokens/", views.api_tokens, name="api_tokens"),
+    path("clubs/new/", views.club_create, name="club_create"),
     path("clubs/<slug:slug>/settings/", views.club_settings, name="settings"),
     path("clubs/<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("players/<int:player_id>/initials/", views.player_initials, name="player_initials"),

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import services
 from clubs.forms import (
+    ClubCreateForm,
     ClubSettingsForm,
     FederationForm,
     FederationInviteForm,
@@ -262,6 +263,22 @@ def federation_list(request: SignedInRequest) -> HttpResponse:
     """The federations the user is an officer of, and the way to create one."""
     federations = federations_run_by(user=request.user)
     return render(request, "clubs/federation_list.html", {"federations": federations})
+
+
+@login_required
+def club_create(request: SignedInRequest) -> HttpResponse:
+    """A new club; its creator is its first director."""
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_found(**form.cleaned_data, by=request.user)
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            messages.success(request, _("The club is created; you are its director."))
+            return redirect("tournaments:club_detail", slug=club.slug)
+    status = 400 if form.is_bound and form.errors else 200
+    return render(request, "clubs/club_create.html", {"form": form}, status=status)
 
 
 @login_required

@@ -221,3 +221,26 @@ def test_an_officer_removes_another_and_the_last_one_stays(client, olga):
     # Otto, no longer an officer, no longer sees the federation's page.
     client.force_login(otto.user)
     assert client.get("/federations/north-league/").status_code == 404
+
+
+def test_anyone_signed_in_starts_a_club_and_is_its_director(client, olga):
+    from clubs.models import Club, Membership
+
+    client.force_login(olga)
+    assert "/clubs/new/" in _page(client, "/")
+    response = client.post(
+        "/clubs/new/",
+        {"name": "Hilltop Canasta", "slug": "", "time_zone": "Europe/Athens", "default_variant": "samba"},
+    )
+    assert response.status_code == 302 and response["Location"] == "/clubs/hilltop-canasta/"
+    club = Club.objects.get(slug="hilltop-canasta")
+    assert (club.time_zone, club.default_variant) == ("Europe/Athens", "samba")
+    assert Membership.objects.get(club=club, user=olga).role == Membership.Role.DIRECTOR
+    assert _page(client, "/clubs/hilltop-canasta/settings/")  # its director opens its settings
+    # The same address again, or "new" (the page's own address), is refused with the form kept.
+    for slug in ("hilltop-canasta", "new"):
+        response = client.post(
+            "/clubs/new/", {"name": "Other", "slug": slug, "time_zone": "UTC", "default_variant": "classic"}
+        )
+        assert response.status_code == 400 and "address" in response.content.decode()
+    assert Club.objects.count() == 1

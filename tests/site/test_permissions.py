@@ -406,6 +406,12 @@ MATRIX: dict[str, Row] = {
     ),
     "audit:club_audit": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     # --- federations: the officers' pages, and the club's in its settings (its directors') ------
+    "clubs:club_create": Row(
+        "page",
+        read=AUTH,
+        write=AUTH,
+        data=lambda w: {"name": "Newtown", "slug": "", "time_zone": "UTC", "default_variant": "classic"},
+    ),
     "clubs:federation_list": Row("page", read=AUTH),
     "clubs:federation_create": Row(
         "page", read=AUTH, write=AUTH, data=lambda w: {"name": "Another League", "slug": ""}

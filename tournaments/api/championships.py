@@ -41,7 +41,7 @@ class ChampionshipsApi(APIView):
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(
-        request=ChampionshipInputSerializer, responses={201: EventSerializer, **errors(400, 401, 404)}
+        request=ChampionshipInputSerializer, responses={201: EventSerializer, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request, slug: str) -> Response:
         federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
@@ -64,7 +64,7 @@ class QualifyApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=QualifyInputSerializer, responses={200: QualifiedSerializer, **errors(400, 401, 404)}
+        request=QualifyInputSerializer, responses={200: QualifiedSerializer, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request, event_id: int) -> Response:
         championships = selectors.events_directed_by(user=request.user).filter(federation__isnull=False)
@@ -88,7 +88,7 @@ class EntriesApi(APIView):
 
     @extend_schema(
         request=EntriesInputSerializer,
-        responses={201: EntrantSerializer(many=True), **errors(400, 401, 404)},
+        responses={201: EntrantSerializer(many=True), **errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, slug: str, event_id: int) -> Response:
         club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)

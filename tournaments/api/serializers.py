@@ -653,7 +653,7 @@ class QualifyInputSerializer(serializers.Serializer):
 class EntrantSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="pk")
     name = serializers.CharField()
-    club: serializers.SlugRelatedField = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.CharField(source="club.slug", read_only=True, help_text="The player's club's address.")
 
 
 class PassedOverSerializer(serializers.Serializer):

@@ -43,6 +43,7 @@ from tournaments.selectors.board import (
 from tournaments.selectors.events import (
     ClubEntrants,
     championship_entrants_by_club,
+    club_championships,
     club_events,
     entrant_candidates,
     event_board_round,
@@ -251,6 +252,7 @@ __all__ = [
     "board_token",
     "card_state",
     "championship_entrants_by_club",
+    "club_championships",
     "club_current_season",
     "club_events",
     "club_partnerships",

@@ -50,9 +50,13 @@ def events_visible_to(*, user: Requester) -> QuerySet[Event]:
 
 def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
     """Events whose standings the user may see: of their clubs and of clubs with public results,
-    the championships they see, and those of federations whose ranking is public."""
+    the championships they see, and those of federations whose ranking is public (a host club's
+    public results do not make its championship public)."""
+    # A championship's results are public when its federation's ranking is, not when its host
+    # club's results are: the host's public pages do not open another club's players' results.
     return Event.objects.filter(
-        _of_clubs(clubs_with_results_visible_to(user=user))
+        Q(club__in=clubs_with_results_visible_to(user=user), federation__isnull=True)
+        | _of_clubs(clubs_where(user=user))
         | _championships_seen_by(user)
         | Q(federation__in=federations_with_ranking_visible_to(user=user))
     ).select_related("club")
@@ -78,10 +82,12 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
 
 
 def club_events(*, club: Club, with_results: bool = False) -> QuerySet[Event]:
-    """The club's events, newest first; `has_results` says whether a round has been seated.
-    `with_results`: only those (a night not started has no standings to open)."""
+    """The club's own events, newest first (a championship it hosts is its federation's:
+    `club_championships`); `has_results` says whether a round has been seated. `with_results`:
+    only those (a night not started has no standings to open)."""
     seated = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.SEATED)
-    events = club.events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
+    events = club.events.filter(federation__isnull=True)
+    events = events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
     return events.filter(Exists(seated)) if with_results else events
 
 
@@ -122,4 +128,19 @@ def entrant_candidates(*, event: Event) -> QuerySet[Player]:
     ).values("club_id")
     return Player.objects.filter(
         active=True, club__in=members, person__federation_id=event.federation_id
-    ).select_related("club")
+    ).select_related("club", "person")
+
+
+def club_championships(*, club: Club, user: Requester) -> QuerySet[Event]:
+    """The championships of the federation the club is a member of now that `user` may see the
+    results of (its members do), newest first, each with its host club: the club's page lists
+    them. None for a club in no federation."""
+    place = FederationClub.objects.filter(club=club, joined_on__isnull=False, left_on__isnull=True).first()
+    if place is None:
+        return Event.objects.none()
+    return (
+        events_with_results_visible_to(user=user)
+        .filter(federation_id=place.federation_id)
+        .select_related("club", "federation")
+        .order_by("-date", "-id")
+    )

@@ -26,7 +26,13 @@ from tournaments.services.queue import ratings_queue, standings_queue
 def guest_add(*, event: Event, name: str) -> Player:
     """Add a guest who is not on the club's roster to the night, by name (seated from the
     next round, like a late arrival). Raises ValidationError (key "name") for an empty name,
-    or a name the club already has: a roster player is added from the list instead."""
+    a name the club already has (a roster player is added from the list instead), or a
+    championship (its entrants all have a member number)."""
+    if event.federation_id is not None:
+        message = _(
+            "A championship has no guests: every entrant is a player of a member club with a member number."
+        )
+        raise ValidationError({"name": message})
     name = " ".join(part for part in name_trimmed(name).split(" ") if part)  # the rest is checked
     if not name:
         raise ValidationError({"name": _("Type the guest's name.")})

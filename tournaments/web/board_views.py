@@ -105,10 +105,17 @@ def _page(request: HttpRequest, event: Event, live_url: str) -> HttpResponse:
     """The whole page: the live part as it is now, the public pages' QR code when the club's
     results are public, and what board.js needs to keep the live part up to date."""
     public_link = public_qr = ""
-    if event.club.results_public:
+    federation = event.federation
+    if federation is not None and federation.ranking_public:
+        # A championship's public page is its standings (its host club's pages do not list it).
+        public_link = request.build_absolute_uri(
+            reverse("tournaments:event_standings", kwargs={"event_id": event.pk})
+        )
+    elif federation is None and event.club.results_public:
         public_link = request.build_absolute_uri(
             reverse("tournaments:club_results", kwargs={"slug": event.club.slug})
         )
+    if public_link:
         # No fixed size (a viewBox): site.css sizes it for the room's screen.
         public_qr = segno.make(public_link, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
     tag = _tag(request, event)

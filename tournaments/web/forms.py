@@ -12,7 +12,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from clubs.models import Club, Partnership, Player
+from clubs.models import Club, Partnership, Player, variant_choices
 from clubs.selectors import club_federation_now
 from clubs.services import PairRequest, pair_requests_from_text
 from clubs.text import NameFormField
@@ -294,12 +294,15 @@ class EventForm(forms.ModelForm):
 
 
 class _Entrant(forms.ModelChoiceField):
-    """A player to add; in a championship (`with_club`), shown with their club."""
+    """A player to add; in a championship (`with_club`), shown with their club and member number."""
 
     with_club = False
 
     def label_from_instance(self, obj: Any) -> str:
-        return f"{obj.name} ({obj.club.name})" if self.with_club else str(super().label_from_instance(obj))
+        if not self.with_club:
+            return str(super().label_from_instance(obj))
+        # Two people of one name are told apart by their member numbers.
+        return f"{obj.name} ({obj.club.name}, {obj.person.member_number})"
 
 
 class ParticipantAddForm(forms.Form):
@@ -763,7 +766,7 @@ class ChampionshipForm(forms.ModelForm):
             "ranked",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"ranked": _("counts in the federation's ranking")}
+        labels = {"ranked": _("Counts in the federation's ranking")}
         help_texts = {
             "date": _("The host club's local date."),
             "ranked": _("Its games count in the federation's ranking; no club's own ranking counts them."),
@@ -773,8 +776,10 @@ class ChampionshipForm(forms.ModelForm):
         kwargs.setdefault("initial", {}).update(
             {"confirmation_required": True, "keep_clubs_apart": True, "ranked": True}
         )
+        kwargs["initial"].setdefault("variant", "classic")
         super().__init__(*args, **kwargs)
         model_choice_field(self, "host").queryset = members
+        choice_field(self, "variant").choices = variant_choices()  # no "---------": Classic first
         self.order_fields(["name", "date", "host"])
 
     def event_input(self) -> EventInput:

@@ -73,6 +73,7 @@ def club_results(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "club": club,
         "events": selectors.club_events(club=club),
+        "championships": selectors.club_championships(club=club, user=request.user),
         "rankings": table,
         "ranking_group": group,
         "ranking_period": period,

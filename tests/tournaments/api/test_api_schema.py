@@ -67,7 +67,8 @@ def _url(path: str, ids: dict[str, Any] | None) -> str:
             return "1" if ids else str(UNKNOWN)
         if ids is None:
             return "nothing" if name == "slug" else str(UNKNOWN)
-        return str(ids[names.get(name, resource)])
+        # An object the night has none of (a federation's club place): an id of none.
+        return str(ids.get(names.get(name, resource), UNKNOWN))
 
     return re.sub(r"\{(\w+)\}", value, path)
 

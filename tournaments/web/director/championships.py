@@ -130,7 +130,7 @@ def championship_entries(request: SignedInRequest, slug: str, event_id: int) -> 
         "form": form,
         "ranks": ranks,
         "entered": Player.objects.filter(club=club, pk__in=entered).order_by("name"),
-        "unlinked": club.players.filter(active=True, guest=False, person__isnull=True).count(),
+        "unlinked": club.players.filter(active=True, guest=False, person__isnull=True).order_by("name"),
     }
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "tournaments/championship_entries.html", context, status=status)
