@@ -17,6 +17,7 @@ from clubs.selectors import club_federation_now
 from clubs.services import PairRequest, pair_requests_from_text
 from clubs.text import NameFormField
 from clubs.variants import variant_notes
+from clubs.viewer import shown_player_name
 from tournaments.display.labels import (
     card_kind_label,
     card_kind_name,
@@ -298,7 +299,7 @@ class _Entrant(forms.ModelChoiceField):
     with_club = False
 
     def label_from_instance(self, obj: Any) -> str:
-        return f"{obj.name} ({obj.club.name})" if self.with_club else str(super().label_from_instance(obj))
+        return f"{shown_player_name(obj)} ({obj.club.name})" if self.with_club else shown_player_name(obj)
 
 
 class ParticipantAddForm(forms.Form):
