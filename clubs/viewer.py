@@ -5,6 +5,10 @@ anyone may open once the club's results are public, in their downloads and in th
 `ViewerMiddleware` (clubs/middleware.py) sets the viewer for each request; outside a request
 (a command, a task, a test calling a selector) every name is shown whole. A federation's person
 is shown by the strictest of their clubs (`shown_person_name`).
+
+Every page that names a player goes through `shown_player_name` (in templates the `player_name`
+filter), the members' pages of an event too: a championship's are opened by the members of
+every member club and by the federation's officers, who are not the player's club's members.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Protocol
 
 from clubs.names import initials
 
@@ -39,6 +44,34 @@ def shown_name(name: str, by_initials: bool, club_id: int) -> str:
     if member_of is None or club_id in member_of():
         return name
     return initials(name)
+
+
+class NamedPlayer(Protocol):
+    """What names a player (clubs.models.Player; this module sits beside the models)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def public_initials(self) -> bool: ...
+
+    @property
+    def club_id(self) -> int: ...
+
+
+def shown_player_name(player: NamedPlayer) -> str:
+    """`shown_name` of a player, by their own club."""
+    return shown_name(player.name, player.public_initials, player.club_id)
+
+
+@contextmanager
+def names_in_full() -> Iterator[None]:
+    """Within it, every name is shown whole, whoever looks (as outside a request)."""
+    token = _MEMBER_OF.set(None)
+    try:
+        yield
+    finally:
+        _MEMBER_OF.reset(token)
 
 
 def shown_person_name(name: str, initials_at: frozenset[int]) -> str:

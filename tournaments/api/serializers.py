@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from clubs.models import Club, Player
 from clubs.services import PairRequest
 from clubs.text import name_trimmed
+from clubs.viewer import shown_player_name
 from tournaments import services
 from tournaments.models import (
     TABLE_SHAPE_CHOICES,
@@ -28,9 +29,21 @@ from tournaments.models import (
 )
 
 
+class ShownNameField(serializers.CharField):
+    """A player's name as the asker sees it (clubs/viewer.py): initials where the player asked,
+    to all but the members of the player's club (a championship's players come from several)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        help_text = "Initials where the player asked, to all but the members of the player's club."
+        super().__init__(read_only=True, help_text=help_text, **kwargs)
+
+    def to_representation(self, value: Any) -> str:  # a Player
+        return shown_player_name(value)
+
+
 class SeatSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="player_id")
-    player_name = serializers.CharField(source="player.name")
+    player_name = ShownNameField(source="player")
     side = serializers.CharField()
     position = serializers.CharField()
 
@@ -208,7 +221,7 @@ class HandSerializer(serializers.ModelSerializer):
 
 
 class StandingSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.name")
+    player_name = ShownNameField(source="player")
     point_difference = serializers.IntegerField()
 
     class Meta:
@@ -259,7 +272,7 @@ class EntrantStandingSerializer(serializers.Serializer):
         # items(): the stubs type iterating a serializer's fields as giving fields, not their names.
         names = [name for name, _field in self.fields.items() if name not in ("pair", "players")]
         row = {name: getattr(instance, name) for name in names}
-        return row | {"pair": pair, "players": [{"id": p.pk, "name": p.name} for p in players]}
+        return row | {"pair": pair, "players": [{"id": p.pk, "name": shown_player_name(p)} for p in players]}
 
 
 class NameInputField(serializers.CharField):
@@ -652,7 +665,7 @@ class QualifyInputSerializer(serializers.Serializer):
 
 class EntrantSerializer(serializers.Serializer):
     player = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
+    name = ShownNameField(source="*")
     club = serializers.CharField(source="club.slug", read_only=True, help_text="The player's club's address.")
 
 

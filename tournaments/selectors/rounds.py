@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Player
 from clubs.users import Requester
+from clubs.viewer import shown_player_name
 from tournaments.domain import seating, table_shapes
 from tournaments.models import Event, Game, Hand, Round, Seat, Table, TableCard
 from tournaments.selectors.events import events_visible_to
@@ -257,12 +258,14 @@ def round_players(*, round: Round) -> QuerySet[Player]:
 
 
 def round_sheet_index(*, round: Round) -> list[SheetLine]:
-    """Every player of the round by name, with their table and seat (or sitting out)."""
+    """Every player of the round by name, with their table and seat (or sitting out): each name
+    as the viewer sees it (clubs/viewer.py), in that name's place."""
     lines = [
-        SheetLine(seat.player.name, seat.table.number, seat.side, seat.get_position_display())
+        SheetLine(shown_player_name(seat.player), seat.table.number, seat.side, seat.get_position_display())
         for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
     ]
-    lines += [SheetLine(s.player.name, None, "", "") for s in round.sit_outs.select_related("player")]
+    sit_outs = round.sit_outs.select_related("player")
+    lines += [SheetLine(shown_player_name(s.player), None, "", "") for s in sit_outs]
     return sorted(lines, key=lambda line: line.name.casefold())
 
 

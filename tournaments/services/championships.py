@@ -19,6 +19,7 @@ from django.db.models import Count
 from django.utils.translation import gettext
 
 from clubs.models import Club, Federation, FederationClub, Player
+from clubs.viewer import shown_player_name
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.services.events import EventInput, entrant_refusal, event_create, participant_add
@@ -72,7 +73,8 @@ def championship_enter(
 @dataclass(frozen=True)
 class Qualified:
     """What a qualification did: the players it entered, in the ranking's order, and the
-    ranked players it passed over, each with why (name, reason)."""
+    ranked players it passed over, each with why (name, reason): the name as the one who
+    qualifies sees it (clubs/viewer.py), as the reason names them."""
 
     entered: list[Player]
     passed_over: list[tuple[str, str]] = field(default_factory=list)
@@ -142,7 +144,7 @@ def championship_qualify(
                 continue
             refusal = entrant_refusal(event, player)
             if refusal:
-                passed_over.append((player.name, refusal))
+                passed_over.append((shown_player_name(player), refusal))
                 continue
             participant_add(event=event, player=player)
             entered.append(player)

@@ -25,6 +25,7 @@ import scoring
 from clubs.models import Club, Federation, FederationClub, Partnership, Player
 from clubs.services import PairRequest, partnerships_ensure
 from clubs.variants import variant_label as describe_variant
+from clubs.viewer import shown_player_name
 from tournaments.display.messages import describe_rules
 from tournaments.domain import table_shapes
 from tournaments.models import TABLE_SHAPE_LABELS, Event, Pair, Participant, Season
@@ -225,20 +226,21 @@ def entrant_refusal(event: Event, player: Player) -> str | None:
     """Why `player` cannot enter `event`, or None. A club's event takes the club's players; a
     championship (`event.federation` set) takes a player of a club that is a member of its
     federation now, linked to one of the federation's people (a member number), whose person
-    has no other player in the event already: one person enters once, for one club."""
+    has no other player in the event already: one person enters once, for one club. The player
+    is named as the viewer sees them (clubs/viewer.py)."""
     if event.federation_id is None:
         if player.club_id != event.club_id:
-            return gettext("%(name)s plays for another club.") % {"name": player.name}
+            return gettext("%(name)s plays for another club.") % {"name": shown_player_name(player)}
         return None
     if not _member_club_now(event.federation_id, player.club_id):
         message = gettext("%(name)s plays for %(club)s, which is not a member club of the federation.")
-        return message % {"name": player.name, "club": player.club.name}
+        return message % {"name": shown_player_name(player), "club": player.club.name}
     if player.person is None or player.person.federation_id != event.federation_id:
         message = gettext(
             "%(name)s has no member number of the federation: %(club)s links them on its "
             "Federation members page."
         )
-        return message % {"name": player.name, "club": player.club.name}
+        return message % {"name": shown_player_name(player), "club": player.club.name}
     if event.pk is not None:
         twin = (
             event.participants.filter(player__person=player.person, withdrawn_after_round__isnull=True)
@@ -248,7 +250,7 @@ def entrant_refusal(event: Event, player: Player) -> str | None:
         )
         if twin is not None:
             message = gettext("%(name)s is in the championship already, for %(club)s.")
-            return message % {"name": player.name, "club": twin.player.club.name}
+            return message % {"name": shown_player_name(player), "club": twin.player.club.name}
     return None
 
 
@@ -476,7 +478,7 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     players = _together(event, player)
     if event.format in Event.PARTNERSHIP_FORMATS and len(players) == 1:
         message = gettext("%(name)s is in no pair of this event: add a late pair with both players.")
-        raise ValidationError({"player": message % {"name": player.name}})
+        raise ValidationError({"player": message % {"name": shown_player_name(player)}})
     return _set_present(event, players, present)[0]
 
 
@@ -508,7 +510,9 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
     if partner is not None and partner.club_id != player.club_id:
         # A championship's pair is entered by its club: its partnership is that club's.
         message = gettext("%(name)s and %(partner)s play for different clubs: a pair plays for one club.")
-        raise ValidationError({"partner": message % {"name": player.name, "partner": partner.name}})
+        raise ValidationError(
+            {"partner": message % {"name": shown_player_name(player), "partner": shown_player_name(partner)}}
+        )
     pair = _pair_of(event, player)
     if pair is not None:
         players = [pair.partnership.first, pair.partnership.second]
@@ -516,16 +520,25 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
             message = gettext("%(name)s plays in pair %(number)s of this event, with %(partner)s.")
             other = next(p for p in players if p.pk != player.pk)
             raise ValidationError(
-                {"partner": message % {"name": player.name, "number": pair.number, "partner": other.name}}
+                {
+                    "partner": message
+                    % {
+                        "name": shown_player_name(player),
+                        "number": pair.number,
+                        "partner": shown_player_name(other),
+                    }
+                }
             )
     elif event.format in Event.PARTNERSHIP_FORMATS:
         if partner is None:
             message = gettext("Choose the partner of %(name)s: in a pair event, players arrive in pairs.")
-            raise ValidationError({"partner": message % {"name": player.name}})
+            raise ValidationError({"partner": message % {"name": shown_player_name(player)}})
         taken = _pair_of(event, partner)
         if taken is not None:
             message = gettext("%(name)s plays in pair %(number)s of this event already.")
-            raise ValidationError({"partner": message % {"name": partner.name, "number": taken.number}})
+            raise ValidationError(
+                {"partner": message % {"name": shown_player_name(partner), "number": taken.number}}
+            )
         request = PairRequest(where=gettext("The late pair"), players=(player, partner))
         (partnership,) = partnerships_ensure(club=player.club, pairs=[request], field="partner")
         # Lock the event: two late pairs at once must not take the same number.
@@ -540,7 +553,7 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
     ).count()
     if here == len(players):
         message = gettext("%(name)s is in the event already.")
-        raise ValidationError({"player": message % {"name": player.name}})
+        raise ValidationError({"player": message % {"name": shown_player_name(player)}})
     return _set_present(event, players, True)[0]
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from clubs.viewer import shown_player_name
 from tournaments.models import Event, Hand, Pair, Round, Seat, SitOut, Table
 from tournaments.services.queue import standings_queue
 
@@ -96,7 +97,8 @@ def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
     for player in movers:
         if player.pk not in seats and player.pk not in sitting_out:
             raise ValidationError(
-                _("%(name)s is not in round %(number)s.") % {"name": player.name, "number": round.number}
+                _("%(name)s is not in round %(number)s.")
+                % {"name": shown_player_name(player), "number": round.number}
             )
     if not seats:
         raise ValidationError(_("Both players sit out; there is nothing to swap."))

@@ -25,6 +25,7 @@ from collections.abc import Collection
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from clubs.viewer import shown_player_name
 from tournaments import selectors
 from tournaments.domain import seating, table_shapes
 from tournaments.domain import stages as stages_domain
@@ -121,7 +122,7 @@ def _key(entrant: selectors.Entrant) -> int:
 
 
 def _name(entrant: selectors.Entrant) -> str:
-    names = " & ".join(p.name for p in entrant.players)
+    names = " & ".join(shown_player_name(p) for p in entrant.players)
     if entrant.pair is None:
         return names
     return _("Pair %(number)s (%(names)s)") % {"number": entrant.pair, "names": names}

@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.text import name_trimmed
+from clubs.viewer import shown_player_name
 from tournaments import selectors
 from tournaments.domain import stages as stages_domain
 from tournaments.domain import table_shapes
@@ -334,7 +335,7 @@ def _check_entrants(event: Event, stage: Stage, overview: selectors.StagesOvervi
 
 
 def _names(overview: selectors.StagesOverview, keys: list[int]) -> str:
-    return ", ".join(" & ".join(p.name for p in overview.entrants[key].players) for key in keys)
+    return ", ".join(" & ".join(shown_player_name(p) for p in overview.entrants[key].players) for key in keys)
 
 
 def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]) -> list[int]:

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from clubs.viewer import shown_name
+from clubs.viewer import shown_player_name
 from tournaments.display.labels import breakdown_label as _breakdown_label
 from tournaments.display.labels import result_label as _result_label
 
@@ -95,9 +95,9 @@ def signed(value: int) -> SafeString:
 
 @register.filter
 def player_name(player: Player) -> str:
-    """A player's name as the viewer sees it: initials on a public page for a player who asked
-    (clubs/viewer.py)."""
-    return shown_name(player.name, player.public_initials, player.club_id)
+    """A player's name as the viewer sees it: initials for a player who asked, to all but the
+    members of the player's club (clubs/viewer.py), on every page that names players."""
+    return shown_player_name(player)
 
 
 @register.filter

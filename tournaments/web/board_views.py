@@ -75,9 +75,11 @@ def board_link_live(request: HttpRequest, board_token: str) -> HttpResponse:
 
 def _tag(request: HttpRequest, event: Event) -> str:
     """The live part's ETag: what it shows (selectors.board_tag) in this visitor's language and
-    with names as this visitor sees them (in full for the club's members, clubs/viewer.py)."""
-    member = clubs_where(user=request.user).filter(pk=event.club_id).exists()
-    return f'"{selectors.board_tag(event=event, viewer=f"{get_language()}:{int(member)}")}"'
+    with names as this visitor sees them: in full for the members of each player's club
+    (clubs/viewer.py), so by the clubs the visitor is a member of (a championship's players
+    come from several)."""
+    member_of = sorted(clubs_where(user=request.user).values_list("pk", flat=True))
+    return f'"{selectors.board_tag(event=event, viewer=f"{get_language()}:{member_of}")}"'
 
 
 def _live(request: HttpRequest, event: Event) -> HttpResponse:

@@ -17,6 +17,7 @@ from clubs.selectors import club_federation_now
 from clubs.services import PairRequest, pair_requests_from_text
 from clubs.text import NameFormField
 from clubs.variants import variant_notes
+from clubs.viewer import shown_player_name
 from tournaments import selectors
 from tournaments.display.labels import (
     card_kind_label,
@@ -300,9 +301,9 @@ class _Entrant(forms.ModelChoiceField):
 
     def label_from_instance(self, obj: Any) -> str:
         if not self.with_club:
-            return str(super().label_from_instance(obj))
+            return shown_player_name(obj)
         # Two people of one name are told apart by their member numbers.
-        return f"{obj.name} ({obj.club.name}, {obj.person.member_number})"
+        return f"{shown_player_name(obj)} ({obj.club.name}, {obj.person.member_number})"
 
 
 class ParticipantAddForm(forms.Form):

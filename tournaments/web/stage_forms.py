@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.text import NameFormField
+from clubs.viewer import shown_player_name
 from tournaments.models import Event, Stage
 from tournaments.selectors import Candidate, StageProposal
 from tournaments.web.forms import choice_field
@@ -100,7 +101,7 @@ class StageEntrantsForm(forms.Form):
 
 
 def _candidate_label(candidate: Candidate) -> str:
-    names = " & ".join(player.name for player in candidate.entrant.players)
+    names = " & ".join(shown_player_name(player) for player in candidate.entrant.players)
     if candidate.entrant.pair is not None:
         names = _("Pair %(number)s: %(names)s") % {"number": candidate.entrant.pair, "names": names}
     if candidate.place is not None:

@@ -32,6 +32,7 @@ import scoring
 from clubs.selectors import directs
 from clubs.users import account
 from clubs.variants import rules_label
+from clubs.viewer import names_in_full
 from config.requests import HtmxHttpRequest
 from tournaments import selectors, services
 from tournaments.models import Game, Table, TableCard
@@ -114,7 +115,26 @@ def table(
 ) -> HttpResponse:
     """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand
     `number`), however the table is reached (`table_access`). The actions answer POST only
-    (405 otherwise); by account the page needs a signed-in user (the login page otherwise)."""
+    (405 otherwise); by account the page needs a signed-in user (the login page otherwise).
+
+    By account the names are the viewer's (clubs/viewer.py: a championship's table is open to
+    the members of every member club). By a table's link or card they are whole: the link is
+    the table's own, used by the players seated there, who sit face to face and must tell one
+    another apart (who sits out, who confirms)."""
+    if token is None:
+        return _table(request, action=action, token=token, game_id=game_id, number=number)
+    with names_in_full():
+        return _table(request, action=action, token=token, game_id=game_id, number=number)
+
+
+def _table(
+    request: HtmxHttpRequest,
+    *,
+    action: str,
+    token: str | None,
+    game_id: int | None,
+    number: int | None,
+) -> HttpResponse:
     if action != "view" and request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     if token is None and not request.user.is_authenticated:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, FederationClub, Player
 from clubs.selectors import club_federation_now, clubs_directed_by, federations_run_by
 from clubs.users import SignedInRequest
+from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.web.forms import ChampionshipForm, EntriesForm, QualifyForm
@@ -81,7 +82,7 @@ def championship_qualify(request: SignedInRequest, event_id: int) -> HttpRespons
         messages.error(request, " ".join(exc.messages))
         return redirect("tournaments:event_detail", event_id=event.pk)
     if qualified.entered:
-        names = ", ".join(f"{p.name} ({p.club.name})" for p in qualified.entered)
+        names = ", ".join(f"{shown_player_name(p)} ({p.club.name})" for p in qualified.entered)
         messages.success(request, _("Qualified: %(names)s.") % {"names": names})
     else:
         messages.info(request, _("Nobody new qualified: those at the top are entered already."))

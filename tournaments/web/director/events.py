@@ -18,6 +18,7 @@ from clubs.models import Club, Player
 from clubs.selectors import clubs_directed_by
 from clubs.text import NameFormField
 from clubs.users import SignedInRequest
+from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.web.forms import EventForm, ParticipantAddForm
@@ -142,8 +143,8 @@ def _who(event: Event, player: Player) -> str:
     """How a message names who arrives or leaves: their pair in a fixed-partnership event."""
     pair = selectors.event_pair_of(event=event, player=player)
     if pair is None:
-        return player.name
-    names = " & ".join(p.name for p in pair.players)
+        return shown_player_name(player)
+    names = " & ".join(shown_player_name(p) for p in pair.players)
     return _("Pair %(number)s (%(names)s)") % {"number": pair.number, "names": names}
 
 
@@ -212,9 +213,11 @@ def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int
     services.participant_withdraw(event=event, player=participant.player)
     pair = selectors.event_pair_of(event=event, player=participant.player)
     if pair is None:
-        text = _("%(name)s has withdrawn; their results so far stay.") % {"name": participant.player.name}
+        text = _("%(name)s has withdrawn; their results so far stay.") % {
+            "name": shown_player_name(participant.player)
+        }
     else:
-        names = " & ".join(player.name for player in pair.players)
+        names = " & ".join(shown_player_name(player) for player in pair.players)
         text = _("Pair %(number)s (%(names)s) has withdrawn; its results so far stay.") % {
             "number": pair.number,
             "names": names,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label
+from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Game, Round, TableCard
 from tournaments.services import round_tools
@@ -194,8 +195,8 @@ def seats_swap(request: SignedInRequest, event_id: int, number: int) -> HttpResp
             }
         else:
             text = _("%(first)s and %(second)s swapped places; their tables are locked.") % {
-                "first": first.name,
-                "second": second.name,
+                "first": shown_player_name(first),
+                "second": shown_player_name(second),
             }
         messages.success(request, text)
     return _back(round_)
