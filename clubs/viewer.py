@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
 
+from django.db.models import Q
+
 from clubs.names import initials
 
 # The ids of the clubs the viewer is a member of, computed on first use (most pages show no
@@ -84,3 +86,14 @@ def shown_person_name(name: str, initials_at: frozenset[int]) -> str:
     if member_of is None or initials_at <= member_of():
         return name
     return initials(name)
+
+
+def name_found_by(text: str, *, prefix: str = "") -> Q:
+    """A condition on players (through `prefix`, e.g. "player__") whose name contains `text`
+    (any case), as the viewer may search it: a player who asked for initials is found by their
+    full name only by their club's members, so a search cannot tell who "B. L." is."""
+    found = Q(**{f"{prefix}name__icontains": text})
+    member_of = _MEMBER_OF.get()
+    if member_of is None:
+        return found
+    return found & (Q(**{f"{prefix}public_initials": False}) | Q(**{f"{prefix}club_id__in": member_of()}))

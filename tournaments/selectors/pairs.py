@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 
 from clubs.models import Club, Player
 from clubs.names import name_key
+from clubs.viewer import shown_player_name
 from tournaments.domain.standings import StandingRow, rank_pairs
 from tournaments.models import Event, Pair, Round, Standing
 from tournaments.selectors.standings import event_standings_rules
@@ -177,7 +178,9 @@ def event_pair_standings(*, event: Event, player_name: str = "") -> list[PairSta
     for row in rank_pairs(rows, players_of, tie_breaks=tie_breaks):
         partnership = pairs[row.pair].partnership
         players = (partnership.first, partnership.second)
-        if wanted and not any(wanted in name_key(player.name) for player in players):
+        # Searched by the names the viewer sees: a player who asked for initials is not found by
+        # their full name outside their club (clubs/viewer.py).
+        if wanted and not any(wanted in name_key(shown_player_name(player)) for player in players):
             continue
         standings.append(
             PairStanding(

@@ -13,6 +13,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from clubs.text import isolated
+from clubs.viewer import name_found_by
 from tournaments.models import Season
 from tournaments.selectors import (
     EVERY_NIGHT,
@@ -24,7 +25,11 @@ from tournaments.selectors import (
 
 
 class StandingFilter(django_filters.FilterSet):
-    player = django_filters.CharFilter(label=_("Player"), field_name="player__name", lookup_expr="icontains")
+    player = django_filters.CharFilter(label=_("Player"), method="filter_player")
+
+    def filter_player(self, queryset: Any, name: str, value: str) -> Any:
+        # The name as this viewer may search it (clubs/viewer.py): initials stay initials.
+        return queryset.filter(name_found_by(value, prefix="player__"))
 
 
 class RankingQueryForm(forms.Form):

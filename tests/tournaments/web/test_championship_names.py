@@ -182,3 +182,19 @@ def test_a_clubs_own_night_still_names_him_in_full_to_its_members(north, champio
         answer = client.get(url)
         assert answer.status_code == 200, url
         assert FULL in answer.content.decode() and INITIALS not in answer.content.decode(), url
+
+
+def test_a_search_by_his_full_name_finds_him_only_for_his_clubs_members(championship):
+    """Searching the standings for "Bixente" would tell an Avon member who "B. L." is: it finds
+    nothing for them, and finds him for Brook's members; his initials find him for anyone."""
+    url = reverse("tournaments:event_standings", args=[championship.pk])
+    avon_member = _client(_member("avon", "max"))
+    brook_member = _client(_member("brook", "bea"))
+    found_by_avon = avon_member.get(url, {"player": "Bixente", "_export": "csv"}).content.decode("utf-8-sig")
+    found_by_brook = brook_member.get(url, {"player": "Bixente", "_export": "csv"}).content.decode(
+        "utf-8-sig"
+    )
+    assert INITIALS not in found_by_avon and FULL not in found_by_avon
+    assert FULL in found_by_brook
+    # Al of Avon, who asked for nothing, is found by anyone.
+    assert "Al" in avon_member.get(url, {"player": "Al", "_export": "csv"}).content.decode("utf-8-sig")
