@@ -791,6 +791,14 @@ class PersonRating(RatingFields):
     `federation_ratings_rebuild`."""
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
+    # The person's totals over their rated games of the group (the sums of their history rows),
+    # written with the rating: the ranking of every night reads them here instead of summing
+    # the federation's history (2,000,000 rows at 500,000 games). `games` is their count.
+    wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    points = models.BigIntegerField(default=0)  # Canasta points (the sides' game totals)
+    victory_points = models.BigIntegerField(default=0)  # on each event's scale
+    last_played = models.DateField(null=True)  # the latest event date of those games
 
     class Meta:
         constraints = [

@@ -84,17 +84,23 @@ def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_G
     """The lines in the ranking's order (see the module docstring): settled players ranked by
     rating, equal shown ratings sharing a rank, then provisional players by rating without a
     rank; equal ratings list by name."""
-    ordered = sorted(lines, key=lambda line: (-round(line.rating, SHOWN_DECIMALS), line.name, line.player))
-    settled = [line for line in ordered if line.rated_games >= provisional_games]
+    # Each rating rounded once (a federation ranks 16,000 lines a page load).
+    shown = sorted(((round(line.rating, SHOWN_DECIMALS), line) for line in lines), key=_order)
+    settled = [(rating, line) for rating, line in shown if line.rated_games >= provisional_games]
     ranked: list[RankedLine] = []
-    for position, line in enumerate(settled, start=1):
-        before = ranked[-1] if ranked else None
-        tied = before is not None and round(before.line.rating, SHOWN_DECIMALS) == round(
-            line.rating, SHOWN_DECIMALS
-        )
-        ranked.append(RankedLine(line, before.rank if tied and before else position, False, position))
-    provisional = [line for line in ordered if line.rated_games < provisional_games]
+    before: float | None = None
+    for position, (rating, line) in enumerate(settled, start=1):
+        tied = before is not None and before == rating
+        ranked.append(RankedLine(line, ranked[-1].rank if tied else position, False, position))
+        before = rating
+    provisional = [line for _rating, line in shown if line.rated_games < provisional_games]
     ranked.extend(
         RankedLine(line, None, True, len(settled) + n) for n, line in enumerate(provisional, start=1)
     )
     return ranked
+
+
+def _order(shown: tuple[float, RankingLine]) -> tuple[float, str, int]:
+    """A line's place in the ranking's order: its shown rating, best first, then its name."""
+    rating, line = shown
+    return (-rating, line.name, line.player)

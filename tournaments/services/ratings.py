@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from django.db import connection, models, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet, Sum
 from django.dispatch import receiver
 
 from clubs.models import Club, Federation, FederationClub, FederationLeftOut, Player
@@ -338,6 +338,57 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
     }
 
 
+def _totals(history: Iterable[HistoryRow]) -> dict[tuple[int, str], dict[str, Any]]:
+    """(rater, group) -> the totals a PersonRating keeps of the rater's rated games of the
+    group (wins, draws, points, victory points, the latest date): their history rows'
+    sums, as the ranking of every night would sum them."""
+    totals: dict[tuple[int, str], dict[str, Any]] = {}
+    for row in history:
+        total = totals.get((row.player_id, row.group))
+        if total is None:
+            totals[(row.player_id, row.group)] = {
+                "wins": row.won,
+                "draws": row.drew,
+                "points": row.points,
+                "victory_points": row.victory_points,
+                "last_played": row.date,
+            }
+        else:
+            total["wins"] += row.won
+            total["draws"] += row.drew
+            total["points"] += row.points
+            total["victory_points"] += row.victory_points
+            total["last_played"] = max(total["last_played"], row.date)
+    return totals
+
+
+def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], dict[str, Any]]:
+    """`_totals` of `people` in `group`, summed from their stored history rows (one query, by
+    the rows' (person, group, sequence) index: a few hundred rows a person)."""
+    rows = (
+        PersonRatingHistory.objects.filter(person_id__in=list(people), group=group)
+        .order_by()
+        .values("person_id")
+        .annotate(
+            wins=Sum("won"),
+            draws=Sum("drew"),
+            total_points=Sum("points"),
+            total_victory_points=Sum("victory_points"),
+            last_played=Max("date"),
+        )
+    )
+    return {
+        (row["person_id"], group): {
+            "wins": row["wins"],
+            "draws": row["draws"],
+            "points": row["total_points"],
+            "victory_points": row["total_victory_points"],
+            "last_played": row["last_played"],
+        }
+        for row in rows
+    }
+
+
 def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
     """The events a federation counts (a condition on Event): its own championships, and the
     club events of each club that joined it, dated from the day it joined to the day it left
@@ -380,9 +431,13 @@ def federation_ratings_rebuild(*, federation_id: int) -> int:
     )
     by_group, facts, counts = _rated_games(events, federation.ranking_groups or {}, person_of)
     current, history = _rate(by_group, facts)
+    totals = _totals(history)
     PersonRating.objects.filter(person__federation_id=federation_id).delete()
     PersonRating.objects.bulk_create(
-        (PersonRating(person_id=r.player, group=group, **_rating_fields(r)) for group, r in current),
+        (
+            PersonRating(person_id=r.player, group=group, **_rating_fields(r), **totals[(r.player, group)])
+            for group, r in current
+        ),
         batch_size=2000,
     )
     _rating_history_write(
@@ -466,13 +521,16 @@ def _federation_game_rate(federation_id: int, game: Game, event: Event) -> str:
             return _rebuild_queued(federation_id)
         result = ratings.rate_games([rated], start=start)
         people = [person for side in rated.sides for person in side]
-        PersonRating.objects.filter(person_id__in=people, group=group).delete()
-        PersonRating.objects.bulk_create(
-            PersonRating(person_id=r.player, group=group, **_rating_fields(r))
-            for r in result.ratings.values()
-        )
         rows.delete()
         _rating_history_insert(PERSON_HISTORY, _history_rows(group, result.history, facts))
+        # Their totals summed again from their rows, this game's as now written: exact whether
+        # the game is new to them or a correction of their last one.
+        totals = _stored_totals(people, group)
+        PersonRating.objects.filter(person_id__in=people, group=group).delete()
+        PersonRating.objects.bulk_create(
+            PersonRating(person_id=r.player, group=group, **_rating_fields(r), **totals[(r.player, group)])
+            for r in result.ratings.values()
+        )
         return GAME_RATED
 
 

@@ -8,6 +8,7 @@ decide the order stay in view.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 import django_tables2 as tables
@@ -16,6 +17,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
+from django_tables2.data import TableListData
+from django_tables2.utils import OrderBy
 
 from clubs.models import Player
 from tournaments import selectors
@@ -144,6 +147,25 @@ class PairStandingTable(tables.Table):
         return criterion_label(value)
 
 
+class RankedLines(TableListData):
+    """A ranking's lines (`RankedLine`s) as a table's data, sorted by the lines' attributes:
+    the same order as django-tables2's sort of a list (each accessor in turn, ties kept in the
+    ranking's order), by one stable sort a key, the least significant first. Its generic sort
+    resolves every accessor of every line through its Accessor: 0.4 s of a federation's
+    16,000-line page, a few milliseconds here."""
+
+    def order_by(self, aliases: Iterable[str]) -> None:
+        accessors: list[str] = []
+        for alias in aliases:
+            bound_column = self.table.columns[OrderBy(alias).bare]
+            # As the generic sort: the column's order, or its opposite when asked descending.
+            opposite = alias[0] != bound_column.order_by_alias[0]
+            accessors += bound_column.order_by.opposite if opposite else bound_column.order_by
+        for accessor in reversed(accessors):
+            path = accessor.removeprefix("-").replace("__", ".")
+            self.data.sort(key=attrgetter(path), reverse=accessor.startswith("-"))
+
+
 class RankingTable(tables.Table):
     """A club's ranking of one group over a period (`selectors.club_ranking`'s lines). The rank
     is the ranking's, whatever the sort; a sort by rank is the ranking's own order. Points show
@@ -185,8 +207,10 @@ class RankingTable(tables.Table):
         empty_text = _("No rated game in this period.")
         order_by = ("rank",)
 
-    def __init__(self, *args: Any, one_variant: bool = True, **kwargs: Any) -> None:
-        super().__init__(*args, exclude=() if one_variant else ("points", "points_per_game"), **kwargs)
+    def __init__(self, data: Iterable[RankedLine], *, one_variant: bool = True, **kwargs: Any) -> None:
+        super().__init__(
+            RankedLines(list(data)), exclude=() if one_variant else ("points", "points_per_game"), **kwargs
+        )
 
     def render_rank(self, record: RankedLine) -> SafeString:
         if record.rank is None:  # a short mark, so the narrow column leaves room on a phone

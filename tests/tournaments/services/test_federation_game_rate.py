@@ -107,13 +107,21 @@ def _play(game, totals, capture, *, by=None, reason=""):
         services.hand_record(game=game, asked=asked, recorded_by=by)
 
 
+TOTALS = ("wins", "draws", "points", "victory_points", "last_played")
+
+
 def _stored(federation):
-    """What a rebuild writes: ratings, history rows (every column) and the clubs' counts."""
+    """What a rebuild writes: ratings (with their totals), history rows (every column) and the
+    clubs' counts."""
     ratings = PersonRating.objects.filter(person__federation=federation)
     history = PersonRatingHistory.objects.filter(person__federation=federation)
     counts = FederationLeftOut.objects.filter(federation=federation)
     return (
-        sorted(ratings.values_list("person_id", "group", "mu", "sigma", "ordinal", "games", "provisional")),
+        sorted(
+            ratings.values_list(
+                "person_id", "group", "mu", "sigma", "ordinal", "games", "provisional", *TOTALS
+            )
+        ),
         sorted(history.values_list("person_id", "game_id", *services.RATING_HISTORY_COLUMNS[2:])),
         sorted(counts.values_list("club_id", "counted", "left_out")),
     )
@@ -171,8 +179,17 @@ def test_games_rated_one_by_one_give_what_a_rebuild_gives(north, played, outcome
     assert len(history) == 10 * 4
     pia = Person.objects.get(member_number="N-PIA")
     assert [
-        (games, group) for person, group, _mu, _sigma, _ordinal, games, _p in ratings if person == pia.pk
+        (games, group) for person, group, _mu, _sigma, _ordinal, games, *_rest in ratings if person == pia.pk
     ] == [(3, "classic"), (1, "samba")]
+    # Each rating's totals are its person's history rows of the group summed (the draw at Brook
+    # among them), as the ranking of a period sums them.
+    sums: dict[tuple[int, str], list] = {}
+    for person, _game, group, _event, date, _seq, _mu, _sigma, _ordinal, won, drew, points, vps in history:
+        total = sums.setdefault((person, group), [0, 0, 0, 0, date])
+        total[:4] = [total[0] + won, total[1] + drew, total[2] + points, total[3] + vps]
+        total[4] = max(total[4], date)
+    assert {(row[0], row[1]): list(row[7:]) for row in ratings} == sums
+    assert sum(row[8] for row in ratings) == 4  # the draw: its four people
     assert left_out == sorted(
         (Club.objects.get(slug=slug).pk, counted, 0) for slug, counted in (("avon", 6), ("brook", 4))
     )

@@ -406,3 +406,36 @@ def test_a_club_that_joins_counts_its_nights_from_the_day_it_joined(
     _night(lonely, place.joined_on, ("Lu", "Lee"), ("Lo", "Liv"), (600, 100), capture)
     lu = PersonRating.objects.get(person__member_number="N-LONELY-LU")
     assert lu.games == 1 and lu.ordinal == pytest.approx(2.430, abs=0.001)  # a first win, as Pia's
+
+
+def test_the_ranking_of_every_night_reads_the_ratings_totals_as_the_history_sums_them(
+    north, django_assert_num_queries
+):
+    every_night = RankingPeriod()
+    with django_assert_num_queries(2):  # the ratings, the names (everyone here has a linked player)
+        from_ratings = selectors.federation_ranking(federation=north, group="classic", period=every_night)
+    # The same games by dates that leave none out: read by summing the history rows.
+    from_history = selectors.federation_ranking(
+        federation=north, group="classic", period=RankingPeriod(start=D(2000, 1, 1))
+    )
+    assert from_ratings == from_history
+    pia = next(line.line for line in from_ratings if line.line.name == "Pia")
+    # Nov 2 at Avon won 300 to 120, Nov 9 at Brook lost 200 to 500.
+    assert (pia.games, pia.wins, pia.draws, pia.points, pia.last_played) == (2, 1, 0, 500, D(2026, 11, 9))
+    assert pia.rating_before == 0.0 and pia.rated_games == 2
+    services.federation_ratings_rebuild(federation_id=north.pk)  # the rebuild writes the same
+    assert selectors.federation_ranking(federation=north, group="classic", period=every_night) == from_history
+
+
+def test_the_migration_fills_the_ratings_totals_from_the_history(north):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0009_person_rating_totals")
+    totals = ("person_id", "wins", "draws", "points", "victory_points", "last_played")
+    stored = sorted(PersonRating.objects.values_list(*totals))
+    PersonRating.objects.update(wins=0, draws=0, points=0, victory_points=0, last_played=None)
+    migration.totals_from_the_history(apps, None)
+    assert sorted(PersonRating.objects.values_list(*totals)) == stored
+    assert PersonRating.objects.get(person__member_number="N-PIA").points == 500
