@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import datetime
 import threading
+import time
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
 from clubs.models import Federation, FederationClub, Person, Player
@@ -36,30 +38,40 @@ def test_one_person_entered_by_two_clubs_at_once(monkeypatch):
         host=avon,
         asked=services.EventInput(name="Open", date=D(2026, 12, 1), variant="classic", kind="tournament"),
     )
-    barrier = threading.Barrier(2, timeout=10)
+    # Avon's entry writes its entrant, then holds its transaction open a moment; Brook's starts
+    # meanwhile. Without a lock Brook's check cannot see Avon's uncommitted entrant and both
+    # get in; with the event locked, Brook waits for Avon's commit, then sees her entered.
+    written = threading.Event()
     original = events_module._set_present
 
-    def slow_set_present(*args, **kwargs):
+    def set_present_and_linger(*args, **kwargs):
         result = original(*args, **kwargs)
-        barrier.wait()  # both have passed their check and written, neither has committed
+        if threading.current_thread().name == "avon":
+            written.set()
+            time.sleep(1.0)  # Brook's entry starts while this transaction is still open
         return result
 
-    monkeypatch.setattr(events_module, "_set_present", slow_set_present)
-    errors = []
+    monkeypatch.setattr(events_module, "_set_present", set_present_and_linger)
+    refusals: dict[str, str] = {}
 
     def enter(club):
         try:
-            ev = Event.objects.get(pk=event.pk)
-            services.championship_enter(event=ev, players=[Player.objects.get(club=club, name="Pia")])
-        except Exception as exc:
-            errors.append(repr(exc))
+            if club.slug == "brook":
+                assert written.wait(10)
+            championship = Event.objects.get(pk=event.pk)
+            services.championship_enter(
+                event=championship, players=[Player.objects.get(club=club, name="Pia")]
+            )
+        except ValidationError as exc:
+            refusals[club.slug] = " ".join(exc.messages)
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=enter, args=(c,)) for c in (avon, brook)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    threads = [threading.Thread(target=enter, args=(club,), name=club.slug) for club in (avon, brook)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     entered = list(event.participants.values_list("player__club__slug", flat=True))
-    assert len(entered) == 1, f"one person entered for {entered} (errors: {errors})"
+    assert entered == ["avon"]
+    assert refusals == {"brook": "Pia is in the championship already, for Avon."}
