@@ -15,17 +15,18 @@ every player linked to a person of North:
 So each club's ranking (one game each: everyone provisional) lists its four winners by name
 first: Avon's top four are Al, Amy, Ari, Ava; Brook's Bea, Bel, Ben, Bo; Cove's Cat, Cob, Coe, Cy.
 
-The championship: individual, Classic, 2 hands a round, the other side's confirmation off.
+The championship: individual, Classic, 2 hands a round, the other side confirming each hand with
+its half of the table card's code (the default), two rounds.
 Twelve entrants, four of each club, at three tables of four. A table of four from three clubs
 holds at least one two of a club; two of one club and one each of the others (one meeting of a
 club) is the fewest, and keeping clubs apart seats every table so (a table of two and two makes
-two meetings, three and one three). Round 1's hands are typed as totals:
+two meetings, three and one three). Each round's hands are typed as totals, by table:
 
     table 1: hand 1 first side 300, second 120; hand 2: 250 and 90   (first side 550 - 210)
     table 2: hand 1 first side 80, second 400;  hand 2: 100 and 220  (second side 620 - 180)
     table 3: hand 1 first side 200, second 200; hand 2: 150 and 60   (first side 350 - 260)
 
-Every entrant's federation rating then counts one more game; the federation's ranking page
+Every entrant's federation rating then counts two more games; the federation's ranking page
 shows it.
 """
 
@@ -88,6 +89,36 @@ def _club_night(club, pairs, totals) -> None:
     services.event_finish(event=event)
 
 
+def _play_round(desktop, phone, url, event, number) -> None:
+    """Each table of round `number` plays its two hands (`HANDS`, by table) from its card on a
+    phone: the first side enters each hand, the second confirms it with its half of the card's
+    code."""
+    from playwright.sync_api import expect
+
+    desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
+    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    assert len(cards) == 3
+    for card in cards:
+        token = re.search(r"/t/([^/]+)/", card).group(1)
+        table_card = TableCard.objects.get(event=event, access_token=token)
+        game = Game.objects.get(
+            table__round__event=event, table__round__number=number, table__number=table_card.number
+        )
+        first, second = game.sides
+        phone.goto(f"{card}?mode=total")
+        for hand, totals in enumerate(HANDS[table_card.number], start=1):
+            phone.check(f"input[name=entered_by_side][value={first}]")
+            for side, points in zip(game.sides, totals, strict=True):
+                phone.fill(f"[name='{side}-total']", str(points))
+            phone.tap("#save-hand")
+            phone.wait_for_selector("button.confirm")
+            phone.fill("input[name=code]", table_card.side_codes[second])
+            phone.tap("button.confirm")
+            expect(phone.locator(".confirmed")).to_have_count(hand)  # the page says it is confirmed
+            phone.goto(f"{card}?mode=total")
+        until(lambda game=game: Game.objects.get(pk=game.pk).game_over)
+
+
 @pytest.fixture
 def north(db):
     north = Federation.objects.create(name="North", slug="north")
@@ -124,7 +155,7 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     desktop.select_option("#id_host", label="Avon")
     desktop.select_option("#id_variant", "classic")
     desktop.fill("#id_hands_per_round", "2")
-    desktop.uncheck("#id_confirmation_required")
+    assert desktop.is_checked("#id_confirmation_required")  # on by default: the other side confirms
     assert desktop.is_checked("#id_keep_clubs_apart")  # on by default for a championship
     desktop.click("#championship-create button[type=submit]")
     desktop.wait_for_url(re.compile(r"/events/\d+/$"))
@@ -165,36 +196,28 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     expected = "Meetings of players of one club at one table: 3 this round, 3 in the rounds so far."
     assert desktop.locator("#club-meetings-1").inner_text() == expected
 
-    # Every table plays its two hands from its card on a phone.
-    desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
-    assert len(cards) == 3
-    for card in cards:
-        token = re.search(r"/t/([^/]+)/", card).group(1)
-        number = TableCard.objects.get(event=event, access_token=token).number
-        game = next(g for g in games if g.table.number == number)
-        phone.goto(f"{card}?mode=total")
-        for hand, totals in enumerate(HANDS[number], start=1):
-            for side, points in zip(game.sides, totals, strict=True):
-                phone.fill(f"[name='{side}-total']", str(points))
-            phone.tap("#save-hand")
-            phone.wait_for_selector(f"text=Hand {hand} saved:")
-        until(lambda game=game: Game.objects.get(pk=game.pk).game_over)
+    # Every table plays its two hands from its card on a phone, the other side confirming each
+    # with its half of the card's code; then round 2, seated and played the same way.
+    _play_round(desktop, phone, url, event, 1)
+    desktop.goto(f"{url}/events/{event.pk}/")
+    desktop.click("#start-round")
+    desktop.wait_for_selector("#round-2 .tables")
+    _play_round(desktop, phone, url, event, 2)
 
     desktop.goto(f"{url}/events/{event.pk}/")
     desktop.click("#finish-event")
     until(lambda: Event.objects.get(pk=event.pk).status == Event.Status.FINISHED)
 
-    # The federation's ranking moved: each entrant has one more game, the others none.
+    # The federation's ranking moved: each entrant has two more games, the others none.
     entered = {name for names in TOP_FOUR.values() for name in names}
     until(
         lambda: all(
-            PersonRating.objects.get(person__member_number=f"N-{name}").games == 2 for name in entered
+            PersonRating.objects.get(person__member_number=f"N-{name}").games == 3 for name in entered
         ),
         seconds=30,
     )
     after = dict(PersonRating.objects.values_list("person__name", "games"))
-    assert after == {name: 2 if name in entered else 1 for name in games_before}
+    assert after == {name: 3 if name in entered else 1 for name in games_before}
     desktop.goto(f"{url}/federations/north/ranking/")
     shown = {row["Player"]: figure(row["Games"]) for row in table_rows(desktop, "#federation-ranking")}
     assert shown == after
