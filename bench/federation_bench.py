@@ -18,8 +18,10 @@ Timed (wall seconds, and CPU seconds of this process and its PostgreSQL backend,
   untimed), then rated by itself (timed), its rows compared with the rebuild's, and all rolled
   back; the median and the spread in ms;
 - (p) the pages, through Django's test client (view, template, paging): the federation's
-  ranking of Classic (its first page, and page 100), and for comparison a club's ranking page
-  (the first club, its own ratings built first, untimed): median of `--pages` loads each.
+  ranking of Classic (its first page, and page 100), each read again (the stamp of the names
+  renewed before each load, as a rated game or a changed name does) and from the cache, and
+  for comparison a club's ranking page (the first club, its own ratings built first, untimed):
+  median of `--pages` loads each. With `CACHE_URL` (a Redis) the cache is the site's.
 
     createdb -h 127.0.0.1 -U postgres benchfed
     export DATABASE_URL=postgres://postgres@127.0.0.1:5432/benchfed
@@ -291,6 +293,7 @@ def pages(federation, count: int) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from clubs import stamps
     from clubs.models import Club
     from tournaments.models import Rating
     from tournaments.services import ratings_rebuild
@@ -302,13 +305,27 @@ def pages(federation, count: int) -> None:
     if not Rating.objects.filter(player__club=club).exists():
         ratings_rebuild(club_id=club.pk)
     client = Client(SERVER_NAME="127.0.0.1")
-    for label, url in (
-        ("federation ranking, page 1", f"/federations/{federation.slug}/ranking/"),
-        ("federation ranking, page 100", f"/federations/{federation.slug}/ranking/?page=100"),
-        ("club ranking (100 players), page 1", f"/clubs/{club.slug}/rankings/?season=all"),
+
+    def renew() -> None:  # as after a game rated or a name changed: the ranking read again
+        stamps.touch(stamps.FEDERATION_NAMES)
+
+    def kept() -> None:
+        pass
+
+    for label, url, before in (
+        ("federation ranking, page 1, read again", f"/federations/{federation.slug}/ranking/", renew),
+        ("federation ranking, page 1, cached", f"/federations/{federation.slug}/ranking/", kept),
+        (
+            "federation ranking, page 100, read again",
+            f"/federations/{federation.slug}/ranking/?page=100",
+            renew,
+        ),
+        ("federation ranking, page 100, cached", f"/federations/{federation.slug}/ranking/?page=100", kept),
+        ("club ranking (100 players), page 1", f"/clubs/{club.slug}/rankings/?season=all", kept),
     ):
         times = []
         for _ in range(count):
+            before()
             connection.queries_log.clear()
             start = time.perf_counter()
             with CaptureQueriesContext(connection) as queries:

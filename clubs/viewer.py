@@ -48,6 +48,16 @@ def shown_name(name: str, by_initials: bool, club_id: int) -> str:
     return initials(name)
 
 
+def viewer_among(clubs: frozenset[int]) -> frozenset[int] | None:
+    """What of the viewer decides how players who asked for initials at `clubs` are named: the
+    clubs of `clubs` the viewer is a member of (a key for reads cached by viewer); None outside
+    a request, where every name is shown whole."""
+    member_of = _MEMBER_OF.get()
+    if member_of is None:
+        return None
+    return clubs & member_of() if clubs else frozenset()
+
+
 class NamedPlayer(Protocol):
     """What names a player (clubs.models.Player; this module sits beside the models)."""
 

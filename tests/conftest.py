@@ -45,12 +45,22 @@ def _default_language():
 @pytest.fixture(autouse=True)
 def _no_standings_marks():
     """Each test starts with no standings rebuild marked as queued (tournaments.services.queue),
-    an empty task ledger (tournaments.workers.ledger) and no beat holding the beat lock."""
+    an empty task ledger (tournaments.workers.ledger), no beat holding the beat lock, and no
+    cached federation ranking or stamp (clubs/stamps.py)."""
     from django.core.cache import cache
 
     from tournaments.services.queue import standings_mark
 
-    patterns = [cache.make_key(name) for name in (standings_mark("*"), "tasks-ledger:*", "celery-beat:*")]
+    patterns = [
+        cache.make_key(name)
+        for name in (
+            standings_mark("*"),
+            "tasks-ledger:*",
+            "celery-beat:*",
+            "stamp:*",
+            "federation-ranking:*",
+        )
+    ]
     client = getattr(cache, "_cache", None)
     if client is not None and hasattr(client, "get_client"):
         redis = client.get_client(patterns[0], write=True)

@@ -53,9 +53,18 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from clubs import services as club_services
-from clubs.models import Federation, FederationClub, FederationLeftOut, FederationOfficer, Person, Player
+from clubs.models import (
+    Club,
+    Federation,
+    FederationClub,
+    FederationLeftOut,
+    FederationOfficer,
+    Person,
+    Player,
+)
 from clubs.names import name_words_key
 from clubs.services import pair_requests_from_text
+from clubs.viewer import viewer
 from tests.support import cast
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments import selectors, services
@@ -412,7 +421,9 @@ def test_the_ranking_of_every_night_reads_the_ratings_totals_as_the_history_sums
     north, django_assert_num_queries
 ):
     every_night = RankingPeriod()
-    with django_assert_num_queries(2):  # the ratings, the names (everyone here has a linked player)
+    # The ratings' count and newest row and the clubs with initials (the cache's key), the
+    # ratings, the names (everyone here has a linked player).
+    with django_assert_num_queries(4):
         from_ratings = selectors.federation_ranking(federation=north, group="classic", period=every_night)
     # The same games by dates that leave none out: read by summing the history rows.
     from_history = selectors.federation_ranking(
@@ -439,3 +450,83 @@ def test_the_migration_fills_the_ratings_totals_from_the_history(north):
     migration.totals_from_the_history(apps, None)
     assert sorted(PersonRating.objects.values_list(*totals)) == stored
     assert PersonRating.objects.get(person__member_number="N-PIA").points == 500
+
+
+class TestTheCachedRankingOfEveryNight:
+    """The ranking of every night is kept in the cache until a rating, a name or a club of the
+    federation changes (`selectors.rankings._cached_every_night`, `clubs.stamps`)."""
+
+    def _ranking(self, north):
+        return selectors.federation_ranking(federation=north, group="classic", period=RankingPeriod())
+
+    def _line(self, lines, member_number):
+        person = Person.objects.get(member_number=member_number)
+        return next(ranked.line for ranked in lines if ranked.line.player == person.pk)
+
+    def test_a_second_read_is_one_query_and_the_same_lines(self, north, django_assert_num_queries):
+        first = self._ranking(north)
+        with django_assert_num_queries(1):  # the ratings' count and newest row
+            again = self._ranking(north)
+        assert again == first
+        again.sort(key=lambda ranked: ranked.line.name)  # a table sorting its own copy
+        assert self._ranking(north) == first
+
+    def test_a_game_rated_moves_the_next_read(self, north, django_capture_on_commit_callbacks):
+        before = self._line(self._ranking(north), "N-PIA")
+        assert before.games == 2
+        avon = Club.objects.get(slug="avon")
+        # Pia & Al beat Ada & Abe again at Avon on Nov 30: her third game.
+        _night(
+            avon,
+            D(2026, 11, 30),
+            ("Pia", "Al"),
+            ("Ada", "Abe"),
+            (300, 100),
+            django_capture_on_commit_callbacks,
+        )
+        after = self._line(self._ranking(north), "N-PIA")
+        assert after.games == 3 and after.rating > before.rating and after.last_played == D(2026, 11, 30)
+
+    def test_a_rebuild_over_the_same_games_is_read_again(self, north, django_assert_num_queries):
+        self._ranking(north)
+        services.federation_ratings_rebuild(federation_id=north.pk)  # every rating row made anew
+        with django_assert_num_queries(3):  # the count and newest row, the ratings, the names
+            self._ranking(north)
+
+    def test_initials_a_rename_a_club_leaving_show_at_once(self, north, django_capture_on_commit_callbacks):
+        self._ranking(north)
+        bo = Player.objects.get(name="Bo")
+        director = cast.member(bo.club, "bruna", "director")
+        brook_id, avon_id = bo.club_id, Club.objects.get(slug="avon").pk
+        with viewer(lambda: frozenset({avon_id})):
+            assert self._line(self._ranking(north), "N-brook-Bo").name == "Bo"
+        with django_capture_on_commit_callbacks(execute=True):
+            club_services.player_public_initials_set(player=bo, by_initials=True, by=director)
+        with viewer(lambda: frozenset({avon_id})):  # a member of Avon only
+            assert self._line(self._ranking(north), "N-brook-Bo").name == "B."
+        with viewer(lambda: frozenset({avon_id, brook_id})):  # a member of Brook too
+            assert self._line(self._ranking(north), "N-brook-Bo").name == "Bo"
+        with viewer(frozenset):  # a visitor, after the member: their own lines
+            assert self._line(self._ranking(north), "N-brook-Bo").name == "B."
+        cy = Person.objects.get(member_number="N-cove-Cy")
+        cy.name = "Cyrus"
+        cy.save(update_fields=["name"])
+        assert self._line(self._ranking(north), "N-cove-Cy").name == "Cyrus"
+        brook = Club.objects.get(slug="brook")
+        brook.name = "Brookside"
+        brook.save(update_fields=["name"])
+        assert self._line(self._ranking(north), "N-PIA").clubs == ("Avon", "Brookside")
+
+    def test_without_a_cache_the_ranking_is_read_each_time(
+        self, north, monkeypatch, django_assert_num_queries
+    ):
+        from django.core.cache import cache
+
+        def unreachable(*args, **kwargs):
+            raise ConnectionError("Redis is down")
+
+        expected = self._ranking(north)
+        monkeypatch.setattr(cache, "get", unreachable)
+        monkeypatch.setattr(cache, "set", unreachable)
+        with django_assert_num_queries(2):  # the ratings, the names: no key made
+            assert self._ranking(north) == expected
