@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
@@ -75,12 +76,19 @@ def directs(*, user: Requester | None, club_id: int, federation_id: int | None =
     if not Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists():
         return False
     # A championship's host club runs it while a member of its federation, not after leaving.
-    return (
-        federation_id is None
-        or FederationClub.objects.filter(
-            federation_id=federation_id, club_id=club_id, joined_on__isnull=False, left_on__isnull=True
-        ).exists()
-    )
+    return federation_id is None or member_places(federation_id=federation_id, club_id=club_id).exists()
+
+
+def member_places(**filters: Any) -> QuerySet[FederationClub]:
+    """The places of member clubs now, narrowed by `filters`: joined and not left (a club is in
+    one federation at a time). The one rule of "a member club now"."""
+    return FederationClub.objects.filter(joined_on__isnull=False, left_on__isnull=True, **filters)
+
+
+def member_clubs(*, federation_id: int) -> QuerySet[Club]:
+    """The federation's member clubs now, by name."""
+    places = member_places(federation_id=federation_id)
+    return Club.objects.filter(pk__in=places.values("club_id")).order_by("name")
 
 
 def runs_federation(*, user: Requester | None, federation_id: int) -> bool:
@@ -136,20 +144,14 @@ def federations_of_members(*, user: Requester) -> QuerySet[Federation]:
     member of is a member of now (none for a visitor). Their championships are the user's to see."""
     if not user.is_authenticated:
         return Federation.objects.none()
-    places = FederationClub.objects.filter(
-        club__in=clubs_where(user=user), joined_on__isnull=False, left_on__isnull=True
-    )
+    places = member_places(club__in=clubs_where(user=user))
     return Federation.objects.filter(pk__in=places.values("federation_id"))
 
 
 def club_federation_now(*, club: Club) -> FederationClub | None:
     """The club's place in the federation it is a member of now (its federation read with
     it), or None: a club is in one federation at a time."""
-    return (
-        FederationClub.objects.select_related("federation")
-        .filter(club=club, joined_on__isnull=False, left_on__isnull=True)
-        .first()
-    )
+    return member_places(club=club).select_related("federation").first()
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Club, FederationClub, Player
-from clubs.selectors import club_federation_now, clubs_directed_by, federations_run_by
+from clubs.models import Player
+from clubs.selectors import club_federation_now, clubs_directed_by, federations_run_by, member_clubs
 from config.api_schema import errors
 from tournaments import selectors, services
 from tournaments.api.serializers import (
@@ -47,10 +47,9 @@ class ChampionshipsApi(APIView):
         federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
         serializer = ChampionshipInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        members = FederationClub.objects.filter(
-            federation=federation, joined_on__isnull=False, left_on__isnull=True
-        ).values("club_id")
-        host = Club.objects.filter(pk__in=members, slug=serializer.validated_data["host"]).first()
+        host = (
+            member_clubs(federation_id=federation.pk).filter(slug=serializer.validated_data["host"]).first()
+        )
         if host is None:
             raise serializers.ValidationError({"host": "No member club of the federation has this address."})
         event = services.championship_create(federation=federation, host=host, asked=serializer.event_input())

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
-from clubs.models import Club, FederationClub, Player
+from clubs.models import Club, Player
 from clubs.selectors import (
     clubs_directed_by,
     clubs_where,
@@ -16,6 +16,7 @@ from clubs.selectors import (
     federations_of_members,
     federations_run_by,
     federations_with_ranking_visible_to,
+    member_places,
 )
 from clubs.users import Requester
 from tournaments.models import Event, Hand, Round
@@ -32,12 +33,7 @@ def _championships_seen_by(user: Requester) -> Q:
 def _of_clubs(clubs: QuerySet[Club]) -> Q:
     """Events held by `clubs`: their own, and the championships they host while members of the
     championship's federation (a host that left is a club outside it: it sees nothing of it)."""
-    host_member = FederationClub.objects.filter(
-        federation_id=OuterRef("federation_id"),
-        club_id=OuterRef("club_id"),
-        joined_on__isnull=False,
-        left_on__isnull=True,
-    )
+    host_member = member_places(federation_id=OuterRef("federation_id"), club_id=OuterRef("club_id"))
     return Q(club__in=clubs) & (Q(federation__isnull=True) | Q(Exists(host_member)))
 
 
@@ -123,9 +119,7 @@ def entrant_candidates(*, event: Event) -> QuerySet[Player]:
     Whether one may enter is still the service's rule (`services.entrant_refusal`)."""
     if event.federation_id is None:
         return event.club.players.filter(active=True)
-    members = FederationClub.objects.filter(
-        federation_id=event.federation_id, joined_on__isnull=False, left_on__isnull=True
-    ).values("club_id")
+    members = member_places(federation_id=event.federation_id).values("club_id")
     return Player.objects.filter(
         active=True, club__in=members, person__federation_id=event.federation_id
     ).select_related("club", "person")
@@ -135,7 +129,7 @@ def club_championships(*, club: Club, user: Requester) -> QuerySet[Event]:
     """The championships of the federation the club is a member of now that `user` may see the
     results of (its members do), newest first, each with its host club: the club's page lists
     them. None for a club in no federation."""
-    place = FederationClub.objects.filter(club=club, joined_on__isnull=False, left_on__isnull=True).first()
+    place = member_places(club=club).first()
     if place is None:
         return Event.objects.none()
     return (

@@ -22,7 +22,8 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext
 
 import scoring
-from clubs.models import Club, Federation, FederationClub, Partnership, Player
+from clubs.models import Club, Federation, Partnership, Player
+from clubs.selectors import member_places
 from clubs.services import PairRequest, partnerships_ensure
 from clubs.variants import variant_label as describe_variant
 from clubs.viewer import shown_player_name
@@ -255,9 +256,7 @@ def entrant_refusal(event: Event, player: Player) -> str | None:
 
 
 def _member_club_now(federation_id: int, club_id: int) -> bool:
-    return FederationClub.objects.filter(
-        federation_id=federation_id, club_id=club_id, joined_on__isnull=False, left_on__isnull=True
-    ).exists()
+    return member_places(federation_id=federation_id, club_id=club_id).exists()
 
 
 def _check_table(

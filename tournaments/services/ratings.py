@@ -21,6 +21,7 @@ from django.db.models import Max, Q, QuerySet, Sum
 from django.dispatch import receiver
 
 from clubs.models import Club, Federation, FederationClub, FederationLeftOut, Player
+from clubs.selectors import member_places
 from clubs.services import federation_games_changed, ranking_groups_changed
 from clubs.variants import ranking_group_of
 from tournaments.domain import ratings
@@ -760,9 +761,7 @@ def federation_ratings_queue(*, club_id: int) -> int:
     """After a club's ratings were rebuilt (a game saved, corrected, an event marked ranked or
     not): queue the ratings rebuild of the federation the club is a member of now, on the same
     task path. Nothing for a club in no federation. Returns the number of rebuilds queued."""
-    federations = FederationClub.objects.filter(
-        club_id=club_id, joined_on__isnull=False, left_on__isnull=True
-    ).values_list("federation_id", flat=True)
+    federations = member_places(club_id=club_id).values_list("federation_id", flat=True)
     for federation_id in federations:
         task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)
     return len(federations)

@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, FederationClub, Player
-from clubs.selectors import club_federation_now, clubs_directed_by, federations_run_by
+from clubs.models import Club, Player
+from clubs.selectors import club_federation_now, clubs_directed_by, federations_run_by, member_clubs
 from clubs.users import SignedInRequest
 from clubs.viewer import shown_player_name
 from tournaments import selectors, services
@@ -24,18 +24,11 @@ from tournaments.models import Event
 from tournaments.web.forms import ChampionshipForm, EntriesForm, QualifyForm
 
 
-def _member_clubs(federation_id: int) -> QuerySet[Club]:
-    places = FederationClub.objects.filter(
-        federation_id=federation_id, joined_on__isnull=False, left_on__isnull=True
-    )
-    return Club.objects.filter(pk__in=places.values("club_id")).order_by("name")
-
-
 @login_required
 def championship_create(request: SignedInRequest, slug: str) -> HttpResponse:
     """An officer's New championship: held at a member club, its entrants entered afterwards."""
     federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
-    form = ChampionshipForm(request.POST or None, members=_member_clubs(federation.pk))
+    form = ChampionshipForm(request.POST or None, members=member_clubs(federation_id=federation.pk))
     if request.method == "POST" and form.is_valid():
         try:
             event = services.championship_create(
