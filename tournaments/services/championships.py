@@ -18,7 +18,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext
 
-from clubs.models import Club, Federation, FederationClub, Player
+from clubs.models import Club, Federation, Player
+from clubs.selectors import member_clubs, member_places
 from clubs.viewer import shown_player_name
 from tournaments import selectors
 from tournaments.models import Event
@@ -116,11 +117,7 @@ def championship_qualify(
     assert federation is not None
     period = selectors.RankingPeriod(start=start, end=end)
     if source == QUALIFY_FROM_CLUBS:
-        clubs = Club.objects.filter(
-            pk__in=FederationClub.objects.filter(
-                federation=federation, joined_on__isnull=False, left_on__isnull=True
-            ).values("club_id")
-        ).order_by("name")
+        clubs = member_clubs(federation_id=federation.pk)
         lists = [_club_top(club, event.variant, period) for club in clubs]
     elif source == QUALIFY_FROM_FEDERATION:
         lists = [_federation_top(federation, event.variant, period)]
@@ -128,12 +125,13 @@ def championship_qualify(
         raise ValidationError({"source": gettext("Choose the ranking that qualifies.")})
     entered: list[Player] = []
     passed_over: list[tuple[str, str]] = []
+    entries = {entry.player_id: entry for entry in event.participants.all()}  # one query, not one a player
     for ranked in lists:
         taken = 0
         for player in ranked:
             if taken == top:
                 break
-            entry = event.participants.filter(player=player).first()
+            entry = entries.get(player.pk)
             if entry is not None and entry.withdrawn_after_round is not None:
                 # A director withdrew them: a ranking does not bring them back.
                 message = gettext("%(name)s withdrew from the championship.")
@@ -167,9 +165,7 @@ def _federation_top(federation: Federation, variant: str, period: selectors.Rank
     group = selectors.federation_ranking_group(federation=federation, variant=variant)
     lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
     people = [line.line.player for line in lines]
-    members = FederationClub.objects.filter(
-        federation=federation, joined_on__isnull=False, left_on__isnull=True
-    ).values("club_id")
+    members = member_places(federation=federation).values("club_id")
     candidates = (
         Player.objects.filter(person_id__in=people, club__in=members)
         .annotate(played=Count("seats"))
