@@ -4,8 +4,13 @@ A script, not a test. It sets up a league night of its own in the site's databas
 4 x TABLES players, round 1 seated in-process), then one thread per table plays a scorer: it
 submits hands 1..HANDS for its table as fast as the site answers, through the API
 (`POST /api/v1/games/{id}/hands/`, token) or, for FORM_TABLES of the tables, through the table
-page's form at the table's private link (GET the page, POST the form, as a phone does). Every
-tenth hand is sent twice with the same submission id, like a double tap or a retry.
+page at the table's private link. A page table plays the phone as its script does
+(`--page-mode script`, the default, static/js/table.js): the page loaded once, then for each hand
+one live preview of the typed hand and the save, both sent by the script and answered with
+fragments (the save's `_save_answer.html`, about 2 KB). `--page-mode plain` plays a phone
+without the script: the whole page loaded before each hand and the form posted, answered with a
+redirect. Every tenth hand is sent twice with the same submission id, like a double tap or a
+retry.
 
 Afterwards it checks in the database that every table has exactly hands 1..HANDS (nothing lost,
 nothing doubled) and waits for the worker to bring the standings up to date. It prints hands per
@@ -89,8 +94,23 @@ class Scorer(threading.Thread):
     (the site was still answering the last one) counts the wait in its latency, so a slow site
     cannot hide its queue by slowing the scorers down."""
 
-    def __init__(self, host, port, game_id, link, token, hands, form, start_gate, offset=0.0, interval=None):
+    def __init__(
+        self,
+        host,
+        port,
+        game_id,
+        link,
+        token,
+        hands,
+        form,
+        start_gate,
+        offset=0.0,
+        interval=None,
+        script=True,
+    ):
         super().__init__(daemon=True)
+        self.script = script
+        self.csrf: tuple[str, str] | None = None  # (the form's token, its cookie), the page loaded
         self.host, self.port = host, port
         self.game_id, self.link, self.token = game_id, link, token
         self.hands, self.form = hands, form
@@ -99,6 +119,7 @@ class Scorer(threading.Thread):
         self.late = 0.0  # seconds the current hand was sent after it was due
         self.latencies: list[float] = []
         self.page_latencies: list[float] = []
+        self.preview_latencies: list[float] = []
         self.errors: list[str] = []
         self.sent = 0
 
@@ -152,15 +173,18 @@ class Scorer(threading.Thread):
         return True
 
     def _form(self, conn, number, submission, attempt) -> bool:
-        elapsed, response, page = self._timed(conn, "GET", f"/t/{self.link}/")
-        self.page_latencies.append(elapsed)
-        cookie = response.getheader("Set-Cookie", "")
-        match = CSRF_INPUT.search(page.decode())
-        if response.status != 200 or match is None:
-            self.errors.append(f"form page before hand {number}: {response.status}")
-            return False
+        if self.csrf is None or not self.script:  # with the script, the page is loaded once
+            elapsed, response, page = self._timed(conn, "GET", f"/t/{self.link}/")
+            self.page_latencies.append(elapsed)
+            cookie = response.getheader("Set-Cookie", "")
+            match = CSRF_INPUT.search(page.decode())
+            if response.status != 200 or match is None:
+                self.errors.append(f"form page before hand {number}: {response.status}")
+                return False
+            self.csrf = (match.group(1), cookie.split(";", 1)[0])
+        token, cookie = self.csrf
         fields = {
-            "csrfmiddlewaretoken": match.group(1),
+            "csrfmiddlewaretoken": token,
             "submission_id": submission,
             "number": str(number),
             "expected_version": "",
@@ -172,13 +196,28 @@ class Scorer(threading.Thread):
             "Content-Type": "application/x-www-form-urlencoded",
             # The csrftoken cookie is Secure in production: a browser sends it back only over
             # HTTPS, so here it is passed by hand (the site sits behind no TLS proxy locally).
-            "Cookie": cookie.split(";", 1)[0],
+            "Cookie": cookie,
         }
+        if self.script:
+            # What the script sends: the live preview of the typed hand (its box only), then
+            # the save, both marked as the script's (HX-Request) and answered with fragments.
+            headers["HX-Request"] = "true"
+            preview = urllib.parse.urlencode({**fields, "preview": "1"})
+            elapsed, response, data = self._timed(
+                conn, "POST", f"/t/{self.link}/hands/", preview, {**headers, "HX-Target": "preview"}
+            )
+            self.preview_latencies.append(elapsed)
+            if response.status != 200:
+                self.errors.append(f"preview of hand {number}: {response.status} {data[:300]!r}")
+                return False
         body = urllib.parse.urlencode(fields)
         elapsed, response, data = self._timed(conn, "POST", f"/t/{self.link}/hands/", body, headers)
         self.latencies.append(elapsed)
         self.sent += 1
-        if response.status != 302:
+        saved = (
+            response.status == 200 and b'id="save-answer"' in data if self.script else response.status == 302
+        )
+        if not saved:
             self.errors.append(f"form hand {number} try {attempt}: {response.status} {data[:300]!r}")
             return False
         return True
@@ -232,6 +271,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands per table (at most 60)")
     parser.add_argument("--form-tables", type=int, default=10, help="tables scoring through the page form")
     parser.add_argument(
+        "--page-mode",
+        choices=("script", "plain"),
+        default="script",
+        help="how the page tables' phones send: as the page's script does, or without it",
+    )
+    parser.add_argument(
         "--rate",
         type=float,
         default=None,
@@ -259,6 +304,7 @@ def main() -> None:
             gate,
             offset=n / args.rate if args.rate else 0.0,
             interval=args.tables / args.rate if args.rate else None,
+            script=args.page_mode == "script",
         )
         for n, (game_id, link) in enumerate(night["games"])
     ]
@@ -273,6 +319,7 @@ def main() -> None:
     api = [x for s in scorers if not s.form for x in s.latencies]
     form = [x for s in scorers if s.form for x in s.latencies]
     pages = [x for s in scorers for x in s.page_latencies]
+    previews = [x for s in scorers for x in s.preview_latencies]
     errors = [e for s in scorers for e in s.errors]
     requests_sent = sum(s.sent for s in scorers)
     result = check(night["event"], night["games"], args.hands, timeout=120)
@@ -288,7 +335,8 @@ def main() -> None:
         )
 
     print(
-        f"{args.tables} tables x {args.hands} hands = {hands} hands ({args.form_tables} tables by form), "
+        f"{args.tables} tables x {args.hands} hands = {hands} hands ({args.form_tables} tables by the page, "
+        f"{args.page_mode}), "
         f"{requests_sent} save requests (retries included) in {wall:.1f} s"
     )
     offered = f"offered {args.rate:g} hands/s (open loop)" if args.rate else "closed loop"
@@ -300,6 +348,7 @@ def main() -> None:
     print(line("API save", api))
     print(line("form save (POST)", form))
     print(line("form page (GET)", pages))
+    print(line("form preview (POST)", previews))
     print(line("all saves", api + form))
     print(
         f"stored hands: {result['stored']} of {hands}; distinct submission ids: "

@@ -1,7 +1,8 @@
 #!/bin/bash
 # One round of the save-path figures for one project tree (bench/README.md, "The save near the
 # floor"): the framework floor, then bench/load_bench.py's closed-loop runs (0 and 10 tables at
-# the page) and open-loop runs at 30, 45 and 60 hands/s. Run it for the tree before a change and
+# the page, their phones with the page's script, then without it) and open-loop runs at 30, 45
+# and 60 hands/s. Run it for the tree before a change and
 # for this one, one after the other, twice. Needs the production environment of
 # docs/deployment.md (`. ./canasta.env`: settings, secret, DATABASE_URL, CELERY_BROKER_URL) and
 # DJANGO_ALLOWED_HOSTS with 127.0.0.1. Traffic goes to 127.0.0.1 only.
@@ -31,7 +32,7 @@ kill $FLOOR; wait $FLOOR
 GUNICORN_BIND=127.0.0.1:$SITE_PORT GUNICORN_WORKERS=3 "$PY" -m gunicorn -c config/gunicorn.py config.wsgi & SITE=$!
 "$PY" -m celery -A config worker -Q short,long --concurrency=1 -n "bench-$LABEL@%h" --loglevel=warning & WORKER=$!
 sleep 6
-for args in "--form-tables 0" "--form-tables 10" "--rate 30" "--rate 45" "--rate 60"; do
+for args in "--form-tables 0" "--form-tables 10" "--form-tables 10 --page-mode plain" "--rate 30" "--rate 45" "--rate 60"; do
     echo "-- $args load: $(cut -d' ' -f1-3 /proc/loadavg)"
     DJANGO_SETTINGS_MODULE=config.settings.base "$PY" -m bench.load_bench --url "http://127.0.0.1:$SITE_PORT" \
         --tables 50 --hands 20 $args
