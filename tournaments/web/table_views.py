@@ -273,7 +273,7 @@ def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpRes
     else:
         outcome = {"undone": number}
     if request.htmx:
-        access.game.refresh_from_db()  # the service rescored the game on its own copy
+        _reread_state(access.game)  # the service rescored the game on its own copy
         return _page(request, access, hand="", saved="", template=LIVE, extra=outcome)
     if "undone" in outcome:
         messages.success(request, _("Hand %(number)s was taken back: enter it again.") % {"number": number})
@@ -314,7 +314,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 after = _after_save_url(access, hand.number, form.entry_mode)
                 if not request.htmx:
                     return redirect(after)
-                game.refresh_from_db()  # the service saved the new totals on its own copy
+                _reread_state(game)  # the service saved the new totals on its own copy
                 response = _saved_answer(request, access, hand.number)
                 response["HX-Replace-Url"] = after
                 return response
@@ -322,18 +322,28 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
             form.add_engine_errors(
                 exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             )
-    context = _context(access, form)
-    context["preview"] = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
+    shown = _preview_lines(preview, form.cleaned_data["number"]) if preview else None
     status = 200 if form.is_valid() else 400
-    if request.htmx and previewing:
-        # The live preview asks for its own box only; "Check score" for the whole form.
-        if request.htmx.target == "preview":
-            return render(request, "tournaments/_hand_preview.html", context)
+    if request.htmx and previewing and request.htmx.target == "preview":
+        # The live preview asks for its own box only, which shows the preview or the form's
+        # errors: not the page's context, whose reads (the hands, the corrections, the players)
+        # made a preview cost four API saves.
+        return render(request, "tournaments/_hand_preview.html", {"preview": shown, "form": form})
+    context = _context(access, form)
+    context["preview"] = shown
+    if request.htmx and previewing:  # "Check score": the whole form
         return render(request, "tournaments/_hand_form.html", context)
     if request.htmx:
         context["refused"] = _refusal(form, _form_messages(form), correctable=True)
         return render(request, REFUSED, context, status=status)
     return render(request, "tournaments/game_detail.html", context, status=status)
+
+
+def _reread_state(game: Game) -> None:
+    """Read again the game's own columns, which a service changed on its own copy of it,
+    keeping its table, round and event as read (a whole refresh forgets them: four queries
+    more to read them again)."""
+    game.refresh_from_db(fields=[f.attname for f in Game._meta.concrete_fields if not f.is_relation])
 
 
 def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
