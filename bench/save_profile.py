@@ -95,7 +95,9 @@ def main() -> None:
     api_cpu = 1000 * cpu / saves
     form_cpu = _form(args.tables, args.hands) if args.form else None
     if form_cpu is not None:
-        print(f"per hand at the table page (GET + POST): {form_cpu:.1f} ms CPU")
+        print(f"per hand at the table page without its script (GET + POST): {form_cpu:.1f} ms CPU")
+        form_cpu = _form(args.tables, args.hands, script=True)
+        print(f"per hand at the table page with its script (preview + save): {form_cpu:.1f} ms CPU")
     if args.floor:
         floor_cpu = _floor(client, games[0], saves)
         print(
@@ -115,24 +117,37 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats(args.sort).print_stats(40)
 
 
-def _form(tables: int, hands: int) -> float:
-    """CPU ms of this process per hand saved at the table page as bench/load_bench.py does it
-    (the page's GET, then its form's POST, answered by a redirect), on a night of its own."""
+def _form(tables: int, hands: int, script: bool = False) -> float:
+    """CPU ms of this process per hand saved at the table page as bench/load_bench.py does it,
+    on a night of its own: without the page's script (`script` False: the page's GET, then its
+    form's POST, answered by a redirect) or with it (the live preview of the hand, then the
+    save, both answered with fragments)."""
     from django.test import Client
 
     night = load_bench.setup(tables)
     client = Client(SERVER_NAME="127.0.0.1")
+    scripted = {"HTTP_HX_REQUEST": "true"}
 
     def hand(link: str, number: int) -> None:
-        page = client.get(f"/t/{link}/")
         fields = {"submission_id": str(uuid.uuid4()), "number": str(number), "expected_version": ""}
         for side, entry in load_bench.hand_for(number).items():
             for name, value in entry.items():
                 fields[f"{side}-{name}"] = "on" if value is True else str(value)
+        if script:
+            preview = client.post(
+                f"/t/{link}/hands/", {**fields, "preview": "1"}, **scripted, HTTP_HX_TARGET="preview"
+            )
+            response = client.post(f"/t/{link}/hands/", fields, **scripted)
+            if preview.status_code != 200 or b'id="save-answer"' not in response.content:
+                raise SystemExit(f"table page hand {number}: {preview.status_code}, {response.status_code}")
+            return
+        page = client.get(f"/t/{link}/")
         response = client.post(f"/t/{link}/hands/", fields)
         if page.status_code != 200 or response.status_code != 302:
             raise SystemExit(f"table page hand {number}: {page.status_code}, {response.status_code}")
 
+    for _game_id, link in night["games"]:
+        client.get(f"/t/{link}/")  # the page loaded once: its session and CSRF cookie
     for number in range(1, WARM_HANDS + 2):
         for _game_id, link in night["games"]:
             hand(link, number)

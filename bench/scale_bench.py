@@ -13,7 +13,8 @@ A script, not a test, for PostgreSQL (DATABASE_URL, migrated). Two steps:
   token authentication), timing each save (wall ms, and this process's CPU ms); then one
   correction and one retried submission per table. It prints the median and p95 of each, and
   `EXPLAIN` of every query of one new hand, one correction and one retry that reads or updates
-  rows, naming the queries whose plan scans a whole table.
+  rows, and of the game's hands that the table page's answer to a save reads, naming the
+  queries whose plan scans a whole table.
 - `standings`: seats a night of its own, saves hands 1..HANDS at every table in this process,
   then times the event's standings rebuild (`services.standings_rebuild`, what the worker runs
   after a saved hand: median of --repeat runs) and prints `EXPLAIN` of each of its queries,
@@ -253,6 +254,13 @@ def measure(tables: int, hands: int, explain: bool) -> None:
             f"{statistics.median(figures['cpu']):.1f} |"
         )
     if explain:
+        from tournaments import selectors
+        from tournaments.models import Game
+
+        game = Game.objects.get(pk=games[0])
+        with CaptureQueriesContext(connection) as captured:
+            selectors.game_hands(game=game)  # what the table page's answer to a save reads
+        plans["the game's hands"] = captured.captured_queries
         _explain(plans)
 
 
