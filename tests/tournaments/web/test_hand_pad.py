@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 import scoring
 from tests.support.hands import HAND_A
@@ -161,3 +163,32 @@ def test_the_live_preview_asks_for_its_own_box_only(client, league_night, sam):
     # "Check score" asks for the whole form (its errors by the fields).
     page = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="hand-form", **HTMX).content.decode()
     assert 'name="NS-melded_points"' in page and 'id="preview"' in page
+
+
+def test_the_live_preview_reads_no_hand_of_the_game(
+    client, league_night, sam, django_capture_on_commit_callbacks
+):
+    """The preview's box shows the preview or the form's errors only: its queries are the same
+    at the first hand as after three (none reads the game's hands, corrections or players)."""
+    game = _game(league_night)
+    client.force_login(sam)
+    url = f"/games/{game.pk}/hands/"
+
+    def queries_of_a_preview(number: int) -> int:
+        data = _form_data(game, number, HAND_A, preview="1")
+        with CaptureQueriesContext(connection) as captured:
+            page = client.post(url, data, HTTP_HX_TARGET="preview", **HTMX).content.decode()
+        # HAND_A scores +1685 for NS (tests/support/hands.py), whatever came before it.
+        assert 'class="preview-score"><bdi dir="ltr" class="num">+1685</bdi>' in page
+        return len(captured)
+
+    at_first = queries_of_a_preview(1)
+    # Three small hands (of the night's four a round) that end nothing: NS melded 50 and holds 10 (+40), EW melded nothing
+    # and holds 30 (-30).
+    small = {"NS": {"melded_points": 50, "hand_points": 10}, "EW": {"melded_points": 0, "hand_points": 30}}
+    for number in range(1, 4):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.hand_record(game=game, asked=services.HandInput(number=number, entries=small))
+    game.refresh_from_db()
+    assert game.totals == {"NS": 120, "EW": -90}
+    assert queries_of_a_preview(4) == at_first
