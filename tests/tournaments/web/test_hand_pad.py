@@ -192,3 +192,24 @@ def test_the_live_preview_reads_no_hand_of_the_game(
     game.refresh_from_db()
     assert game.totals == {"NS": 120, "EW": -90}
     assert queries_of_a_preview(4) == at_first
+
+
+def test_a_refused_hand_says_each_reason_once_by_its_field(client, league_night, sam):
+    """Both sides marked as going out: the rules refuse it (one side goes out; rules.md). The
+    page sends the reason by the field, not again in the preview's box; the live preview, a box
+    alone, lists it."""
+    game = _game(league_night)
+    client.force_login(sam)
+    both_out = {
+        "NS": {"went_out": True, "melded_points": 200, "natural_canastas": 1},
+        "EW": {"went_out": True, "melded_points": 200, "natural_canastas": 1},
+    }
+    reason = "More than one side went out (NS, EW); a hand ends when one side goes out."
+    url = f"/games/{game.pk}/hands/"
+    page = client.post(url, _form_data(game, 1, both_out)).content.decode()
+    assert page.count(reason) == 2  # NS's and EW's "Went out" fields
+    assert "This hand cannot be scored yet" not in page
+    box = client.post(
+        url, _form_data(game, 1, both_out, preview="1"), HTTP_HX_TARGET="preview", **HTMX
+    ).content.decode()
+    assert "This hand cannot be scored yet" in box and reason in box
