@@ -183,8 +183,8 @@ def test_the_live_preview_reads_no_hand_of_the_game(
         return len(captured)
 
     at_first = queries_of_a_preview(1)
-    # Three small hands (of the night's four a round) that end nothing: NS melded 50 and holds 10 (+40), EW melded nothing
-    # and holds 30 (-30).
+    # Three small hands (of the night's four a round) that end nothing: NS melded 50 and
+    # holds 10 (+40), EW melded nothing and holds 30 (-30).
     small = {"NS": {"melded_points": 50, "hand_points": 10}, "EW": {"melded_points": 0, "hand_points": 30}}
     for number in range(1, 4):
         with django_capture_on_commit_callbacks(execute=True):
