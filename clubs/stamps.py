@@ -4,7 +4,10 @@ is written, so that a read cached under the token is never served after such a w
 `FEDERATION_NAMES` covers what names a federation's people and lists their clubs (people,
 players, clubs, member clubs' places; renewed by `clubs.signals`). A cache that cannot be
 reached gives no token (the reader reads without caching) and renews nothing: what was cached
-under the old token then lasts at most its own expiry.
+under the old token then lasts at most its own expiry, so nothing a person asked for (initials)
+may rest on a stamp alone. Without a cache that every process shares
+(`settings.CACHE_IS_SHARED`: Redis) there are no tokens: a renewal in one process would not
+reach the others.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -19,7 +23,10 @@ FEDERATION_NAMES = "stamp:federation-names"
 
 
 def stamp(key: str) -> str | None:
-    """The token of `key` now (made on first use); None when the cache cannot be reached."""
+    """The token of `key` now (made on first use); None when the cache cannot be reached or
+    is not shared by every process."""
+    if not settings.CACHE_IS_SHARED:
+        return None
     try:
         token = cache.get(key)
         if token is None:

@@ -314,6 +314,10 @@ if _CACHE_URL:
             "OPTIONS": REDIS_CLIENT_OPTIONS,
         }
     }
+# Whether every process of the site (each web worker, each Celery worker, the commands) sees
+# one cache: what a stamp in it needs to tell them all that a read they keep is out of date
+# (clubs/stamps.py). Without Redis each process has a cache of its own, and nothing is kept.
+CACHE_IS_SHARED = bool(_CACHE_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -25,6 +25,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# A test is one process, or with Redis a cache shared with the workers it starts.
+CACHE_IS_SHARED = True
+
 # Keys of this test run's own in a shared Redis cache (see TEST_RUN_ID above).
 if "CACHES" in globals():
     CACHES["default"]["KEY_PREFIX"] = TEST_RUN_ID

@@ -9,8 +9,8 @@ federation PersonRatingHistory, by person, which `services.federation_ratings_re
 
 from __future__ import annotations
 
-import contextlib
 import datetime
+import hashlib
 import threading
 import time
 from collections import OrderedDict
@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
@@ -309,8 +308,8 @@ def federation_ranking(
 
 
 # How long a federation's ranked lines are kept at most: they are read again at once when a
-# rating or a name changes (`_cached_every_night`); this bounds only a change made while the
-# cache could not be reached, whose renewal of the stamp was lost.
+# rating, an initials choice or a name changes (`_cached_every_night`); this bounds only a name
+# changed while the cache could not be reached, whose renewal of the stamp was lost.
 CACHED_RANKING_SECONDS = 15 * 60
 # Rankings kept by each process, the most recently read: about 9 MB each at 16,000 people.
 # In the process's memory, not in Redis: unpickling 16,000 lines took longer (0.09 s) than
@@ -327,28 +326,32 @@ def _cached_every_night(
     read: Callable[[], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
     """`read()`, the federation's ranking of every night of `group`, kept by the process under
-    what its lines are made of: the group's ratings by their number and their newest row (every
-    rating write deletes and creates rows, `services.ratings`, so any write changes one or the
-    other: one aggregate query), the stamp of the federations' names (`clubs.stamps`, shared by
-    every process through the cache), and the clubs where the viewer sees whole the people who
-    asked for initials (`viewer_among`). Each call returns a list of its own (sorting it
-    changes no other reader's); without the cache, each reads anew."""
+    what its lines are made of, read from the database at each call where it can be: the
+    group's ratings by their number and their newest row (every rating write deletes and
+    creates rows, `services.ratings`), and the players who asked for initials with their clubs
+    and people, with the clubs of them the viewer is a member of (`viewer_among`): two small
+    queries. The names and clubs otherwise by the stamp of the federations' names
+    (`clubs.stamps`, shared by every process through the cache). Each call returns a list of
+    its own (sorting it changes no other reader's). Where the stamp cannot be trusted (no
+    cache shared by every process, or none reachable) each call reads anew."""
     names = stamps.stamp(stamps.FEDERATION_NAMES)
-    if names is None:  # the cache cannot be reached: no stamp to trust
+    if names is None:
         return read()
-    initials_key = f"federation-ranking:{federation.pk}:initials:{names}"
-    try:
-        initials_at = cache.get(initials_key)
-    except Exception:  # the cache is Redis, and Redis went down since the stamp
-        return read()
-    if initials_at is None:
-        initials_at = _initials_clubs(federation)
-        with contextlib.suppress(Exception):
-            cache.set(initials_key, initials_at, timeout=CACHED_RANKING_SECONDS)
-    among = viewer_among(initials_at)
+    # Who is shown by initials, to whom, read here and not kept anywhere: a name by initials
+    # is what a player asked for, and no lost renewal of a stamp may show it whole.
+    by_initials = sorted(
+        Player.objects.filter(
+            person__federation=federation,
+            public_initials=True,
+            club__federation_places__federation=federation,
+            club__federation_places__joined_on__isnull=False,
+        ).values_list("pk", "person_id", "club_id")
+    )
+    among = viewer_among(frozenset(club for _pk, _person, club in by_initials))
     viewer = "whole" if among is None else ",".join(map(str, sorted(among)))
     written = ratings.order_by().aggregate(count=Count("pk"), newest=Max("pk"))
-    key = f"{federation.pk}:{group}:{written['count']}:{written['newest']}:{names}:{viewer}"
+    initials = hashlib.blake2b(repr(by_initials).encode(), digest_size=16).hexdigest()
+    key = f"{federation.pk}:{group}:{written['count']}:{written['newest']}:{initials}:{names}:{viewer}"
     now = time.monotonic()
     with _kept_lock:
         kept = _kept.get(key)
@@ -362,19 +365,6 @@ def _cached_every_night(
         while len(_kept) > KEPT_RANKINGS:
             _kept.popitem(last=False)
     return list(lines)
-
-
-def _initials_clubs(federation: Federation) -> frozenset[int]:
-    """The member clubs of `federation` where a player linked to one of its people asked for
-    initials (`person_names` names them so to the other clubs' members)."""
-    return frozenset(
-        Player.objects.filter(
-            person__federation=federation,
-            public_initials=True,
-            club__federation_places__federation=federation,
-            club__federation_places__joined_on__isnull=False,
-        ).values_list("club_id", flat=True)
-    )
 
 
 def _every_night(
