@@ -213,3 +213,15 @@ def test_a_refused_hand_says_each_reason_once_by_its_field(client, league_night,
         url, _form_data(game, 1, both_out, preview="1"), HTTP_HX_TARGET="preview", **HTMX
     ).content.decode()
     assert "This hand cannot be scored yet" in box and reason in box
+
+
+def test_a_preview_without_its_hidden_fields_says_the_form_is_out_of_date(client, league_night, sam):
+    """A preview sent without the form's hidden submission id (a page from an older version)
+    names no field the scorer cannot see: the form is out of date, in the page's language."""
+    game = _game(league_night)
+    client.force_login(sam)
+    data = _form_data(game, 1, HAND_A, preview="1")
+    del data["submission_id"]
+    box = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="preview", **HTMX).content.decode()
+    assert "This form is out of date. Reload the page and enter the hand again." in box
+    assert "Submission id" not in box
