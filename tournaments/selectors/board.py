@@ -15,7 +15,7 @@ from django.core import signing
 from django.db import connection
 
 from clubs.models import Player
-from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Standing, Table
+from tournaments.models import Event, Game, Hand, Participant, Round, Seat, SitOut, Standing, Table
 from tournaments.selectors.pairs import event_pair_numbers, event_pair_standings
 from tournaments.selectors.round_results import IN_PLAY, RoundResult, TableResult, event_round_results
 from tournaments.selectors.rounds import RoundClock, round_clock
@@ -51,9 +51,11 @@ def event_of_board_token(*, token: str) -> Event | None:
 def _tag_sql() -> tuple[str, str]:
     """The tag's two queries, written once (compiled through the ORM, the round's query alone
     took 2 ms a poll of the server's CPU): the event's latest round with the latest change and
-    the count of its games' rows, hands, seats and sit-outs; and the standings' figures."""
-    rounds, games, tables, hands, seats, sit_outs, standings = (
-        model._meta.db_table for model in (Round, Game, Table, Hand, Seat, SitOut, Standing)
+    the count of its games' rows, hands, seats and sit-outs, and the latest change of its
+    players (a rename, a choice of initials: their history rows); and the standings' figures."""
+    rounds, games, tables, hands, seats, sit_outs, standings, participants, players_history = (
+        model._meta.db_table
+        for model in (Round, Game, Table, Hand, Seat, SitOut, Standing, Participant, Player.history.model)
     )
     of_round = f"JOIN {tables} t ON t.id = x.table_id WHERE t.round_id = r.id"
     of_hands = (
@@ -68,7 +70,9 @@ def _tag_sql() -> tuple[str, str]:
             (SELECT MAX(x.id) FROM {seats} x {of_round}),
             (SELECT COUNT(*) FROM {seats} x {of_round}),
             (SELECT MAX(x.id) FROM {sit_outs} x WHERE x.round_id = r.id),
-            (SELECT COUNT(*) FROM {sit_outs} x WHERE x.round_id = r.id)
+            (SELECT COUNT(*) FROM {sit_outs} x WHERE x.round_id = r.id),
+            (SELECT MAX(h.history_id) FROM {players_history} h
+                JOIN {participants} p ON p.player_id = h.id WHERE p.event_id = r.event_id)
         FROM {rounds} r WHERE r.event_id = %s ORDER BY r.number DESC LIMIT 1"""
     figures = f"""
         SELECT player_id, rank, victory_points, games, points_for, points_against
@@ -80,10 +84,11 @@ def board_tag(*, event: Event, viewer: str = "") -> str:
     """A short tag of everything the board's live part shows, for a conditional request (the
     ETag): it changes when a hand is saved, corrected, confirmed or deleted, a game ends or is
     stopped, a round is seated, swapped or its clock restarted, the standings are rebuilt with
-    other figures, or the event itself changes. Two queries and no rendering (`_tag_sql`): the
-    latest round with the latest change of its games, hands, seats and sit-outs, and the
-    standings' figures. `viewer` names what else differs by who looks (their language, whether
-    names show in full), so two viewers never share a tag for different pages."""
+    other figures, a player is renamed or asks for initials, or the event itself changes. Two
+    queries and no rendering (`_tag_sql`): the latest round with the latest change of its
+    games, hands, seats, sit-outs and players, and the standings' figures. `viewer` names what
+    else differs by who looks (their language, whether names show in full), so two viewers
+    never share a tag for different pages."""
     latest_sql, figures_sql = _tag_sql()
     with connection.cursor() as cursor:
         cursor.execute(latest_sql, [event.pk])

@@ -9,7 +9,9 @@ import re
 import pytest
 from django.test import Client
 
+from clubs import services as club_services
 from clubs.models import Club
+from tests.support import cast
 from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.web import test_pairs
 from tournaments import selectors, services
@@ -270,3 +272,16 @@ def test_the_board_reads_in_as_many_queries_for_fifteen_tables_as_for_two(club, 
             selectors.hall_board(event=event)
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 6, counts
+
+
+def test_the_tag_changes_when_a_player_asks_for_initials_or_is_renamed(league_night, players):
+    """The board shows its players by initials to the room when they asked for them: a board
+    that answered "not modified" would keep showing the whole name."""
+    director = cast.member(league_night.club, "dina", "director")
+    before = selectors.board_tag(event=league_night)
+    club_services.player_public_initials_set(player=players[0], by_initials=True, by=director)
+    by_initials = selectors.board_tag(event=league_night)
+    assert by_initials != before
+    players[1].name = "Renamed Player"  # as the admin renames one
+    players[1].save()
+    assert selectors.board_tag(event=league_night) != by_initials
