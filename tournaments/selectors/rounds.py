@@ -375,10 +375,15 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
 
 def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
     """Why the next round of `event` cannot be seated now, or None: the event is finished
-    ("finished"), fewer players are present than one table seats ("too_few"), the latest round
+    ("finished"), a championship has one person entered twice ("one_person_twice"), fewer
+    players are present than one table seats ("too_few"), the latest round
     is still being seated ("seating"), or it cannot be closed (`round_close_refusal`)."""
     if event.status == Event.Status.FINISHED:
         return ValidationError(_("The event is finished."), code="finished")
+    if event.federation_id is not None:
+        twice = _one_person_twice(event)
+        if twice is not None:
+            return twice
     present = event.participants.filter(present=True).count()
     needed = event_table_size(event)
     if present < needed:
@@ -396,6 +401,28 @@ def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> Validat
         )
     last.event = event
     return round_close_refusal(round=last, end_unfinished=end_unfinished)
+
+
+def _one_person_twice(event: Event) -> ValidationError | None:
+    """A championship's present entrants who are one person of its federation (entered by two
+    clubs, then linked to one person): "one_person_twice", naming them, or None. Entering
+    refuses a person entered already (`services.entrant_refusal`); a link made afterwards can
+    still make two entrants one person, and a person plays one seat at a time."""
+    seen: dict[int, list[str]] = {}
+    players = Player.objects.filter(
+        participations__event=event, participations__present=True, person__isnull=False
+    ).select_related("club")
+    for player in players:
+        assert player.person_id is not None
+        seen.setdefault(player.person_id, []).append(f"{shown_player_name(player)} ({player.club.name})")
+    doubled = sorted(" / ".join(names) for names in seen.values() if len(names) > 1)
+    if not doubled:
+        return None
+    return ValidationError(
+        _("One person is entered twice: %(entrants)s. Withdraw one of them before seating.")
+        % {"entrants": "; ".join(doubled)},
+        code="one_person_twice",
+    )
 
 
 def event_finish_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:

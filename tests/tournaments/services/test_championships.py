@@ -235,3 +235,24 @@ def test_its_games_move_the_federations_ranking_and_no_clubs(north, django_captu
     avon = _player("avon", "Pia").club
     ranking = selectors.club_ranking(club=avon, group="classic", period=RankingPeriod())
     assert "Pia" not in {line.line.name for line in ranking}
+
+
+def test_two_entrants_linked_to_one_person_afterwards_are_not_seated(north):
+    """Entering refuses a person entered already; a link made afterwards (Brook's Bea found to
+    be Avon's Ada, member number N-Ada) makes two entrants one person: seating is refused,
+    naming both, until one is withdrawn."""
+    event = _championship(north)
+    entrants = [_player("avon", n) for n in ("Al", "Ada", "Abe")] + [
+        _player("brook", n) for n in ("Bo", "Bea")
+    ]
+    services.championship_enter(event=event, players=entrants)
+    Player.objects.filter(pk=_player("brook", "Bea").pk).update(
+        person=Person.objects.get(member_number="N-Ada")
+    )
+    with pytest.raises(ValidationError) as refused:
+        services.round_start(event=event)
+    assert refused.value.code == "one_person_twice"
+    assert "One person is entered twice: Ada (Avon) / Bea (Brook)." in refused.value.messages[0]
+    assert not event.rounds.exists()
+    services.participant_withdraw(event=event, player=_player("brook", "Bea"))
+    assert selectors.next_round_refusal(event=event) is None
