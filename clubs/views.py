@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
@@ -554,7 +555,7 @@ def federation_link(request: SignedInRequest, slug: str, player_id: int) -> Http
             person = outcome.person
             names = {"player": player.name, "person": person.name, "number": person.member_number}
             messages.success(request, _LINK_MESSAGES[outcome.result] % names)
-            return redirect("clubs:federation_members", slug=club.slug)
+            return _back_to_player(club, player)
     return _federation_members_page(request, club, federation, errors={player.pk: form})
 
 
@@ -569,4 +570,10 @@ def federation_unlink(request: SignedInRequest, slug: str, player_id: int) -> Ht
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("%(player)s is no longer linked to a person.") % {"player": player.name})
-    return redirect("clubs:federation_members", slug=club.slug)
+    return _back_to_player(club, player)
+
+
+def _back_to_player(club: Club, player: Player) -> HttpResponse:
+    """Back to the federation members page at the player's row (the row shows what changed):
+    a director linking a club's players one by one keeps their place in the list."""
+    return redirect(reverse("clubs:federation_members", kwargs={"slug": club.slug}) + f"#player-{player.pk}")

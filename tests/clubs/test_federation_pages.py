@@ -88,8 +88,12 @@ def test_a_suggestion_confirmed_and_a_link_undone(client, club, alice, olga):
         f"/clubs/{club.slug}/federation/members/{player.pk}/link/", {"member_number": "N-9"}, follow=True
     )
     assert "Garcia Jose is linked to José García (N-9)." in response.content.decode()
+    # Back at the player's row, which the page names by its id, not at the top of the list.
+    assert response.redirect_chain[-1][0].endswith(f"/federation/members/#player-{player.pk}")
+    assert f'id="player-{player.pk}"' in response.content.decode()
     response = client.post(f"/clubs/{club.slug}/federation/members/{player.pk}/unlink/", follow=True)
     assert "no longer linked" in response.content.decode()
+    assert response.redirect_chain[-1][0].endswith(f"#player-{player.pk}")
     player.refresh_from_db()
     assert player.person is None
 
