@@ -18,8 +18,9 @@ Timed (wall seconds, and CPU seconds of this process and its PostgreSQL backend,
   untimed), then rated by itself (timed), its rows compared with the rebuild's, and all rolled
   back; the median and the spread in ms;
 - (p) the pages, through Django's test client (view, template, paging): the federation's
-  ranking of Classic (its first page, and page 100), each read again (the stamp of the names
-  renewed before each load, as a rated game or a changed name does) and from the cache, and
+  ranking of Classic (its first page, and page 100), each read again after a name changed (the
+  stamp of the names renewed before each load), page 1 after a rated game (a rating row
+  written anew before each load: the names kept) and each from what is kept, and
   for comparison a club's ranking page (the first club, its own ratings built first, untimed):
   median of `--pages` loads each. With `CACHE_URL` (a Redis) the cache is the site's.
 
@@ -295,7 +296,7 @@ def pages(federation, count: int) -> None:
 
     from clubs import stamps
     from clubs.models import Club
-    from tournaments.models import Rating
+    from tournaments.models import PersonRating, Rating
     from tournaments.services import ratings_rebuild
 
     Federation = type(federation)
@@ -306,21 +307,28 @@ def pages(federation, count: int) -> None:
         ratings_rebuild(club_id=club.pk)
     client = Client(SERVER_NAME="127.0.0.1")
 
-    def renew() -> None:  # as after a game rated or a name changed: the ranking read again
+    def renew() -> None:  # as after a name changed: the names and the ranking read again
         stamps.touch(stamps.FEDERATION_NAMES)
+
+    def rated() -> None:  # as after a rated game: a rating row written anew, no name changed
+        row = PersonRating.objects.filter(person__federation=federation, group="classic").latest("pk")
+        row.delete()
+        row.pk = None
+        row.save()
 
     def kept() -> None:
         pass
 
+    first, hundredth = (
+        f"/federations/{federation.slug}/ranking/",
+        f"/federations/{federation.slug}/ranking/?page=100",
+    )
     for label, url, before in (
-        ("federation ranking, page 1, read again", f"/federations/{federation.slug}/ranking/", renew),
-        ("federation ranking, page 1, cached", f"/federations/{federation.slug}/ranking/", kept),
-        (
-            "federation ranking, page 100, read again",
-            f"/federations/{federation.slug}/ranking/?page=100",
-            renew,
-        ),
-        ("federation ranking, page 100, cached", f"/federations/{federation.slug}/ranking/?page=100", kept),
+        ("federation ranking, page 1, after a name changed", first, renew),
+        ("federation ranking, page 1, after a rated game", first, rated),
+        ("federation ranking, page 1, kept", first, kept),
+        ("federation ranking, page 100, after a name changed", hundredth, renew),
+        ("federation ranking, page 100, kept", hundredth, kept),
         ("club ranking (100 players), page 1", f"/clubs/{club.slug}/rankings/?season=all", kept),
     ):
         times = []

@@ -10,13 +10,15 @@ federation PersonRatingHistory, by person, which `services.federation_ratings_re
 from __future__ import annotations
 
 import datetime
+import gc
 import hashlib
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
@@ -28,6 +30,8 @@ from clubs.viewer import shown_name, shown_person_name, viewer_among
 from scoring import VARIANTS
 from tournaments.domain import rankings
 from tournaments.models import Event, PersonRating, PersonRatingHistory, RatingHistory, Season
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,12 +297,7 @@ def federation_ranking(
     people's ratings, which keep their totals of the group (`_every_night`), and the names."""
     if period.season is None and period.start is None and period.end is None:
         ratings = PersonRating.objects.filter(person__federation=federation, group=group)
-        return _cached_every_night(
-            federation,
-            group,
-            ratings,
-            lambda: _every_night(ratings, lambda ids: person_names(federation=federation, people=ids)),
-        )
+        return _cached_every_night(federation, group, ratings, lambda names: _every_night(ratings, names))
     return _ranking(
         PersonRatingHistory.objects.filter(person__federation=federation, group=group),
         "person_id",
@@ -311,32 +310,66 @@ def federation_ranking(
 # rating, an initials choice or a name changes (`_cached_every_night`); this bounds only a name
 # changed while the cache could not be reached, whose renewal of the stamp was lost.
 CACHED_RANKING_SECONDS = 15 * 60
-# Rankings kept by each process, the most recently read: about 9 MB each at 16,000 people.
-# In the process's memory, not in Redis: unpickling 16,000 lines took longer (0.09 s) than
-# rendering the page.
-KEPT_RANKINGS = 4
-_kept: OrderedDict[str, tuple[float, list[rankings.RankedLine]]] = OrderedDict()
-_kept_lock = threading.Lock()
+
+Names = dict[int, tuple[str, tuple[str, ...]]]  # person id -> (shown name, their clubs)
+
+
+class _Kept(Generic[T]):
+    """The few values a process read most recently, by key, each for CACHED_RANKING_SECONDS at
+    most. In the process's memory, not in Redis: unpickling a federation's 16,000 ranked lines
+    took longer (0.09 s) than rendering the page."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.values: OrderedDict[str, tuple[float, T]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> T | None:
+        with self.lock:
+            kept = self.values.get(key)
+            if kept is None or time.monotonic() - kept[0] >= CACHED_RANKING_SECONDS:
+                return None
+            self.values.move_to_end(key)
+            return kept[1]
+
+    def put(self, key: str, value: T, since: float) -> None:
+        """Keep `value`, read from the database as it was at `since` (time.monotonic())."""
+        with self.lock:
+            self.values[key] = (since, value)
+            self.values.move_to_end(key)
+            while len(self.values) > self.most:
+                self.values.popitem(last=False)
+
+
+# About 9 MB a ranking of 16,000 people, 3 MB their names.
+_kept_rankings: _Kept[list[rankings.RankedLine]] = _Kept(4)
+_kept_names: _Kept[Names] = _Kept(4)
 
 
 def _cached_every_night(
     federation: Federation,
     group: str,
     ratings: QuerySet[PersonRating],
-    read: Callable[[], list[rankings.RankedLine]],
+    read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
-    """`read()`, the federation's ranking of every night of `group`, kept by the process under
-    what its lines are made of, read from the database at each call where it can be: the
+    """`read(names)`, the federation's ranking of every night of `group`, kept by the process
+    under what its lines are made of, read from the database at each call where it can be: the
     group's ratings by their number and their newest row (every rating write deletes and
     creates rows, `services.ratings`), and the players who asked for initials with their clubs
     and people, with the clubs of them the viewer is a member of (`viewer_among`): two small
     queries. The names and clubs otherwise by the stamp of the federations' names
-    (`clubs.stamps`, shared by every process through the cache). Each call returns a list of
-    its own (sorting it changes no other reader's). Where the stamp cannot be trusted (no
-    cache shared by every process, or none reachable) each call reads anew."""
+    (`clubs.stamps`, shared by every process through the cache). The people's names are kept
+    apart (`person_names`), so a rated game, which changes ratings and no name, reads the
+    ratings again and not the names. Each call returns a list of its own (sorting it changes
+    no other reader's). Where the stamp cannot be trusted (no cache shared by every process,
+    or none reachable) each call reads anew."""
+
+    def named(ids: list[int]) -> Names:
+        return person_names(federation=federation, people=ids)
+
     names = stamps.stamp(stamps.FEDERATION_NAMES)
     if names is None:
-        return read()
+        return read(named)
     # Who is shown by initials, to whom, read here and not kept anywhere: a name by initials
     # is what a player asked for, and no lost renewal of a stamp may show it whole.
     by_initials = sorted(
@@ -349,27 +382,45 @@ def _cached_every_night(
     )
     among = viewer_among(frozenset(club for _pk, _person, club in by_initials))
     viewer = "whole" if among is None else ",".join(map(str, sorted(among)))
-    written = ratings.order_by().aggregate(count=Count("pk"), newest=Max("pk"))
     initials = hashlib.blake2b(repr(by_initials).encode(), digest_size=16).hexdigest()
-    key = f"{federation.pk}:{group}:{written['count']}:{written['newest']}:{initials}:{names}:{viewer}"
-    now = time.monotonic()
-    with _kept_lock:
-        kept = _kept.get(key)
-        if kept is not None and now - kept[0] < CACHED_RANKING_SECONDS:
-            _kept.move_to_end(key)
-            return list(kept[1])
-    lines = read()
-    with _kept_lock:
-        _kept[key] = (now, lines)
-        _kept.move_to_end(key)
-        while len(_kept) > KEPT_RANKINGS:
-            _kept.popitem(last=False)
+    names_key = f"{federation.pk}:{initials}:{names}:{viewer}"
+    since = time.monotonic()
+    written = ratings.order_by().aggregate(count=Count("pk"), newest=Max("pk"))
+    key = f"{names_key}:{group}:{written['count']}:{written['newest']}"
+    lines = _kept_rankings.get(key)
+    if lines is not None:
+        return list(lines)
+
+    def kept_names(ids: list[int]) -> Names:
+        known = _kept_names.get(names_key)
+        if known is not None and all(pk in known for pk in ids):
+            return known
+        fresh = named(ids)
+        _kept_names.put(names_key, fresh, since)
+        return fresh
+
+    with _cycles_unchecked():
+        lines = read(kept_names)
+    _kept_rankings.put(key, lines, since)
     return list(lines)
 
 
+@contextmanager
+def _cycles_unchecked() -> Iterator[None]:
+    """Within it, Python's cycle collector does not run: making a federation's 32,000 line
+    objects (no cycle among them) set it off again and again, each run walking every object of
+    the process: 100 of the 170 ms of ranking 16,000 people. It runs as usual afterwards."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _every_night(
-    ratings: QuerySet[PersonRating],
-    names: Callable[[list[int]], dict[int, tuple[str, tuple[str, ...]]]],
+    ratings: QuerySet[PersonRating], names: Callable[[list[int]], Names]
 ) -> list[rankings.RankedLine]:
     """The ranking of every night from the ratings `ratings` (one group's): each rating keeps
     its person's totals of the group (written with it by the rebuild and by a rated game), so

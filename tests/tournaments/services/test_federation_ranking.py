@@ -490,7 +490,7 @@ class TestTheCachedRankingOfEveryNight:
     def test_a_rebuild_over_the_same_games_is_read_again(self, north, django_assert_num_queries):
         self._ranking(north)
         services.federation_ratings_rebuild(federation_id=north.pk)  # every rating row made anew
-        with django_assert_num_queries(4):  # the key's two, the ratings, the names
+        with django_assert_num_queries(3):  # the key's two, the ratings: the names are kept
             self._ranking(north)
 
     def test_initials_a_rename_a_club_leaving_show_at_once(self, north, django_capture_on_commit_callbacks):
@@ -555,3 +555,30 @@ class TestTheCachedRankingOfEveryNight:
         first = self._ranking(north)
         with django_assert_num_queries(2):  # the ratings, the names, every time
             assert self._ranking(north) == first
+
+    def test_people_new_to_the_ranking_are_named_though_no_name_changed(
+        self, north, django_capture_on_commit_callbacks, django_assert_num_queries
+    ):
+        """The names are kept apart from the ratings: a rated game changes no name. People
+        linked before the names were kept, whose first game is rated after, are named all the
+        same (the kept names lack them: they are read again)."""
+        avon = Club.objects.get(slug="avon")
+        for name in ("Zed", "Zoe", "Zia", "Zak"):
+            player = PlayerFactory(club=avon, name=name)
+            person = Person.objects.create(
+                federation=north, member_number=f"N-{name}", name=name, name_words=name_words_key(name)
+            )
+            Player.objects.filter(pk=player.pk).update(person=person)
+        assert all(line.line.name != "Zed" for line in self._ranking(north))  # no game yet
+        _night(
+            avon,
+            D(2026, 11, 28),
+            ("Zed", "Zoe"),
+            ("Zia", "Zak"),
+            (200, 100),
+            django_capture_on_commit_callbacks,
+        )
+        with django_assert_num_queries(4):  # the key's two, the ratings, the names (four new)
+            lines = self._ranking(north)
+        assert self._line(lines, "N-Zed").name == "Zed" and self._line(lines, "N-Zed").clubs == ("Avon",)
+        assert self._line(lines, "N-Zak").games == 1
