@@ -61,8 +61,12 @@ def _tag_sql() -> tuple[str, str]:
     of_hands = (
         f"JOIN {games} g ON g.id = x.game_id JOIN {tables} t ON t.id = g.table_id WHERE t.round_id = r.id"
     )
+    # One row even before the first round: the players' latest change counts then too (the
+    # board lists the entrants before round 1).
     latest = f"""
-        SELECT r.id, r.number, r.status, r.updated_at, r.clock_started_at, r.results_final_at,
+        SELECT (SELECT MAX(h.history_id) FROM {players_history} h
+                JOIN {participants} p ON p.player_id = h.id WHERE p.event_id = %s),
+            r.id, r.number, r.status, r.updated_at, r.clock_started_at, r.results_final_at,
             r.target_reached_table,
             (SELECT MAX(x.updated_at) FROM {games} x {of_round}),
             (SELECT MAX(x.updated_at) FROM {hands} x {of_hands}),
@@ -70,10 +74,10 @@ def _tag_sql() -> tuple[str, str]:
             (SELECT MAX(x.id) FROM {seats} x {of_round}),
             (SELECT COUNT(*) FROM {seats} x {of_round}),
             (SELECT MAX(x.id) FROM {sit_outs} x WHERE x.round_id = r.id),
-            (SELECT COUNT(*) FROM {sit_outs} x WHERE x.round_id = r.id),
-            (SELECT MAX(h.history_id) FROM {players_history} h
-                JOIN {participants} p ON p.player_id = h.id WHERE p.event_id = r.event_id)
-        FROM {rounds} r WHERE r.event_id = %s ORDER BY r.number DESC LIMIT 1"""
+            (SELECT COUNT(*) FROM {sit_outs} x WHERE x.round_id = r.id)
+        FROM (SELECT 1 AS one) o LEFT JOIN (
+            SELECT * FROM {rounds} WHERE event_id = %s ORDER BY number DESC LIMIT 1
+        ) r ON 1 = 1"""
     figures = f"""
         SELECT player_id, rank, victory_points, games, points_for, points_against
         FROM {standings} WHERE event_id = %s ORDER BY player_id"""
@@ -91,7 +95,7 @@ def board_tag(*, event: Event, viewer: str = "") -> str:
     never share a tag for different pages."""
     latest_sql, figures_sql = _tag_sql()
     with connection.cursor() as cursor:
-        cursor.execute(latest_sql, [event.pk])
+        cursor.execute(latest_sql, [event.pk, event.pk])
         latest = cursor.fetchone()
         cursor.execute(figures_sql, [event.pk])
         figures = cursor.fetchall()

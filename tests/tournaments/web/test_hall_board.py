@@ -4,6 +4,7 @@ score once a hand is saved. Scores from tests/support/hands.py (worked from the 
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -285,3 +286,19 @@ def test_the_tag_changes_when_a_player_asks_for_initials_or_is_renamed(league_ni
     players[1].name = "Renamed Player"  # as the admin renames one
     players[1].save()
     assert selectors.board_tag(event=league_night) != by_initials
+
+
+def test_before_the_first_round_the_tag_follows_a_players_initials(club, players):
+    """Before round 1 the board lists the entrants: their choice of initials changes its tag
+    though no round exists yet."""
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Later", date=datetime.date(2026, 12, 4), variant="classic", players=players[:8]
+        ),
+    )
+    director = cast.member(club, "dina", "director")
+    before = selectors.board_tag(event=event)
+    assert selectors.board_tag(event=event) == before  # nothing changed: the same tag
+    club_services.player_public_initials_set(player=players[0], by_initials=True, by=director)
+    assert selectors.board_tag(event=event) != before
