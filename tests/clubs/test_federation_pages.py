@@ -5,6 +5,8 @@ federation sees none of it; nobody sees another federation or club through it.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from clubs.models import Federation, FederationClub, Person, PersonLinkConflict
@@ -61,7 +63,11 @@ def test_an_officer_and_a_director_each_do_their_part(client, club, alice, olga)
     # A bad number is refused on the player's own line, the page in place.
     response = client.post(link.format(bob.pk), {"member_number": "N_1"})
     assert response.status_code == 400
-    assert "letters and digits" in response.content.decode()
+    page = response.content.decode()
+    assert "letters and digits" in page
+    # The page opens at Bob's line, however long the list: his field, and only it, takes focus.
+    assert page.count(" autofocus") == 1
+    assert re.search(rf'<input [^>]*id="number-{bob.pk}"[^>]* autofocus aria-invalid="true">', page)
     # The officer decides: Bob is not Amira.
     client.force_login(olga)
     page = _page(client, "/federations/north-league/")
