@@ -375,15 +375,16 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
 
 def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
     """Why the next round of `event` cannot be seated now, or None: the event is finished
-    ("finished"), a championship has one person entered twice ("one_person_twice"), fewer
+    ("finished"), a championship has entrants unlinked ("entrants_unlinked") or one person
+    entered twice ("one_person_twice"), fewer
     players are present than one table seats ("too_few"), the latest round
     is still being seated ("seating"), or it cannot be closed (`round_close_refusal`)."""
     if event.status == Event.Status.FINISHED:
         return ValidationError(_("The event is finished."), code="finished")
     if event.federation_id is not None:
-        twice = _one_person_twice(event)
-        if twice is not None:
-            return twice
+        refused = _entrants_refusal(event)
+        if refused is not None:
+            return refused
     present = event.participants.filter(present=True).count()
     needed = event_table_size(event)
     if present < needed:
@@ -403,18 +404,32 @@ def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> Validat
     return round_close_refusal(round=last, end_unfinished=end_unfinished)
 
 
-def _one_person_twice(event: Event) -> ValidationError | None:
-    """A championship's present entrants who are one person of its federation (entered by two
-    clubs, then linked to one person): "one_person_twice", naming them, or None. Entering
-    refuses a person entered already (`services.entrant_refusal`); a link made afterwards can
-    still make two entrants one person, and a person plays one seat at a time."""
+def _entrants_refusal(event: Event) -> ValidationError | None:
+    """Why a championship's present entrants cannot be seated, or None: some have no member
+    number of its federation now ("entrants_unlinked": unlinked after they entered; their games
+    would count in no ranking), or two are one person ("one_person_twice": entered by two clubs,
+    then linked to one person; a person plays one seat at a time). Entering refuses both
+    (`services.entrant_refusal`); a link changed afterwards cannot be refused there."""
+    players = Player.objects.filter(participations__event=event, participations__present=True).select_related(
+        "club", "person"
+    )
+    unlinked: list[str] = []
     seen: dict[int, list[str]] = {}
-    players = Player.objects.filter(
-        participations__event=event, participations__present=True, person__isnull=False
-    ).select_related("club")
     for player in players:
-        assert player.person_id is not None
-        seen.setdefault(player.person_id, []).append(f"{shown_player_name(player)} ({player.club.name})")
+        shown = f"{shown_player_name(player)} ({player.club.name})"
+        if player.person is None or player.person.federation_id != event.federation_id:
+            unlinked.append(shown)
+        else:
+            seen.setdefault(player.person.pk, []).append(shown)
+    if unlinked:
+        return ValidationError(
+            _(
+                "Entrants without a member number of the federation: %(entrants)s. Link them again "
+                "or withdraw them before seating."
+            )
+            % {"entrants": "; ".join(sorted(unlinked))},
+            code="entrants_unlinked",
+        )
     doubled = sorted(" / ".join(names) for names in seen.values() if len(names) > 1)
     if not doubled:
         return None

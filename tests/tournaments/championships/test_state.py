@@ -25,9 +25,11 @@ pytestmark = pytest.mark.django_db
 D = datetime.date
 
 
-def _play_one_round(event, capture):
+def _play_one_round(event, capture, before_play=None):
     with capture(execute=True):
         round_ = services.round_start(event=event)
+    if before_play is not None:
+        before_play()
     for game in Game.objects.filter(table__round=round_):
         sides = sorted({seat.side for seat in game.table.seats.all()})
         with capture(execute=True):
@@ -100,16 +102,20 @@ def test_a_person_withdrawn_for_one_club_enters_again_for_another(north):  # noq
 
 
 def test_a_left_out_championship_game_is_charged_to_no_club(north, django_capture_on_commit_callbacks):  # noqa: F811
-    """Brook's Bo, entered, is unlinked before playing: the game is left out of the federation's
-    ranking, and no club's row of games counted and left out counts it (a championship's games
-    are the federation's own): Avon, its host, is not told to link a player it does not have.
-    Avon's and Brook's rows are those of their own nights (test_championships.py): both left out
-    now, Avon's with Ann unlinked, Brook's with Bo."""
+    """Brook's Bo, entered and seated, is unlinked before playing (a seated round is not seated
+    again; `selectors.next_round_refusal` refuses the next one): the game is left out of the
+    federation's ranking, and no club's row of games counted and left out counts it (a
+    championship's games are the federation's own): Avon, its host, is not told to link a player
+    it does not have. Avon's and Brook's rows are those of their own nights
+    (test_championships.py): both left out now, Avon's with Ann unlinked, Brook's with Bo."""
     event = _championship(north, hands_per_round=1)
     services.championship_enter(event=event, players=[_player(*p) for p in FOUR])
     officer = UserFactory(username="olga")
-    person_unlink(player=_player("brook", "Bo"), by=officer)
-    _play_one_round(event, django_capture_on_commit_callbacks)
+    _play_one_round(
+        event,
+        django_capture_on_commit_callbacks,
+        before_play=lambda: person_unlink(player=_player("brook", "Bo"), by=officer),
+    )
     services.federation_ratings_rebuild(federation_id=north.pk)
     rows = {r.club.slug: (r.counted, r.left_out) for r in FederationLeftOut.objects.select_related("club")}
     assert rows == {"avon": (0, 1), "brook": (0, 1)}

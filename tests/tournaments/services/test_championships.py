@@ -256,3 +256,27 @@ def test_two_entrants_linked_to_one_person_afterwards_are_not_seated(north):
     assert not event.rounds.exists()
     services.participant_withdraw(event=event, player=_player("brook", "Bea"))
     assert selectors.next_round_refusal(event=event) is None
+
+
+def test_an_entrant_unlinked_after_entering_is_not_seated(north):
+    """An entrant's games count in the federation's ranking only while linked to a person of
+    it: Brook's Bo unlinked after entering is named, and seating waits until he is linked
+    again or withdrawn."""
+    event = _championship(north)
+    entrants = [_player("avon", n) for n in ("Al", "Ada", "Abe")] + [
+        _player("brook", n) for n in ("Bo", "Bea")
+    ]
+    services.championship_enter(event=event, players=entrants)
+    Player.objects.filter(pk=_player("brook", "Bo").pk).update(person=None)
+    refused = selectors.next_round_refusal(event=event)
+    assert refused is not None and refused.code == "entrants_unlinked"
+    assert refused.messages == [
+        "Entrants without a member number of the federation: Bo (Brook). Link them again or withdraw "
+        "them before seating."
+    ]
+    with pytest.raises(ValidationError):
+        services.round_start(event=event)
+    Player.objects.filter(pk=_player("brook", "Bo").pk).update(
+        person=Person.objects.get(member_number="N-Bo")
+    )
+    assert selectors.next_round_refusal(event=event) is None

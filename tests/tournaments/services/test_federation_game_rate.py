@@ -276,8 +276,10 @@ def test_a_championship_game_goes_to_its_own_federation(north, outcomes, django_
     capture = django_capture_on_commit_callbacks
     south = Federation.objects.create(name="South", slug="south")
     championship = _night("avon", D(2026, 11, 28), AVON)
-    Event.objects.filter(pk=championship.pk).update(federation=south)
     game = _round(championship, capture)[0]
+    # Made South's once seated (seating a championship of South refuses entrants who are not
+    # South's people): what a game counts in follows its event's federation when it is rated.
+    Event.objects.filter(pk=championship.pk).update(federation=south)
     _play(game, (400, 100), capture)
     # South has none of these people: the game counts in South alone, where it is left out.
     assert outcomes["games"][-1][1] == {south.pk: services.GAME_NOT_COUNTED}
