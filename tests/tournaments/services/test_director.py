@@ -4,6 +4,8 @@ from the pages."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -182,3 +184,20 @@ def test_a_director_creates_a_swiss_event_from_the_page(client, club, alice, pla
     event = Event.objects.get(name="Pairs night")
     assert event.format == Event.Format.SWISS
     assert event.pairs.count() == 4
+
+
+def test_an_entrant_withdrawn_before_the_first_round_is_said_so(client, club, alice, players):
+    """withdrawn_after_round 0 is before round 1: the page does not say "after round 0"."""
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Later", date=datetime.date(2026, 12, 4), variant="classic", players=players[:9]
+        ),
+    )
+    client.force_login(alice)
+    assert client.post(f"/events/{event.pk}/players/{players[0].pk}/withdraw/").status_code == 302
+    assert Participant.objects.get(event=event, player=players[0]).withdrawn_after_round == 0
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "withdrew before the first round" in page and "after round 0" not in page
+    page = client.get(f"/events/{event.pk}/players/{players[0].pk}/").content.decode()
+    assert "withdrew before the first round" in page
