@@ -45,8 +45,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):
             exc = exceptions.ValidationError(exc.message_dict)
-        elif all(error.code in CONFLICT_CODES for error in exc.error_list):
-            exc = Conflict({"errors": exc.messages})
         else:
-            exc = exceptions.ValidationError({"errors": exc.messages})
+            # A refusal of the request as a whole: its messages, and beside them the word that
+            # names each (`one_person_twice`, `too_few`, ...), for a program to tell them apart.
+            body = {"errors": exc.messages, "codes": [error.code or "invalid" for error in exc.error_list]}
+            if all(error.code in CONFLICT_CODES for error in exc.error_list):
+                exc = Conflict(body)
+            else:
+                exc = exceptions.ValidationError(body)
     return drf_exception_handler(exc, context)

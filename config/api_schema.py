@@ -17,7 +17,13 @@ _View = TypeVar("_View", bound=Callable[..., Any])
 
 # An error told in one message; a service's refusal of the whole request, its messages.
 ERROR_DETAIL = inline_serializer("ErrorDetail", {"detail": serializers.CharField()})
-ERROR_LIST = inline_serializer("ErrorList", {"errors": serializers.ListField(child=serializers.CharField())})
+ERROR_LIST = inline_serializer(
+    "ErrorList",
+    {
+        "errors": serializers.ListField(child=serializers.CharField()),
+        "codes": serializers.ListField(child=serializers.CharField()),
+    },
+)
 
 ERRORS: Mapping[int, OpenApiResponse] = {
     400: OpenApiResponse(

@@ -228,3 +228,13 @@ def test_a_body_nested_too_deeply_is_a_400_not_a_server_error(league_night, sam)
     response = _client(sam).post(f"/api/v1/games/{game.pk}/hands/", body, content_type="application/json")
     assert response.status_code == 400
     assert "nested too deeply" in response.json()["detail"]
+
+
+def test_a_refused_round_names_its_refusal_by_a_code_beside_the_message(league_night, alice):
+    """Round 1 is in play (no hand saved): seating round 2 is refused, and the answer says
+    which refusal it is by its code as well as in words."""
+    response = _client(alice).post(f"/api/v1/events/{league_night.pk}/rounds/")
+    assert response.status_code == 400
+    body = response.json()
+    assert len(body["errors"]) == len(body["codes"]) == 1
+    assert body["codes"] == ["games_in_play"]  # tournaments/selectors/rounds.py, round_close_refusal
