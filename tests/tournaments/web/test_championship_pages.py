@@ -107,6 +107,11 @@ def test_a_club_director_enters_a_player_and_sees_only_their_clubs_linked_player
     answer = director.post(entries_url, {"players": [bix.pk]}, follow=True)
     assert "Entered: Bix." in answer.content.decode()
     assert list(event.participants.values_list("player__name", flat=True)) == ["Bix"]
+    # Once every linked player is in, the page says so instead of an empty list to tick.
+    rest = brook.players.filter(person__isnull=False).exclude(pk=bix.pk)
+    page = director.post(entries_url, {"players": [p.pk for p in rest]}, follow=True).content.decode()
+    assert "Every player of the club with a member number is entered." in page
+    assert 'id="championship-entries"' not in page
     # Another club's championship page and entries are not this director's to run.
     avon = north.clubs.get(club__slug="avon").club
     assert (

@@ -124,6 +124,8 @@ def championship_entries(request: SignedInRequest, slug: str, event_id: int) -> 
         "form": form,
         "ranks": ranks,
         "entered": Player.objects.filter(club=club, pk__in=entered).order_by("name"),
+        # Everyone who may enter is in: no empty list of players to tick.
+        "nobody_left": not paired and not candidates.exists(),
         "unlinked": club.players.filter(active=True, guest=False, person__isnull=True).order_by("name"),
     }
     status = 400 if form.is_bound and form.errors else 200
