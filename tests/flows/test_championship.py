@@ -43,7 +43,7 @@ from clubs.names import name_words_key
 from clubs.services import pair_requests_from_text
 from tests.support import cast
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.support.pages import figure, table_rows, until
+from tests.support.pages import championship_created, figure, table_rows, until
 from tournaments import services
 from tournaments.models import Event, Game, PersonRating, TableCard
 
@@ -148,17 +148,7 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     assert set(games_before.values()) == {1}
 
     log_in(desktop, "olga")
-    desktop.goto(f"{url}/federations/north/")
-    desktop.click("#championship-new")
-    desktop.fill("#id_name", "North Open")
-    desktop.fill("#id_date", "2026-12-05")
-    desktop.select_option("#id_host", label="Avon")
-    desktop.select_option("#id_variant", "classic")
-    desktop.fill("#id_hands_per_round", "2")
-    assert desktop.is_checked("#id_confirmation_required")  # on by default: the other side confirms
-    assert desktop.is_checked("#id_keep_clubs_apart")  # on by default for a championship
-    desktop.click("#championship-create button[type=submit]")
-    desktop.wait_for_url(re.compile(r"/events/\d+/$"))
+    championship_created(desktop, url, name="North Open", host="Avon", hands=2)
     event = Event.objects.get(name="North Open")
     assert event.federation == north and event.club.slug == "avon"
 

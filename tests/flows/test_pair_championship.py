@@ -25,7 +25,7 @@ from clubs.models import Federation, FederationClub, FederationOfficer, Membersh
 from clubs.names import name_words_key
 from tests.support import cast
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.support.pages import figure, table_rows, until
+from tests.support.pages import championship_created, figure, table_rows, until
 from tournaments.models import Event, Game, PersonRating, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,16 +75,7 @@ def test_a_pair_championship_of_two_clubs_seated_apart_and_played_from_the_cards
 
     url = live_server.url
     log_in(desktop, "olga")
-    desktop.goto(f"{url}/federations/north/")
-    desktop.click("#championship-new")
-    desktop.fill("#id_name", "North Pairs")
-    desktop.fill("#id_date", "2026-12-05")
-    desktop.select_option("#id_host", label="Brook")
-    desktop.select_option("#id_variant", "classic")
-    desktop.select_option("#id_format", "swiss")
-    desktop.fill("#id_hands_per_round", "1")
-    desktop.click("#championship-create button[type=submit]")
-    desktop.wait_for_url(re.compile(r"/events/\d+/$"))
+    championship_created(desktop, url, name="North Pairs", host="Brook", hands=1, format="swiss")
     event = Event.objects.get(name="North Pairs")
     assert event.federation == north and event.format == Event.Format.SWISS and event.keep_clubs_apart
 

@@ -37,3 +37,24 @@ def until(condition: Callable[[], bool], seconds: float = 15.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still not so after {seconds} s: {condition}")
         time.sleep(0.05)
+
+
+def championship_created(page: Any, url: str, *, name: str, host: str, hands: int, format: str = "") -> None:
+    """An officer signed in on `page` creates a championship from the federation's page North
+    (`url`: the site's), Classic, on 2026-12-05, held at the member club `host` (its name),
+    `hands` hands a round, of `format` (the form's value; its default when empty), the other
+    options as the form sets them (the other side confirming each hand, clubs kept apart). The
+    page is then at the championship's page."""
+    page.goto(f"{url}/federations/north/")
+    page.click("#championship-new")
+    page.fill("#id_name", name)
+    page.fill("#id_date", "2026-12-05")
+    page.select_option("#id_host", label=host)
+    page.select_option("#id_variant", "classic")
+    if format:
+        page.select_option("#id_format", format)
+    page.fill("#id_hands_per_round", str(hands))
+    assert page.is_checked("#id_confirmation_required")  # on by default: the other side confirms
+    assert page.is_checked("#id_keep_clubs_apart")  # on by default for a championship
+    page.click("#championship-create button[type=submit]")
+    page.wait_for_url(re.compile(r"/events/\d+/$"))
