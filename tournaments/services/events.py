@@ -465,7 +465,7 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     plays only when both are present); a player of no pair there is refused: a late pair
     arrives through `participant_add`, with both players. A late arrival appears in the
     standings at once (queued after the commit); marking a withdrawn player present brings
-    them back from the next round.
+    them back from the next round (in a championship only as `entrant_refusal` lets them in).
     Raises ValidationError (field `player`).
     """
     if event.federation_id is None and player.club_id != event.club_id:
@@ -478,6 +478,13 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
     if event.format in Event.PARTNERSHIP_FORMATS and len(players) == 1:
         message = gettext("%(name)s is in no pair of this event: add a late pair with both players.")
         raise ValidationError({"player": message % {"name": shown_player_name(player)}})
+    if event.federation_id is not None and present:
+        # Back in a championship, as entering: linked now, and not a person entered since for
+        # another club (a withdrawn entrant's person may have been linked to an entrant).
+        for one in players:
+            refusal = entrant_refusal(event, one)
+            if refusal:
+                raise ValidationError({"player": refusal})
     return _set_present(event, players, present)[0]
 
 

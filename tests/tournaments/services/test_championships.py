@@ -280,3 +280,18 @@ def test_an_entrant_unlinked_after_entering_is_not_seated(north):
         person=Person.objects.get(member_number="N-Bo")
     )
     assert selectors.next_round_refusal(event=event) is None
+
+
+def test_a_withdrawn_entrant_does_not_come_back_as_a_person_entered_since(north):
+    """Brook's Bea, withdrawn, is then found to be Avon's Ada (linked to N-Ada), who is
+    entered: marking Bea present again is refused as entering her would be."""
+    event = _championship(north)
+    services.championship_enter(event=event, players=[_player("avon", "Ada"), _player("brook", "Bea")])
+    services.participant_withdraw(event=event, player=_player("brook", "Bea"))
+    Player.objects.filter(pk=_player("brook", "Bea").pk).update(
+        person=Person.objects.get(member_number="N-Ada")
+    )
+    with pytest.raises(ValidationError) as refused:
+        services.participant_set_present(event=event, player=_player("brook", "Bea"), present=True)
+    assert refused.value.message_dict["player"] == ["Bea is in the championship already, for Avon."]
+    assert event.participants.get(player=_player("brook", "Bea")).withdrawn_after_round == 0
