@@ -33,7 +33,6 @@ shows it.
 from __future__ import annotations
 
 import datetime
-import re
 from collections import Counter
 
 import pytest
@@ -43,9 +42,16 @@ from clubs.names import name_words_key
 from clubs.services import pair_requests_from_text
 from tests.support import cast
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.support.pages import championship_created, figure, table_rows, until
+from tests.support.pages import (
+    championship_created,
+    figure,
+    hand_confirmed_from_the_card,
+    round_cards,
+    table_rows,
+    until,
+)
 from tournaments import services
-from tournaments.models import Event, Game, PersonRating, TableCard
+from tournaments.models import Event, Game, PersonRating
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,29 +99,11 @@ def _play_round(desktop, phone, url, event, number) -> None:
     """Each table of round `number` plays its two hands (`HANDS`, by table) from its card on a
     phone: the first side enters each hand, the second confirms it with its half of the card's
     code."""
-    from playwright.sync_api import expect
-
-    desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    cards = round_cards(desktop, url, event, number)
     assert len(cards) == 3
-    for card in cards:
-        token = re.search(r"/t/([^/]+)/", card).group(1)
-        table_card = TableCard.objects.get(event=event, access_token=token)
-        game = Game.objects.get(
-            table__round__event=event, table__round__number=number, table__number=table_card.number
-        )
-        first, second = game.sides
-        phone.goto(f"{card}?mode=total")
-        for hand, totals in enumerate(HANDS[table_card.number], start=1):
-            phone.check(f"input[name=entered_by_side][value={first}]")
-            for side, points in zip(game.sides, totals, strict=True):
-                phone.fill(f"[name='{side}-total']", str(points))
-            phone.tap("#save-hand")
-            phone.wait_for_selector("button.confirm")
-            phone.fill("input[name=code]", table_card.side_codes[second])
-            phone.tap("button.confirm")
-            expect(phone.locator(".confirmed")).to_have_count(hand)  # the page says it is confirmed
-            phone.goto(f"{card}?mode=total")
+    for link, card, game in cards:
+        for hand, totals in enumerate(HANDS[card.number], start=1):
+            hand_confirmed_from_the_card(phone, link, card, game, totals, hand)
         until(lambda game=game: Game.objects.get(pk=game.pk).game_over)
 
 

@@ -16,7 +16,6 @@ The hand, typed as totals: at each table the first side scores 300, the second 1
 from __future__ import annotations
 
 import datetime
-import re
 from collections import Counter
 
 import pytest
@@ -25,8 +24,15 @@ from clubs.models import Federation, FederationClub, FederationOfficer, Membersh
 from clubs.names import name_words_key
 from tests.support import cast
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.support.pages import championship_created, figure, table_rows, until
-from tournaments.models import Event, Game, PersonRating, TableCard
+from tests.support.pages import (
+    championship_created,
+    figure,
+    hand_confirmed_from_the_card,
+    round_cards,
+    table_rows,
+    until,
+)
+from tournaments.models import Event, Game, PersonRating
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,7 +77,6 @@ def _enter_pairs(browser, log_in, url, slug) -> None:
 def test_a_pair_championship_of_two_clubs_seated_apart_and_played_from_the_cards(
     desktop, phone, chromium, log_in, live_server, north
 ):
-    from playwright.sync_api import expect
 
     url = live_server.url
     log_in(desktop, "olga")
@@ -106,27 +111,16 @@ def test_a_pair_championship_of_two_clubs_seated_apart_and_played_from_the_cards
     )
     phones = {1: arabic.new_page(), 2: phone}
     phones[1].set_default_timeout(20_000)
-    desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    cards = round_cards(desktop, url, event, 1)
     assert len(cards) == 2
-    for card in cards:
-        token = re.search(r"/t/([^/]+)/", card).group(1)
-        table_card = TableCard.objects.get(event=event, access_token=token)
-        game = Game.objects.get(table__round__event=event, table__number=table_card.number)
-        first, second = game.sides
-        page = phones[table_card.number]
-        page.goto(f"{card}?mode=total")
-        if table_card.number == 1:
+    for link, card, game in cards:
+        page = phones[card.number]
+        page.goto(link)
+        if card.number == 1:
             assert page.get_attribute("html", "dir") == "rtl" and page.get_attribute("html", "lang") == "ar"
-        page.check(f"input[name=entered_by_side][value={first}]")
-        page.fill(f"[name='{first}-total']", "300")
-        page.fill(f"[name='{second}-total']", "120")
-        page.tap("#save-hand")
-        page.wait_for_selector("button.confirm")
-        page.fill("input[name=code]", table_card.side_codes[second])
-        page.tap("button.confirm")
-        expect(page.locator(".confirmed")).to_have_count(1)
+        hand_confirmed_from_the_card(page, link, card, game, (300, 120), 1)
         until(lambda game=game: Game.objects.get(pk=game.pk).game_over)
+        first, second = game.sides
         assert Game.objects.get(pk=game.pk).totals == {first: 300, second: 120}
     arabic.close()
 

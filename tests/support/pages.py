@@ -58,3 +58,39 @@ def championship_created(page: Any, url: str, *, name: str, host: str, hands: in
     assert page.is_checked("#id_keep_clubs_apart")  # on by default for a championship
     page.click("#championship-create button[type=submit]")
     page.wait_for_url(re.compile(r"/events/\d+/$"))
+
+
+def round_cards(page: Any, url: str, event: Any, number: int) -> list[tuple[str, Any, Any]]:
+    """Round `number`'s table cards as its cards page prints them (`page` signed in as one who
+    runs the event): each card's link, its TableCard and its table's Game."""
+    from tournaments.models import Game, TableCard
+
+    page.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
+    found = []
+    for link in page.locator(".table-card p.link").all_inner_texts():
+        card = TableCard.objects.get(event=event, access_token=re.search(r"/t/([^/]+)/", link).group(1))
+        game = Game.objects.get(
+            table__round__event=event, table__round__number=number, table__number=card.number
+        )
+        found.append((link, card, game))
+    return found
+
+
+def hand_confirmed_from_the_card(
+    phone: Any, link: str, card: Any, game: Any, totals: tuple[int, int], hand: int
+) -> None:
+    """On `phone`, at the card's `link`, the game's first side enters hand `hand` as totals (one
+    a side, in the game's order of sides) and the second side confirms it with its half of the
+    card's code; the page then shows `hand` confirmed hands."""
+    from playwright.sync_api import expect
+
+    first, second = game.sides
+    phone.goto(f"{link}?mode=total")
+    phone.check(f"input[name=entered_by_side][value={first}]")
+    for side, points in zip(game.sides, totals, strict=True):
+        phone.fill(f"[name='{side}-total']", str(points))
+    phone.tap("#save-hand")
+    phone.wait_for_selector("button.confirm")
+    phone.fill("input[name=code]", card.side_codes[second])
+    phone.tap("button.confirm")
+    expect(phone.locator(".confirmed")).to_have_count(hand)

@@ -293,8 +293,10 @@ def federation_ranking(
     """The federation's ranking of `group` over `period` by the club's rule and read
     (`_ranking`): every person with a counted game of the group in the period, named by the
     strictest of their clubs (`clubs.viewer.shown_person_name`), each with their clubs' names.
-    Four queries whatever the number of games; over every night (the page's default), two: the
-    people's ratings, which keep their totals of the group (`_every_night`), and the names."""
+    Four queries whatever the number of games; over every night (the page's default), the
+    people's ratings, which keep their totals of the group (`_every_night`), and the names, kept
+    by the process until they change (`_cached_every_night`: two small queries a call, and the
+    ratings and the names again only after a change)."""
     if period.season is None and period.start is None and period.end is None:
         ratings = PersonRating.objects.filter(person__federation=federation, group=group)
         return _cached_every_night(federation, group, ratings, lambda names: _every_night(ratings, names))
@@ -373,12 +375,7 @@ def _cached_every_night(
     # Who is shown by initials, to whom, read here and not kept anywhere: a name by initials
     # is what a player asked for, and no lost renewal of a stamp may show it whole.
     by_initials = sorted(
-        Player.objects.filter(
-            person__federation=federation,
-            public_initials=True,
-            club__federation_places__federation=federation,
-            club__federation_places__joined_on__isnull=False,
-        ).values_list("pk", "person_id", "club_id")
+        _federation_players(federation).filter(public_initials=True).values_list("pk", "person_id", "club_id")
     )
     among = viewer_among(frozenset(club for _pk, _person, club in by_initials))
     viewer = "whole" if among is None else ",".join(map(str, sorted(among)))
@@ -450,7 +447,17 @@ def _every_night(
     )
 
 
-def person_names(*, federation: Federation, people: Iterable[int]) -> dict[int, tuple[str, tuple[str, ...]]]:
+def _federation_players(federation: Federation) -> QuerySet[Player]:
+    """The players linked to the federation's people at its clubs (those that joined it, left
+    since or not): who names its people and lists their clubs (`person_names`)."""
+    return Player.objects.filter(
+        person__federation=federation,
+        club__federation_places__federation=federation,
+        club__federation_places__joined_on__isnull=False,
+    )
+
+
+def person_names(*, federation: Federation, people: Iterable[int]) -> Names:
     """Person id -> (the name the viewer sees, the names of their clubs in the federation, by
     name), for `people` of `federation`, in one query (their linked players' clubs)."""
     people = list(people)
@@ -458,11 +465,7 @@ def person_names(*, federation: Federation, people: Iterable[int]) -> dict[int, 
     names: dict[int, str] = {}
     clubs: dict[int, set[str]] = {}
     initials_at: dict[int, set[int]] = {}
-    rows = Player.objects.filter(
-        person__federation=federation,
-        club__federation_places__federation=federation,
-        club__federation_places__joined_on__isnull=False,
-    )
+    rows = _federation_players(federation)
     if len(people) <= _FEW:
         rows = rows.filter(person_id__in=people)
     # else every linked player of the federation, the others skipped here: an IN of 16,000 ids
@@ -479,7 +482,7 @@ def person_names(*, federation: Federation, people: Iterable[int]) -> dict[int, 
     # A person with no player left in the federation's clubs: named as stored, with no club.
     for person_id, name in Person.objects.filter(pk__in=wanted - set(names)).values_list("pk", "name"):
         names[person_id] = name
-    named: dict[int, tuple[str, tuple[str, ...]]] = {}
+    named: Names = {}
     for pk, name in names.items():
         # Most people asked for no initials and play at one club: neither needs more work
         # (0.1 s of a 16,000-person ranking when each did).
