@@ -156,6 +156,10 @@
     holder.innerHTML = item.refused;
     var fresh = holder.content.getElementById("hand-form");
     if (!fresh) { return; }
+    // Nothing was saved under the refused form's submission id but, when it was refused as
+    // already used, another hand: the corrected hand goes with an id of its own.
+    var form = fresh.querySelector("form[data-hand-form]");
+    if (form) { form.elements.submission_id.value = newId(); }
     current.replaceWith(fresh);
     ready(fresh);
     var errors = document.getElementById("form-errors") || fresh;
@@ -198,21 +202,19 @@
     if (part && current) { current.replaceWith(part); }
   }
 
-  // The server's answer to a save (`_save_answer.html`) put in place: the scores, the saved
-  // line, the hands waiting for confirmation, the hand's row; the next form's number checked.
+  // The server's answer to a save (`_save_answer.html`) put in place of what it redraws: the
+  // scores and the game's state, the saved line, the hands waiting for confirmation, every
+  // hand's row with its running totals, the corrections; the next form's number checked. The
+  // whole game as the server has it, never a part patched (a correction moves every total
+  // after it). The form is not redrawn: the next hand may be typed in it already.
   function applySaved(html) {
     var holder = document.createElement("template");
     holder.innerHTML = html;
     var answer = holder.content.getElementById("save-answer");
     if (!answer) { return false; }
-    ["table-score", "saved-slot", "waiting-slot"].forEach(function (id) { replaceById(answer, id); });
-    var body = document.querySelector("#hands tbody");
-    answer.querySelectorAll("#answer-rows > tr").forEach(function (row) {
-      var old = document.getElementById(row.id);
-      if (old) { old.replaceWith(row); } else if (body) { body.appendChild(row); }
+    ["table-score", "saved-slot", "waiting-slot", "hands-card", "corrections-slot"].forEach(function (id) {
+      replaceById(answer, id);
     });
-    var card = document.getElementById("hands-card");
-    if (card) { card.hidden = false; }
     var form = document.querySelector("form[data-hand-form]");
     var next = parseInt(answer.dataset.nextNumber, 10);
     if (form && !isNaN(next)) { nextNumber(form, next); }
@@ -350,6 +352,13 @@
     if (save && form.dataset.labelSave) { save.textContent = form.dataset.labelSave; }
     var cancel = form.querySelector("a[href]");
     if (cancel && cancel.closest("p")) { cancel.closest("p").remove(); }
+    // The links to the other ways of entering now open the new hand, not the one corrected.
+    var section = form.closest("#hand-form");
+    if (section) {
+      section.querySelectorAll("nav.entry-modes a[href]").forEach(function (link) {
+        link.setAttribute("href", link.getAttribute("href").replace(/&(amp;)?hand=\d+/, ""));
+      });
+    }
     var more = form.querySelector("details.more");
     if (more) { more.open = false; }
     var preview = document.getElementById("preview");
@@ -556,12 +565,22 @@
     return holder.content.getElementById(id);
   }
 
+  // Whether the answer to a question asked of `form` (its values `asked`, under submission id
+  // `id`) still speaks of what the form holds: not once the form was saved and cleared for the
+  // next hand (a new id), nor once something was typed since. A late answer is dropped, so it
+  // never puts a saved hand back in the form, whatever the network's delay.
+  function stillAbout(form, id, asked) {
+    return form.isConnected && !form.dataset.pristine &&
+      form.elements.submission_id.value === id && values(form) === asked;
+  }
+
   function livePreview(form) {
     var box = document.getElementById("preview");
     if (form.dataset.pristine || !form.isConnected || !box) { return; }
     if (previewing) { previewing.abort(); }
     var controller = previewing = new AbortController();
     var asked = values(form);
+    var id = form.elements.submission_id.value;
     var data = new FormData(form);
     data.append("preview", "1");
     ask(form, data, "preview", controller.signal).then(function (response) {
@@ -569,7 +588,7 @@
       if (!response.ok) { return; }
       return response.text().then(function (html) {
         var fresh = pick(html, "preview");
-        if (!fresh || !box.isConnected || form.dataset.pristine) { return; }
+        if (!fresh || !box.isConnected || !stillAbout(form, id, asked)) { return; }
         box.replaceWith(fresh);
         // Which values the preview on the page is of: a Save checks it before queueing the hand.
         form.dataset.previewDone = asked;
@@ -585,9 +604,12 @@
   function checkScore(form, button) {
     if (form.dataset.pristine) { return; }
     var data = new FormData(form);
+    var asked = values(form);
+    var id = form.elements.submission_id.value;
     data.append(button.name, button.value);
     ask(form, data, "hand-form").then(function (response) {
       return response.text().then(function (html) {
+        if (!stillAbout(form, id, asked)) { return; }  // saved meanwhile, or changed since
         var fresh = pick(html, "hand-form");
         var section = document.getElementById("hand-form");
         if (!fresh) {

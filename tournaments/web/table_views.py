@@ -347,11 +347,11 @@ def _reread_state(game: Game) -> None:
 
 
 def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    """The answer to a save sent by the page's script (`SAVED`): the scoreboard, the saved
-    hand's line (with its undo) and row, the hands waiting for confirmation, and the number of
-    the next hand (or the game's end); about 2 KB where the whole live part is 10 or more."""
+    """The answer to a save sent by the page's script (`SAVED`): the whole game as stored (the
+    scoreboard, the saved hand's line with its undo, the hands waiting for confirmation, every
+    hand's row, the corrections) and the next hand's number; not the form."""
     hands = selectors.game_hands(game=access.game)
-    context = _context(access, None, hands, with_history=False)
+    context = _context(access, None, hands)
     line = _saved_line(hands, str(number))
     context["saved"] = line
     context["line"] = line
@@ -501,11 +501,8 @@ def _context(
     access: TableAccess,
     form: HandForm | None,
     hands: list[selectors.HandLine] | None = None,
-    *,
-    with_history: bool = True,
 ) -> dict[str, Any]:
-    """What the table page's templates read. `with_history`: the corrections' list too (a
-    save's answer, `_save_answer.html`, does not show it)."""
+    """What the table page's templates read."""
     game = access.game
     event = game.table.round.event
     editing = form is not None and form["expected_version"].value() not in (None, "")
@@ -530,7 +527,7 @@ def _context(
         "waiting_hands": [line for line in hands if not line.confirmed]
         if event.confirmation_required
         else [],
-        "history": selectors.game_corrections(game=game) if with_history else [],
+        "history": selectors.game_corrections(game=game),
         "form": form,
         "editing": editing,
         "can_score": access.can_score,
