@@ -103,14 +103,18 @@
   function showQueue() {
     var queue = document.getElementById("hand-queue");
     if (!queue) { return; }
-    var list = here();
+    // The refused hand back in the form says itself why, by its fields: not said twice.
+    var inForm = document.getElementById("form-errors") ? correcting : null;
+    var all = here();
+    var shown = all.filter(function (item) { return item.id !== inForm; }).length;
     queue.textContent = "";
-    queue.hidden = list.length === 0;
+    queue.hidden = shown === 0;
     // The queue's lines stand where the saved hand's line does, so the form does not move.
     var slot = document.getElementById("saved-slot");
-    if (slot) { slot.hidden = list.length > 0; }
+    if (slot) { slot.hidden = shown > 0; }
     var heldBy = null;
-    list.forEach(function (item) {
+    all.forEach(function (item) {
+      if (item.id === inForm) { heldBy = item.number; return; }
       var li = document.createElement("li");
       li.className = "queued" + (item.refused ? " queued-refused" : "");
       li.dataset.submission = item.id;
@@ -147,6 +151,8 @@
     showPending();
   }
 
+  var correcting = null;  // the refused hand now in the form, to correct
+
   // The refused hand back in the form, with its values and the errors by their fields.
   function correct(id) {
     var item = pending().filter(function (p) { return p.id === id; })[0];
@@ -161,6 +167,7 @@
     var form = fresh.querySelector("form[data-hand-form]");
     if (form) { form.elements.submission_id.value = newId(); }
     current.replaceWith(fresh);
+    correcting = id;
     ready(fresh);
     var errors = document.getElementById("form-errors") || fresh;
     errors.scrollIntoView({ block: "start" });
@@ -331,6 +338,7 @@
 
   // The form made ready for hand `number`: every field empty, a new submission id, no errors.
   function blankForm(form, number) {
+    correcting = null;
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.type === "hidden" || el.name === "entered_by_side") { return; }
       if (el.type === "checkbox") { el.checked = false; }

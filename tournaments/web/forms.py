@@ -404,12 +404,19 @@ class EntryRow:
 
     @property
     def errors(self) -> list[tuple[str, str, str]]:
-        """(side, the error element's id, message) for each side's errors on this line."""
-        return [
+        """(side, the error element's id, message) for each side's errors on this line; one
+        line with no side when every side has the same error (it is about both)."""
+        found = [
             (side, _error_id(field), " ".join(map(str, field.errors)))
             for side, field in self.cells
             if field.errors
         ]
+        return [("", found[0][1], found[0][2])] if _shared(found) else found
+
+
+def _shared(errors: list[tuple[str, str, str]]) -> bool:
+    """Whether a line's errors are one reason given for every side of it."""
+    return len(errors) > 1 and len({message for _side, _id, message in errors}) == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,18 +581,25 @@ class HandForm(forms.Form):
                 lines.append((str(spec.label), values))
         return lines
 
+    @property
+    def marked_fields(self) -> bool:
+        """Whether a field shown in the form carries an error (marked in red)."""
+        return any(field.errors for field in self.visible_fields())
+
     def _row(self, spec: _FormField) -> EntryRow:
         hint = entry_field_hint(spec.name)
         cells = []
-        for index, side in enumerate(self.sides):
-            field = self[f"{side}-{spec.name}"]
+        fields = [self[f"{side}-{spec.name}"] for side in self.sides]
+        errors = [("", _error_id(f), " ".join(map(str, f.errors))) for f in fields if f.errors]
+        shared_id = errors[0][1] if _shared(errors) else None  # one reason for every side
+        for index, (side, field) in enumerate(zip(self.sides, fields, strict=True)):
             # Named by the line's label and the side's column head (the template's ids);
             # described by the line's hint and by the field's own error.
             attrs = field.field.widget.attrs
             attrs["aria-labelledby"] = f"row-{spec.name} pad-side-{index}"
             described = [f"hint-{spec.name}"] if hint else []
             if field.errors:
-                described.append(_error_id(field))
+                described.append(shared_id or _error_id(field))
                 attrs["aria-invalid"] = "true"
             if described:
                 attrs["aria-describedby"] = " ".join(described)

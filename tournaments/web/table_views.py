@@ -331,9 +331,12 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
         return render(request, "tournaments/_hand_preview.html", {"preview": shown, "form": form})
     context = _context(access, form)
     context["preview"] = shown
+    context["checking"] = previewing  # nothing was being saved: the form says so
     if request.htmx and previewing:  # "Check score": the whole form
         return render(request, "tournaments/_hand_form.html", context)
     if request.htmx:
+        # Why, for the queue's line until the hand is back in the form (which then says it
+        # by the fields, and the line is not shown: static/js/table.js).
         context["refused"] = _refusal(form, _form_messages(form), correctable=True)
         return render(request, REFUSED, context, status=status)
     return render(request, "tournaments/game_detail.html", context, status=status)

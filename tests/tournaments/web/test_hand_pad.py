@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import scoring
-from tests.support.hands import HAND_A
+from tests.support.hands import HAND_A, HAND_TWO_OUT
 from tests.tournaments.web.test_views import _form_data
 from tournaments import services
 from tournaments.models import Game
@@ -129,16 +129,15 @@ def test_a_refused_save_by_the_page_script_keeps_the_values_and_says_why(client,
     assert response.status_code == 400
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="save-refused">')
-    assert "Hand 1 was not saved." in page
+    # The reason for the queue's line (until the hand is back in the form), and by its field
+    # in the form (the page shows one or the other: test_table_queue.py).
     assert "NS · Melded card points: Type the number without separators" in page
-    # What was typed, as typed: the refused number and the others.
-    typed = (
-        '<th scope="row">Melded card points</th>'
-        '<td><bdi dir="ltr">1,230</bdi></td><td><bdi dir="ltr">150</bdi></td>'
-    )
-    assert typed in page
-    assert 'id="form-errors"' in page  # the form to correct it, with the values
-    assert 'name="NS-melded_points" value="1,230"' in page
+    row = re.search(r'<div class="pad-row[^"]*pad-row-error">.*?</div>\s*</div>', page, re.S).group(0)
+    assert 'id="row-melded_points"' in row and "NS: Type the number without separators" in row
+    # What was typed, as typed, in the form to correct it (not a second copy in a table).
+    assert 'class="typed"' not in page
+    assert 'id="form-errors"' in page
+    assert 'name="NS-melded_points" value="1,230"' in page and 'name="EW-melded_points" value="150"' in page
     assert "Hand 1 saved" not in page
     assert not game.hands.exists()
 
@@ -206,7 +205,7 @@ def test_a_refused_hand_says_each_reason_once_by_its_field(client, league_night,
     reason = "More than one side went out (NS, EW); a hand ends when one side goes out."
     url = f"/games/{game.pk}/hands/"
     page = client.post(url, _form_data(game, 1, both_out)).content.decode()
-    assert page.count(reason) == 2  # NS's and EW's "Went out" fields
+    assert page.count(reason) == 1  # once, on the "Went out" line of both sides
     assert "This hand cannot be scored yet" not in page
     box = client.post(
         url, _form_data(game, 1, both_out, preview="1"), HTTP_HX_TARGET="preview", **HTMX
@@ -224,3 +223,28 @@ def test_a_preview_without_its_hidden_fields_says_the_form_is_out_of_date(client
     box = client.post(f"/games/{game.pk}/hands/", data, HTTP_HX_TARGET="preview", **HTMX).content.decode()
     assert "This form is out of date. Reload the page and enter the hand again." in box
     assert "Submission id" not in box
+
+
+def test_a_reason_about_both_sides_is_said_once_and_check_score_saves_nothing(client, league_night, sam):
+    game = _game(league_night)
+    client.force_login(sam)
+    # Both sides went out (rules.md §4 #3): one reason, about both sides.
+    refused = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_TWO_OUT, save="1"))
+    page = refused.content.decode()
+    assert refused.status_code == 400
+    reason = re.search(r'<div class="pad-errors field-error" role="alert">(.*?)</div>', page, re.S).group(1)
+    assert reason.count("<p ") == 1 and not re.search(r">\s*(NS|EW):", reason)  # once, no side
+    message = re.sub(r"<[^>]+>", "", reason).strip()
+    assert page.count(message) == 1
+    assert page.count("Hand 1 was not saved.") == 1
+    # Both went-out boxes are described by that one line.
+    described = re.findall(r'name="(?:NS|EW)-went_out"[^>]*aria-describedby="([^"]+)"', page)
+    line_id = re.search(r'<p id="([^"]+)">', reason).group(1)
+    assert described == [line_id, line_id]
+    # Check score: the same reason, and no word of saving.
+    checked = client.post(f"/games/{game.pk}/hands/", _form_data(game, 1, HAND_TWO_OUT, preview="1"), **HTMX)
+    text = checked.content.decode()
+    assert "This hand cannot be scored yet." in text
+    assert "not saved" not in text
+    assert text.count(message) == 1
+    assert not game.hands.exists()

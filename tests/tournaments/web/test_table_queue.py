@@ -46,6 +46,16 @@ def _type_total(page, scores: tuple[int, int], went_out: str) -> None:
     page.tap(f"[name='{went_out}-went_out']")
 
 
+def _shown(page, text: str) -> int:
+    """How many elements on the screen say `text` (the innermost, visible)."""
+    return page.evaluate(
+        """(text) => Array.from(document.querySelectorAll('body *')).filter((el) =>
+             el.checkVisibility() && el.textContent.includes(text) &&
+             !Array.from(el.children).some((child) => child.textContent.includes(text))).length""",
+        text,
+    )
+
+
 def _form_for(page, number: int) -> None:
     page.wait_for_function(
         "(n) => document.querySelector('form[data-hand-form] [name=number]').value === String(n)",
@@ -150,6 +160,11 @@ def test_a_queued_hand_the_engine_refuses_comes_back_to_correct_and_holds_the_ne
     assert page.input_value("form[data-hand-form] [name=number]") == "1"
     assert page.input_value("[name='NS-melded_points']") == str(HAND_TWO_OUT["NS"]["melded_points"])
     assert page.locator(".has-error [name$='-went_out']").count() >= 1
+    # Said once on the screen: the form's summary, the reason on the "Went out" line of both
+    # sides; the queue's line of hand 1 gives way to the form.
+    assert _shown(page, "Hand 1 was not saved.") == 1
+    assert _shown(page, "More than one side went out") == 1
+    assert page.locator("#hand-queue li").count() == 0
     page.tap("[name='EW-went_out']")  # only NS went out: now hand A's sides
     page.fill("[name='EW-natural_canastas']", "0")
     for side in ("NS", "EW"):

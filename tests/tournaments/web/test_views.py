@@ -128,7 +128,7 @@ def test_after_a_refused_save_the_correct_links_still_lead_to_the_table_page(cli
     response = client.post(f"/games/{game.pk}/hands/", _form_data(game, 2, HAND_TWO_OUT, save="1"))
     assert response.status_code == 400
     page = response.content.decode()
-    assert "The hand was not saved." in page
+    assert "Hand 2 was not saved." in page
     assert f'href="/games/{game.pk}/?hand=1#hand-form"' in page
 
 
