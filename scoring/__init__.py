@@ -26,6 +26,7 @@ from scoring.entries import (
     EntryField,
     SideEntry,
     entry_fields,
+    entry_mode,
     parse_entry,
 )
 from scoring.errors import (
@@ -86,6 +87,7 @@ __all__ = [
     "card_count_fields",
     "card_points",
     "entry_fields",
+    "entry_mode",
     "game_resume",
     "game_start",
     "game_state",

@@ -156,6 +156,11 @@ def entry_fields(rules: RuleSet) -> tuple[EntryField, ...]:
     )
 
 
+def entry_mode(raw: Mapping[str, Any]) -> str:
+    """The mode (ENTRY_MODES) of one side's JSON entry, from its keys (module docstring)."""
+    return "total" if "total" in raw else "cards" if "cards" in raw else "summary"
+
+
 def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None) -> SideEntry:
     """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
 

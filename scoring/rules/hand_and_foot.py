@@ -56,4 +56,5 @@ HAND_AND_FOOT = RuleSet(
     initial_meld_top=150,
     initial_meld_by_deal=(50, 90, 120, 150),  # S2, GH-TSt V16, S0, S4
     deals=4,  # 4 deals, highest total wins (S2, GH-TS)
+    canastas_called_books=True,  # S2, Pagat; glossary "book"
 )

@@ -159,6 +159,7 @@ class RuleSet:
     targets: tuple[tuple[int, int], ...] = ()
     deals: int = 0
     tie_policy: str | None = None  # None: a tie at or over the target ends with no winner
+    canastas_called_books: bool = False  # Hand and Foot's players say book (clean, dirty, wild)
     # Derived (see the class docstring).
     field_set: frozenset[str] = field(init=False, repr=False, compare=False)
     # (field, bonus, group index 1-4 in canasta_counts order, min_points) of each CanastaKind

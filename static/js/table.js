@@ -372,6 +372,7 @@
     var preview = document.getElementById("preview");
     if (preview) { preview.textContent = ""; }
     delete form.dataset.previewDone;
+    showPartnersNotes(form);
     form.dataset.pristine = "1";
   }
 
@@ -393,10 +394,11 @@
       event.preventDefault();
       // A second tap on Save (the form already cleared for the next hand) saves nothing.
       if (form.dataset.pristine) { return; }
+      if (!sideChosen(form)) { return; }
       // The engine's checks ran first, in the live preview of these very values: a hand it
       // refused is not queued, its errors are shown by their fields (as "Check score" does).
       var preview = document.getElementById("preview");
-      if (preview && preview.querySelector(".errors") && form.dataset.previewDone === values(form)) {
+      if (preview && preview.querySelector("[data-refused]") && form.dataset.previewDone === values(form)) {
         var check = form.querySelector("button[name=preview]");
         if (check) { check.click(); }
         return;
@@ -439,6 +441,35 @@
     });
   }
 
+  // Where the other side confirms, the entering side must be chosen: said at once by its two
+  // buttons, the hand kept in the form, rather than refused by the server after the queue.
+  function sideChosen(form) {
+    var fieldset = form.querySelector("fieldset.entered-by");
+    if (!fieldset || form.querySelector("input[name=entered_by_side]:checked")) { return true; }
+    var error = document.getElementById("entered-by-error");
+    if (!error) {
+      error = document.createElement("div");
+      error.className = "field-error";
+      error.id = "entered-by-error";
+      error.setAttribute("role", "alert");
+      error.textContent = fieldset.dataset.missing;
+      fieldset.appendChild(error);
+    }
+    fieldset.classList.add("has-error");
+    fieldset.scrollIntoView({ block: "center" });
+    var first = fieldset.querySelector("input[name=entered_by_side]");
+    if (first) { first.focus({ preventScroll: true }); }
+    return false;
+  }
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (!el || el.name !== "entered_by_side") { return; }
+    var fieldset = el.closest("fieldset.entered-by");
+    var error = document.getElementById("entered-by-error");
+    if (fieldset) { fieldset.classList.remove("has-error"); }
+    if (error) { error.remove(); }
+  });
+
   // "Went out concealed" is a way of going out: ticking it ticks "went out" of the same side.
   function linkConcealed(root) {
     root.querySelectorAll("input[type=checkbox][name$='-concealed']:not([data-ready])").forEach(function (box) {
@@ -450,6 +481,20 @@
       });
     });
   }
+
+  // A side that went out: its points left in hand are its partners' cards, said beside them
+  // (the notes the server drew, data-went-out-note; forms.HandForm.partners_note).
+  function showPartnersNotes(form) {
+    form.querySelectorAll("[data-went-out-note]").forEach(function (note) {
+      var side = note.dataset.wentOutNote;
+      var out = form.elements[side + "-went_out"], hidden = form.elements[side + "-concealed"];
+      note.hidden = !((out && out.checked) || (hidden && hidden.checked));
+    });
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest("form[data-hand-form]") : null;
+    if (form && event.target.type === "checkbox") { showPartnersNotes(form); }
+  });
 
   // Switching the language reloads the page: what was typed for the hand is kept in the tab
   // (sessionStorage) and put back on the same table's page for the same hand.

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.flows import test_public_rankings
-from tests.support.hands import HAND_A, HAND_B
+from tests.support.hands import HAND_A, HAND_B, HAND_TWO_OUT
 from tests.tournaments.services import test_federation_ranking
-from tests.tournaments.web import test_browser
+from tests.tournaments.web import test_browser, test_table_variants
 from tests.tournaments.web.test_browser import _log_in
 from tournaments import services
 from tournaments.models import Game
@@ -30,6 +30,7 @@ if not AXE.exists():
 page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
 public_club = test_public_rankings.public_club  # two seasons, two variants, results public
 federation_north = test_federation_ranking.north  # three member clubs, one person at two
+variant_game = test_table_variants.variant_game  # a seated game of a variant
 
 # What a person reading and tapping needs, beyond axe's rules.
 SIZES = """() => {
@@ -69,10 +70,19 @@ RATING_CHARTS_DRAWN = """() => window.Chart
   && [...document.querySelectorAll('canvas.rating-chart')].every((c) => window.Chart.getChart(c))"""
 
 
-def _check(page, where: str, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
-    """axe's violations of `impacts` on the page, and the SIZES problems, each named by `where`."""
+# Every rule axe has for WCAG 2.0 to 2.2 (A and AA, target size included) and its best practices.
+EVERY_RULE = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
+
+
+def _check(
+    page, where: str, impacts: tuple[str, ...] = ("serious", "critical"), tags: list[str] | None = None
+) -> list[str]:
+    """axe's violations of `impacts` on the page (its default rules, or those of `tags`), and
+    the SIZES problems, each named by `where`."""
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    options = json.dumps({"runOnly": {"type": "tag", "values": tags}} if tags else {})
+    result = page.evaluate(f"async () => JSON.stringify(await axe.run(document, {options}))")
     problems = [
         f"{where}: {v['id']} ({v['impact']}) {v['help']}: "
         + "; ".join(
@@ -125,6 +135,97 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
             problems += _check(page, f"{language} {name}")
     context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_table_page_passes_every_axe_rule_in_english_and_arabic(
+    page, live_server, club, players, variant_game, django_capture_on_commit_callbacks
+):
+    """The table page as scorers meet it, phone-sized, under every axe rule of any impact: a new
+    hand in the three ways of entering, a refused hand back in the form, a correction, a
+    tournament table with its entering side and a hand waiting for confirmation, Hand and Foot.
+    axe reads the page scrolled to its end, where the hand form's sticky Save bar stands in its
+    place (elsewhere it covers the fields it passes over, as a sticky bar does); a field reached
+    by the keyboard scrolls clear of it (`_focus_clear_of_the_bar`)."""
+    from tests.support.factories import EVENT_DATE
+    from tournaments.models import TableCard
+
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    classic = variant_game("classic")
+    services.hand_record(game=classic, asked=services.HandInput(number=1, entries=HAND_A))
+    cup = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Cup", date=EVENT_DATE, variant="classic", players=players[4:8], kind="tournament"
+        ),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_start(event=cup)
+    played = Game.objects.get(table__round__event=cup)
+    services.hand_record(
+        game=played, asked=services.HandInput(number=1, entries=HAND_A, entered_by_side="NS")
+    )
+    card = TableCard.objects.get(event=cup, number=played.table.number)
+    feet = variant_game("hand-and-foot")
+    link = f"/t/{classic.table.access_token}/"
+    pages = {
+        "points and canastas": f"{link}?mode=summary&saved=1",
+        "count the cards": f"{link}?mode=cards",
+        "total only": f"{link}?mode=total",
+        "a correction": f"{link}?hand=1",
+        "tournament card": f"/t/{card.access_token}/",
+        "hand and foot": f"/t/{feet.table.access_token}/",
+    }
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert page.evaluate("() => document.documentElement.lang") == language
+            problems += _focus_clear_of_the_bar(page, f"{language} {name}")
+            page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            problems += _check(page, f"{language} {name}", EVERY_IMPACT, EVERY_RULE)
+        # A refused hand back in the form, its reasons by the fields (two sides went out).
+        page.goto(f"{live_server.url}{link}?mode=summary")
+        for side in ("NS", "EW"):
+            for field, value in HAND_TWO_OUT[side].items():
+                if value is True:
+                    page.locator(f"[name='{side}-{field}']").check()
+                else:
+                    page.fill(f"[name='{side}-{field}']", str(value))
+        page.tap("#save-hand")
+        page.wait_for_selector("#form-errors")
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        problems += _check(page, f"{language} refused hand", EVERY_IMPACT, EVERY_RULE)
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def _focus_clear_of_the_bar(page, where: str) -> list[str]:
+    """Each field of the hand form, reached from the keyboard (focused from the page's top),
+    stands clear of the sticky Save bar (WCAG 2.2, 2.4.11 focus not obscured)."""
+    return [
+        f"{where}: {name} under the Save bar"
+        for name in page.evaluate(
+            """() => {
+              const hidden = [];
+              const fields = document.querySelectorAll(
+                '#hand-form input:not([type=hidden]), #hand-form select');
+              for (const field of fields) {
+                window.scrollTo(0, 0);
+                field.focus();
+                const bar = field.form.querySelector('.buttons').getBoundingClientRect();
+                const box = field.getBoundingClientRect();
+                const under = box.bottom > bar.top && box.top < bar.bottom;
+                if (under && field.checkVisibility()) hidden.push(field.name);
+              }
+              document.activeElement.blur();
+              return hidden;
+            }"""
+        )
+    ]
 
 
 def test_the_stage_pages_pass_axe_in_english_and_arabic(page, live_server, club, alice, players):

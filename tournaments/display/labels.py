@@ -40,6 +40,13 @@ ENTRY_FIELD_LABELS = {
     "acaba": _("Called Acaba"),
 }
 
+# Hand and Foot's players call a canasta a book (glossary "book"; RuleSet.canastas_called_books).
+BOOK_LABELS = {
+    "natural_canastas": _("Clean books"),
+    "mixed_canastas": _("Dirty books"),
+    "wild_canastas": _("Wild books"),
+}
+
 # One line under a field where scorers go wrong (the canasta bonuses are counted from the
 # canastas entered, so the melded card points are the cards' values alone).
 ENTRY_FIELD_HINTS = {
@@ -47,11 +54,17 @@ ENTRY_FIELD_HINTS = {
         "The cards' values only, without canasta bonuses (500, 300 ...): those come from the canastas."
     ),
 }
+BOOK_HINTS = {
+    "melded_points": _(
+        "The cards' values only, without book bonuses (500, 300 ...): those come from the books."
+    ),
+}
 
 
-def entry_field_hint(name: str) -> str:
-    """The one-line hint under an entry field, or "" (`ENTRY_FIELD_HINTS`)."""
-    hint = ENTRY_FIELD_HINTS.get(name)
+def entry_field_hint(name: str, *, books: bool = False) -> str:
+    """The one-line hint under an entry field, or "" (`ENTRY_FIELD_HINTS`); `books`: in the
+    words of a variant whose canastas are books."""
+    hint = (books and BOOK_HINTS.get(name)) or ENTRY_FIELD_HINTS.get(name)
     return str(hint) if hint else ""
 
 
@@ -111,13 +124,15 @@ def card_kind_label(kind: str, *, in_hand: bool) -> str:
     return str(held if in_hand else melded)
 
 
-def entry_field_label(name: str) -> str:
-    return str(ENTRY_FIELD_LABELS.get(name, name.replace("_", " ").capitalize()))
+def entry_field_label(name: str, *, books: bool = False) -> str:
+    """An entry field's label; `books`: a canasta is a book (`BOOK_LABELS`)."""
+    label = (books and BOOK_LABELS.get(name)) or ENTRY_FIELD_LABELS.get(name)
+    return str(label) if label else name.replace("_", " ").capitalize()
 
 
-def breakdown_label(item: str) -> str:
+def breakdown_label(item: str, *, books: bool = False) -> str:
     """A breakdown line's name; canasta kinds and penalties are named like their entry fields."""
-    label = BREAKDOWN_LABELS.get(item) or ENTRY_FIELD_LABELS.get(item)
+    label = (books and BOOK_LABELS.get(item)) or BREAKDOWN_LABELS.get(item) or ENTRY_FIELD_LABELS.get(item)
     return str(label) if label else item.replace("_", " ").capitalize()
 
 

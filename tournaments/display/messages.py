@@ -33,6 +33,8 @@ CANASTA_KIND_LABELS = {
     "wild": _("wild"),
     "sequence": _("sequence"),
 }
+# Hand and Foot's words (RuleSet.canastas_called_books; glossary "book").
+BOOK_KIND_LABELS = {"natural": _("clean"), "mixed": _("dirty"), "wild": _("wild")}
 MELD_REQUIREMENT_LABELS = {
     "canasta": _("a completed canasta"),
     "canasta_200": _("a completed canasta and at least 200 melded points"),
@@ -322,8 +324,44 @@ TEMPLATES: Mapping[str, Promise] = {
 _LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides")
 
 
-def field_label(name: str) -> str:
-    """A score-sheet field for people, card-count fields (`cards.melded.jokers`) included."""
+# The problems that name canastas, in the words of a variant whose canastas are books.
+BOOK_TEMPLATES: Mapping[str, Promise] = {
+    "going_out_needs_canastas": ngettext_lazy(
+        "Going out needs %(needed)s book; this side has %(have)s.",
+        "Going out needs %(needed)s books; this side has %(have)s.",
+        "needed",
+    ),
+    "going_out_needs_canasta_kind": ngettext_lazy(
+        "Going out needs %(needed)s %(kind)s book; this side has %(have)s.",
+        "Going out needs %(needed)s %(kind)s books; this side has %(have)s.",
+        "needed",
+    ),
+    "canastas_without_melded_points": ngettext_lazy(
+        "%(canastas)s book is entered, but no melded points.",
+        "%(canastas)s books are entered, but no melded points.",
+        "canastas",
+    ),
+    "melded_points_below_canastas": ngettext_lazy(
+        "%(canastas)s book needs at least %(minimum)s melded points; %(melded)s entered.",
+        "%(canastas)s books need at least %(minimum)s melded points; %(melded)s entered.",
+        "canastas",
+    ),
+    "too_many_canastas_for_side": _("%(canastas)s books for one side; at most %(maximum)s are possible."),
+    "canastas_need_wild_cards": ngettext_lazy(
+        "The side's books need at least %(needed)s wild card (jokers and 2s); %(melded)s melded.",
+        "The side's books need at least %(needed)s wild cards (jokers and 2s); %(melded)s melded.",
+        "needed",
+    ),
+    "canastas_need_natural_cards": _(
+        "The side's books need at least %(needed)s natural cards (aces, 4s to kings); %(melded)s melded."
+    ),
+    "too_many_canastas_in_pack": _("%(count)s books over all sides; the pack allows at most %(maximum)s."),
+}
+
+
+def field_label(name: str, *, books: bool = False) -> str:
+    """A score-sheet field for people, card-count fields (`cards.melded.jokers`) included;
+    `books`: in the words of a variant whose canastas are books."""
     parts = name.split(".")
     if parts[0] == "cards" and len(parts) == 3 and parts[1] in CARD_PLACE_LABELS:
         # Whole labels, as the form shows them: word order differs between languages.
@@ -336,26 +374,28 @@ def field_label(name: str) -> str:
         return str(_("Card count"))
     if name == "total":
         return str(_("Total"))
-    return entry_field_label(name)
+    return entry_field_label(name, books=books)
 
 
-def describe(problem_detail: Mapping[str, Any]) -> str:
-    """The translated text of one engine problem (`scoring.Problem.as_detail()`)."""
-    template = TEMPLATES.get(str(problem_detail.get("code")))
+def describe(problem_detail: Mapping[str, Any], *, books: bool = False) -> str:
+    """The translated text of one engine problem (`scoring.Problem.as_detail()`); `books`: in
+    the words of a variant whose canastas are books (Hand and Foot)."""
+    code = str(problem_detail.get("code"))
+    template = (books and BOOK_TEMPLATES.get(code)) or TEMPLATES.get(code)
     fallback = str(problem_detail.get("message", ""))
     if template is None:
         return fallback
     try:
-        return str(template % _params(problem_detail))
+        return str(template % _params(problem_detail, books=books))
     except (KeyError, TypeError, ValueError):
         return fallback
 
 
-def _params(detail: Mapping[str, Any]) -> dict[str, Any]:
+def _params(detail: Mapping[str, Any], *, books: bool = False) -> dict[str, Any]:
     params: dict[str, Any] = dict(detail.get("params") or {})
     field = detail.get("field")
     if detail.get("code") != "unknown_field":  # an unknown field is shown as it was typed
-        params["field"] = field_label(str(params.get("field", field or "")))
+        params["field"] = field_label(str(params.get("field", field or "")), books=books)
     # Arabic and Persian join a list with their own comma (،).
     separator = pgettext("between the items of a list", ", ")
     for name in _LIST_PARAMS:
@@ -367,16 +407,18 @@ def _params(detail: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(kind, str):
         if kind in CARD_KIND_LABELS and detail.get("code") != "unknown_card_kind":
             params["kind"] = str(CARD_KIND_LABELS[kind])
+        elif books and kind in BOOK_KIND_LABELS:
+            params["kind"] = str(BOOK_KIND_LABELS[kind])
         elif kind in CANASTA_KIND_LABELS:
             params["kind"] = str(CANASTA_KIND_LABELS[kind])
         elif kind == "all":
-            params["kind"] = str(_("Canastas"))
+            params["kind"] = str(_("Books") if books else _("Canastas"))
         elif "_" in kind:
-            params["kind"] = field_label(kind)
+            params["kind"] = field_label(kind, books=books)
     if "place" in params:
         params["place"] = str(CARD_PLACE_LABELS.get(params["place"], params["place"]))
     if "completed" in params:
-        params["completed"] = field_label(params["completed"])
+        params["completed"] = field_label(params["completed"], books=books)
     if "requirement" in params:
         params["requirement"] = str(MELD_REQUIREMENT_LABELS.get(params["requirement"], params["requirement"]))
     return params

@@ -75,6 +75,7 @@ from tournaments.selectors.hands import (
     initial_meld_table,
     next_hand_number,
     side_code,
+    table_entry_mode,
     table_sides,
     undo_seconds_left,
 )
@@ -335,6 +336,7 @@ __all__ = [
     "side_code",
     "stage_bracket",
     "standings_visible_to",
+    "table_entry_mode",
     "table_sides",
     "tables_in_play",
     "tables_visible_to",

@@ -225,6 +225,24 @@ def final_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
     return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.reason and c.game_id in by_id]
 
 
+def table_entry_mode(*, game: Game, hands: list[HandLine]) -> str | None:
+    """How the table last entered a hand (scoring.ENTRY_MODES): in this game, else in an
+    earlier game at the same table number of the event (the same card, the same phone); None
+    before the table's first hand."""
+    if hands:
+        return scoring.entry_mode(next(iter(hands[-1].entries.values()), {}))
+    last = (
+        SideEntry.objects.filter(
+            hand__game__table__round__event_id=game.table.round.event_id,
+            hand__game__table__number=game.table.number,
+        )
+        .order_by("-hand__created_at")
+        .values_list("entry", flat=True)
+        .first()
+    )
+    return None if last is None else scoring.entry_mode(last)
+
+
 def game_players(*, game: Game) -> dict[str, list[Player]]:
     """Side label -> the players seated on that side, in seat order."""
     by_side: dict[str, list[Player]] = {side: [] for side in game.sides}

@@ -157,8 +157,9 @@ def _engine_refusal(
     `at` is the entered hand's 0-based index in the game, `numbers` the hand numbers of the
     indexes after it (a deleted hand leaves a gap in the numbers)."""
     details = [problem.as_detail() for problem in exc.problems]
+    books = _rules(game).canastas_called_books
     for detail in details:
-        detail["message"] = describe(detail)  # in the user's language
+        detail["message"] = describe(detail, books=books)  # in the user's language
     return ValidationError(_errors_by_field(details, at, game.sides, numbers))
 
 

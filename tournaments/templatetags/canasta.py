@@ -21,8 +21,9 @@ register = template.Library()
 
 
 @register.filter
-def breakdown_label(item: str) -> str:
-    return _breakdown_label(item)
+def breakdown_label(item: str, books: bool = False) -> str:
+    """A breakdown line's name (`books`: a Hand and Foot hand's, whose canastas are books)."""
+    return _breakdown_label(item, books=bool(books))
 
 
 @register.filter
@@ -34,6 +35,18 @@ def result_label(key: str) -> str:
 @register.filter
 def get_item(mapping: Mapping[str, Any] | None, key: str) -> Any:
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def has_errors(fields: Any) -> bool:
+    """Whether any of the bound fields `fields` carries an error."""
+    return any(field.errors for field in fields)
+
+
+@register.filter
+def went_out(form: Any, side: str) -> bool:
+    """Whether the hand form marks `side` as having gone out (HandForm.went_out)."""
+    return bool(form.went_out(side))
 
 
 @register.filter

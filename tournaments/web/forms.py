@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,7 @@ from django import forms
 from django.db import models
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 import scoring
 from clubs.models import Club, Partnership, Player, variant_choices
@@ -385,6 +387,7 @@ class _FormField:
     label: str
     choices: tuple[str, ...] = ()
     maximum: int | None = None
+    hint: str = ""  # one line under the field, where scorers go wrong
 
     @property
     def rare(self) -> bool:
@@ -401,6 +404,10 @@ class EntryRow:
     hint: str
     kind: str
     cells: list[tuple[str, forms.BoundField]]
+    # The points left in hand of a side that went out are its partners' cards: said beside the
+    # field of each side (`went_out`: whether it is said now; static/js/table.js follows).
+    note: str = ""
+    went_out: Mapping[str, bool] = dataclasses.field(default_factory=dict)
 
     @property
     def errors(self) -> list[tuple[str, str, str]]:
@@ -476,9 +483,13 @@ class HandForm(forms.Form):
         sides: list[str],
         mode: str = "summary",
         ask_reason: bool = False,
+        players: int = 2,
         **kwargs: Any,
     ) -> None:
+        """`players`: each side's players in one hand (the partners of one who went out still
+        hold cards)."""
         super().__init__(*args, **kwargs)
+        self.partners = players - 1
         if not ask_reason:
             del self.fields["reason"]
         if self.is_bound:
@@ -487,6 +498,7 @@ class HandForm(forms.Form):
         self.initial.setdefault("mode", self.entry_mode)
         self.sides = sides
         choice_field(self, "entered_by_side").choices = [(side, side) for side in sides]
+        self.books = rules.canastas_called_books  # Hand and Foot's words: books, not canastas
         self.inputs = _inputs(rules, self.entry_mode)
         for side in sides:
             for spec in self.inputs:
@@ -586,8 +598,24 @@ class HandForm(forms.Form):
         """Whether a field shown in the form carries an error (marked in red)."""
         return any(field.errors for field in self.visible_fields())
 
+    @property
+    def partners_note(self) -> str:
+        """What the points left in hand of a side that went out are: its partners' cards ("" at
+        a table of sides of one, whose player who went out holds nothing)."""
+        if self.partners < 1:
+            return ""
+        return ngettext("the partner's cards", "the partners' cards", self.partners)
+
+    def went_out(self, side: str) -> bool:
+        """Whether `side` is marked as having gone out (concealed is a way of going out)."""
+        return any(
+            name in self.fields and bool(self[name].value())
+            for name in (f"{side}-went_out", f"{side}-concealed")
+        )
+
     def _row(self, spec: _FormField) -> EntryRow:
-        hint = entry_field_hint(spec.name)
+        hint = spec.hint
+        note = self.partners_note if spec.name == "hand_points" else ""
         cells = []
         fields = [self[f"{side}-{spec.name}"] for side in self.sides]
         errors = [("", _error_id(f), " ".join(map(str, f.errors))) for f in fields if f.errors]
@@ -596,7 +624,7 @@ class HandForm(forms.Form):
             # Named by the line's label and the side's column head (the template's ids);
             # described by the line's hint and by the field's own error.
             attrs = field.field.widget.attrs
-            attrs["aria-labelledby"] = f"row-{spec.name} pad-side-{index}"
+            attrs["aria-labelledby"] = f"row-{spec.name} pad-side-{index}" + (f" note-{side}" if note else "")
             described = [f"hint-{spec.name}"] if hint else []
             if field.errors:
                 described.append(shared_id or _error_id(field))
@@ -604,7 +632,8 @@ class HandForm(forms.Form):
             if described:
                 attrs["aria-describedby"] = " ".join(described)
             cells.append((side, field))
-        return EntryRow(spec.name, str(spec.label), hint, spec.kind, cells)
+        went_out = {side: self.went_out(side) for side in self.sides} if note else {}
+        return EntryRow(spec.name, str(spec.label), hint, spec.kind, cells, note, went_out)
 
     def entries(self) -> dict[str, dict[str, Any]]:
         """The entries as score-sheet entries (side -> field -> value), after is_valid()."""
@@ -636,8 +665,7 @@ class HandForm(forms.Form):
     @staticmethod
     def mode_of(entries: dict[str, dict[str, Any]]) -> str:
         """The entry mode a stored hand was entered in."""
-        entry = next(iter(entries.values()), {})
-        return "total" if "total" in entry else "cards" if "cards" in entry else "summary"
+        return scoring.entry_mode(next(iter(entries.values()), {}))
 
     @staticmethod
     def initial_for(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -654,8 +682,17 @@ class HandForm(forms.Form):
 
 
 def _inputs(rules: scoring.RuleSet, mode: str) -> list[_FormField]:
+    books = rules.canastas_called_books
     summary = [
-        _FormField(f.name, f.kind, (f.name,), entry_field_label(f.name), f.choices, f.maximum)
+        _FormField(
+            f.name,
+            f.kind,
+            (f.name,),
+            entry_field_label(f.name, books=books),
+            f.choices,
+            f.maximum,
+            entry_field_hint(f.name, books=books),
+        )
         for f in scoring.entry_fields(rules)
     ]
     if mode == "total":
@@ -722,7 +759,7 @@ class WholeNumberField(forms.CharField):
 
 def _form_field(field: _FormField) -> forms.Field:
     label = field.label
-    help_text = entry_field_hint(field.name)
+    help_text = field.hint
     if field.kind == "flag":
         return forms.BooleanField(label=label, required=False)
     if field.kind == "choice":

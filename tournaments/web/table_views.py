@@ -299,7 +299,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
             return _refused_final(request, access)
         return HttpResponse(status=404)
     game = access.game
-    form = HandForm(request.POST, rules=_rules(game), sides=game.sides, ask_reason=access.final)
+    form = _hand_form(game, request.POST, ask_reason=access.final)
     previewing = "preview" in request.POST
     preview = None
     if form.is_valid():
@@ -367,7 +367,7 @@ def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpRespons
     before the director finished the event or started the next round): refused with 409, the
     values typed shown so that the scorer can give them to the director."""
     game = access.game
-    form = HandForm(request.POST, rules=_rules(game), sides=game.sides)
+    form = _hand_form(game, request.POST)
     refused = _refusal(form, [_final_message()], correctable=False)
     if request.htmx:
         return render(request, REFUSED, {"refused": refused}, status=409)
@@ -465,7 +465,8 @@ def _hand_form_for(
 ) -> HandForm | None:
     """The form for the next hand, or for correcting hand `hand_param` (in the mode it was
     entered in, unless the scorer switches); None once the game is over. `hands`: the game's
-    hands so far (selectors.game_hands)."""
+    hands so far (selectors.game_hands). A new hand is entered as the table entered its last
+    (selectors.table_entry_mode), and by the side that entered the game's last hand."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
     if hand_param and hand_param.isascii() and hand_param.isdigit() and len(hand_param) < 6:
@@ -482,9 +483,17 @@ def _hand_form_for(
         return None
     else:
         initial["number"] = selectors.next_hand_number(hands=hands)
-    return HandForm(
-        initial=initial, rules=_rules(game), sides=game.sides, mode=mode or "summary", ask_reason=ask_reason
-    )
+        initial["entered_by_side"] = hands[-1].entered_by_side if hands else ""
+        mode = mode or selectors.table_entry_mode(game=game, hands=hands)
+    return _hand_form(game, initial=initial, mode=mode or "summary", ask_reason=ask_reason)
+
+
+def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
+    """The hand form of `game` (`data`: what was posted): its variant's fields, its sides, and
+    each side's players in one hand."""
+    rules = _rules(game)
+    players = game.players or rules.players_for(len(game.sides))
+    return HandForm(data, rules=rules, sides=game.sides, players=players, **kwargs)
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
