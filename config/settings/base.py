@@ -229,6 +229,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["config.api_lists.FilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "config.api_lists.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # JSON only, whatever the Accept header asks (config/api.py): no browsable API, whose HTML
+    # pages a browser's Accept got for the API's errors too.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.ContentNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api.exception_handler",
 }
