@@ -59,7 +59,7 @@ class IdFilter(filter_kinds.NumberFilter):
     """A related object's filter by its id, a whole number (django-filter's NumberFilter reads
     a decimal)."""
 
-    field_class = forms.IntegerField
+    field_class = forms.IntegerField  # type: ignore[assignment]  # a whole number, not a decimal
 
 
 class FilterSet(filterset.FilterSet):
