@@ -180,6 +180,10 @@ DEFAULT_FROM_EMAIL = SERVER_EMAIL = env("EMAIL_FROM", default="webmaster@localho
 # The password reset is offered (the login page's link, its pages: config/mail.py) where its
 # mail reaches someone: here, the console of `make run` too. Production needs a server.
 PASSWORD_RESET_BY_MAIL = True
+# At most this many reset mails an hour to one email address, and asked from one network
+# address (config/mail.py): against a mailbox flooded with resets, and a site used to mail many.
+PASSWORD_RESET_PER_EMAIL = env.int("DJANGO_PASSWORD_RESET_PER_EMAIL", default=3)
+PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", default=20)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
