@@ -299,7 +299,8 @@ def test_a_reset_mail_the_server_refuses_is_said_on_the_page_not_mail_sent(bob, 
     controller = Controller(_Refusing(), hostname="127.0.0.1", port=_free_port())
     controller.start()
     try:
-        with override_settings(EMAIL_BACKEND=SMTP_BACKEND, EMAIL_HOST="127.0.0.1", EMAIL_PORT=controller.port):
+        server = {"EMAIL_BACKEND": SMTP_BACKEND, "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": controller.port}
+        with override_settings(**server):
             response = Client(HTTP_ACCEPT_LANGUAGE=language).post(RESET, {"email": "bob@example.org"})
     finally:
         controller.stop()
