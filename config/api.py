@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import exceptions, parsers, status
+from rest_framework import exceptions, negotiation, parsers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -32,6 +32,18 @@ class JSONParser(parsers.JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
             raise exceptions.ParseError("JSON parse error - the body is nested too deeply.") from exc
+
+
+class ContentNegotiation(negotiation.DefaultContentNegotiation):
+    """DRF's negotiation, answering with the view's first renderer (JSON for the API) when the
+    Accept header names none of the view's (`Accept: text/html`), instead of 406: every answer
+    of the API is JSON. The schema's view keeps its choice of YAML or JSON."""
+
+    def select_renderer(self, request: Any, renderers: Any, format_suffix: str | None = None) -> Any:
+        try:
+            return super().select_renderer(request, renderers, format_suffix)
+        except exceptions.NotAcceptable:
+            return renderers[0], renderers[0].media_type
 
 
 class Conflict(exceptions.APIException):

@@ -9,18 +9,38 @@ only with an SMTP server to send through (config/settings/production.py).
 Not offered, the login page has no link to it, and the four reset pages (the form, "mail
 sent", the link's page, "password set") answer 404: no page says "mail sent" for a mail that
 no one gets. Read on each request, so a test can turn it off with override_settings.
+
+Offered, the form (`PasswordResetView`) says what it sends, and sends no more than
+`PASSWORD_RESET_PER_EMAIL` mails an hour to one email address and `PASSWORD_RESET_PER_ADDRESS`
+for the requests of one network address (django-axes's reading of the client's address,
+behind DJANGO_PROXY_COUNT proxies), counted in the cache whether or not an account has the
+address, so that the answer tells no one which addresses have one. A mail the server refuses
+is said on the form, not "mail sent".
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
+from axes.helpers import get_client_ip_address
+from django import forms
 from django.conf import settings
-from django.http import Http404, HttpRequest
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import views as auth_views
+from django.core.cache import cache
+from django.core.mail import EmailMultiAlternatives
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.template import loader
 from django.urls import URLPattern, URLResolver
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
 
 # django.contrib.auth.urls's names for the reset pages.
 RESET_PAGES = frozenset(
@@ -47,11 +67,122 @@ def reset_by_mail_only(view: View) -> View:
     return offered_only
 
 
+# The window of the reset's limits.
+RESET_WINDOW_SECONDS = 3600
+
+
+def _counted(kind: str, key: str) -> str:
+    return f"password-reset:{kind}:{hashlib.sha256(key.encode()).hexdigest()}"
+
+
+def _over_the_limit(counts: dict[str, int]) -> str | None:
+    """The first kind of `counts` (cache key: limit) at its limit this hour, else None and each
+    counted once more. Without a cache that answers, nothing is counted (a warning)."""
+    try:
+        for key, limit in counts.items():
+            if (cache.get(key) or 0) >= limit:
+                return key
+        for key in counts:
+            cache.add(key, 0, RESET_WINDOW_SECONDS)
+            cache.incr(key)
+    except Exception:
+        logger.warning("password reset: the cache did not answer, the reset is not counted")
+    return None
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's reset form, refusing a request over the limits (see the module) and noting a
+    mail the server refused (`mail_refused`), where Django's only logs it."""
+
+    mail_refused = False
+
+    def __init__(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data["email"]
+        # The address as Django's get_users compares it: one count for all its spellings.
+        folded = unicodedata.normalize("NFKC", email).casefold()
+        address = get_client_ip_address(self.request) if self.request is not None else None
+        counts = {_counted("email", folded): settings.PASSWORD_RESET_PER_EMAIL}
+        counts[_counted("address", address or "")] = settings.PASSWORD_RESET_PER_ADDRESS
+        over = _over_the_limit(counts)
+        if over is not None and over.startswith("password-reset:email:"):
+            raise forms.ValidationError(
+                _("Reset mails to this address are paused for an hour: several were sent already."),
+                code="throttled",
+            )
+        if over is not None:
+            raise forms.ValidationError(
+                _("Reset mails asked from your network are paused for an hour: many were asked already."),
+                code="throttled",
+            )
+        return email
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        message = EmailMultiAlternatives(subject, body, from_email, [to_email])
+        if html_email_template_name is not None:
+            html = loader.render_to_string(html_email_template_name, context)
+            message.attach_alternative(html, "text/html")
+        try:
+            message.send()
+        except Exception:  # refused, or no answer within EMAIL_TIMEOUT
+            logger.exception("password reset mail to user %s not sent", context["user"].pk)
+            self.mail_refused = True
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page with `PasswordResetForm`: its limits said on the page, and a mail
+    the server refused said on the form again rather than "mail sent"."""
+
+    form_class = PasswordResetForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["per_email"] = settings.PASSWORD_RESET_PER_EMAIL
+        context["per_address"] = settings.PASSWORD_RESET_PER_ADDRESS
+        return context
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:  # type: ignore[override]
+        response = super().form_valid(form)
+        if not form.mail_refused:
+            return response
+        form.add_error(
+            None,
+            _(
+                "The mail server did not take the reset mail, so none was sent. Try again later, "
+                "or ask an administrator of the site to set a new password."
+            ),
+        )
+        return self.form_invalid(form)
+
+
 def reset_pages_by_mail_only(patterns: Sequence[URLPattern | URLResolver]) -> list[URLPattern | URLResolver]:
     """`patterns` (django.contrib.auth.urls's) as they are, but for the reset pages' views,
-    each through `reset_by_mail_only`: same routes, same names."""
+    each through `reset_by_mail_only` (the form's view `PasswordResetView`): same routes,
+    same names."""
+    own = {"password_reset": PasswordResetView.as_view()}
     return [
-        URLPattern(pattern.pattern, reset_by_mail_only(pattern.callback), pattern.default_args, pattern.name)
+        URLPattern(
+            pattern.pattern,
+            reset_by_mail_only(own.get(pattern.name or "", pattern.callback)),
+            pattern.default_args,
+            pattern.name,
+        )
         if isinstance(pattern, URLPattern) and pattern.name in RESET_PAGES
         else pattern
         for pattern in patterns

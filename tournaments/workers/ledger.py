@@ -15,6 +15,11 @@ sent, and crossed off when a run of it that *began after it was due* ends:
   run (each task rebuilds from the database whatever was committed when it began): a
   duplicate, a redelivery or the 49 ratings rebuilds a round's end queues for one club are
   dropped at once (`covered`).
+- `run_killed`: a run killed at its hard time limit never reaches `run_ended`; the worker's
+  main process crosses the task off instead (unless it was asked again since the run began),
+  so that the sweep does not take it for lost and run it again and again. A run stopped at
+  its soft limit ends as a failure, through `run_ended`. Either way the task is not sent
+  again: the next save, game or night asks for it anew.
 - `sweep` (celery beat, every few seconds): a task still in the ledger GRACE_SECONDS after it
   was due was lost with its worker. Unless a live worker holds the row the task works on (the
   event, the round, the club: a row lock dies with its PostgreSQL connection, so a held lock
@@ -156,6 +161,35 @@ def run_ended(run: Run | None) -> bool:
         return bool(client.eval(_ENDED, 3, *keys, run.task, run.began, LAST_RUN_SECONDS))
     except Exception:
         logger.warning("task ledger unreachable: a run's end is not recorded")
+        return False
+
+
+# KEYS: pending, resends. ARGV: task, seconds. Crosses the task off if it was due that long ago.
+_KILLED = (
+    _NOW
+    + """
+local due = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if due and tonumber(due) <= now - tonumber(ARGV[2]) then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  return 1
+end
+return 0
+"""
+)
+
+
+def run_killed(name: str, kwargs: Mapping[str, Any], *, seconds: float) -> bool:
+    """Cross off a task whose run was killed after `seconds` (its hard time limit), as a run
+    that failed for good, unless it was asked again since the run began; True if it was."""
+    client = _client()
+    if client is None:
+        return False
+    keys = (cache.make_key(_PENDING), cache.make_key(_RESENDS))
+    try:
+        return bool(client.eval(_KILLED, 2, *keys, task_key(name, kwargs), seconds))
+    except Exception:
+        logger.warning("task ledger unreachable: a killed run is not recorded")
         return False
 
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from celery import Task, current_app, shared_task
-from celery.exceptions import Retry
+from celery.exceptions import Retry, TimeLimitExceeded
 from celery.signals import before_task_publish
 from django.db import InterfaceError as DatabaseInterfaceError
 from django.db import OperationalError as DatabaseOperationalError
@@ -69,7 +69,10 @@ class RunHereIfBrokerDown(Task):
 
 
 class Guarded(RunHereIfBrokerDown):
-    """A task somebody waits on, kept in the task ledger until a run that began after it ends.
+    """A task somebody waits on, kept in the task ledger until a run that began after it ends,
+    or until it fails for good, its time limits included (config/settings/base.py,
+    `task_time_limits`: the soft one stops the run as a failure; at the hard one its process
+    is killed and `on_failure` crosses it off).
 
     `locks` names the row the task holds locked while it works ("app.Model", argument): the
     ledger's sweep does not send again a task whose row a live worker holds.
@@ -93,6 +96,13 @@ class Guarded(RunHereIfBrokerDown):
             raise
         ledger.run_ended(run)
         return result
+
+    def on_failure(self, exc: Exception, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        """After a failure; at the hard time limit (called in the worker's main process, its
+        pool process killed), cross the task off the ledger as `__call__` could not."""
+        if isinstance(exc, TimeLimitExceeded):
+            seconds = exc.args[0] if exc.args else self.time_limit
+            ledger.run_killed(self.name, kwargs or {}, seconds=float(seconds or 0))
 
 
 # Set on a message that need not be kept in the ledger (the nightly refresh's rebuilds: a lost

@@ -224,3 +224,66 @@ def test_a_yes_or_no_filter_reads_true_and_false(night, bob, value):
     client = APIClient()
     client.force_authenticate(bob)
     assert client.get(f"/api/v1/games/?game_over={value}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("url", "refused"),
+    [
+        ("/api/v1/events/?club={id}", "club"),
+        ("/api/v1/players/?club={id}", "club"),
+        ("/api/v1/standings/?event={id}", "event"),
+        ("/api/v1/rounds/?event={id}", "event"),
+        ("/api/v1/tables/?round={id}", "round"),
+        ("/api/v1/games/?table__round__event={id}", "table__round__event"),
+        ("/api/v1/games/?table__round={id}", "table__round"),
+        ("/api/v1/hands/?game={id}", "game"),
+    ],
+)
+def test_a_filter_by_an_id_of_nothing_the_user_may_see_finds_nothing(night, bob, mallory, url, refused):
+    """`?club=0`, as a club of another's: an empty list (the schema's integer), not a 400 for
+    the one and an empty list for the other; a value that is no whole number is refused."""
+    client = APIClient()
+    client.force_authenticate(bob)
+    other_club = mallory.memberships.get().club_id
+    for value in (0, UNKNOWN, other_club, -1):
+        response = client.get(url.format(id=value))
+        assert response.status_code == 200, (url, value, response.content)
+        assert response.json()["count"] == 0, (url, value)
+    for value in ("x", "1.5"):
+        response = client.get(url.format(id=value))
+        assert response.status_code == 400 and list(response.json()) == [refused], (url, value)
+
+
+def test_a_club_event_has_no_federation_and_the_schema_says_it_may_be_null(schema, night, bob):
+    event = schema["components"]["schemas"]["Event"]["properties"]["federation"]
+    assert event["nullable"] is True
+    client = APIClient()
+    client.force_authenticate(bob)
+    assert client.get(f"/api/v1/events/{night['events']}/").json()["federation"] is None
+
+
+@pytest.mark.parametrize("accept", ["text/html", "text/html,application/xhtml+xml", "application/xml"])
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/api/v1/games/999999/", 404),  # an object of none
+        ("/api/v1/nothing/", 404),  # a path of none
+        ("/api/v1/games/?page=99", 404),  # a page past the last
+        ("/api/v1/games/1/hands/", 405),  # a method the path does not take
+    ],
+)
+def test_the_api_answers_json_whatever_the_accept_header_asks(bob, accept, path, status):
+    client = APIClient(HTTP_ACCEPT=accept)
+    client.force_authenticate(bob)
+    response = client.get(path)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    assert "detail" in response.json()
+
+
+def test_a_list_answers_json_to_a_browser_too(night, bob):
+    client = APIClient(HTTP_ACCEPT="text/html")
+    client.force_authenticate(bob)
+    response = client.get("/api/v1/games/")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert response.json()["count"] == 2
