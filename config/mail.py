@@ -20,7 +20,6 @@ is said on the form, not "mail sent".
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -32,13 +31,14 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
-from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.template import loader
 from django.urls import URLPattern, URLResolver
 from django.utils.translation import gettext as _
+
+from config import limits
 
 logger = logging.getLogger(__name__)
 
@@ -71,23 +71,13 @@ def reset_by_mail_only(view: View) -> View:
 RESET_WINDOW_SECONDS = 3600
 
 
-def _counted(kind: str, key: str) -> str:
-    return f"password-reset:{kind}:{hashlib.sha256(key.encode()).hexdigest()}"
-
-
 def _over_the_limit(counts: dict[str, int]) -> str | None:
     """The first kind of `counts` (cache key: limit) at its limit this hour, else None and each
-    counted once more. Without a cache that answers, nothing is counted (a warning)."""
-    try:
-        for key, limit in counts.items():
-            if (cache.get(key) or 0) >= limit:
-                return key
-        for key in counts:
-            cache.add(key, 0, RESET_WINDOW_SECONDS)
-            cache.incr(key)
-    except Exception:
-        logger.warning("password reset: the cache did not answer, the reset is not counted")
-    return None
+    counted once more."""
+    over = limits.reached(counts)
+    if over is None:
+        limits.count(counts, RESET_WINDOW_SECONDS)
+    return over
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
@@ -105,10 +95,13 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         # The address as Django's get_users compares it: one count for all its spellings.
         folded = unicodedata.normalize("NFKC", email).casefold()
         address = get_client_ip_address(self.request) if self.request is not None else None
-        counts = {_counted("email", folded): settings.PASSWORD_RESET_PER_EMAIL}
-        counts[_counted("address", address or "")] = settings.PASSWORD_RESET_PER_ADDRESS
+        by_email = limits.attempt_key("password-reset-email", folded)
+        counts = {by_email: settings.PASSWORD_RESET_PER_EMAIL}
+        counts[limits.attempt_key("password-reset-address", address or "")] = (
+            settings.PASSWORD_RESET_PER_ADDRESS
+        )
         over = _over_the_limit(counts)
-        if over is not None and over.startswith("password-reset:email:"):
+        if over == by_email:
             raise forms.ValidationError(
                 _("Reset mails to this address are paused for an hour: several were sent already."),
                 code="throttled",

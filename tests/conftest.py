@@ -46,8 +46,8 @@ def _default_language():
 def _no_standings_marks():
     """Each test starts with no standings rebuild marked as queued (tournaments.services.queue),
     an empty task ledger (tournaments.workers.ledger), no beat holding the beat lock, no
-    cached federation ranking or stamp (clubs/stamps.py), and no password reset counted
-    (config/mail.py)."""
+    cached federation ranking or stamp (clubs/stamps.py), and no attempt counted against a
+    limit (config/limits.py)."""
     from django.core.cache import cache
 
     from tournaments.services.queue import standings_mark
@@ -60,7 +60,7 @@ def _no_standings_marks():
             "celery-beat:*",
             "stamp:*",
             "federation-ranking:*",
-            "password-reset:*",
+            "limit:*",
         )
     ]
     client = getattr(cache, "_cache", None)

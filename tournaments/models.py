@@ -387,6 +387,18 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# A table card's short code, typed by a person (README "A night", step 5): letters and digits
+# that no hand writes or reads as another (no 0 O Q D, 1 I L, 2 Z, 5 S, 8 B, U V).
+SHORT_CODE_ALPHABET = "ACEFGHJKMNPRTWXY34679"
+SHORT_CODE_LENGTH = 6
+
+
+def new_short_code() -> str:
+    """A table card's short code: 6 of SHORT_CODE_ALPHABET's 21 characters (about 26 bits;
+    wrong codes are throttled, `tournaments/web/table_codes.py`)."""
+    return "".join(secrets.choice(SHORT_CODE_ALPHABET) for _ in range(SHORT_CODE_LENGTH))
+
+
 # Every side label a table can have (tournaments/domain/table_shapes.py).
 CARD_SIDES = table_shapes.SIDE_LABELS
 
@@ -418,7 +430,8 @@ class Table(models.Model):
 
 class TableCard(models.Model):
     """The card on a physical table for a whole event: one private link (and QR code) that
-    opens the game at table `number` of the event's current round, round after round.
+    opens the game at table `number` of the event's current round, round after round, and a
+    short code a person types instead (`short_code`).
 
     Made when a seating first uses the table number (`services.round_seat`); the director
     prints the cards once and may revoke one (`services.table_card_renew`), which revokes the
@@ -429,6 +442,9 @@ class TableCard(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
     number = models.PositiveSmallIntegerField(_("table"))
     access_token = models.CharField(max_length=64, unique=True, default=new_access_token, editable=False)
+    short_code = models.CharField(
+        max_length=SHORT_CODE_LENGTH, unique=True, default=new_short_code, editable=False
+    )
     side_codes = models.JSONField(default=new_side_codes, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     renewed_at = models.DateTimeField(null=True, blank=True)

@@ -184,6 +184,11 @@ PASSWORD_RESET_BY_MAIL = True
 # address (config/mail.py): against a mailbox flooded with resets, and a site used to mail many.
 PASSWORD_RESET_PER_EMAIL = env.int("DJANGO_PASSWORD_RESET_PER_EMAIL", default=3)
 PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", default=20)
+# Wrong table codes (tournaments/web/table_codes.py) from one network address, in a window of
+# TABLE_CODE_WINDOW seconds. A code opens only a card of an event not finished: of 21^6 codes,
+# with 1,000 such cards, one address finds one in about 60 days of trying.
+TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
+TABLE_CODE_WINDOW = 600
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

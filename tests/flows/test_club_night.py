@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from tests.support.pages import card_links
 from tournaments.models import Event, Game, Hand, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +67,7 @@ def test_a_whole_club_night(desktop, phone, log_in, live_server, club, alice, pl
     # Round 1, and the cards printed once for the whole night.
     _seat_next_round(desktop, url, event, 1)
     desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    cards = card_links(desktop)
     assert len(cards) == 3
     phone.goto(cards[0])
     assert phone.locator("#round-clock").is_visible()  # the round's clock on every table

@@ -20,6 +20,7 @@ import re
 import pytest
 
 from clubs.models import Player
+from tests.support.pages import card_links
 from tournaments.models import Event, Game, Round, Stage, StageEntrant
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,7 +41,7 @@ def _seat(desktop, url: str, event: Event, number: int) -> list[str]:
     desktop.wait_for_selector(f"#round-{number} .tables")
     assert Round.objects.get(event=event, number=number).status == Round.Status.SEATED
     desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
-    return desktop.locator(".table-card p.link").all_inner_texts()
+    return card_links(desktop)
 
 
 def _add_stage(desktop, url: str, event: Event, **fields: str) -> None:

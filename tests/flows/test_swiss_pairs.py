@@ -18,7 +18,7 @@ import re
 import pytest
 
 from clubs.models import Player
-from tests.support.pages import figure, table_rows, until
+from tests.support.pages import card_links, figure, table_rows, until
 from tournaments.models import Event, Game, Hand, Pair, Standing, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ def _play_round(desktop, phone, url: str, event: Event, number: int) -> dict[int
     desktop.wait_for_selector(f"#round-{number} .tables")
     desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
     typed = {}
-    for card in desktop.locator(".table-card p.link").all_inner_texts():
+    for card in card_links(desktop):
         token = re.search(r"/t/([^/]+)/", card).group(1)
         table = TableCard.objects.get(event=event, access_token=token).number
         typed[table] = _scores(table, number)

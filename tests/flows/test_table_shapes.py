@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.support.pages import figure, table_rows, until
+from tests.support.pages import card_links, figure, table_rows, until
 from tournaments.models import Event, Game, Hand, Standing, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,7 +76,7 @@ def _play_round_at_every_table(desktop, phone, url: str, event, number: int) -> 
     from playwright.sync_api import expect
 
     desktop.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    cards = card_links(desktop)
     assert len(cards) == 3  # 14 players: a table of four and two of five, no one sits out
     for card in cards:
         token = re.search(r"/t/([^/]+)/", card).group(1)
@@ -190,7 +190,7 @@ def test_a_six_player_night_in_two_teams_of_three(desktop, phone, log_in, live_s
     assert desktop.locator("#round-1 .tables").inner_text().count("&") == 2 * 2 * 2
 
     desktop.goto(f"{url}/events/{event.pk}/rounds/1/cards/")
-    cards = desktop.locator(".table-card p.link").all_inner_texts()
+    cards = card_links(desktop)
     assert len(cards) == 2
     phone.goto(f"{cards[0]}?mode=total")
     assert phone.locator(".scoreboard .side-players").count() == 2

@@ -621,6 +621,9 @@ MATRIX: dict[str, Row] = {
     # The table's undo of the hand it has just saved (hand 1 of the world, saved moments ago).
     "tournaments:game_undo": Row("page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER),
     "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
+    # A card's short code, typed by anyone at the table: the code is the key, as the link is.
+    "tournaments:table_code": Row("page", read=ANYONE),
+    "tournaments:table_code_open": Row("page", lambda w: {"code": _card(w).short_code}, read=ANYONE),
     "tournaments:link_save": Row(
         "page", lambda w: {"token": w.game.table.access_token}, write=LINK, data=_hand_two
     ),

@@ -60,6 +60,11 @@ def championship_created(page: Any, url: str, *, name: str, host: str, hands: in
     page.wait_for_url(re.compile(r"/events/\d+/$"))
 
 
+def card_links(page: Any) -> list[str]:
+    """The table cards' links on a cards page, as their QR codes hold them."""
+    return page.locator(".table-card a.card-link").evaluate_all("(links) => links.map((a) => a.href)")
+
+
 def round_cards(page: Any, url: str, event: Any, number: int) -> list[tuple[str, Any, Any]]:
     """Round `number`'s table cards as its cards page prints them (`page` signed in as one who
     runs the event): each card's link, its TableCard and its table's Game."""
@@ -67,7 +72,7 @@ def round_cards(page: Any, url: str, event: Any, number: int) -> list[tuple[str,
 
     page.goto(f"{url}/events/{event.pk}/rounds/{number}/cards/")
     found = []
-    for link in page.locator(".table-card p.link").all_inner_texts():
+    for link in card_links(page):
         card = TableCard.objects.get(event=event, access_token=re.search(r"/t/([^/]+)/", link).group(1))
         game = Game.objects.get(
             table__round__event=event, table__round__number=number, table__number=card.number

@@ -18,7 +18,18 @@ from django.utils import timezone
 
 import scoring
 from tournaments.domain import table_shapes
-from tournaments.models import Event, Game, Hand, Round, Seat, SitOut, Table, TableCard, new_access_token
+from tournaments.models import (
+    Event,
+    Game,
+    Hand,
+    Round,
+    Seat,
+    SitOut,
+    Table,
+    TableCard,
+    new_access_token,
+    new_short_code,
+)
 from tournaments.selectors.rounds import (
     next_round_refusal,
     round_clock_refusal,
@@ -226,26 +237,43 @@ def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[
 
 
 def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
-    """A card for every table number the event seats (the same card all night)."""
-    TableCard.objects.bulk_create(
-        [TableCard(event=event, number=number) for number in set(numbers)], ignore_conflicts=True
-    )
+    """A card for every table number the event seats (the same card all night). A card whose
+    random short code another card has is not made: made again with another code."""
+    wanted = set(numbers)
+    for _attempt in range(5):
+        missing = wanted - set(
+            TableCard.objects.filter(event=event, number__in=wanted).values_list("number", flat=True)
+        )
+        if not missing:
+            return
+        TableCard.objects.bulk_create(
+            [TableCard(event=event, number=number) for number in missing], ignore_conflicts=True
+        )
+    raise RuntimeError(f"no free short code for the cards of tables {sorted(missing)}")
 
 
 @transaction.atomic
 def table_card_renew(*, card: TableCard) -> TableCard:
-    """Give a table card a new private link (a lost or photographed card); the old one stops
+    """Give a table card a new private link and short code (a lost or photographed card); the old ones stop
     working at once, in every round, and so do the links of the card's table of each round
     (`Table.access_token`, `table_link_renew`): whoever held the card may have kept those too."""
     card = TableCard.objects.select_for_update().get(pk=card.pk)
     card.access_token = new_access_token()
+    card.short_code = _unused_short_code()
     card.renewed_at = timezone.now()
-    card.save(update_fields=["access_token", "renewed_at"])
+    card.save(update_fields=["access_token", "short_code", "renewed_at"])
     tables = list(Table.objects.filter(round__event_id=card.event_id, number=card.number).only("pk"))
     for table in tables:
         table.access_token = new_access_token()
     Table.objects.bulk_update(tables, ["access_token"])
     return card
+
+
+def _unused_short_code() -> str:
+    """A short code no card has yet."""
+    while TableCard.objects.filter(short_code=(code := new_short_code())).exists():
+        pass
+    return code
 
 
 @transaction.atomic

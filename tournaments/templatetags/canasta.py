@@ -38,6 +38,12 @@ def get_item(mapping: Mapping[str, Any] | None, key: str) -> Any:
 
 
 @register.filter
+def table_code(code: str) -> str:
+    """A table card's short code as printed, in two groups of three: ACE F34."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+@register.filter
 def has_errors(fields: Any) -> bool:
     """Whether any of the bound fields `fields` carries an error."""
     return any(field.errors for field in fields)

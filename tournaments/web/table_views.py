@@ -252,6 +252,8 @@ def _page(
     context["saved"] = line
     context["undo_seconds"] = selectors.undo_seconds_left(line=line, hands=hands) if line else 0
     context["moves"] = moves if moves is not None and moves.moves else None
+    # Reached by the card: its short code, for another phone to join the table.
+    context["table_code"] = moves.card.short_code if moves is not None else ""
     context.update(extra or {})
     return render(request, template, context)
 

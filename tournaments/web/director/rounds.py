@@ -84,6 +84,8 @@ def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpRes
         event.rounds.filter(number__lt=round_.number).values_list("tables__number", flat=True).distinct()
     )
     cards = []
+    # Typed without a camera: the short address, then the card's code (table_codes.py).
+    code_address = request.get_host() + reverse("tournaments:table_code").rstrip("/")
     for table in selectors.round_tables(round=round_):
         card = table_cards.get(table.number)
         if card is None:
@@ -105,6 +107,7 @@ def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpRes
                 "card": card,
                 "new": round_.number > 1 and table.number not in earlier,
                 "link": link,
+                "code_address": code_address,
                 "qr_svg": qr_svg,
                 "sides": selectors.table_sides(table=table),
             }

@@ -1,11 +1,12 @@
 """The table page's URLs, one view however the table is reached: by a signed-in scorer's
 account (`games/<id>/`), by a round table's own link or the night's table card (`t/<token>/`),
-and a card's save naming its game (`t/<token>/games/<id>/`)."""
+and a card's save naming its game (`t/<token>/games/<id>/`); a card's short code (`c/<code>/`)
+opens its link."""
 
 from django.urls import path, register_converter
 
 from tournaments.models import ACCESS_TOKEN_PATTERN
-from tournaments.web import table_views
+from tournaments.web import table_codes, table_views
 
 
 class TableTokenConverter:
@@ -23,7 +24,24 @@ class TableTokenConverter:
 
 register_converter(TableTokenConverter, "table_token")
 
+
+class TableCodeConverter:
+    """A table card's short code as a person may type it (letters, digits, spaces, dashes)."""
+
+    regex = r"[A-Za-z0-9 \-]{1,20}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TableCodeConverter, "table_code")
+
 urlpatterns = [
+    path("c/", table_codes.code_entry, name="table_code"),
+    path("c/<table_code:code>/", table_codes.code_open, name="table_code_open"),
     path("games/<int:game_id>/", table_views.table, {"action": "view"}, name="game_detail"),
     path("games/<int:game_id>/hands/", table_views.table, {"action": "save"}, name="game_save"),
     path(
