@@ -200,11 +200,12 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
     with sync_playwright() as playwright:
         browser = _browser(playwright)
         for variant in ("classic", "modern-american", "hand-and-foot"):
-            if mode == "total" and variant != "classic":
+            if mode in ("total", "quick") and variant != "classic":
                 continue
             context = _phone(browser)
             page = context.new_page()
-            page.goto(f"{site.url}/t/{links[variant][0 if mode == 'summary' else 1]}/")
+            table = {"summary": 0, "total": 1, "quick": 2}[mode]  # a game of its own for each way
+            page.goto(f"{site.url}/t/{links[variant][table]}/")
             kinds = {f.name: f.kind for f in scoring.entry_fields(scoring.rules_for(variant, {}))}
             scorer = Scorer(page)
             for number, hand in enumerate(_hands(variant), start=1):
@@ -212,13 +213,14 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
                     break
                 cost_of_mode = 0
                 current = page.locator("form[data-hand-form] [name=mode]").input_value()
-                if mode == "total" and current != "total":
+                if mode in ("total", "quick") and current != "total":
                     # The entry mode is a link above or below the form; its tap is part of the hand.
                     page.locator(".entry-modes a").nth(2).tap()
                     page.wait_for_load_state()
                     cost_of_mode = 1
                 fits = _form_fits(page)
-                cost = scorer.total_hand(hand, variant) if mode == "total" else scorer.hand(hand, kinds)
+                enter = {"total": scorer.total_hand, "quick": scorer.quick_hand}.get(mode)
+                cost = enter(hand, variant) if enter else scorer.hand(hand, kinds)
                 try:
                     _ready_for(page, number + 1)
                 except Exception as exc:
@@ -412,7 +414,7 @@ def main() -> None:
     links = site.start()
     try:
         if args.only in (None, "actions"):
-            for mode in ("summary", "total"):
+            for mode in ("summary", "total", "quick"):
                 rows = actions(site, links, mode)
                 print("\n| variant | mode | hand | form fits | actions | key presses | scrolls |")
                 print("|---|---|---:|---|---:|---:|---:|")

@@ -61,6 +61,7 @@
         var v = input.value.trim();
         input.value = /^[-\u2212]/.test(v) ? v.replace(/^[-\u2212]\s*/, "") : "\u2212" + v;
         input.dispatchEvent(new Event("change", { bubbles: true }));
+        input.focus();  // back to the number: the keyboard's Next goes on from it
       });
     });
   }
@@ -436,7 +437,9 @@
       var box = form.getBoundingClientRect();
       var bottom = box.bottom + window.scrollY;
       window.scrollTo(0, box.height > window.innerHeight ? 0 : Math.max(0, bottom - window.innerHeight));
-      if (first && !("ontouchstart" in window)) { first.focus({ preventScroll: true }); }
+      // The next hand's first field ready to type: on a phone only in the quick path (the
+      // totals), whose keyboard stays up from one hand to the next.
+      if (first && (!("ontouchstart" in window) || quick(form))) { first.focus({ preventScroll: true }); }
       setTimeout(flush, 0);  // the next hand's form first, then the sending
     });
   }
@@ -468,6 +471,21 @@
     var error = document.getElementById("entered-by-error");
     if (fieldset) { fieldset.classList.remove("has-error"); }
     if (error) { error.remove(); }
+  });
+
+  // The quick path (*Total only*): the keyboard's Next moves from one side's total to the
+  // next, and its Go (Enter) on the last saves the hand, not Check score (the form's first
+  // button, which Enter would press).
+  function quick(form) { return form.elements.mode && form.elements.mode.value === "total"; }
+  document.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || !el || !el.matches || !el.matches("form[data-hand-form] input[name$='-total']")) { return; }
+    event.preventDefault();
+    var totals = Array.prototype.slice.call(el.form.querySelectorAll("input[name$='-total']"));
+    var at = totals.indexOf(el);
+    if (at < totals.length - 1) { totals[at + 1].focus(); return; }
+    var save = document.getElementById("save-hand");
+    if (save) { el.form.requestSubmit(save); }
   });
 
   // "Went out concealed" is a way of going out: ticking it ticks "went out" of the same side.

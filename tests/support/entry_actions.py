@@ -100,6 +100,30 @@ class Scorer:
         self.tap(self.page.locator("#save-hand"), "Save")
         return self.cost
 
+    def quick_hand(self, entries: dict[str, dict[str, Any]], variant: str) -> HandCost:
+        """Enter one hand by the quick path (*Total only*, the first total ready to type): each
+        side's score typed with the keyboard's Next between them and its Go to save, the ±
+        control tapped for a negative score; a tap into the first total when it is not ready."""
+        import scoring
+
+        self.cost = HandCost()
+        sheet = {"variant": variant, "sides": list(entries), "hands": [entries]}
+        scores = scoring.score_sheet(sheet)["hands"][0]
+        first = self.page.locator(f"[name='{next(iter(entries))}-total']")
+        if not first.evaluate("(el) => el === document.activeElement"):
+            self.tap(first, "first total")
+        for side in entries:
+            score = scores[side]["score"]
+            self.page.keyboard.type(str(abs(score)))
+            self.cost.actions += 1
+            self.cost.key_presses += len(str(abs(score)))
+            if score < 0:
+                self.tap(self.page.locator(f"[name='{side}-total'] + .sign-toggle"), f"{side} ±")
+            self.page.keyboard.press("Enter")  # Next, then Go on the last
+            self.cost.key_presses += 1
+            self.cost.log.append(f"type {side}-total={score}, Enter")
+        return self.cost
+
     def total_hand(self, entries: dict[str, dict[str, Any]], variant: str) -> HandCost:
         """Enter one hand in *Total only* mode, each side's score as a paper pad has it (the
         engine's score of `entries`), with the ± control for a negative score; tap Save."""

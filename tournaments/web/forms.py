@@ -625,6 +625,12 @@ class HandForm(forms.Form):
             # described by the line's hint and by the field's own error.
             attrs = field.field.widget.attrs
             attrs["aria-labelledby"] = f"row-{spec.name} pad-side-{index}" + (f" note-{side}" if note else "")
+            if spec.name == "total":
+                # The quick path: the keyboard's key moves to the next side's total, then saves;
+                # a new hand's first total ready to type.
+                attrs["enterkeyhint"] = "go" if index == len(self.sides) - 1 else "next"
+                if index == 0 and self["expected_version"].value() in (None, ""):
+                    attrs["autofocus"] = ""
             described = [f"hint-{spec.name}"] if hint else []
             if field.errors:
                 described.append(shared_id or _error_id(field))

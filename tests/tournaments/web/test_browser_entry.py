@@ -165,3 +165,34 @@ def test_the_hand_just_saved_is_undone_in_one_tap(page, live_server, league_nigh
     assert page.locator("form[data-hand-form] [name=number]").input_value() == "1"
     assert not game.hands.exists()
     assert page.locator("#hand-undone").bounding_box()["y"] >= 0
+
+
+def test_the_quick_path_is_the_digits_and_the_keyboards_next_and_go(page, live_server, variant_game):
+    """A casual table's six hands as the two totals (CLASSIC_TOTALS's hand scores, hand 2's NS
+    −220 with the ± control): the first total ready to type, the keyboard's Next to the second,
+    its Go saves, and the next hand's first total ready again."""
+    game = variant_game("classic")
+    link = f"{live_server.url}/t/{game.table.access_token}/"
+    page.goto(f"{link}?mode=total")
+    assert page.evaluate("() => document.activeElement.name") == "NS-total"  # ready to type
+    assert page.get_attribute("[name='NS-total']", "enterkeyhint") == "next"
+    assert page.get_attribute("[name='EW-total']", "enterkeyhint") == "go"
+    scorer = Scorer(page)
+    for number, (hand, totals) in enumerate(zip(CLASSIC_GAME, CLASSIC_TOTALS, strict=True), start=1):
+        cost = scorer.quick_hand(hand, "classic")
+        page.wait_for_selector(f"#hand-saved:has-text('Hand {number} saved')")
+        assert page.locator(".side-total[data-side=NS]").inner_text() == str(totals[0]), number
+        assert page.locator(".side-total[data-side=EW]").inner_text() == str(totals[1]), number
+        # Nothing but the digits, Next and Go (and ± for a negative score): no tap to begin.
+        digits = sum(len(str(abs(score))) for score in _scores(hand))
+        negative = sum(score < 0 for score in _scores(hand))
+        assert (cost.key_presses, cost.actions) == (digits + 2 + negative, 2 + negative), cost.log
+        if number < len(CLASSIC_GAME):
+            assert page.evaluate("() => document.activeElement.name") == "NS-total"
+    assert Game.objects.get(pk=game.pk).game_over
+
+
+def _scores(hand: dict) -> list[int]:
+    """The engine's scores of a worked hand, side by side."""
+    sheet = {"variant": "classic", "sides": list(hand), "hands": [hand]}
+    return [side["score"] for side in scoring.score_sheet(sheet)["hands"][0].values()]
