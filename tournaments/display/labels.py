@@ -169,6 +169,11 @@ def result_label(key: str) -> str:
     return str(RESULT_LABELS.get(key, key))
 
 
+def ended_by_director() -> str:
+    """What a game the director ended at its score is said to be, beside its result."""
+    return gettext("ended by the director")
+
+
 # Modern American special hands keep their English names in every language (glossary: players
 # know them as Pairs, Garbage, Zip Code ...); only the engine's keys are turned into those names.
 SPECIAL_HAND_NAMES = {

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from clubs.models import Player
+from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import (
     IN_PLAY,
     NOTHING_CONFIRMED,
@@ -44,6 +45,7 @@ class TableResult:
     state: str  # IN_PLAY, UNCONFIRMED or FINISHED
     winner: str  # the winning side's label; "" for a draw or while the game does not count
     sides: list[SideLine]
+    ended_by_director: bool = False  # stopped at its score (services.game_stop), not played out
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,40 +87,54 @@ def event_round_results(*, event: Event, number: int | None = None) -> list[Roun
     confirmed = event_confirmed_totals(event=event) if event.confirmation_required else None
     results = []
     for round_ in rounds:
-        lines = []
-        for table in round_.tables.all():
-            game = getattr(table, "game", None)
-            if game is None:
-                continue
-            players: dict[str, list[Player]] = {side: [] for side in game.sides}
-            for seat in table.seats.all():
-                players.setdefault(seat.side, []).append(seat.player)
-            counted = game_side_results(
-                {side: [p.pk for p in side_players] for side, side_players in players.items()},
-                game.totals,
-                finished=game.game_over,
-                winner=game.winner,
-                is_draw=game.is_draw,
-                hands=game.hands_played,
-                confirmed=None if confirmed is None else confirmed.get(game.pk, NOTHING_CONFIRMED),
-            )
-            counts = bool(counted) and counted[0].finished
-            state = FINISHED if counts else UNCONFIRMED if game.game_over else IN_PLAY
-            sides = [
-                SideLine(
-                    side=result.side,
-                    players=players[result.side],
-                    points=game.totals.get(result.side, 0),
-                    result=side_outcome(result, game_over=game.game_over),
-                    victory_points=result_victory_points(result, scale),
-                )
-                for result in counted
-            ]
-            winner = game.winner if counts and not game.is_draw else ""
-            lines.append(
-                TableResult(round_.number, table.number, game.pk, game.hands_played, state, winner, sides)
-            )
+        lines = [
+            _table_result(round_.number, table, scale, confirmed)
+            for table in round_.tables.all()
+            if getattr(table, "game", None) is not None
+        ]
         sit_outs = [s.player for s in round_.sit_outs.all()]
         unfinished = sum(1 for line in lines if line.state != FINISHED)
         results.append(RoundResult(round_.number, lines, sit_outs, unfinished, round_.stage))
     return results
+
+
+def _table_result(
+    number: int, table: Table, scale: vp.Scale, confirmed: dict[int, tuple[dict[str, int], bool]] | None
+) -> TableResult:
+    """Table `table` of round `number` (its game and seats read): its sides and state."""
+    game = table.game
+    players: dict[str, list[Player]] = {side: [] for side in game.sides}
+    for seat in table.seats.all():
+        players.setdefault(seat.side, []).append(seat.player)
+    counted = game_side_results(
+        {side: [p.pk for p in side_players] for side, side_players in players.items()},
+        game.totals,
+        finished=game.game_over,
+        winner=game.winner,
+        is_draw=game.is_draw,
+        hands=game.hands_played,
+        confirmed=None if confirmed is None else confirmed.get(game.pk, NOTHING_CONFIRMED),
+    )
+    counts = bool(counted) and counted[0].finished
+    state = FINISHED if counts else UNCONFIRMED if game.game_over else IN_PLAY
+    sides = [
+        SideLine(
+            side=result.side,
+            players=players[result.side],
+            points=game.totals.get(result.side, 0),
+            result=side_outcome(result, game_over=game.game_over),
+            victory_points=result_victory_points(result, scale),
+        )
+        for result in counted
+    ]
+    winner = game.winner if counts and not game.is_draw else ""
+    return TableResult(
+        number,
+        table.number,
+        game.pk,
+        game.hands_played,
+        state,
+        winner,
+        sides,
+        ended_by_director=game.stopped_at is not None,
+    )

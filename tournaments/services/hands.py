@@ -62,9 +62,9 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
 def _with_limits(game: Game, result: dict[str, Any]) -> dict[str, Any]:
     """`game_score`'s rules on top of the engine's result (`hands_played` set): the event's
     hands per round, `Game.last_hand` and a director's stop end the game, the higher total
-    winning; an ended game without a winner is a draw."""
+    winning; an ended game without a winner is a draw. `stopped`: the director ended it."""
     result["draw"] = False
-    stopped = game.stopped_at is not None
+    stopped = result["stopped"] = game.stopped_at is not None
     limits = [n for n in (game.hands_planned, game.last_hand) if n]
     if not result["game_over"] and (stopped or (limits and result["hands_played"] >= min(limits))):
         result["game_over"] = True

@@ -22,7 +22,7 @@ from django_tables2.utils import OrderBy
 
 from clubs.models import Player
 from tournaments import selectors
-from tournaments.display.labels import criterion_label, result_label
+from tournaments.display.labels import criterion_label, ended_by_director, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.domain.standings import SAT_OUT
 from tournaments.models import Standing
@@ -413,6 +413,7 @@ def round_result_rows(
                         "points": side.points,
                         "result": side.result,
                         "victory_points": side.victory_points,
+                        "ended_by_director": table.ended_by_director,
                     }
                 )
         if with_sit_outs and round_.sit_outs:
@@ -465,7 +466,10 @@ class RoundResultTable(tables.Table):
         joiner = ", " if record["result"] == SAT_OUT else " & "
         return joiner.join(player_name(p) for p in value)
 
-    def render_result(self, value: str) -> str:
+    def render_result(self, value: str, record: dict[str, Any]) -> str:
+        # A game the director ended at its score says so (the page and the downloads alike).
+        if record.get("ended_by_director"):
+            return f"{result_label(value)} · {ended_by_director()}"
         return result_label(value)
 
     def render_victory_points(self, value: int | None) -> str:

@@ -506,6 +506,7 @@ def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
         "hand": result["hand"],
         "totals": result["totals_after"],
         "game_over": result["last"] and result["game_over"],
+        "stopped": result["stopped"],  # the director ended the game, not this hand
         "winner": result["winner"],
         "draw": result["draw"],
     }
