@@ -453,20 +453,26 @@ def canastas_have_wild_cards(s: Side) -> None:
 
 
 def canastas_have_natural_cards(s: Side) -> None:
-    """A card count melds the natural cards its canastas hold ([derived] from the canasta rules,
-    rules.md §1.1: 7 in a natural canasta or a sequence, at least 4 in a mixed one; PAG: at most
-    3 wilds)."""
-    e = s.entry
+    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a
+    sequence, and in a mixed one 7 less the variant's `mixed_max_wild` (rules.md §1.1, §4 #11).
+    The problem names the canasta field whose count asks for them, a mixed one first."""
+    e, rules = s.entry, s.rules
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
     _total, natural, mixed, _wild, sequence = s.counts
-    need_natural = 7 * (natural + sequence) + 4 * mixed
+    mixed_natural = 7 - rules.mixed_max_wild
+    need_natural = 7 * (natural + sequence) + mixed_natural * mixed
     if melded.natural < need_natural:
+        named = (2,) if mixed else (1, 4)  # canasta_counts order: natural 1, mixed 2, sequence 4
+        field = next(f for f, _bonus, group, _m in rules.canasta_plan if group in named and getattr(e, f))
         s.bad(
-            "cards.melded.high",
+            field,
             "canastas_need_natural_cards",
             needed=need_natural,
             melded=melded.natural,
+            mixed_natural=mixed_natural,
+            max_wild=rules.mixed_max_wild,
+            variant_name=rules.name,
         )
 
 

@@ -217,7 +217,9 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
         ),
         "canastas_need_natural_cards": ProblemText(
             "the side's canastas need more natural cards than are melded",
-            "the side's canastas need at least {needed} natural cards (aces, 4s to kings); {melded} melded",
+            "the side's canastas need at least {needed} natural cards (aces, 4s to kings): 7 in a natural "
+            "canasta, {mixed_natural} in a mixed one, which holds at most {max_wild} wild cards in "
+            "{variant_name}; {melded} melded",
         ),
         "aces_canastas_need_aces": ProblemText(
             "the canastas of aces need more aces than are melded",

@@ -39,6 +39,9 @@ HAND_AND_FOOT = RuleSet(
         MIXED,
         CanastaKind(field="wild_canastas", bonus=1500, group="wild", min_points=140),
     ),
+    # Naturals at least twice the wild cards, so a dirty book of 7 holds at most 2 (S2,
+    # GH-HFG; rules.md §1.3, §4 #11).
+    mixed_max_wild=2,
     # Several books of one rank are allowed; 250 non-three cards / 7 = 35; 30 wild cards hold
     # four wild books (rules.md §1.3, [derived]).
     max_canastas_per_side=35,

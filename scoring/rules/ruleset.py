@@ -120,8 +120,10 @@ class RuleSet:
     black_threes_in_pack: int
     black_three_in_hand: int = 5  # card points of a black three left in hand (rules.md §1.0)
     black_threes_meldable: bool = True  # melded (3 or more) by the player going out (§1.1)
-    # Canastas.
+    # Canastas. A mixed canasta holds at most `mixed_max_wild` wild cards, so at least 7 minus
+    # that many natural ones (rules.md §4 #11): the checks that count natural cards read it.
     canastas: tuple[CanastaKind, ...]
+    mixed_max_wild: int
     max_canastas_per_side: int
     max_natural_canastas_total: int
     max_mixed_canastas_total: int

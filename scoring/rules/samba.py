@@ -42,6 +42,9 @@ SAMBA = RuleSet(
         MIXED,
         _SEQUENCE,
     ),
+    # A group holds at most 2 wild cards, so a canasta 5 naturals (BIC-SA, RG-SA, PAG-SA, S0;
+    # rules.md §4 #11); Bolivia, Chilean and Brazilian as Samba.
+    mixed_max_wild=2,
     # Several groups of one rank are allowed; 150 non-three cards / 7 = 21 ([derived]).
     max_canastas_per_side=21,
     max_natural_canastas_total=21,

@@ -56,6 +56,7 @@ SPANISH = RuleSet(
             max_total=1,
         ),
     ),
+    mixed_max_wild=3,  # a mixed canasta: 4 to 6 naturals and 1 to 3 wild cards (S3)
     canasta_set_bonuses=(  # S3; rules.md §2.5 adds both (7 canastas: 500 + 2000)
         CanastaSetBonus(item="five_canastas", points=500, min_total=5),
         CanastaSetBonus(item="seven_canastas", points=2000, min_total=7),

@@ -242,7 +242,9 @@ TEMPLATES: Mapping[str, Promise] = {
         "needed",
     ),
     "canastas_need_natural_cards": _(
-        "The side's canastas need at least %(needed)s natural cards (aces, 4s to kings); %(melded)s melded."
+        "The side's canastas need at least %(needed)s natural cards (aces, 4s to kings): 7 in a "
+        "natural canasta, %(mixed_natural)s in a mixed one, which holds at most %(max_wild)s wild "
+        "cards in %(variant_name)s; %(melded)s melded."
     ),
     "aces_canastas_need_aces": ngettext_lazy(
         "%(canastas)s canasta of aces needs at least %(needed)s melded aces; %(melded)s melded.",
