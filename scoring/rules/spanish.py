@@ -8,9 +8,11 @@ from scoring.rules.ruleset import CanastaKind, CanastaSetBonus, GoingOutRequirem
 SPANISH = RuleSet(
     key="spanish",
     name="Spanish Canasta (Greek seed S3)",
-    # 2 to 4 players, alone or in two partnerships, and 6 in three teams of two (S3, rules.md
-    # §1.10); three sides are three players alone unless the game says otherwise.
-    tables=((2, 2), (1, 1), (1, 1, 1), (2, 2, 2)),
+    # 2 to 4 players, alone or in two partnerships, and 6 in two teams of three ("Τρίο: Με 6
+    # παίκτες να σχηματίζουν δύο ομάδες", seated A, B, A, B, A, B: S3, rules.md §1.10, §6a). No
+    # source describes three teams of two. Two sides are two partnerships unless the game says
+    # otherwise.
+    tables=((2, 2), (1, 1), (1, 1, 1), (3, 3)),
     fields=(
         "melded_points",
         "hand_points",
