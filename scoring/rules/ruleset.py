@@ -110,6 +110,9 @@ class RuleSet:
     # (2, 2, 2) six players; (3, 2) five, the side of three sitting out one player a hand, so
     # that two play on each side (rules.md §1.1d).
     tables: tuple[tuple[int, ...], ...]
+    # Whether the pack follows the players at the table (Hand and Foot: one deck more than the
+    # players, `rules_for`'s `sides` and `players`) rather than being the variant's own.
+    pack_follows_players: bool = False
     fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
     options: tuple[str, ...]  # the house-rule options this variant accepts
     # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card

@@ -21,7 +21,9 @@ from tests.support.sheets import errors_of, sheet
         ("classic-5p", ((3, 2),)),  # §1.1d: a side of three against a side of two
         ("classic-6p", ((3, 3), (2, 2, 2))),  # §1.1c: 2 teams of 3 or 3 teams of 2
         ("modern-american", ((2, 2),)),  # §1.2: 4 in 2 partnerships
-        ("hand-and-foot", ((2, 2),)),  # §1.3
+        # §1.3, §6a: 4 in 2 partnerships; 2, 3 or 4 each alone (Simpson, TableScore, Pagat); six
+        # as three partnerships (Pagat)
+        ("hand-and-foot", ((2, 2), (1, 1), (1, 1, 1), (1, 1, 1, 1), (2, 2, 2))),
         ("samba", ((2, 2), (1, 1), (1, 1, 1), (2, 2, 2))),  # §1.4: 4 in partnerships; also 2-6
         # §1.10, §6a: 2-4, alone or 4 in partnerships, and 6 in two teams of three (S3 "Τρίο")
         ("spanish", ((2, 2), (1, 1), (1, 1, 1), (3, 3))),
