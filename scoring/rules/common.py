@@ -17,6 +17,12 @@ CLASSIC_OPTIONS = (
     "negative_minimum",
     "concealed_canasta_bonus",
     "concealed_going_out_bonus",
+    # The house rules other clubs' scorers play (rules.md §6a).
+    "red_threes_against",
+    "canasta_values",
+    "wild_canasta",
+    "canastas_to_go_out",
+    "perfect_cut_bonus",
 )
 CLASSIC_FIELDS = (
     "melded_points",

@@ -42,6 +42,16 @@ HAND_AND_FOOT = RuleSet(
         "red_three_values",
         "going_out_bonus",
         "book_values",
+        # The house rules other clubs' scorers play (rules.md §6a): to a target rather than four
+        # deals (with its minimums by score), and more.
+        "deals",
+        "target",
+        "initial_meld_table",
+        "black_three_in_hand",
+        "special_books",
+        "perfect_cut_bonus",
+        "going_out_bonus_by_deal",
+        "books_to_go_out_by_deal",
     ),
     # 5 packs of 54 for four players (S2, PAG-HF via GH-HFG; rules.md §1.0): 2950 card points,
     # 10 red and 10 black threes, 30 wild cards; 250 non-three cards / 7 = 35 books, four of them

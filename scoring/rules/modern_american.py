@@ -50,7 +50,7 @@ MODERN_AMERICAN = RuleSet(
         "special_hand",
         "penalty_points",
     ),
-    options=(*COMMON_OPTIONS, "special_hands"),
+    options=(*COMMON_OPTIONS, "special_hands", "unfinished_wild_four_jokers"),
     decks=2,
     pack_points=1180,
     red_threes_in_pack=4,
