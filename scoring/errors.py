@@ -99,6 +99,7 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
         "option_packs_not_3_or_4": ProblemText("Chilean's packs is not 3 or 4"),
         "option_not_a_count": ProblemText("a count option is not a whole number of at least its minimum"),
         "option_record_bad_shape": ProblemText("an object option does not have the keys it allows"),
+        "option_record_part_missing": ProblemText("an object option lacks a key it must give"),
         "option_series_bad_length": ProblemText("an option by deal is not a list of one value per deal"),
         "option_needs_option": ProblemText("an option is given without the option it needs"),
         "option_only_without_deals": ProblemText(

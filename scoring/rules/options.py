@@ -175,12 +175,20 @@ def _record(name: str, value: Any, *, required: tuple[str, ...] = ()) -> dict[st
     """`value` as the object option `name`: some of its spec's parts (at least one, and every
     one of `required`) as keys, each a whole number its spec allows."""
     spec = OPTION_SPECS[name]
-    if type(value) is not dict or not value or set(value) - set(spec.parts) or set(required) - set(value):
-        parts = ", ".join(spec.parts)
+    if type(value) is not dict or not value or set(value) - set(spec.parts):
         raise InvalidRules(
-            f"option '{name}' must be an object with " + ("keys " if not required else "the keys ") + parts,
+            f"option '{name}' must be an object with some of the keys "
+            + ", ".join(f"'{part}'" for part in spec.parts),
             code="option_record_bad_shape",
-            params={"option": name, "parts": list(spec.parts), "required": list(required)},
+            params={"option": name, "parts": list(spec.parts)},
+            option=name,
+        )
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise InvalidRules(
+            f"option '{name}' must give " + ", ".join(f"'{part}'" for part in missing) + " too",
+            code="option_record_part_missing",
+            params={"option": name, "parts": missing},
             option=name,
         )
     if spec.step == 1:

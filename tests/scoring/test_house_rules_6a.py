@@ -166,7 +166,9 @@ def test_special_books_do_not_count_toward_going_out() -> None:
 
 
 def test_special_books_need_both_keys_and_zero_leaves_one_out() -> None:
-    assert _rejected("hand-and-foot", {"special_books": {"sevens": 1500}}).code == "option_record_bad_shape"
+    assert (
+        _rejected("hand-and-foot", {"special_books": {"sevens": 1500}}).code == "option_record_part_missing"
+    )
     rules = scoring.rules_for("hand-and-foot", {"special_books": {"sevens": 1500, "black_threes": 0}})
     assert "sevens_books" in rules.fields and "black_three_books" not in rules.fields
     assert not rules.black_threes_meldable  # black threes are still never melded (S2)

@@ -118,7 +118,8 @@ def _house_rules(draw: Draw, variant: str, table: dict[str, int]) -> dict[str, A
         names += [n for n in TO_A_TARGET if to_target and n not in names]
         if to_target:
             names = [n for n in names if n not in BY_DEAL]
-    packed = scoring.rules_for(variant, options, **table)
+    # (a game of no deals is checked with its target and bands, drawn below)
+    packed = scoring.rules_for(variant, {k: v for k, v in options.items() if k == "packs" or v}, **table)
     return options | {name: OPTION_VALUES[name](draw, packed) for name in names if name not in STRUCTURAL}
 
 

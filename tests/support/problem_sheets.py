@@ -64,6 +64,9 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "unknown_option": _classic(MELDED, options={"jokers_wild": True}),
     "option_not_a_count": _classic(MELDED, options={"canastas_to_go_out": 0}),
     "option_record_bad_shape": _classic(MELDED, options={"canasta_values": {"clean": 700}}),
+    "option_record_part_missing": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"special_books": {"sevens": 1500}}
+    ),
     "option_series_bad_length": sheet(
         "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"going_out_bonus_by_deal": [100, 200]}
     ),

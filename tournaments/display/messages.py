@@ -124,7 +124,8 @@ TEMPLATES: Mapping[str, Promise] = {
         "Chilean Canasta is played with 3 or 4 packs (52 cards and 2 jokers each), not %(value)s."
     ),
     "option_not_a_count": _("The house rule “%(option)s” must be a whole number, %(minimum)s or more."),
-    "option_record_bad_shape": _("The house rule “%(option)s” must be given as %(parts)s."),
+    "option_record_bad_shape": _("The house rule “%(option)s” is given by its parts: %(parts)s."),
+    "option_record_part_missing": _("The house rule “%(option)s” needs a value for %(parts)s too."),
     "option_series_bad_length": _(
         "The house rule “%(option)s” must give one value for each of the game's %(deals)s deals."
     ),
@@ -344,7 +345,7 @@ TEMPLATES: Mapping[str, Promise] = {
 }
 
 # params whose value is a list of plain names, shown joined
-_LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides")
+_LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides", "parts")
 
 
 def field_label(name: str) -> str:
