@@ -613,20 +613,15 @@ _TO_A_TARGET = ("target", "initial_meld_table")
 
 
 def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
-    """`rules` with the house-rule `options` (rules.md §6; a non-empty mapping of option names
-    to JSON values) applied, as `rules_for` gives them; raises InvalidRules for an option the
-    variant does not have, two that conflict, or a bad value.
+    """`rules` with the house-rule `options` (rules.md §6, §6a: option names to JSON values)
+    applied, as `rules_for` gives them; raises InvalidRules for an option the variant does not
+    have, two that set the same rule (`_CONFLICTING_OPTIONS`), a bad value, or a game of deals
+    and one to a target mixed (`_check_to_a_target`).
 
-    Besides the rules.md §6 readings, a club or event may override a variant's own values:
-    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
-    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
-    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
-    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
-    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
-    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
-    (`chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order,
-    so an adjustment (`red_three_penalty_all_six`) sees the overridden values; two options
-    setting the same value (`_CONFLICTING_OPTIONS`) are an error.
+    Options are applied in `_OPTION_HANDLERS` order: the pack (`packs`) and the deals first, so
+    that the values checked against them see them, then a variant's own values overridden
+    (`initial_meld_table`, `red_three_values`, `book_values`, ...), then the adjustments
+    (`red_three_penalty_all_six`). Each handler documents its value's shape.
     """
     if not isinstance(options, Mapping):
         raise InvalidRules(

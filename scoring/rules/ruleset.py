@@ -263,7 +263,6 @@ def _highest_hand_score(rules: RuleSet) -> int:
     black-three) value, captured black threes and the larger going-out bonus; or the Acaba award
     or the best special hand if larger."""
     group_left = {
-        "special": rules.max_canastas_per_side,  # each kind's own max_total bounds them
         "natural": rules.max_natural_canastas_total,
         "mixed": rules.max_mixed_canastas_total,
         "wild": rules.max_wild_canastas_total,
@@ -271,6 +270,9 @@ def _highest_hand_score(rules: RuleSet) -> int:
     }
     left, canasta_bonus = rules.max_canastas_per_side, 0
     for kind in sorted(rules.canastas, key=lambda k: -k.bonus):
+        if kind.group == "special":  # counted apart, each bounded by its own max_total
+            canasta_bonus += kind.max_total * kind.bonus
+            continue
         n = min(left, group_left[kind.group], kind.max_total or left)
         canasta_bonus += n * kind.bonus
         left -= n
