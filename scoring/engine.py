@@ -112,10 +112,11 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
         add(BreakdownItem(item="melded_cards", points=melded))
     if e.hand_points:
         add(BreakdownItem(item="cards_in_hand", points=-e.hand_points))
-    for field, bonus, _group, _min_points in rules.canasta_plan:  # special books count apart
-        n = getattr(e, field)
-        if n:
-            add(BreakdownItem(item=field, points=n * bonus, count=n))
+    if canastas or e.sevens_books or e.black_three_books:  # special books are counted apart
+        for field, bonus, _group, _min_points in rules.canasta_plan:
+            n = getattr(e, field)
+            if n:
+                add(BreakdownItem(item=field, points=n * bonus, count=n))
     for set_bonus in rules.canasta_set_bonuses:
         if _set_bonus_applies(set_bonus, counts):
             add(BreakdownItem(item=set_bonus.item, points=set_bonus.points))

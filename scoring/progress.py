@@ -237,10 +237,10 @@ def score_hands(
             totals[side] += side_score.score
         scored_hands.append(hand_score)
         played += 1
-        out = next((side for side, e in entries.items() if e.went_out), None)
-        won_by = (
-            won_by or hand_score.game_won_by or tie_won_by(rules, totals, deals_played=played, went_out=out)
-        )
+        won_by = won_by or hand_score.game_won_by
+        if won_by is None and rules.tie_policy == "went_out":
+            out = next((side for side, e in entries.items() if e.went_out), None)
+            won_by = tie_won_by(rules, totals, deals_played=played, went_out=out)
         over = game_state(rules, totals, deals_played=played, won_by=won_by).game_over
     if not scored_hands:
         return scored_hands, progress, problems

@@ -281,8 +281,9 @@ class EventForm(forms.ModelForm):
             params = dict(exc.params)
             if exc.option:
                 params["option"] = house_rule_label(exc.option)
-                if isinstance(params.get("parts"), list):  # a record's parts, as their controls say
-                    params["parts"] = [house_rule_label(exc.option, part) for part in params["parts"]]
+                parts = params.get("parts")
+                if isinstance(parts, list):  # a record's parts, as their controls say
+                    params["parts"] = [house_rule_label(exc.option, part) for part in parts]
             named = scoring.InvalidRules(str(exc), code=exc.code, params=params, option=exc.option)
             self.add_error(first_field(exc.option), describe_rules(named))
 
