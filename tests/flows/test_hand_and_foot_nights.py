@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.support.pages import round_cards, until
+from tests.tournaments.web.test_player_counts import HF_FOUR
 from tournaments.models import Event, Game, Hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -176,18 +177,8 @@ def test_hand_and_foot_played_to_a_target(desktop, phone, log_in, live_server, c
 
 # --- four players each alone, on a phone and on the hall board --------------------------------------
 
-# Four alone (5 decks): N went out with Pagat's books, melding 850, holding nothing:
-# 850 + 1000 + 600 + 1500 + 100 = 4050; E a clean book, 200 - 45 + 500 = 655; S 90 - 60 = 30;
-# W never melded, -85 (tests/scoring/test_hand_and_foot_tables.py).
-FOUR_ALONE = (
-    {
-        "N": {**BOOKS_OUT, "melded_points": 850},
-        "E": {"natural_canastas": 1, "melded_points": 200, "hand_points": 45},
-        "S": {"melded_points": 90, "hand_points": 60},
-        "W": {"hand_points": 85},
-    },
-    {"N": 4050, "E": 655, "S": 30, "W": -85},
-)
+# Four alone (5 decks): N 4050, E 655, S 30, W -85, worked in test_player_counts.py.
+FOUR_ALONE = HF_FOUR
 
 
 def test_four_players_alone_fit_a_phone_and_the_board(
