@@ -73,11 +73,12 @@ MAX_PENALTY_POINTS = 5000
 
 
 def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
-    """A side's completed canastas: (all, natural, mixed, wild, sequence) under `rules`."""
+    """A side's completed canastas: (all, natural, mixed, wild, sequence) under `rules`, its
+    special books (Hand and Foot's books of 7s and of black threes) left out."""
     counts = [0, 0, 0, 0, 0]
     for field, _bonus, group, _min_points in rules.canasta_plan:
         n = getattr(e, field)
-        if n:
+        if n and group:  # group 0: special books, counted apart (rules.md §6a)
             counts[0] += n
             counts[group] += n
     return counts[0], counts[1], counts[2], counts[3], counts[4]
@@ -264,7 +265,7 @@ def going_out_canastas(s: Side) -> None:
     if not s.entry.went_out:
         return
     total, natural, mixed, wild, sequence = s.counts
-    need = s.rules.going_out
+    need = s.rules.going_out_for(s.deal)
     counted = total if need.counts_wild else total - wild
     if counted < need.canastas:
         what = plural(need.canastas, "canasta", "canastas")
@@ -403,6 +404,18 @@ def one_unfinished_meld_of_a_kind(s: Side) -> None:
             )
 
 
+def four_jokers_in_an_unfinished_wild_meld(s: Side) -> None:
+    """Modern American (Pagat; rules.md §6a): the flag that an unfinished wild meld holds all four
+    jokers needs such a meld; counted by card, the four jokers are melded."""
+    e = s.entry
+    if not e.unfinished_wild_four_jokers:
+        return
+    if not e.unfinished_wild:
+        s.bad("unfinished_wild_four_jokers", "four_jokers_without_unfinished_wild")
+    elif e.cards is not None and e.cards.melded.jokers < 4:
+        s.bad("cards.melded.jokers", "four_jokers_not_melded", melded=e.cards.melded.jokers)
+
+
 def caught_players_of_the_side(s: Side) -> None:
     """Modern American (rules.md §1.2 Penalties): no more players caught holding three aces or
     three 7s than the side has."""
@@ -422,10 +435,21 @@ def caught_players_of_the_side(s: Side) -> None:
 
 def black_threes_melded_going_out(s: Side) -> None:
     """A card count melds black threes only for the side going out (rules.md §1.1; S0, S4, BRIT,
-    PAG via GH-NL)."""
+    PAG via GH-NL); in Hand and Foot with books of black threes, only in those books, 7 a book
+    (rules.md §6a)."""
     e = s.entry
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
+    if "black_three_books" in s.rules.field_set:
+        if melded.black_threes != 7 * e.black_three_books:
+            s.bad(
+                "black_three_books",
+                "black_three_books_need_black_threes",
+                books=e.black_three_books,
+                needed=7 * e.black_three_books,
+                melded=melded.black_threes,
+            )
+        return
     if melded.black_threes and not e.went_out:
         s.bad(
             "cards.melded.black_threes",
@@ -453,32 +477,40 @@ def canastas_have_wild_cards(s: Side) -> None:
 
 
 def canastas_have_natural_cards(s: Side) -> None:
-    """A card count melds the natural cards its canastas hold ([derived] from the canasta rules,
-    rules.md §1.1: 7 in a natural canasta or a sequence, at least 4 in a mixed one; PAG: at most
-    3 wilds)."""
-    e = s.entry
+    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a
+    sequence, and in a mixed one 7 less the variant's `mixed_max_wild` (rules.md §1.1, §4 #11).
+    The problem names the canasta field whose count asks for them, a mixed one first."""
+    e, rules = s.entry, s.rules
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
     _total, natural, mixed, _wild, sequence = s.counts
-    need_natural = 7 * (natural + sequence) + 4 * mixed
+    mixed_natural = 7 - rules.mixed_max_wild
+    # a book of 7s (Hand and Foot, rules.md §6a) holds 7 natural cards of its own too
+    need_natural = 7 * (natural + sequence + e.sevens_books) + mixed_natural * mixed
     if melded.natural < need_natural:
+        named = (2,) if mixed else (1, 4, 0)  # canasta_counts: natural 1, mixed 2, sequence 4; books 0
+        field = next(f for f, _bonus, group, _m in rules.canasta_plan if group in named and getattr(e, f))
         s.bad(
-            "cards.melded.high",
+            field,
             "canastas_need_natural_cards",
             needed=need_natural,
             melded=melded.natural,
+            mixed_natural=mixed_natural,
+            max_wild=rules.mixed_max_wild,
+            variant_name=rules.name,
         )
 
 
 def rank_canastas_have_their_cards(s: Side) -> None:
     """A card count melds the 7 aces or 7 sevens of each Modern American canasta of aces or of
-    7s (rules.md §1.2; [derived])."""
+    7s (rules.md §1.2; [derived]), and of each Hand and Foot book of 7s (§6a)."""
     e = s.entry
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
     for field, have, kind, code in (
         ("aces_canastas", melded.aces, "aces", "aces_canastas_need_aces"),
         ("sevens_canastas", melded.low, "low", "sevens_canastas_need_sevens"),
+        ("sevens_books", melded.low, "low", "sevens_canastas_need_sevens"),
     ):
         n = getattr(e, field)
         if have < 7 * n:
@@ -611,6 +643,7 @@ _PLAYED_HAND_CHECKS: tuple[SideCheck, ...] = (
     melded_points_hold_canastas,
     canastas_per_side,
     one_unfinished_meld_of_a_kind,
+    four_jokers_in_an_unfinished_wild_meld,
     caught_players_of_the_side,
 )
 _OPENING_MELD_CHECKS: tuple[SideCheck, ...] = (opening_meld_minimum, opening_meld_requirement)
@@ -824,7 +857,7 @@ def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
     wild = aces = sevens = 0
     for side, e in h.entries.items():
         c = h.counts[side]
-        wild += 7 * c[3] + c[2] + 3 * e.unfinished_wild
+        wild += 7 * c[3] + c[2] + 3 * e.unfinished_wild + e.unfinished_wild_four_jokers
         aces += 7 * e.aces_canastas + 3 * (e.unfinished_aces + e.players_with_three_aces)
         sevens += 7 * e.sevens_canastas + 3 * (e.unfinished_sevens + e.players_with_three_sevens)
         with_cards = with_cards or e.cards is not None
@@ -935,6 +968,21 @@ def no_unfinished_meld_beside_canasta(h: Hand) -> None:
                     )
 
 
+def four_jokers_once(h: Hand) -> None:
+    """Modern American: two packs hold four jokers (rules.md §1.0), so one side at most has an
+    unfinished wild meld of all four, and none beside a canasta of four jokers and three 2s."""
+    flagged = [side for side, e in h.entries.items() if e.unfinished_wild_four_jokers]
+    if flagged and len(flagged) + sum(e.joker_canastas for e in h.entries.values()) > 1:
+        h.bad("unfinished_wild_four_jokers", "four_jokers_twice", side=flagged[-1])
+
+
+def one_perfect_cut(h: Hand) -> None:
+    """One cut a deal: one side at most cut the cards dealt exactly (rules.md §6a)."""
+    cut = [side for side, e in h.entries.items() if e.perfect_cut]
+    if len(cut) > 1:
+        h.bad("perfect_cut", "two_perfect_cuts", words={"both": _both(cut)}, sides=cut)
+
+
 def one_special_hand(h: Hand) -> None:
     """A special hand ends the hand (CLA; rules.md §1.2)."""
     if len(h.specials) > 1:
@@ -999,6 +1047,8 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
     canastas_in_pack,
     canasta_kinds_in_pack,
     no_unfinished_meld_beside_canasta,
+    four_jokers_once,
+    one_perfect_cut,
     one_special_hand,
     one_acaba,
     nothing_after_the_hand_ended,
@@ -1014,7 +1064,8 @@ def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
     at least 3 (§1.2: wild melds of 3 to 7 twos and jokers). Natural and sequence canastas hold
     none.
     """
-    at_least = [("unfinished_wild", 3, "melded")]
+    # an unfinished wild meld of all four jokers holds one more (Pagat, rules.md §6a)
+    at_least = [("unfinished_wild", 3, "melded"), ("unfinished_wild_four_jokers", 1, "melded")]
     for field, _bonus, group, _min_points in rules.canasta_plan:
         if group == 2:  # mixed (canasta_counts order)
             at_least.insert(0, (field, 1, "melded"))

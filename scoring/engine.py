@@ -69,12 +69,15 @@ class HandScore:
         return {side: score.as_dict() for side, score in self.sides.items()}
 
 
-def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool = False) -> SideScore:
+def score_side(
+    rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool = False, deal: int = 1
+) -> SideScore:
     """Score one side's entry for one hand (rules.md §2): points with a breakdown.
 
     The entry must already have passed `score_hand`'s checks; an impossible entry (say more red
     threes than the pack holds) may raise IndexError here. `opponent_called_acaba` is the
-    British rule (S0, S4): the other side scores the Acaba award and nothing else.
+    British rule (S0, S4): the other side scores the Acaba award and nothing else. `deal` (1-based)
+    picks a bonus that goes by deal (`RuleSet.going_out_bonus_for`).
     Items with 0 points are left out unless they carry a count (Modern American threes
     ignored with one canasta show as 0 points). A total-only entry scores its `total` as one
     item, "hand_total"; a card-count entry scores as the summary entry of its computed points.
@@ -93,13 +96,13 @@ def score_side(rules: RuleSet, entry: SideEntry, *, opponent_called_acaba: bool 
         assert special is not None  # parse_entry accepts only the variant's names
         add(BreakdownItem(item="special_hand", points=special.points, name=special.name))
     else:
-        _score_played_hand(rules, entry, add)
+        _score_played_hand(rules, entry, add, deal)
     if entry.penalty_points:
         add(BreakdownItem(item="penalty", points=-entry.penalty_points))
     return SideScore(score=sum(i.points for i in items), breakdown=tuple(items))
 
 
-def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownItem], None]) -> None:
+def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownItem], None], deal: int) -> None:
     counts = canasta_counts(rules, e)
     canastas = counts[0]
     melded = e.melded_points
@@ -109,7 +112,7 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
         add(BreakdownItem(item="melded_cards", points=melded))
     if e.hand_points:
         add(BreakdownItem(item="cards_in_hand", points=-e.hand_points))
-    if canastas:
+    if canastas or e.sevens_books or e.black_three_books:  # special books are counted apart
         for field, bonus, _group, _min_points in rules.canasta_plan:
             n = getattr(e, field)
             if n:
@@ -158,10 +161,18 @@ def _score_played_hand(rules: RuleSet, e: SideEntry, add: Callable[[BreakdownIte
         if e.concealed:
             add(BreakdownItem(item="concealed_going_out", points=rules.concealed_going_out_bonus))
         else:
-            add(BreakdownItem(item="going_out", points=rules.going_out_bonus))
+            add(BreakdownItem(item="going_out", points=rules.going_out_bonus_for(deal)))
+    if e.perfect_cut:  # counted only for a side that melded (rules.md §6a): else a line of 0
+        add(
+            BreakdownItem(
+                item="perfect_cut", points=rules.perfect_cut_bonus if e.melded_points else 0, count=1
+            )
+        )
     for field, penalty in rules.penalty_plan:
         n = getattr(e, field)
         if n:
+            if field == "unfinished_wild" and e.unfinished_wild_four_jokers:
+                penalty = rules.unfinished_wild_four_jokers_penalty  # Pagat: all four jokers
             add(BreakdownItem(item=field, points=-n * penalty, count=n))
 
 
@@ -216,7 +227,8 @@ def score_hand(
         raise InvalidHandEntry(problems)
     acaba = any(e.acaba for e in entries.values())
     sides = {
-        side: score_side(rules, e, opponent_called_acaba=acaba and not e.acaba) for side, e in entries.items()
+        side: score_side(rules, e, opponent_called_acaba=acaba and not e.acaba, deal=deal)
+        for side, e in entries.items()
     }
     won_by = None
     for side, e in entries.items():

@@ -58,9 +58,13 @@ FIELD_KINDS: Mapping[str, str] = MappingProxyType(
         "players_with_three_aces": "count",
         "players_with_three_sevens": "count",
         "short_sequences": "count",
+        "sevens_books": "count",
+        "black_three_books": "count",
         "went_out": "flag",
         "concealed": "flag",
         "acaba": "flag",
+        "perfect_cut": "flag",
+        "unfinished_wild_four_jokers": "flag",
         "special_hand": "choice",
     }
 )
@@ -71,7 +75,7 @@ class SideEntry(NamedTuple):
     """What the scorer records for one side at the end of a hand (all points are ints).
 
     An immutable NamedTuple rather than a frozen dataclass like the other value objects: one is
-    built for every side of every hand, and a NamedTuple of these 29 fields is about five times
+    built for every side of every hand, and a NamedTuple of these 33 fields is about five times
     cheaper to build (bench/README.md, "Scoring"). Build it with keywords.
 
     Every field of every variant is here with its "nothing" default; a variant uses the subset
@@ -106,9 +110,13 @@ class SideEntry(NamedTuple):
     players_with_three_aces: int = 0
     players_with_three_sevens: int = 0
     short_sequences: int = 0
+    sevens_books: int = 0
+    black_three_books: int = 0
     went_out: bool = False
     concealed: bool = False
     acaba: bool = False
+    perfect_cut: bool = False
+    unfinished_wild_four_jokers: bool = False
     special_hand: str | None = None
     cards: SideCards | None = None
     total: int | None = None

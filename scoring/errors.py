@@ -64,7 +64,6 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
         "unsupported_variant": ProblemText("a variant of the format that the engine does not score yet"),
         "unknown_variant": ProblemText("a variant name the format does not know"),
         "unknown_option": ProblemText("a house-rule option the variant does not have"),
-        "option_not_supported": ProblemText("a house-rule option the entry cannot express yet"),
         "option_not_whole_number": ProblemText("a points option is not a whole number"),
         "option_not_positive_multiple_of_5": ProblemText("a points option is not a positive multiple of 5"),
         "option_not_a_choice": ProblemText("an option's value is not one of its choices"),
@@ -98,6 +97,14 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
             "book_values is not an object of clean/dirty/wild values"
         ),
         "option_packs_not_3_or_4": ProblemText("Chilean's packs is not 3 or 4"),
+        "option_not_a_count": ProblemText("a count option is not a whole number of at least its minimum"),
+        "option_record_bad_shape": ProblemText("an object option does not have the keys it allows"),
+        "option_record_part_missing": ProblemText("an object option lacks a key it must give"),
+        "option_series_bad_length": ProblemText("an option by deal is not a list of one value per deal"),
+        "option_needs_option": ProblemText("an option is given without the option it needs"),
+        "option_only_without_deals": ProblemText(
+            "an option for a game played to a target is given for a game of deals"
+        ),
         "options_conflict": ProblemText("two options set the same value: only one may be given"),
         # one side's entry, field by field (scoring.entries, scoring.cards)
         "entry_not_object": ProblemText("a side's entry is not an object of fields"),
@@ -217,7 +224,22 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
         ),
         "canastas_need_natural_cards": ProblemText(
             "the side's canastas need more natural cards than are melded",
-            "the side's canastas need at least {needed} natural cards (aces, 4s to kings); {melded} melded",
+            "the side's canastas need at least {needed} natural cards (aces, 4s to kings): 7 in a natural "
+            "canasta, {mixed_natural} in a mixed one, which holds at most {max_wild} wild cards in "
+            "{variant_name}; {melded} melded",
+        ),
+        "black_three_books_need_black_threes": ProblemText(
+            "a card count's melded black threes are not 7 for each book of black threes",
+            "black threes are melded only in books of black threes, 7 a book: {books} books hold "
+            "{needed}; {melded} melded",
+        ),
+        "four_jokers_without_unfinished_wild": ProblemText(
+            "an unfinished wild meld of four jokers is flagged for a side without one",
+            "the side has no unfinished wild meld to hold the four jokers",
+        ),
+        "four_jokers_not_melded": ProblemText(
+            "a card count melds fewer than the four jokers of a flagged unfinished wild meld",
+            "the unfinished wild meld holds all four jokers, so at least 4 are melded, not {melded}",
         ),
         "aces_canastas_need_aces": ProblemText(
             "the canastas of aces need more aces than are melded",
@@ -299,6 +321,15 @@ PROBLEMS: Mapping[str, ProblemText] = MappingProxyType(
             "an unfinished 7s or aces meld beside a completed one",
             "a completed canasta of {rank} leaves no cards for an unfinished {rank} meld",
         ),
+        "four_jokers_twice": ProblemText(
+            "all four jokers claimed twice over the sides",
+            "the pack holds four jokers: only one unfinished wild meld, and no canasta of four jokers "
+            "and three 2s beside it, can hold them all",
+        ),
+        "two_perfect_cuts": ProblemText(
+            "more than one side cut the cards dealt exactly",
+            "{both} cut the cards dealt exactly; there is one cut a deal",
+        ),
         "two_special_hands": ProblemText(
             "more than one side laid a special hand",
             "{both} laid a special hand; a special hand ends the hand",
@@ -351,6 +382,10 @@ FIELD_LABELS: Mapping[str, str] = MappingProxyType(
         "players_with_three_aces": "players holding three or more aces",
         "players_with_three_sevens": "players holding three or more 7s",
         "short_sequences": "short sequences",
+        "sevens_books": "books of 7s",
+        "black_three_books": "books of black threes",
+        "perfect_cut": "perfect cut",
+        "unfinished_wild_four_jokers": "unfinished wild meld holds all four jokers",
         "went_out": "went out",
         "concealed": "went out concealed",
         "acaba": "called Acaba",

@@ -71,23 +71,40 @@ def game_state(
 
     The game ends when a side reaches the target (>= target, S0/S4/PAG), or after the fixed
     number of deals (Hand and Foot, S2); the highest total wins. An exact tie for the highest
-    total names no winner (rules.md §6): with tie_policy "play_on" the game goes on, otherwise
-    it is over ("draw", or the club's decision when no policy is set). `won_by` is a side whose
-    hand won outright (Modern American Dream Hand, CLA).
+    total names no winner (rules.md §6): with tie_policy "play_on" or "went_out" the game goes
+    on, otherwise it is over ("draw", or the club's decision when no policy is set). `won_by` is
+    a side whose hand won outright (Modern American Dream Hand, CLA; a tie won by going out,
+    `tie_won_by`).
     """
     if won_by is not None:
         return GameState(game_over=True, winner=won_by)
     if not totals:
         return GameState(game_over=False, winner=None)
     best = max(totals.values())
-    if rules.deals:
-        reached = deals_played >= rules.deals
-    else:
-        target = rules.target_for(len(totals))
-        reached = target > 0 and best >= target
-    if not reached:
+    if not _reached(rules, totals, deals_played):
         return GameState(game_over=False, winner=None)
     leaders = [side for side, total in totals.items() if total == best]
     if len(leaders) == 1:
         return GameState(game_over=True, winner=leaders[0])
-    return GameState(game_over=rules.tie_policy != "play_on", winner=None)
+    return GameState(game_over=rules.tie_policy not in ("play_on", "went_out"), winner=None)
+
+
+def tie_won_by(
+    rules: RuleSet, totals: Mapping[str, int], *, deals_played: int, went_out: str | None
+) -> str | None:
+    """tie_policy "went_out" (OpenSpiel; rules.md §6a): the side that went out in the hand that
+    left the sides tied at the top at the game's end, when it is one of them; else None (the
+    stock ran out, or it is not among them: play goes on)."""
+    if rules.tie_policy != "went_out" or went_out is None or not _reached(rules, totals, deals_played):
+        return None
+    best = max(totals.values())
+    leaders = [side for side, total in totals.items() if total == best]
+    return went_out if len(leaders) > 1 and went_out in leaders else None
+
+
+def _reached(rules: RuleSet, totals: Mapping[str, int], deals_played: int) -> bool:
+    """Whether the game has reached its end: its deals played, or a side at the target."""
+    if rules.deals:
+        return deals_played >= rules.deals
+    target = rules.target_for(len(totals))
+    return target > 0 and max(totals.values()) >= target

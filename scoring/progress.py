@@ -32,7 +32,7 @@ from scoring.checks import hand_problems
 from scoring.engine import HandScore, score_hand
 from scoring.entries import SideEntry, parse_entry
 from scoring.errors import InvalidHandEntry, Problem, SheetRejected
-from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement
+from scoring.game import game_state, initial_meld_minimum, initial_meld_requirement, tie_won_by
 from scoring.rules import RuleSet
 
 # A resumed game's totals: far beyond any target (the largest is 15 000), yet small enough
@@ -51,7 +51,8 @@ class GameProgress:
     - `totals`: side -> cumulative points, the starting totals included.
     - `hands`: hands scored so far (deals played); the next hand is deal `hands + 1`, and
       problems name it by the 0-based index `hands`.
-    - `won_by`: a side whose hand won the game outright (Modern American Dream Hand), else None.
+    - `won_by`: a side whose hand won the game outright (Modern American Dream Hand, or a tie
+      won by going out: `tie_won_by`), else None.
 
     Derived from those, as `score_sheet`'s result gives them:
     - `game_over`, `winner` (None while the game goes on, and for a tie);
@@ -234,9 +235,12 @@ def score_hands(
             continue
         for side, side_score in hand_score.sides.items():
             totals[side] += side_score.score
-        won_by = won_by or hand_score.game_won_by
         scored_hands.append(hand_score)
         played += 1
+        won_by = won_by or hand_score.game_won_by
+        if won_by is None and rules.tie_policy == "went_out":
+            out = next((side for side, e in entries.items() if e.went_out), None)
+            won_by = tie_won_by(rules, totals, deals_played=played, went_out=out)
         over = game_state(rules, totals, deals_played=played, won_by=won_by).game_over
     if not scored_hands:
         return scored_hands, progress, problems

@@ -42,6 +42,7 @@ TABLE_SHAPE_CHOICES = [
     ("2+2", _("4 players in two partnerships")),
     ("1+1", _("2 players, each alone")),
     ("1+1+1", _("3 players, each alone")),
+    ("1+1+1+1", _("4 players, each alone")),
     ("3+3", _("6 players in two teams of three")),
     ("2+2+2", _("6 players in three teams of two")),
     ("3+2", _("5 players: a side of three against a side of two")),

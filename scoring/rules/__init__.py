@@ -57,7 +57,7 @@ from scoring.rules.classic import (
     URUGUAYAN,
 )
 from scoring.rules.cuban import CUBAN
-from scoring.rules.hand_and_foot import HAND_AND_FOOT
+from scoring.rules.hand_and_foot import HAND_AND_FOOT, at_table
 from scoring.rules.italian import ITALIAN
 from scoring.rules.modern_american import MODERN_AMERICAN
 from scoring.rules.options import OPTION_KINDS, OPTION_SPECS, OptionSpec, apply_options, option_specs
@@ -162,16 +162,23 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
 )
 
 
-def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet:
-    """The RuleSet of `variant` with the house-rule `options` (rules.md §6) applied.
+def rules_for(
+    variant: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    sides: int | None = None,
+    players: int | None = None,
+) -> RuleSet:
+    """The RuleSet of `variant` at a table of `sides` sides of `players` players each (None: the
+    variant's own table; players None: its first table of that many sides), with the house-rule
+    `options` (rules.md §6) applied.
 
     `options` maps option names to JSON values (points are ints, multiples of 5). Raises
     UnsupportedVariant (an InvalidRules) for a contract variant not scored yet, and
     InvalidRules for an unknown variant, an option the variant does not have, or a bad value.
-
-    The options are checked and applied by `scoring.rules.options.apply_options` (which options
-    there are, their shapes, their order). The result is a new RuleSet: `VARIANTS` and `options`
-    are never changed.
+    The table matters where the pack follows the players (Hand and Foot, `at_table`); it is set
+    before the options, which are checked against the pack (`apply_options`). The result is a
+    new RuleSet: `VARIANTS` and `options` are never changed.
     """
     rules = VARIANTS.get(variant) if type(variant) is str else None
     if rules is None:
@@ -186,6 +193,8 @@ def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet
             code="unknown_variant",
             params={"variant": repr(variant), "known": list(CONTRACT_VARIANTS)},
         )
+    if sides is not None and rules.pack_follows_players:
+        rules = at_table(rules, sides * (players or rules.players_for(sides)))
     if not options:
         return rules
     return apply_options(rules, options)

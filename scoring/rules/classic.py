@@ -18,6 +18,7 @@ CLASSIC = RuleSet(
     red_threes_in_pack=4,
     black_threes_in_pack=4,
     canastas=CLASSIC_CANASTAS,
+    mixed_max_wild=3,  # at most 3 wild cards, so 4 naturals (S0, S4, PAG via GH-NL; §4 #11)
     # One meld per rank (4..A = 11 ranks) per side; a natural canasta takes 7 of a rank's 8
     # cards; 12 wild cards; 100 non-three cards / 7 (rules.md §1.1, §4 #12, [derived]).
     max_canastas_per_side=11,

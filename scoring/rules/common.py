@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
 from scoring.rules.ruleset import CanastaKind
 
 # Overrides of a variant's own values that a club or event may set (rules_for): every variant
@@ -14,6 +17,12 @@ CLASSIC_OPTIONS = (
     "negative_minimum",
     "concealed_canasta_bonus",
     "concealed_going_out_bonus",
+    # The house rules other clubs' scorers play (rules.md §6a).
+    "red_threes_against",
+    "canasta_values",
+    "wild_canasta",
+    "canastas_to_go_out",
+    "perfect_cut_bonus",
 )
 CLASSIC_FIELDS = (
     "melded_points",
@@ -42,3 +51,25 @@ CLASSIC_BANDS = ((0, 15), (1500, 50), (3000, 90))
 def per_three(count: int, each: int = 100) -> tuple[int, ...]:
     """`red_three_values` of a pack of `count` red threes worth `each` apiece, no bonus for all."""
     return tuple(each * n for n in range(count + 1))
+
+
+def pack_counts(decks: int, black_three_in_hand: int) -> dict[str, Any]:
+    """The RuleSet values a pack of `decks` decks of 52 cards and 2 jokers decides where several
+    melds of one rank are allowed (the Samba family, Hand and Foot), a black three left in hand
+    worth `black_three_in_hand` ([derived], rules.md §1.0, §4 #10): its card points, its threes,
+    and the canastas its cards allow (7 cards besides the threes each; a mixed one holds a wild
+    card, a wild one seven)."""
+    threes = 2 * decks  # red threes; black threes as many (CARDS_PER_DECK)
+    wild = decks * (CARDS_PER_DECK["jokers"] + CARDS_PER_DECK["twos"])
+    canastas = decks * (sum(CARDS_PER_DECK.values()) - CARDS_PER_DECK["black_threes"]) // 7
+    return {
+        "decks": decks,
+        "pack_points": decks * DECK_POINTS + (black_three_in_hand - 5) * threes,
+        "red_threes_in_pack": threes,
+        "black_threes_in_pack": threes,
+        "max_canastas_per_side": canastas,
+        "max_natural_canastas_total": canastas,
+        "max_mixed_canastas_total": wild,
+        "max_wild_canastas_total": wild // 7,
+        "max_canastas_total": canastas,
+    }

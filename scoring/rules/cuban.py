@@ -47,6 +47,8 @@ CUBAN = RuleSet(
             max_total=1,
         ),
     ),
+    # Not restated: Classic's 3 wild cards ([derived, unverified], rules.md §1.7, §4 #11).
+    mixed_max_wild=3,
     max_canastas_per_side=12,
     max_natural_canastas_total=11,
     max_mixed_canastas_total=12,

@@ -50,6 +50,8 @@ ITALIAN = RuleSet(
         ),
         CanastaSetBonus(item="ten_canastas", points=2000, min_total=10),
     ),
+    # No source states it: the parent variant's, Samba's 2 wild cards ([derived], rules.md §1.8).
+    mixed_max_wild=2,
     max_canastas_per_side=21,
     max_natural_canastas_total=21,
     max_mixed_canastas_total=18,

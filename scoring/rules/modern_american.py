@@ -50,7 +50,7 @@ MODERN_AMERICAN = RuleSet(
         "special_hand",
         "penalty_points",
     ),
-    options=(*COMMON_OPTIONS, "special_hands"),
+    options=(*COMMON_OPTIONS, "special_hands", "unfinished_wild_four_jokers"),
     decks=2,
     pack_points=1180,
     red_threes_in_pack=4,
@@ -94,6 +94,7 @@ MODERN_AMERICAN = RuleSet(
     ),
     # One meld per rank (4..A, 11 ranks; a natural canasta takes 7 of a rank's 8 cards) plus one
     # wild meld per side; 12 wild cards hold one wild canasta ([derived]).
+    mixed_max_wild=2,  # a mixed meld holds at most 2 wild cards (CLA, PAG, CCOM; §4 #11)
     max_canastas_per_side=12,
     max_natural_canastas_total=11,
     max_mixed_canastas_total=12,

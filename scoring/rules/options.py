@@ -13,7 +13,7 @@ from scoring.errors import InvalidRules
 from scoring.rules.common import MIXED, NATURAL
 from scoring.rules.modern_american import CLA_SPECIAL_HANDS, PAGAT_SPECIAL_HANDS
 from scoring.rules.pack import DECK_POINTS
-from scoring.rules.ruleset import TIE_POLICIES, GoingOutRequirement, RuleSet
+from scoring.rules.ruleset import TIE_POLICIES, CanastaKind, GoingOutRequirement, RuleSet
 from scoring.rules.samba import CHILEAN_PACKS, chilean_pack
 
 # The kinds of option, by the shape of their value.
@@ -22,17 +22,19 @@ NUMBER = "number"  # a whole number, `minimum` or more, a multiple of `step`
 BOOLEAN = "boolean"  # true or false
 RECORD = "record"  # an object of whole numbers keyed by some of `parts` (each as NUMBER)
 SERIES = "series"  # a list of whole numbers (each as NUMBER), one per deal of the variant
+RECORDS = "records"  # a list of RECORDs, one per deal of the variant
 BANDS = "bands"  # a list of {"below", "minimum"} bands, the last {"minimum"} only: each
 # minimum `minimum` or more, each a multiple of `step`, a band's "below" any such multiple
-OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, BANDS)
+OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, RECORDS, BANDS)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One house-rule option as the engine accepts it: its `name`, its `kind` (OPTION_KINDS),
-    the `choices` of a CHOICE, and for the whole numbers of a NUMBER, RECORD, SERIES or BANDS
-    their `minimum` and `step` (points go by 5); `parts`, a RECORD's keys. The checks of
-    `apply_options` read these values, and a page draws its controls from them."""
+    the `choices` of a CHOICE, and for the whole numbers of the other kinds their `minimum` and
+    `step` (points go by 5); `parts`, a RECORD's keys; `signed`, numbers that may also be below
+    0 where the variant counts them as they are (Hand and Foot's red threes, rules.md §6a). The
+    checks of `apply_options` read these values, and a page draws its controls from them."""
 
     name: str
     kind: str
@@ -40,12 +42,15 @@ class OptionSpec:
     minimum: int = 0
     step: int = 1
     parts: tuple[str, ...] = ()
+    signed: bool = False
 
 
 def _points_spec(name: str, *, positive: bool = True) -> OptionSpec:
     """A number of points: a multiple of 5, more than 0 (0 allowed if not `positive`)."""
     return OptionSpec(name, NUMBER, minimum=5 if positive else 0, step=5)
 
+
+_BOOKS = ("clean", "dirty", "wild")  # Hand and Foot's books by the names its players use
 
 # Every option of every variant, in the order a page lists them; `RuleSet.options` says which
 # options a variant has. An option whose kind or values change is changed here alone.
@@ -55,20 +60,30 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
         for spec in (
             OptionSpec("packs", CHOICE, choices=CHILEAN_PACKS),
             _points_spec("target"),
+            OptionSpec("deals", NUMBER, minimum=0, step=1),
             OptionSpec("tie_policy", CHOICE, choices=TIE_POLICIES),
             OptionSpec("red_threes_negative_without", CHOICE, choices=("meld", "canasta")),
+            OptionSpec("red_threes_against", RECORD, minimum=0, step=5, parts=("each", "all")),
             OptionSpec("negative_minimum", CHOICE, choices=(15, 0)),
+            OptionSpec("canasta_values", RECORD, minimum=0, step=5, parts=("natural", "mixed")),
             OptionSpec("concealed_canasta_bonus", BOOLEAN),
+            _points_spec("wild_canasta"),
+            OptionSpec("canastas_to_go_out", NUMBER, minimum=1, step=1),
             OptionSpec("special_hands", CHOICE, choices=("cla", "pagat")),
+            _points_spec("unfinished_wild_four_jokers"),
             _points_spec("going_out_bonus", positive=False),
+            OptionSpec("going_out_bonus_by_deal", SERIES, minimum=0, step=5),
             _points_spec("concealed_going_out_bonus", positive=False),
+            _points_spec("perfect_cut_bonus"),
             _points_spec("red_three_in_hand_penalty"),
             _points_spec("minimum_at_7000"),
             _points_spec("red_three_penalty_all_six"),
             _points_spec("black_three_in_hand"),
-            OptionSpec("red_three_values", RECORD, minimum=0, step=5, parts=("each", "all")),
-            OptionSpec("books_to_go_out", RECORD, minimum=0, step=1, parts=("clean", "dirty", "wild")),
-            OptionSpec("book_values", RECORD, minimum=0, step=5, parts=("clean", "dirty", "wild")),
+            OptionSpec("red_three_values", RECORD, minimum=0, step=5, parts=("each", "all"), signed=True),
+            OptionSpec("books_to_go_out", RECORD, minimum=0, step=1, parts=_BOOKS),
+            OptionSpec("books_to_go_out_by_deal", RECORDS, minimum=0, step=1, parts=_BOOKS),
+            OptionSpec("book_values", RECORD, minimum=0, step=5, parts=_BOOKS),
+            OptionSpec("special_books", RECORD, minimum=0, step=5, parts=("sevens", "black_threes")),
             OptionSpec("initial_meld_by_deal", SERIES, minimum=0, step=5),
             OptionSpec("initial_meld_table", BANDS, minimum=0, step=5),
         )
@@ -77,13 +92,8 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
 
 
 def option_specs(rules: RuleSet) -> tuple[OptionSpec, ...]:
-    """The options `rules`' variant accepts, as `OPTION_SPECS` declares them, in its order (an
-    option not supported yet left out)."""
-    return tuple(
-        spec
-        for name, spec in OPTION_SPECS.items()
-        if name in rules.options and (rules.key, name) not in _OPTIONS_NOT_SUPPORTED
-    )
+    """The options `rules`' variant accepts, as `OPTION_SPECS` declares them, in its order."""
+    return tuple(spec for name, spec in OPTION_SPECS.items() if name in rules.options)
 
 
 def _counts_as(spec: OptionSpec, value: Any) -> bool:
@@ -119,9 +129,24 @@ def _points(name: str, value: Any) -> int:
     return value
 
 
-def _item_points(name: str, key: str, value: Any) -> int:
+def _count(name: str, value: Any) -> int:
+    """`value` as the count option `name`: a whole number, its spec's minimum or more."""
+    minimum = OPTION_SPECS[name].minimum
+    if not _counts_as(OPTION_SPECS[name], value):
+        raise InvalidRules(
+            f"option '{name}' must be a whole number, {minimum} or more, not {value!r}",
+            code="option_not_a_count",
+            params={"option": name, "minimum": minimum, "value": repr(value)},
+            option=name,
+        )
+    return int(value)
+
+
+def _item_points(name: str, key: str, value: Any, *, signed: bool = False) -> int:
     """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more
-    (the option's spec, `OPTION_SPECS`)."""
+    (the option's spec, `OPTION_SPECS`), or below 0 too where `signed`."""
+    if signed and type(value) is int and value % 5 == 0:
+        return value
     if not _counts_as(OPTION_SPECS[name], value):
         raise InvalidRules(
             f"option '{name}': '{key}' must be a whole multiple of 5 points, 0 or more, not {value!r}",
@@ -144,6 +169,50 @@ def _choice(name: str, value: Any) -> Any:
             option=name,
         )
     return value
+
+
+def _record(name: str, value: Any, *, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """`value` as the object option `name`: some of its spec's parts (at least one, and every
+    one of `required`) as keys, each a whole number its spec allows."""
+    spec = OPTION_SPECS[name]
+    if type(value) is not dict or not value or set(value) - set(spec.parts):
+        raise InvalidRules(
+            f"option '{name}' must be an object with some of the keys "
+            + ", ".join(f"'{part}'" for part in spec.parts),
+            code="option_record_bad_shape",
+            params={"option": name, "parts": list(spec.parts)},
+            option=name,
+        )
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise InvalidRules(
+            f"option '{name}' must give " + ", ".join(f"'{part}'" for part in missing) + " too",
+            code="option_record_part_missing",
+            params={"option": name, "parts": missing},
+            option=name,
+        )
+    if spec.step == 1:
+        return {key: _count(name, v) for key, v in value.items()}
+    return {key: _item_points(name, key, v) for key, v in value.items()}
+
+
+def _per_deal(name: str, rules: RuleSet, value: Any) -> list[Any]:
+    """`value` as the list option `name`: one item a deal of a game of a fixed number of deals."""
+    if type(value) is not list or not rules.deals or len(value) != rules.deals:
+        raise InvalidRules(
+            f"option '{name}' must be a list of {rules.deals} values, one per deal (a game of a "
+            "fixed number of deals)",
+            code="option_series_bad_length",
+            params={"option": name, "deals": rules.deals},
+            option=name,
+        )
+    return value
+
+
+def _inserted(fields: tuple[str, ...], after: str, *new: str) -> tuple[str, ...]:
+    """`fields` with `new` after the field `after` (at the end if there is no such field)."""
+    at = fields.index(after) + 1 if after in fields else len(fields)
+    return (*fields[:at], *new, *fields[at:])
 
 
 def _opt_packs(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -192,18 +261,17 @@ def _opt_concealed_canasta_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
         )
     if not value:
         return {}
-    # S1: a canasta melded entirely from hand scores 100 extra: 600 natural / 400 mixed.
-    fields = list(rules.fields)
-    fields[fields.index("mixed_canastas") + 1 : fields.index("mixed_canastas") + 1] = [
-        "concealed_natural_canastas",
-        "concealed_mixed_canastas",
-    ]
+    # S1: a canasta melded entirely from hand scores 100 extra: 600 natural / 400 mixed, or 100
+    # more than the club's canasta values (`canasta_values`, applied before).
+    bonus = {kind.field: kind.bonus for kind in rules.canastas}
     return {
-        "fields": tuple(fields),
+        "fields": _inserted(
+            rules.fields, "mixed_canastas", "concealed_natural_canastas", "concealed_mixed_canastas"
+        ),
         "canastas": (
             *rules.canastas,
-            replace(NATURAL, field="concealed_natural_canastas", bonus=600),
-            replace(MIXED, field="concealed_mixed_canastas", bonus=400),
+            replace(NATURAL, field="concealed_natural_canastas", bonus=bonus[NATURAL.field] + 100),
+            replace(MIXED, field="concealed_mixed_canastas", bonus=bonus[MIXED.field] + 100),
         ),
     }
 
@@ -217,10 +285,9 @@ def _opt_red_three_in_hand_penalty(rules: RuleSet, value: Any) -> dict[str, Any]
     return {"red_three_in_hand_penalty": _points("red_three_in_hand_penalty", value)}
 
 
-def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
-    name = "books_to_go_out"
-    spec = OPTION_SPECS[name]
-    if type(value) is not dict or not value or set(value) - set(spec.parts):
+def _books(name: str, value: Any) -> GoingOutRequirement:
+    """The books to go out of `{"clean": 3, "dirty": 4, "wild": 0}` (missing keys: 0)."""
+    if type(value) is not dict or not value or set(value) - set(OPTION_SPECS[name].parts):
         raise InvalidRules(
             f"option '{name}' must be an object with keys clean, dirty and wild",
             code="option_books_not_object",
@@ -229,7 +296,7 @@ def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
         )
     books = {"clean": 0, "dirty": 0, "wild": 0}
     for key, count in value.items():
-        if not _counts_as(spec, count):
+        if not _counts_as(OPTION_SPECS[name], count):
             raise InvalidRules(
                 f"option '{name}': '{key}' must be a count of books (0 or more)",
                 code="option_books_bad_count",
@@ -237,13 +304,26 @@ def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
                 option=name,
             )
         books[key] = count
-    requirement = GoingOutRequirement(
-        canastas=sum(books.values()),
-        natural=books["clean"],
-        mixed=books["dirty"],
-        wild=books["wild"],
+    return GoingOutRequirement(
+        canastas=sum(books.values()), natural=books["clean"], mixed=books["dirty"], wild=books["wild"]
     )
-    return {"going_out": requirement}
+
+
+def _opt_books_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
+    return {"going_out": _books("books_to_go_out", value)}
+
+
+def _opt_books_to_go_out_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot (Christophersanz): `[{"clean": 1, "dirty": 1, "wild": 0}, ...]`, deal by deal."""
+    name = "books_to_go_out_by_deal"
+    return {"going_out_by_deal": tuple(_books(name, books) for books in _per_deal(name, rules, value))}
+
+
+def _opt_going_out_bonus_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot (Christophersanz): `[100, 200, 300, 400]`, the bonus of deal 1, 2, ..."""
+    name = "going_out_bonus_by_deal"
+    bonuses = _per_deal(name, rules, value)
+    return {"going_out_bonus_by_deal": tuple(_item_points(name, str(n), b) for n, b in enumerate(bonuses, 1))}
 
 
 def _opt_minimum_at_7000(rules: RuleSet, value: Any) -> dict[str, Any]:
@@ -361,14 +441,17 @@ def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
     3 and 4 threes, not per three), or `{"each": 100, "all": 800}`: `each` per three, and all
     the pack's threes together `all` (default: `each` times their number). They count for or
     against the side as the variant says; Modern American scores black threes at these values
-    too."""
+    too. Where they always count as they are (Hand and Foot), a value may be below 0: Simpson's
+    `{"each": -500}` (rules.md §6a)."""
     name = "red_three_values"
     in_pack = rules.red_threes_in_pack
+    signed = rules.red_threes_positive == "always"
     if type(value) is list and len(value) == in_pack:
-        return {"red_three_values": (0, *(_item_points(name, str(n), v) for n, v in enumerate(value, 1)))}
+        values = (_item_points(name, str(n), v, signed=signed) for n, v in enumerate(value, 1))
+        return {"red_three_values": (0, *values)}
     if type(value) is dict and "each" in value and not set(value) - set(OPTION_SPECS[name].parts):
-        each = _item_points(name, "each", value["each"])
-        every = _item_points(name, "all", value.get("all", each * in_pack))
+        each = _item_points(name, "each", value["each"], signed=signed)
+        every = _item_points(name, "all", value.get("all", each * in_pack), signed=signed)
         return {"red_three_values": (*(each * n for n in range(in_pack)), every)}
     raise InvalidRules(
         f"option '{name}' must be a list of {in_pack} values (1 to {in_pack} red threes) or an "
@@ -377,6 +460,21 @@ def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
         params={"option": name, "in_pack": in_pack},
         option=name,
     )
+
+
+def _opt_red_threes_against(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """`{"each": 100, "all": 400}` (OpenSpiel, GameDuell): red threes counted against a side,
+    `all` when it holds every red three of the pack (default `each` times their number), `each`
+    a three otherwise; counted for it, they keep their values (rules.md §6a)."""
+    against = _record("red_threes_against", value, required=("each",))
+    in_pack, each = rules.red_threes_in_pack, against["each"]
+    every = against.get("all", each * in_pack)
+    return {"red_three_negative_values": (*(each * n for n in range(in_pack)), every)}
+
+
+def _bonuses(rules: RuleSet, bonus: Mapping[str, int]) -> dict[str, Any]:
+    """`rules`' canastas with the bonus of each field of `bonus` replaced."""
+    return {"canastas": tuple(replace(k, bonus=bonus.get(k.field, k.bonus)) for k in rules.canastas)}
 
 
 # Hand and Foot books by the names its players use, and the entry fields that count them.
@@ -393,79 +491,145 @@ def _opt_book_values(rules: RuleSet, value: Any) -> dict[str, Any]:
             params={"option": name},
             option=name,
         )
-    bonus = {_BOOK_FIELDS[key]: _item_points(name, key, v) for key, v in value.items()}
-    return {"canastas": tuple(replace(k, bonus=bonus.get(k.field, k.bonus)) for k in rules.canastas)}
+    return _bonuses(rules, {_BOOK_FIELDS[key]: _item_points(name, key, v) for key, v in value.items()})
+
+
+def _opt_canasta_values(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """The classic family (a Danish club, netbizz): `{"natural": 700, "mixed": 500}`."""
+    values = _record("canasta_values", value)
+    return _bonuses(rules, {f"{key}_canastas": bonus for key, bonus in values.items()})
+
+
+def _opt_wild_canasta(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """The classic family (Dummies 1000, Pagat's variations 2000): a canasta of seven wild cards
+    (cheapest seven 2s, 140 points), at most one per two packs (rules.md §6a); it counts as a
+    canasta for going out and for red threes. Not one meld of a rank: a side may hold one more."""
+    bonus = _points("wild_canasta", value)
+    wild = CanastaKind(field="wild_canastas", bonus=bonus, group="wild", min_points=140)
+    return {
+        "fields": _inserted(rules.fields, "mixed_canastas", "wild_canastas"),
+        "canastas": (*rules.canastas, wild),
+        "max_wild_canastas_total": rules.decks // 2,
+        "max_canastas_per_side": rules.max_canastas_per_side + 1,
+    }
+
+
+def _opt_canastas_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """The classic family (feudalism-dev: one, or two with two players)."""
+    return {"going_out": replace(rules.going_out, canastas=_count("canastas_to_go_out", value))}
+
+
+def _opt_special_books(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot (landoware, Christophersanz): `{"sevens": 1500, "black_threes": 2000}`, both
+    keys (0: not allowed). Each such book is worth its value in all, counted apart from the
+    clean, dirty and wild books and toward no going-out requirement; a book of black threes is
+    the only meld of black threes (rules.md §6a). The pack bounds them: 4 sevens and 2 black
+    threes a deck, 7 to a book ([derived])."""
+    books = _record("special_books", value, required=("sevens", "black_threes"))
+    # seven 7s or seven black threes: 35 points; 4 sevens and 2 black threes a deck
+    limits = {"sevens": rules.decks * 4 // 7, "black_threes": rules.black_threes_in_pack // 7}
+    kinds = [
+        CanastaKind(field=field, bonus=books[key], group="special", min_points=35, max_total=limits[key])
+        for key, field in (("sevens", "sevens_books"), ("black_threes", "black_three_books"))
+        if books[key]
+    ]
+    return {
+        "fields": _inserted(rules.fields, "wild_canastas", *(kind.field for kind in kinds)),
+        "canastas": (*rules.canastas, *kinds),
+        "black_threes_meldable": rules.black_threes_meldable or bool(books["black_threes"]),
+    }
+
+
+def _opt_perfect_cut_bonus(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot and the classic family (Christophersanz, netbizz): the side whose cut took
+    exactly the cards dealt, counted only if it melded (rules.md §6a)."""
+    return {
+        "perfect_cut_bonus": _points("perfect_cut_bonus", value),
+        "fields": _inserted(rules.fields, "went_out", "perfect_cut"),
+    }
+
+
+def _opt_unfinished_wild_four_jokers(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Modern American (Pagat 2500, rules.md §6): what an unfinished wild meld holding all four
+    jokers costs; the entry says so (`unfinished_wild_four_jokers`)."""
+    return {
+        "unfinished_wild_four_jokers_penalty": _points("unfinished_wild_four_jokers", value),
+        "fields": _inserted(rules.fields, "unfinished_wild", "unfinished_wild_four_jokers"),
+    }
+
+
+def _opt_deals(rules: RuleSet, value: Any) -> dict[str, Any]:
+    """Hand and Foot: the number of deals a game has; 0 plays to `target` instead, the
+    minimums by score band (`initial_meld_table`), Pagat's variations (rules.md §6a)."""
+    deals = _count("deals", value)
+    return {"deals": deals, "initial_meld_by_deal": rules.initial_meld_by_deal if deals else ()}
 
 
 # In the order they are applied: an option sees the RuleSet the options before it made (the
-# pack first, as every count and value below depends on it; then a variant's values replaced,
-# then the options that adjust them).
+# pack first, as every count and value below depends on it, and the number of deals, which the
+# options by deal follow; then a variant's values replaced, then the options that adjust them).
 _OPTION_HANDLERS: Mapping[str, Callable[[RuleSet, Any], dict[str, Any]]] = MappingProxyType(
     {
         "packs": _opt_packs,
+        "deals": _opt_deals,
         "initial_meld_table": _opt_initial_meld_table,
         "initial_meld_by_deal": _opt_initial_meld_by_deal,
         "red_three_values": _opt_red_three_values,
+        "red_threes_against": _opt_red_threes_against,
         "going_out_bonus": _opt_going_out_bonus,
+        "going_out_bonus_by_deal": _opt_going_out_bonus_by_deal,
         "concealed_going_out_bonus": _opt_concealed_going_out_bonus,
+        "canasta_values": _opt_canasta_values,
         "book_values": _opt_book_values,
+        "wild_canasta": _opt_wild_canasta,
+        "special_books": _opt_special_books,
         "target": _opt_target,
         "tie_policy": _opt_tie_policy,
         "red_threes_negative_without": _opt_red_threes_negative_without,
         "negative_minimum": _opt_negative_minimum,
         "concealed_canasta_bonus": _opt_concealed_canasta_bonus,
         "special_hands": _opt_special_hands,
+        "unfinished_wild_four_jokers": _opt_unfinished_wild_four_jokers,
         "red_three_in_hand_penalty": _opt_red_three_in_hand_penalty,
         "books_to_go_out": _opt_books_to_go_out,
+        "books_to_go_out_by_deal": _opt_books_to_go_out_by_deal,
+        "canastas_to_go_out": _opt_canastas_to_go_out,
         "minimum_at_7000": _opt_minimum_at_7000,
         "red_three_penalty_all_six": _opt_red_three_penalty_all_six,
         "black_three_in_hand": _opt_black_three_in_hand,
+        "perfect_cut_bonus": _opt_perfect_cut_bonus,
     }
 )
 # Options that set the same value two ways: both given is an error, not an order to guess.
 _CONFLICTING_OPTIONS = (
     ("initial_meld_table", "negative_minimum"),  # the minimum of a negative total
     ("initial_meld_table", "minimum_at_7000"),  # Samba's top band
+    ("going_out_bonus_by_deal", "going_out_bonus"),  # the bonus for going out
+    ("books_to_go_out_by_deal", "books_to_go_out"),  # the books needed to go out
 )
-# rules.md §6 options that the score-sheet entry cannot express yet, by (variant, option).
-_OPTIONS_NOT_SUPPORTED = {
-    ("modern-american", "unfinished_wild_four_jokers"): (
-        "the entry has no field saying that an unfinished wild meld holds all four jokers"
-    ),
-}
+# A game of a fixed number of deals (Hand and Foot) played to a target instead (`deals`: 0):
+# what it needs, and what only it takes (rules.md §6a).
+_TO_A_TARGET = ("target", "initial_meld_table")
 
 
 def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
-    """`rules` with the house-rule `options` (rules.md §6; a non-empty mapping of option names
-    to JSON values) applied, as `rules_for` gives them; raises InvalidRules for an option the
-    variant does not have, one not supported yet, two that conflict, or a bad value.
+    """`rules` with the house-rule `options` (rules.md §6, §6a: option names to JSON values)
+    applied, as `rules_for` gives them; raises InvalidRules for an option the variant does not
+    have, two that set the same rule (`_CONFLICTING_OPTIONS`), a bad value, or a game of deals
+    and one to a target mixed (`_check_to_a_target`).
 
-    Besides the rules.md §6 readings, a club or event may override a variant's own values:
-    `initial_meld_table` (every variant but Hand and Foot; a list of `{"below", "minimum"}`
-    bands, the last `{"minimum"}` only), `initial_meld_by_deal` (Hand and Foot; one minimum per
-    deal), `red_three_values` (a list of the values of 1..N red threes, N the pack's, or
-    `{"each", "all"}`), `going_out_bonus` (every variant), `concealed_going_out_bonus` (the
-    classic family) and `book_values` (Hand and Foot; `{"clean", "dirty", "wild"}`). Their
-    handlers document the shapes. Chilean's `packs` (3 or 4) sets its pack and all it decides
-    (`chilean_pack`), before any other option. Options are applied in `_OPTION_HANDLERS` order,
-    so an adjustment (`red_three_penalty_all_six`) sees the overridden values; two options
-    setting the same value (`_CONFLICTING_OPTIONS`) are an error.
+    Options are applied in `_OPTION_HANDLERS` order: the pack (`packs`) and the deals first, so
+    that the values checked against them see them, then a variant's own values overridden
+    (`initial_meld_table`, `red_three_values`, `book_values`, ...), then the adjustments
+    (`red_three_penalty_all_six`). Each handler documents its value's shape.
     """
     if not isinstance(options, Mapping):
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"
         )
     for name in options:
-        if (rules.key, name) in _OPTIONS_NOT_SUPPORTED:
-            reason = _OPTIONS_NOT_SUPPORTED[rules.key, name]
-            raise InvalidRules(
-                f"option '{name}' is not supported yet: {reason}",
-                code="option_not_supported",
-                params={"option": name, "reason": reason},
-                option=name,
-            )
         if name not in rules.options:
-            accepted = ", ".join(rules.options)
+            accepted = ", ".join(f"'{option}'" for option in rules.options)
             raise InvalidRules(
                 f"unknown option {name!r} for variant '{rules.key}' (accepted: {accepted})",
                 code="unknown_option",
@@ -475,7 +639,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     for name, other in _CONFLICTING_OPTIONS:
         if name in options and other in options:
             raise InvalidRules(
-                f"options '{name}' and '{other}' both set the initial-meld minimum: give one",
+                f"options '{name}' and '{other}' both set the same rule: give one",
                 code="options_conflict",
                 params={"option": name, "other": other},
                 option=name,
@@ -483,4 +647,26 @@ def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     for name, handler in _OPTION_HANDLERS.items():
         if name in options:
             rules = replace(rules, **handler(rules, options[name]))
+    if "deals" in rules.options:
+        _check_to_a_target(rules, options)
     return rules
+
+
+def _check_to_a_target(rules: RuleSet, options: Mapping[str, Any]) -> None:
+    """A game of deals played to a target (`deals`: 0) gives its target and its minimums by
+    score band; a game of deals takes neither (it would ignore them)."""
+    for name in _TO_A_TARGET:
+        if not rules.deals and name not in options:
+            raise InvalidRules(
+                f"option 'deals': a game played to a target (0 deals) needs '{name}' too",
+                code="option_needs_option",
+                params={"option": "deals", "other": name},
+                option="deals",
+            )
+        if rules.deals and name in options:
+            raise InvalidRules(
+                f"option '{name}' is for a game played to a target: give 'deals': 0 with it",
+                code="option_only_without_deals",
+                params={"option": name, "deals": rules.deals},
+                option=name,
+            )

@@ -8,7 +8,9 @@ from types import MappingProxyType
 
 from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
 
-TIE_POLICIES = ("play_on", "draw")
+# An exact tie at or over the target (rules.md §6, §6a): play another hand, a draw, or the side
+# that went out in the deciding hand wins (else play on).
+TIE_POLICIES = ("play_on", "draw", "went_out")
 
 # Initial-meld requirements that are not (only) a number of points, by code (rules.md §1.6).
 MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
@@ -25,7 +27,9 @@ class CanastaKind:
     """One kind of completed canasta a side's entry counts, and what it is worth.
 
     `group` is "natural", "mixed", "wild" or "sequence" (for going-out requirements and deck
-    limits). `min_points` is the card points of the cheapest such canasta (rules.md §4 #9),
+    limits), or "special": counted apart from the others, toward no going-out requirement (Hand
+    and Foot's books of 7s and of black threes, rules.md §6a). `min_points` is the card points of
+    the cheapest such canasta (rules.md §4 #9),
     `max_total` how many of this kind the pack allows over all sides in one hand (0 = no
     kind-specific limit).
     """
@@ -110,6 +114,9 @@ class RuleSet:
     # (2, 2, 2) six players; (3, 2) five, the side of three sitting out one player a hand, so
     # that two play on each side (rules.md §1.1d).
     tables: tuple[tuple[int, ...], ...]
+    # Whether the pack follows the players at the table (Hand and Foot: one deck more than the
+    # players, `rules_for`'s `sides` and `players`) rather than being the variant's own.
+    pack_follows_players: bool = False
     fields: tuple[str, ...]  # entry fields, in display order (entries.FIELD_KINDS)
     options: tuple[str, ...]  # the house-rule options this variant accepts
     # The pack (rules.md §1.0): decks of 52 + 2 jokers, card-point total at this variant's card
@@ -120,8 +127,10 @@ class RuleSet:
     black_threes_in_pack: int
     black_three_in_hand: int = 5  # card points of a black three left in hand (rules.md §1.0)
     black_threes_meldable: bool = True  # melded (3 or more) by the player going out (§1.1)
-    # Canastas.
+    # Canastas. A mixed canasta holds at most `mixed_max_wild` wild cards, so at least 7 minus
+    # that many natural ones (rules.md §4 #11): the checks that count natural cards read it.
     canastas: tuple[CanastaKind, ...]
+    mixed_max_wild: int
     max_canastas_per_side: int
     max_natural_canastas_total: int
     max_mixed_canastas_total: int
@@ -132,6 +141,11 @@ class RuleSet:
     going_out_bonus: int
     concealed_going_out_bonus: int = 0  # the whole bonus when concealed; replaces going_out_bonus
     going_out: GoingOutRequirement
+    # By deal, where a house rule says so (Hand and Foot, rules.md §6a): deal n's bonus and
+    # requirement, later deals keeping the last; () = `going_out_bonus` and `going_out`.
+    going_out_bonus_by_deal: tuple[int, ...] = ()
+    going_out_by_deal: tuple[GoingOutRequirement, ...] = ()
+    perfect_cut_bonus: int = 0  # the side whose cut took the cards dealt exactly (rules.md §6a)
     # Threes. `red_three_values[n]` is what n red threes laid down are worth.
     red_three_values: tuple[int, ...]
     red_three_negative_values: tuple[int, ...] = ()  # when they count against; () = same values
@@ -145,6 +159,8 @@ class RuleSet:
     unfinished_aces_penalty: int = 0
     unfinished_sevens_penalty: int = 0
     unfinished_wild_penalty: int = 0
+    # Pagat: an unfinished wild meld holding all four jokers costs this instead (0: no such rule)
+    unfinished_wild_four_jokers_penalty: int = 0
     three_aces_penalty: int = 0  # per player caught holding three or more
     three_sevens_penalty: int = 0
     special_hands: tuple[SpecialHand, ...] = ()
@@ -162,7 +178,8 @@ class RuleSet:
     canastas_called_books: bool = False  # Hand and Foot's players say book (clean, dirty, wild)
     # Derived (see the class docstring).
     field_set: frozenset[str] = field(init=False, repr=False, compare=False)
-    # (field, bonus, group index 1-4 in canasta_counts order, min_points) of each CanastaKind
+    # (field, bonus, group index 1-4 in canasta_counts order, 0 counted apart, min_points) of
+    # each CanastaKind
     canasta_plan: tuple[tuple[str, int, int, int], ...] = field(init=False, repr=False, compare=False)
     # (field, points per count) of each count penalty this variant charges (non-zero only)
     penalty_plan: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
@@ -173,7 +190,7 @@ class RuleSet:
     players_per_side: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        groups = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
+        groups = {"special": 0, "natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
         penalties = (
             ("unfinished_aces", self.unfinished_aces_penalty),
             ("unfinished_sevens", self.unfinished_sevens_penalty),
@@ -216,6 +233,16 @@ class RuleSet:
                 return target
         return 0
 
+    def going_out_for(self, deal: int) -> GoingOutRequirement:
+        """The canastas a side needs to go out in deal `deal` (1-based)."""
+        by_deal = self.going_out_by_deal
+        return by_deal[min(max(deal, 1), len(by_deal)) - 1] if by_deal else self.going_out
+
+    def going_out_bonus_for(self, deal: int) -> int:
+        """The bonus in points for going out (not concealed) in deal `deal` (1-based)."""
+        by_deal = self.going_out_bonus_by_deal
+        return by_deal[min(max(deal, 1), len(by_deal)) - 1] if by_deal else self.going_out_bonus
+
     def special_hand(self, name: str) -> SpecialHand | None:
         """The special hand called `name`, or None if this variant has no such hand."""
         for hand in self.special_hands:
@@ -244,6 +271,9 @@ def _highest_hand_score(rules: RuleSet) -> int:
     }
     left, canasta_bonus = rules.max_canastas_per_side, 0
     for kind in sorted(rules.canastas, key=lambda k: -k.bonus):
+        if kind.group == "special":  # counted apart, each bounded by its own max_total
+            canasta_bonus += kind.max_total * kind.bonus
+            continue
         n = min(left, group_left[kind.group], kind.max_total or left)
         canasta_bonus += n * kind.bonus
         left -= n
@@ -255,7 +285,8 @@ def _highest_hand_score(rules: RuleSet) -> int:
         + sum(b.points for b in rules.canasta_set_bonuses)
         + best_threes * (2 if rules.black_threes_scored else 1)
         + max(rules.captured_black_three_values, default=0)
-        + max(rules.going_out_bonus, rules.concealed_going_out_bonus)
+        + max(rules.going_out_bonus, rules.concealed_going_out_bonus, *rules.going_out_bonus_by_deal)
+        + rules.perfect_cut_bonus
     )
     return max(highest, rules.acaba_award, *(h.points for h in rules.special_hands))
 
@@ -267,11 +298,11 @@ def _lowest_hand_score(rules: RuleSet) -> int:
     once, every player caught), and Brazilian short sequences (at most one per three natural
     cards of the pack)."""
     against = rules.red_three_negative_values or rules.red_three_values
-    can_be_negative = rules.red_threes_positive != "always"
+    if rules.red_threes_positive == "always":  # counted as they are: against only if negative
+        against = tuple(max(-value, 0) for value in rules.red_three_values)
     pack_red = rules.red_threes_in_pack
     worst_red = max(
-        (against[laid] if can_be_negative else 0) + (pack_red - laid) * rules.red_three_in_hand_penalty
-        for laid in range(pack_red + 1)
+        against[laid] + (pack_red - laid) * rules.red_three_in_hand_penalty for laid in range(pack_red + 1)
     )
     naturals_in_pack = rules.decks * (CARDS_PER_DECK["aces"] + CARDS_PER_DECK["high"] + CARDS_PER_DECK["low"])
     return -(
@@ -280,7 +311,7 @@ def _lowest_hand_score(rules: RuleSet) -> int:
         + (max(against) if rules.black_threes_scored else 0)
         + rules.unfinished_aces_penalty
         + rules.unfinished_sevens_penalty
-        + rules.unfinished_wild_penalty
+        + max(rules.unfinished_wild_penalty, rules.unfinished_wild_four_jokers_penalty)
         + rules.players_per_side * (rules.three_aces_penalty + rules.three_sevens_penalty)
         + rules.short_sequence_penalty * (naturals_in_pack // 3)
     )

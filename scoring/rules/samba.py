@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL, per_three
-from scoring.rules.pack import CARDS_PER_DECK, DECK_POINTS
+from scoring.rules.common import CLASSIC_BANDS, COMMON_OPTIONS, MIXED, NATURAL, pack_counts, per_three
 from scoring.rules.ruleset import CanastaKind, GoingOutRequirement, MeldRequirement, RuleSet
 
 # Classic's bands, then 150 (PAG-SA, S0, URV)
@@ -42,6 +41,9 @@ SAMBA = RuleSet(
         MIXED,
         _SEQUENCE,
     ),
+    # A group holds at most 2 wild cards, so a canasta 5 naturals (BIC-SA, RG-SA, PAG-SA, S0;
+    # rules.md §4 #11); Bolivia, Chilean and Brazilian as Samba.
+    mixed_max_wild=2,
     # Several groups of one rank are allowed; 150 non-three cards / 7 = 21 ([derived]).
     max_canastas_per_side=21,
     max_natural_canastas_total=21,
@@ -100,24 +102,11 @@ def chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
     with black threes at 100), red threes 100 each and no bonus for all eight (§6: no source
     gives one), so eight are 800.
     """
-    threes = 2 * packs  # red threes; black threes as many (CARDS_PER_DECK)
-    wild = packs * (CARDS_PER_DECK["jokers"] + CARDS_PER_DECK["twos"])
-    # Several groups of one rank are allowed (Samba family), so the cards besides the threes,
-    # 7 to a canasta, bound the canastas; each mixed canasta holds a wild card, a bolivia seven.
-    canastas = packs * (sum(CARDS_PER_DECK.values()) - CARDS_PER_DECK["black_threes"]) // 7
     bolivia_red = (0, 100, 200, 300, 400, 500, 1000)  # Bolivia = Samba (BIC-BO, S0, S4)
     return {
+        **pack_counts(packs, black_three_in_hand),
         "name": f"Chilean Canasta ({packs} packs)",
-        "decks": packs,
-        "pack_points": packs * DECK_POINTS + (black_three_in_hand - 5) * threes,
-        "red_threes_in_pack": threes,
-        "black_threes_in_pack": threes,
-        "red_three_values": bolivia_red if packs == 3 else per_three(threes),
-        "max_canastas_per_side": canastas,
-        "max_natural_canastas_total": canastas,
-        "max_mixed_canastas_total": wild,
-        "max_wild_canastas_total": wild // 7,
-        "max_canastas_total": canastas,
+        "red_three_values": bolivia_red if packs == 3 else per_three(2 * packs),
     }
 
 

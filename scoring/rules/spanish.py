@@ -8,9 +8,11 @@ from scoring.rules.ruleset import CanastaKind, CanastaSetBonus, GoingOutRequirem
 SPANISH = RuleSet(
     key="spanish",
     name="Spanish Canasta (Greek seed S3)",
-    # 2 to 4 players, alone or in two partnerships, and 6 in three teams of two (S3, rules.md
-    # §1.10); three sides are three players alone unless the game says otherwise.
-    tables=((2, 2), (1, 1), (1, 1, 1), (2, 2, 2)),
+    # 2 to 4 players, alone or in two partnerships, and 6 in two teams of three ("Τρίο: Με 6
+    # παίκτες να σχηματίζουν δύο ομάδες", seated A, B, A, B, A, B: S3, rules.md §1.10, §6a). No
+    # source describes three teams of two. Two sides are two partnerships unless the game says
+    # otherwise.
+    tables=((2, 2), (1, 1), (1, 1, 1), (3, 3)),
     fields=(
         "melded_points",
         "hand_points",
@@ -56,6 +58,7 @@ SPANISH = RuleSet(
             max_total=1,
         ),
     ),
+    mixed_max_wild=3,  # a mixed canasta: 4 to 6 naturals and 1 to 3 wild cards (S3)
     canasta_set_bonuses=(  # S3; rules.md §2.5 adds both (7 canastas: 500 + 2000)
         CanastaSetBonus(item="five_canastas", points=500, min_total=5),
         CanastaSetBonus(item="seven_canastas", points=2000, min_total=7),

@@ -208,8 +208,9 @@ def test_a_sheet_may_mix_the_three_modes() -> None:
             id="mixed canastas without a wild card",
         ),
         pytest.param(
+            # a natural and two mixed canastas hold 7 + 4 + 4 = 15 naturals in Classic; 10 melded
             {**NS_CARDS, "cards": {"melded": {"jokers": 2, "twos": 2, "high": 10}}},
-            "cards.melded.high",
+            "mixed_canastas",
             id="too few natural cards for the canastas",
         ),
     ],

@@ -21,9 +21,12 @@ from tests.support.sheets import errors_of, sheet
         ("classic-5p", ((3, 2),)),  # §1.1d: a side of three against a side of two
         ("classic-6p", ((3, 3), (2, 2, 2))),  # §1.1c: 2 teams of 3 or 3 teams of 2
         ("modern-american", ((2, 2),)),  # §1.2: 4 in 2 partnerships
-        ("hand-and-foot", ((2, 2),)),  # §1.3
+        # §1.3, §6a: 4 in 2 partnerships; 2, 3 or 4 each alone (Simpson, TableScore, Pagat); six
+        # as three partnerships (Pagat)
+        ("hand-and-foot", ((2, 2), (1, 1), (1, 1, 1), (1, 1, 1, 1), (2, 2, 2))),
         ("samba", ((2, 2), (1, 1), (1, 1, 1), (2, 2, 2))),  # §1.4: 4 in partnerships; also 2-6
-        ("spanish", ((2, 2), (1, 1), (1, 1, 1), (2, 2, 2))),  # §1.10: 2-4 (4 and 6 in teams)
+        # §1.10, §6a: 2-4, alone or 4 in partnerships, and 6 in two teams of three (S3 "Τρίο")
+        ("spanish", ((2, 2), (1, 1), (1, 1, 1), (3, 3))),
     ],
 )
 def test_the_tables_each_variant_is_played_at(variant: str, tables: tuple[tuple[int, ...], ...]) -> None:
@@ -67,8 +70,29 @@ def test_three_players_of_spanish_alone_the_one_who_went_out_holds_nothing() -> 
 
 def test_three_sides_of_two_partners_say_so() -> None:
     hand = {"A": {**SPANISH_OUT, "hand_points": 0}, "B": SPANISH_OTHER, "C": SPANISH_OTHER}
-    errors = errors_of({**sheet("spanish", hand, sides=("A", "B", "C")), "players": 2})
+    errors = errors_of({**sheet("samba", hand, sides=("A", "B", "C")), "players": 2})
     assert [(e["side"], e["field"]) for e in errors] == [("A", "hand_points")]  # the partner holds cards
+
+
+def test_spanish_for_six_is_two_teams_of_three_not_three_teams_of_two() -> None:
+    """S3 "Τρίο": six players make two teams (§6a); the partners of the player who went out
+    hold cards worth at least 5 points each, 10 for the two of them."""
+    spanish = scoring.VARIANTS["spanish"]
+    assert spanish.players_options(2) == (2, 1, 3)
+    assert spanish.players_options(3) == (1,)  # three sides are three players alone
+    hand = {"A": {**SPANISH_OUT, "hand_points": 10}, "B": {"melded_points": 60, "hand_points": 30}}
+    out = scoring.score_sheet({**sheet("spanish", hand, sides=("A", "B")), "players": 3})
+    # A: 300 - 10 + 500 + 300 + 200 = 1290; B (no canasta, S3: melded cards count against it)
+    # -60 - 30 = -90.
+    assert (out["hands"][0]["A"]["score"], out["hands"][0]["B"]["score"]) == (1290, -90)
+    # One partner's card alone (5 points) cannot be: both partners still hold cards.
+    short = {**hand, "A": {**SPANISH_OUT, "hand_points": 5}}
+    errors = errors_of({**sheet("spanish", short, sides=("A", "B")), "players": 3})
+    assert [(e["side"], e["field"]) for e in errors] == [("A", "hand_points")]
+    # Three teams of two are not a Spanish table.
+    three = {"A": {**SPANISH_OUT, "hand_points": 5}, "B": SPANISH_OTHER, "C": SPANISH_OTHER}
+    errors = errors_of({**sheet("spanish", three, sides=("A", "B", "C")), "players": 2})
+    assert [(e["field"], e["hand"]) for e in errors] == [("players", None)]
 
 
 # Samba (§1.4): going out needs two canastas; 400 melded + 500 + 300 + 200 for going out = 1400.

@@ -26,11 +26,13 @@ def _meld_table(draw: Draw, rules: scoring.RuleSet) -> list[dict[str, int]]:
 
 
 def _red_three_values(draw: Draw, rules: scoring.RuleSet) -> Any:
+    # Where red threes count as they are (Hand and Foot), a value may be below 0 (rules.md §6a).
+    values = st.integers(-60, 60).map(lambda n: 5 * n) if rules.red_threes_positive == "always" else FIVES
     if draw(st.booleans()):
-        return draw(st.lists(FIVES, min_size=rules.red_threes_in_pack, max_size=rules.red_threes_in_pack))
-    value: dict[str, int] = {"each": draw(FIVES)}
+        return draw(st.lists(values, min_size=rules.red_threes_in_pack, max_size=rules.red_threes_in_pack))
+    value: dict[str, int] = {"each": draw(values)}
     if draw(st.booleans()):
-        value["all"] = draw(FIVES)
+        value["all"] = draw(values)
     return value
 
 
@@ -71,8 +73,54 @@ OPTION_VALUES: Mapping[str, Callable[[Draw, scoring.RuleSet], Any]] = {
     ),
     "red_three_values": _red_three_values,
     "book_values": _book_values,
+    "deals": _simple(st.sampled_from([0, 1, 2, 4])),
+    "red_threes_against": _simple(st.fixed_dictionaries({"each": FIVES}, optional={"all": FIVES})),
+    "canasta_values": _simple(
+        st.fixed_dictionaries({}, optional={"natural": FIVES, "mixed": FIVES}).filter(bool)
+    ),
+    "wild_canasta": _simple(POSITIVE_FIVES),
+    "canastas_to_go_out": _simple(st.integers(1, 3)),
+    "unfinished_wild_four_jokers": _simple(POSITIVE_FIVES),
+    "going_out_bonus_by_deal": lambda draw, rules: draw(
+        st.lists(FIVES, min_size=rules.deals, max_size=rules.deals)
+    ),
+    "perfect_cut_bonus": _simple(POSITIVE_FIVES),
+    "books_to_go_out_by_deal": lambda draw, rules: [_books(draw, rules) for _ in range(rules.deals)],
+    "special_books": _simple(st.fixed_dictionaries({"sevens": FIVES, "black_threes": FIVES})),
 }
-CONFLICTS = (("initial_meld_table", "negative_minimum"), ("initial_meld_table", "minimum_at_7000"))
+CONFLICTS = (
+    ("initial_meld_table", "negative_minimum"),
+    ("initial_meld_table", "minimum_at_7000"),
+    ("going_out_bonus_by_deal", "going_out_bonus"),
+    ("books_to_go_out_by_deal", "books_to_go_out"),
+)
+# Drawn first: the values of the other options are checked against them (Chilean's pack, the
+# deals of a Hand and Foot game).
+STRUCTURAL = ("packs", "deals")
+# A Hand and Foot game of no deals is played to a target with minimums by score; with deals it
+# takes neither, nor options by deal without any deal (rules.md §6a).
+TO_A_TARGET = ("target", "initial_meld_table")
+BY_DEAL = ("going_out_bonus_by_deal", "books_to_go_out_by_deal", "initial_meld_by_deal")
+
+
+def _house_rules(draw: Draw, variant: str, table: dict[str, int]) -> dict[str, Any]:
+    """Valid house rules of `variant` at `table`: up to four of its options, with those the
+    ones drawn need."""
+    base = scoring.VARIANTS[variant]
+    names = draw(st.lists(st.sampled_from(base.options), unique=True, max_size=4)) if base.options else []
+    for first, second in CONFLICTS:
+        if first in names and second in names:
+            names.remove(second)
+    options = {name: OPTION_VALUES[name](draw, base) for name in names if name in STRUCTURAL}
+    if "deals" in base.options:
+        to_target = options.get("deals") == 0
+        names = [n for n in names if (n in TO_A_TARGET) == to_target or n not in TO_A_TARGET]
+        names += [n for n in TO_A_TARGET if to_target and n not in names]
+        if to_target:
+            names = [n for n in names if n not in BY_DEAL]
+    # (a game of no deals is checked with its target and bands, drawn below)
+    packed = scoring.rules_for(variant, {k: v for k, v in options.items() if k == "packs" or v}, **table)
+    return options | {name: OPTION_VALUES[name](draw, packed) for name in names if name not in STRUCTURAL}
 
 
 def test_every_option_of_every_variant_has_values_here():
@@ -133,18 +181,12 @@ def games(draw: Draw) -> dict[str, Any]:
     correction: a hand to put in place of one of the first hands."""
     variant = draw(st.sampled_from(sorted(scoring.VARIANTS)))
     base = scoring.VARIANTS[variant]
-    names = draw(st.lists(st.sampled_from(base.options), unique=True, max_size=4)) if base.options else []
-    for first, second in CONFLICTS:
-        if first in names and second in names:
-            names.remove(second)
-    # The pack first: the values of the other options are checked against it (Chilean's packs).
-    options = {name: OPTION_VALUES[name](draw, base) for name in names if name == "packs"}
-    packed = scoring.rules_for(variant, options)
-    options |= {name: OPTION_VALUES[name](draw, packed) for name in names if name != "packs"}
-    rules = scoring.rules_for(variant, options)
-    count = draw(st.sampled_from(rules.side_counts))
-    sides = ["NS", "EW", "XY"][:count]
-    players = draw(st.sampled_from(rules.players_options(count)))
+    count = draw(st.sampled_from(base.side_counts))
+    sides = ["NS", "EW", "XY", "ZW"][:count]
+    players = draw(st.sampled_from(base.players_options(count)))
+    table = {"sides": count, "players": players}  # the pack may follow the players (Hand and Foot)
+    options = _house_rules(draw, variant, table)
+    rules = scoring.rules_for(variant, options, **table)
     entries = _entry(rules, players)
     hands = [_one_out({side: draw(entries) for side in sides}) for _ in range(draw(st.integers(1, 7)))]
     sheet: dict[str, Any] = {"variant": variant, "options": options, "sides": sides, "players": players}

@@ -182,8 +182,9 @@ def test_two_options_setting_one_minimum_conflict(variant: str, options: dict[st
     )
 
 
-def test_hand_and_foot_has_no_score_table() -> None:
-    assert _rejected("hand-and-foot", {"initial_meld_table": TABLE}).code == "unknown_option"
+def test_hand_and_foot_of_four_deals_has_no_score_table() -> None:
+    # Its minimums go by deal; a table by score is for a game played to a target (rules.md §6a).
+    assert _rejected("hand-and-foot", {"initial_meld_table": TABLE}).code == "option_only_without_deals"
 
 
 # --- Hand and Foot: initial_meld_by_deal, book_values --------------------------------------------

@@ -119,7 +119,12 @@ def test_unknown_variant() -> None:
             "count",
             id="H&F negative books",
         ),
-        pytest.param("hand-and-foot", {"target": 5000}, "unknown option", id="H&F has no target"),
+        pytest.param(
+            "hand-and-foot",
+            {"target": 5000},
+            "for a game played to a target",
+            id="H&F of four deals has no target",
+        ),
         pytest.param(
             "samba",
             {"minimum_at_7000": 155.0},
@@ -128,9 +133,9 @@ def test_unknown_variant() -> None:
         ),
         pytest.param(
             "modern-american",
-            {"unfinished_wild_four_jokers": 2500},
-            "not supported yet",
-            id="four-joker option unsupported",
+            {"unfinished_wild_four_jokers": 2501},
+            "multiple of 5",
+            id="four-joker option in points",
         ),
     ],
 )

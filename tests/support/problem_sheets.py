@@ -62,8 +62,19 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "unsupported_variant": _unsupported_variant,
     "unknown_variant": {**_classic(MELDED), "variant": "pinochle"},
     "unknown_option": _classic(MELDED, options={"jokers_wild": True}),
-    "option_not_supported": sheet(
-        "modern-american", {"NS": MA_MELDED, "EW": MA_OUT}, options={"unfinished_wild_four_jokers": 2500}
+    "option_not_a_count": _classic(MELDED, options={"canastas_to_go_out": 0}),
+    "option_record_bad_shape": _classic(MELDED, options={"canasta_values": {"clean": 700}}),
+    "option_record_part_missing": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"special_books": {"sevens": 1500}}
+    ),
+    "option_series_bad_length": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"going_out_bonus_by_deal": [100, 200]}
+    ),
+    "option_needs_option": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"deals": 0, "target": 10000}
+    ),
+    "option_only_without_deals": sheet(
+        "hand-and-foot", {"NS": HF_OUT, "EW": MELDED}, options={"target": 10000}
     ),
     "option_not_whole_number": _classic(MELDED, options={"target": 5000.0}),
     "option_not_positive_multiple_of_5": _classic(MELDED, options={"target": 5001}),
@@ -206,6 +217,35 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "canastas_need_natural_cards": _cards(
         {"melded": {"high": 3, "jokers": 4}, "in_hand": {"high": 2}}, natural_canastas=1
     ),
+    "black_three_books_need_black_threes": sheet(
+        "hand-and-foot",
+        {
+            "NS": {
+                "cards": {"melded": {"black_threes": 6, "high": 14}, "in_hand": {"high": 2}},
+                "natural_canastas": 2,
+                "black_three_books": 1,
+            },
+            "EW": MELDED,
+        },
+        options={"special_books": {"sevens": 0, "black_threes": 2000}},
+    ),
+    "four_jokers_without_unfinished_wild": sheet(
+        "modern-american",
+        {"NS": {**MA_MELDED, "unfinished_wild_four_jokers": True}, "EW": MA_OUT},
+        options={"unfinished_wild_four_jokers": 2500},
+    ),
+    "four_jokers_not_melded": sheet(
+        "modern-american",
+        {
+            "NS": {
+                "cards": {"melded": {"jokers": 3, "high": 9}, "in_hand": {"high": 2}},
+                "unfinished_wild": 1,
+                "unfinished_wild_four_jokers": True,
+            },
+            "EW": MA_OUT,
+        },
+        options={"unfinished_wild_four_jokers": 2500},
+    ),
     "aces_canastas_need_aces": sheet(
         "modern-american",
         {
@@ -309,6 +349,27 @@ PROBLEM_SHEETS: dict[str, Any] = {
     "unfinished_meld_after_canasta": sheet(
         "modern-american",
         {"NS": {**MA_OUT, "sevens_canastas": 1}, "EW": {**MA_MELDED, "unfinished_sevens": 1}},
+    ),
+    "four_jokers_twice": sheet(
+        "modern-american",
+        {
+            "NS": {
+                **MA_MELDED,
+                "melded_points": 330,
+                "unfinished_wild": 1,
+                "unfinished_wild_four_jokers": True,
+            },
+            "EW": {
+                **MA_MELDED,
+                "melded_points": 330,
+                "unfinished_wild": 1,
+                "unfinished_wild_four_jokers": True,
+            },
+        },
+        options={"unfinished_wild_four_jokers": 2500},
+    ),
+    "two_perfect_cuts": _classic(
+        {**MELDED, "perfect_cut": True}, {**OUT, "perfect_cut": True}, options={"perfect_cut_bonus": 100}
     ),
     "two_special_hands": sheet(
         "modern-american", {"NS": {"special_hand": "pairs"}, "EW": {"special_hand": "pairs"}}

@@ -38,6 +38,10 @@ ENTRY_FIELD_LABELS = {
     "short_sequences": _("Short sequences"),
     "captured_black_threes": _("Black threes captured"),
     "acaba": _("Called Acaba"),
+    "sevens_books": _("Books of 7s"),
+    "black_three_books": _("Books of black threes"),
+    "perfect_cut": _("Cut the cards dealt exactly (perfect cut)"),
+    "unfinished_wild_four_jokers": _("The unfinished wild meld holds all four jokers"),
 }
 
 # Hand and Foot's players call a canasta a book (glossary "book"; RuleSet.canastas_called_books).
@@ -91,6 +95,7 @@ BREAKDOWN_LABELS = {
     "ten_canastas": _("Ten canastas"),
     "five_canastas": _("Five canastas"),
     "seven_canastas": _("Seven canastas"),
+    "perfect_cut": _("Perfect cut"),
 }
 
 
@@ -230,12 +235,23 @@ HOUSE_RULE_LABELS = {
     "book_values": _("Books' values"),
     "initial_meld_by_deal": _("Initial meld by deal (points)"),
     "initial_meld_table": _("Initial meld by the side's score"),
+    "deals": _("Deals in a game (0: play to the target)"),
+    "red_threes_against": _("Red threes counted against a side"),
+    "canasta_values": _("Canastas' values"),
+    "wild_canasta": _("A canasta of wild cards is allowed, worth (points)"),
+    "canastas_to_go_out": _("Canastas needed to go out"),
+    "unfinished_wild_four_jokers": _("An unfinished wild meld holding all four jokers costs (points)"),
+    "going_out_bonus_by_deal": _("Bonus for going out, by deal (points)"),
+    "perfect_cut_bonus": _("Bonus for a perfect cut (points)"),
+    "books_to_go_out_by_deal": _("Books needed to go out, by deal"),
+    "special_books": _("Books of 7s and of black threes (points; 0: not allowed)"),
 }
 HOUSE_RULE_CHOICE_LABELS: dict[tuple[str, str | int], Any] = {
     ("packs", 3): _("3 packs (162 cards)"),
     ("packs", 4): _("4 packs (216 cards)"),
     ("tie_policy", "play_on"): _("Play another hand"),
     ("tie_policy", "draw"): _("A draw"),
+    ("tie_policy", "went_out"): _("The side that went out in the last hand wins"),
     ("red_threes_negative_without", "meld"): _("While the side has not melded"),
     ("red_threes_negative_without", "canasta"): _("While the side has no canasta"),
     ("negative_minimum", 15): _("15 points"),
@@ -252,17 +268,28 @@ HOUSE_RULE_PART_LABELS: dict[tuple[str, str | int], Any] = {
     ("book_values", "clean"): _("A clean book (points)"),
     ("book_values", "dirty"): _("A dirty book (points)"),
     ("book_values", "wild"): _("A wild book (points)"),
+    ("red_threes_against", "each"): _("Each red three (points)"),
+    ("red_threes_against", "all"): _("All the pack's red threes on one side (points)"),
+    ("canasta_values", "natural"): _("A natural canasta (points)"),
+    ("canasta_values", "mixed"): _("A mixed canasta (points)"),
+    ("books_to_go_out_by_deal", "clean"): _("Clean books"),
+    ("books_to_go_out_by_deal", "dirty"): _("Dirty books"),
+    ("books_to_go_out_by_deal", "wild"): _("Wild books"),
+    ("special_books", "sevens"): _("A book of 7s (points)"),
+    ("special_books", "black_threes"): _("A book of black threes (points)"),
 }
 
 
-def house_rule_label(name: str, part: str | int | None = None) -> str:
+def house_rule_label(name: str, part: str | int | None = None, deal: int | None = None) -> str:
     """The house-rule option `name` by name (scoring.OPTION_SPECS), or one of its parts: a
-    record's key, a deal's number, "below <n>" / "minimum <n>" of an initial-meld band."""
+    record's key, a deal's number (an int), a record's key in `deal` ("Deal 2: Clean books")."""
     if part is None:
         return str(HOUSE_RULE_LABELS.get(name, name))
+    if deal is not None:
+        return gettext("Deal %(number)s: %(part)s") % {"number": deal, "part": house_rule_label(name, part)}
     if (name, part) in HOUSE_RULE_PART_LABELS:
         return str(HOUSE_RULE_PART_LABELS[name, part])
-    if name == "initial_meld_by_deal":
+    if isinstance(part, int):
         return gettext("Deal %(number)s") % {"number": part}
     return str(part)
 

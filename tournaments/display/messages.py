@@ -79,7 +79,6 @@ TEMPLATES: Mapping[str, Promise] = {
     "unknown_option": _(
         "The house rule “%(option)s” does not exist for this variant (accepted: %(accepted)s)."
     ),
-    "option_not_supported": _("The house rule “%(option)s” is not supported yet."),
     "option_not_whole_number": _("The house rule “%(option)s” must be a whole number of points."),
     "option_not_positive_multiple_of_5": _(
         "The house rule “%(option)s” must be a positive multiple of 5 points, not %(value)s."
@@ -125,6 +124,16 @@ TEMPLATES: Mapping[str, Promise] = {
     "option_book_values_not_object": _("The book values must be given for clean, dirty and wild books."),
     "option_packs_not_3_or_4": _(
         "Chilean Canasta is played with 3 or 4 packs (52 cards and 2 jokers each), not %(value)s."
+    ),
+    "option_not_a_count": _("The house rule “%(option)s” must be a whole number, %(minimum)s or more."),
+    "option_record_bad_shape": _("The house rule “%(option)s” is given by its parts: %(parts)s."),
+    "option_record_part_missing": _("The house rule “%(option)s” needs a value for %(parts)s too."),
+    "option_series_bad_length": _(
+        "The house rule “%(option)s” must give one value for each of the game's %(deals)s deals."
+    ),
+    "option_needs_option": _("The house rule “%(option)s” needs “%(other)s” too."),
+    "option_only_without_deals": _(
+        "The house rule “%(option)s” is for a game played to a target: set the number of deals to 0."
     ),
     "options_conflict": _("The house rules “%(option)s” and “%(other)s” cannot both be given."),
     # one side's entry, field by field
@@ -244,7 +253,17 @@ TEMPLATES: Mapping[str, Promise] = {
         "needed",
     ),
     "canastas_need_natural_cards": _(
-        "The side's canastas need at least %(needed)s natural cards (aces, 4s to kings); %(melded)s melded."
+        "The side's canastas need at least %(needed)s natural cards (aces, 4s to kings): 7 in a "
+        "natural canasta, %(mixed_natural)s in a mixed one, which holds at most %(max_wild)s wild "
+        "cards in %(variant_name)s; %(melded)s melded."
+    ),
+    "black_three_books_need_black_threes": _(
+        "Black threes are melded only in books of black threes, 7 a book: %(books)s books hold "
+        "%(needed)s; %(melded)s melded."
+    ),
+    "four_jokers_without_unfinished_wild": _("The side has no unfinished wild meld to hold the four jokers."),
+    "four_jokers_not_melded": _(
+        "The unfinished wild meld holds all four jokers, so at least 4 jokers are melded, not %(melded)s."
     ),
     "aces_canastas_need_aces": ngettext_lazy(
         "%(canastas)s canasta of aces needs at least %(needed)s melded aces; %(melded)s melded.",
@@ -309,6 +328,13 @@ TEMPLATES: Mapping[str, Promise] = {
     "unfinished_meld_after_canasta": _(
         "“%(completed)s” were completed this hand, so no cards are left for “%(field)s”."
     ),
+    "four_jokers_twice": _(
+        "The pack holds four jokers: only one unfinished wild meld, and no canasta of four jokers "
+        "and three 2s beside it, can hold them all."
+    ),
+    "two_perfect_cuts": _(
+        "More than one side cut the cards dealt exactly (%(sides)s); there is one cut a deal."
+    ),
     "two_special_hands": _(
         "More than one side laid a special hand (%(sides)s); a special hand ends the hand."
     ),
@@ -321,7 +347,7 @@ TEMPLATES: Mapping[str, Promise] = {
 }
 
 # params whose value is a list of plain names, shown joined
-_LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides")
+_LIST_PARAMS = ("expected", "known", "accepted", "allowed", "choices", "kinds", "sides", "parts")
 
 
 # The problems that name canastas, in the words of a variant whose canastas are books.

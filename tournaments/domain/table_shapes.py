@@ -4,7 +4,8 @@ their sides, the seats of each side, and the game a table plays (rules.md §1.1-
 A shape is a tuple of players per side, written "2+2" in an event's settings:
 
 * "2+2": two partnerships, NS and EW, partners opposite (N & S, E & W);
-* "1+1": two players alone, N and S; "1+1+1": three alone, N, E and S;
+* "1+1": two players alone, N and S; "1+1+1": three alone, N, E and S; "1+1+1+1": four
+  alone, N, E, S and W (Hand and Foot, rules.md §6a);
 * "3+3": two teams of three, A (seats 1, 3, 5) and B (2, 4, 6);
 * "2+2+2": three teams of two, A (seats 1, 4), B (2, 5), C (3, 6), partners opposite;
 * "3+2": five players, A the side of three (seats 1, 3, 5) and B the side of two (2, 4); on
@@ -26,7 +27,8 @@ THREE: Shape = (1, 1, 1)
 FIVE: Shape = (3, 2)
 
 # The game a table of three or five plays when it completes an event of tables of four: the
-# event's own 3- or 5-player variant where the engine has one, else Classic's.
+# event's own variant where it is played by three alone (Samba, Spanish, Hand and Foot), its own
+# 3- or 5-player variant where the engine has one, else Classic's.
 THREE_PLAYER_VARIANT = "classic-3p"
 FIVE_PLAYER_VARIANTS = {"classic": "classic-5p", "uruguayan": "classic-5p"}
 
@@ -35,6 +37,7 @@ _SIDES: dict[Shape, tuple[tuple[str, tuple[str, ...]], ...]] = {
     (2, 2): (("NS", ("N", "S")), ("EW", ("E", "W"))),
     (1, 1): (("N", ("N",)), ("S", ("S",))),
     (1, 1, 1): (("N", ("N",)), ("E", ("E",)), ("S", ("S",))),
+    (1, 1, 1, 1): (("N", ("N",)), ("E", ("E",)), ("S", ("S",)), ("W", ("W",))),
     (3, 3): (("A", ("1", "3", "5")), ("B", ("2", "4", "6"))),
     (2, 2, 2): (("A", ("1", "4")), ("B", ("2", "5")), ("C", ("3", "6"))),
     (3, 2): (("A", ("1", "3", "5")), ("B", ("2", "4"))),
@@ -97,10 +100,13 @@ def shape_of(sides: tuple[tuple[int, ...], ...]) -> Shape:
 
 def table_variant(event_variant: str, event_table: Shape, table: Shape) -> str:
     """The variant a table of `table` plays in an event of `event_variant` at `event_table`:
-    the event's own, or the 3- or 5-player game of a table completing tables of four."""
+    the event's own (also at a table of three, where it is played by three alone), or the 3- or
+    5-player game of a table completing tables of four."""
     if table == event_table:
         return event_variant
     if event_table == FOUR and table == THREE:
+        if THREE in variant_shapes(event_variant):
+            return event_variant
         own = f"{event_variant}-3p"
         return own if own in scoring.VARIANTS else THREE_PLAYER_VARIANT
     if event_table == FOUR and table == FIVE and event_variant in FIVE_PLAYER_VARIANTS:

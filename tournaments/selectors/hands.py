@@ -300,6 +300,12 @@ def table_sides(*, table: Table) -> dict[str, list[Any]]:
     return sides
 
 
+def game_rules(*, game: Game) -> scoring.RuleSet:
+    """The rules `game` is scored by: its variant and house rules at its table (its sides and
+    players a side, which decide the pack where it follows the players: Hand and Foot)."""
+    return scoring.rules_for(game.variant, dict(game.options), sides=len(game.sides), players=game.players)
+
+
 def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
     """The variant's initial-meld minimums as printed on a table card (points)."""
     if rules.initial_meld_by_deal:

@@ -178,13 +178,12 @@ def _checked_games(
     variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
 ) -> tuple[str, table_shapes.Shape]:
     """(the variant the event plays, its table's shape) once the house rules hold in every game
-    its tables play (`_check_rules`) and the table fits the variant (`_check_table`)."""
+    its tables play, at its table (`_check_rules`), and the table fits the variant
+    (`_check_table`)."""
     _check_rules(variant, options)
-    asked = variant
     variant, shape, odd_games = _check_table(variant, table_shape, format, three, five)
-    for game in dict.fromkeys((variant, *odd_games)):
-        if game != asked:  # the house rules hold in every game the event's tables play
-            _check_rules(game, options)
+    for game, at in dict.fromkeys(((variant, shape), *odd_games)):
+        _check_rules(game, options, at)  # the house rules hold in every game the tables play
     return variant, shape
 
 
@@ -265,8 +264,9 @@ def _check_table(
     format: str,
     three_player_tables: bool,
     five_player_tables: bool,
-) -> tuple[str, table_shapes.Shape, list[str]]:
-    """The event's variant and table shape, and the games of the odd tables asked for, after
+) -> tuple[str, table_shapes.Shape, list[tuple[str, table_shapes.Shape]]]:
+    """The event's variant and table shape, and the games of the odd tables asked for (each
+    with its table's shape), after
     checking the shape against the variant and the format, and that each odd table has a
     game. A variant not played at the shape becomes its own game for that many players where
     there is one (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
@@ -304,7 +304,7 @@ def _check_table(
         except ValueError:
             message = gettext("%(variant)s at this table has no game for a table of %(players)s.")
             raise ValidationError({field: message % {"variant": name, "players": sum(odd)}}) from None
-        odd_games.append(odd_variant)
+        odd_games.append((odd_variant, odd))
     return variant, shape, odd_games
 
 
@@ -347,7 +347,9 @@ def _event_partnerships(
     return chosen
 
 
-def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
+def _check_rules(variant: str, options: Mapping[str, Any], shape: table_shapes.Shape | None = None) -> None:
+    """Refuse an unknown variant, or house rules its engine refuses at a table of `shape` (None:
+    the variant's own; the pack may follow the players, `scoring.rules_for`)."""
     if variant not in scoring.VARIANTS:
         known = ", ".join(scoring.VARIANTS)
         raise ValidationError(
@@ -357,7 +359,10 @@ def _check_rules(variant: str, options: Mapping[str, Any]) -> None:
             }
         )
     try:
-        scoring.rules_for(variant, dict(options))
+        if shape is None:
+            scoring.rules_for(variant, dict(options))
+        else:
+            scoring.rules_for(variant, dict(options), sides=len(shape), players=scoring.playing(shape))
     except scoring.InvalidRules as exc:
         raise ValidationError({"options": describe_rules(exc)}) from exc
 

@@ -30,7 +30,14 @@ from clubs.selectors import directs, role_directs
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
-from tournaments.selectors import SCORING_ROLES, UNDO_WINDOW, game_results_final, game_trio, side_code
+from tournaments.selectors import (
+    SCORING_ROLES,
+    UNDO_WINDOW,
+    game_results_final,
+    game_rules,
+    game_trio,
+    side_code,
+)
 from tournaments.services.game_lock import game_lock
 from tournaments.services.queue import ratings_queue, standings_queue
 
@@ -77,7 +84,7 @@ def _with_limits(game: Game, result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rules(game: Game) -> scoring.RuleSet:
-    return scoring.rules_for(game.variant, game.options)
+    return game_rules(game=game)
 
 
 def _progress(game: Game, rules: scoring.RuleSet) -> scoring.GameProgress:
@@ -809,7 +816,7 @@ def _target_reached(game: Game) -> None:
     round = game.table.round
     if not round.event.play_to_target_across_tables or round.target_reached_at is not None:
         return
-    rules = scoring.rules_for(game.variant, dict(game.options))
+    rules = _rules(game)
     target = rules.target_for(len(game.sides))
     if not target or max(game.totals.values(), default=0) < target:
         return  # ended by the hands per round or the clock, not by the target

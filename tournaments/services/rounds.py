@@ -226,13 +226,15 @@ def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[in
         players=scoring.playing(shape),
         hands_planned=event.hands_per_round,
         totals={side: 0 for side in sides},
-        initial_meld=_opening_minimums(variant, event.options, sides),
+        initial_meld=_opening_minimums(variant, event.options, sides, scoring.playing(shape)),
     )
     return table
 
 
-def _opening_minimums(variant: str, options: Mapping[str, Any], sides: Iterable[str]) -> dict[str, int]:
-    rules = scoring.rules_for(variant, dict(options))
+def _opening_minimums(
+    variant: str, options: Mapping[str, Any], sides: list[str], players: int
+) -> dict[str, int]:
+    rules = scoring.rules_for(variant, dict(options), sides=len(sides), players=players)
     return {side: scoring.initial_meld_minimum(rules, 0) for side in sides}
 
 

@@ -280,7 +280,12 @@ class EventForm(forms.ModelForm):
         except scoring.InvalidRules as exc:
             # The engine's refusal, naming the rule as its control is labelled (the API names
             # its key).
-            params = {**exc.params, "option": house_rule_label(exc.option)} if exc.option else exc.params
+            params = dict(exc.params)
+            if exc.option:
+                params["option"] = house_rule_label(exc.option)
+                parts = params.get("parts")
+                if isinstance(parts, list):  # a record's parts, as their controls say
+                    params["parts"] = [house_rule_label(exc.option, part) for part in parts]
             named = scoring.InvalidRules(str(exc), code=exc.code, params=params, option=exc.option)
             self.add_error(first_field(exc.option), describe_rules(named))
 

@@ -1,8 +1,9 @@
 """The house rules as form controls, drawn from the engine's one declaration of its options
 (`scoring.OPTION_SPECS`): a choice for an option of choices, a number (with its minimum and
 step) for a number of points or a count, a box for a yes or no, and a number a part for an
-option of several numbers. The controls give back the options as the API takes them, and the
-engine checks them alike (`scoring.rules_for`), whichever door they came through.
+option of several numbers (a deal's part, for an option of several numbers a deal). The
+controls give back the options as the API takes them, and the engine checks them alike
+(`scoring.rules_for`), whichever door they came through.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from scoring.rules.options import BANDS, BOOLEAN, CHOICE, NUMBER, RECORD, SERIES
+from scoring.rules.options import BANDS, BOOLEAN, CHOICE, NUMBER, RECORD, RECORDS, SERIES
 from tournaments.display.labels import house_rule_choice_label, house_rule_label
 
 PREFIX = "rule_"
@@ -37,7 +38,7 @@ def _series_length(name: str) -> int:
 
 def _number(label: Any, spec: scoring.OptionSpec, *, minimum: bool = True) -> forms.IntegerField:
     attrs = {"step": spec.step, "inputmode": "numeric"}
-    if minimum:
+    if minimum and not spec.signed:  # a signed number may be below 0 where the variant says
         attrs["min"] = spec.minimum
     # The engine checks the value (its minimum, its step): the widget only helps the typing.
     return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs=attrs))
@@ -72,6 +73,12 @@ def _fields_of(spec: scoring.OptionSpec) -> dict[str, forms.Field]:
         return {
             f"{name}_{n}": _number(house_rule_label(spec.name, n), spec)
             for n in range(1, _series_length(spec.name) + 1)
+        }
+    if spec.kind == RECORDS:
+        return {
+            f"{name}_{n}_{part}": _number(house_rule_label(spec.name, part, deal=n), spec)
+            for n in range(1, _series_length(spec.name) + 1)
+            for part in spec.parts
         }
     assert spec.kind == BANDS, spec.kind
     fields: dict[str, forms.Field] = {}
@@ -109,6 +116,13 @@ def _value(spec: scoring.OptionSpec, data: dict[str, Any]) -> Any:
     if spec.kind == SERIES:
         numbers = [data.get(f"{name}_{n}") for n in range(1, _series_length(spec.name) + 1)]
         given = [n for n in numbers if n is not None]
+        return given or None
+    if spec.kind == RECORDS:
+        deals = [
+            {part: data[key] for part in spec.parts if data.get(key := f"{name}_{n}_{part}") is not None}
+            for n in range(1, _series_length(spec.name) + 1)
+        ]
+        given = [deal for deal in deals if deal]
         return given or None
     bands: list[dict[str, int]] = []
     for n in range(1, BAND_ROWS + 1):
@@ -162,6 +176,12 @@ class HouseRuleGroup:
     def single(self) -> bool:
         """Whether the option is one control (a choice, a number, a box) rather than several."""
         return self.kind in (CHOICE, NUMBER, BOOLEAN)
+
+    @property
+    def deal_rows(self) -> list[list[forms.BoundField]]:
+        """An option of several numbers a deal: each deal's numbers."""
+        size = len(scoring.OPTION_SPECS[self.name].parts)
+        return [self.fields[i : i + size] for i in range(0, len(self.fields), size)]
 
     @property
     def band_rows(self) -> list[list[forms.BoundField]]:

@@ -454,7 +454,7 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
 
 
 def _rules(game: Game) -> scoring.RuleSet:
-    return scoring.rules_for(game.variant, game.options)
+    return selectors.game_rules(game=game)
 
 
 def _hand_form_for(

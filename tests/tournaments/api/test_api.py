@@ -31,6 +31,21 @@ def test_score_sheet_endpoint_scores_a_case_like_the_command():
     assert [{s: h[s]["score"] for s in h} for h in body["hands"]] == case["expect"]["hand_scores"]
 
 
+@pytest.mark.parametrize("path", sorted(CASES.glob("option-*.json")), ids=lambda path: path.stem)
+def test_score_sheet_endpoint_takes_every_house_rule(path):
+    """Each house rule's worked case (tests/scoring/cases/option-*.json, worked by hand from its
+    source) scored through the API as the case works it out."""
+    case = json.loads(path.read_text(encoding="utf-8"))
+    response = _client().post("/api/v1/score-sheets/", case["sheet"], format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert [{s: h[s]["score"] for s in h} for h in body["hands"]] == case["expect"]["hand_scores"]
+    assert body["totals"] == case["expect"]["totals"]
+    for key in ("initial_meld", "game_over", "winner"):
+        if key in case["expect"]:
+            assert body[key] == case["expect"][key], key
+
+
 def test_score_sheet_endpoint_rejects_with_the_errors_list():
     case = json.loads((CASES / "invalid-went-out-without-canasta.json").read_text())
     response = _client().post("/api/v1/score-sheets/", case["sheet"], format="json")

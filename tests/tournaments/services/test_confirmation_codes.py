@@ -42,7 +42,8 @@ def _entered_by_ns(event):
 def test_each_card_has_its_own_four_digit_codes(cup):
     one, two = TableCard.objects.filter(event=cup).order_by("number")
     for card in (one, two):
-        assert set(card.side_codes) == {"NS", "EW", "N", "E", "S", "A", "B", "C"}
+        # every side any table has: W too, a table of four players alone (Hand and Foot)
+        assert set(card.side_codes) == {"NS", "EW", "N", "E", "S", "W", "A", "B", "C"}
         assert all(len(code) == 4 and code.isdigit() for code in card.side_codes.values())
     assert one.side_codes != two.side_codes
 

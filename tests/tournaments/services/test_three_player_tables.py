@@ -7,7 +7,7 @@ import pytest
 
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Game, Standing
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +68,32 @@ def test_a_table_of_three_scores_and_ranks_each_player(club, players, django_cap
     north = game.table.seats.get(side="N").player
     row = Standing.objects.get(event=event, player=north)
     assert (row.wins, row.points_for, row.points_against) == (1, 1710, 485)
+
+
+def test_a_table_of_three_of_a_variant_played_by_three_plays_it_alone(
+    club, players, django_capture_on_commit_callbacks
+):
+    """Hand and Foot is played by three alone itself (rules.md §6a): its tables of three play
+    Hand and Foot, three sides of one, with one deck more than the players (4 decks), not
+    Classic for 3 players."""
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Feet",
+            date=EVENT_DATE,
+            variant="hand-and-foot",
+            hands_per_round=1,
+            players=players[:10],
+            three_player_tables=True,
+        ),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.round_start(event=event)
+    games = list(Game.objects.filter(table__round=round_))
+    assert sorted((g.variant, len(g.sides), g.players) for g in games) == [
+        ("hand-and-foot", 2, 2),
+        ("hand-and-foot", 3, 1),
+        ("hand-and-foot", 3, 1),
+    ]
+    three = next(g for g in games if len(g.sides) == 3)
+    assert selectors.game_rules(game=three).decks == 4

@@ -70,11 +70,15 @@ def test_the_json_box_is_gone_and_each_option_is_a_control(client, club, alice):
     target = _block(page, "target")
     assert 'type="number"' in target and 'min="5"' in target and 'step="5"' in target
     # Every option some variant takes has its control(s), named after it.
-    offered = {name for rules in scoring.VARIANTS.values() for name in rules.options} - {
-        "unfinished_wild_four_jokers"  # not supported yet: no control
-    }
+    offered = {name for rules in scoring.VARIANTS.values() for name in rules.options}
     for name in offered:
         assert f'name="rule_{name}' in page, name
+    # Hand and Foot's red threes may count against a side (Simpson, rules.md §6a): no minimum.
+    red = _block(page, "red_three_values")
+    assert 'name="rule_red_three_values_each"' in red and "min=" not in red
+    # The books to go out by deal: a clean, a dirty and a wild count for each of four deals.
+    by_deal = _block(page, "books_to_go_out_by_deal")
+    assert by_deal.count('type="number"') == 4 * 3 and "Deal 4: Wild books" in by_deal
 
 
 @pytest.mark.parametrize(
@@ -107,6 +111,67 @@ def test_the_json_box_is_gone_and_each_option_is_a_control(client, club, alice):
                 "initial_meld_by_deal": [50, 90, 120, 150],
                 "book_values": {"wild": 1500},
             },
+        ),
+        (
+            "classic",
+            {
+                "rule_red_threes_against_each": "100",
+                "rule_red_threes_against_all": "400",
+                "rule_canasta_values_natural": "700",
+                "rule_canasta_values_mixed": "500",
+                "rule_wild_canasta": "1000",
+                "rule_canastas_to_go_out": "2",
+                "rule_perfect_cut_bonus": "100",
+                "rule_tie_policy": "went_out",
+            },
+            {
+                "tie_policy": "went_out",
+                "red_threes_against": {"each": 100, "all": 400},
+                "canasta_values": {"natural": 700, "mixed": 500},
+                "wild_canasta": 1000,
+                "canastas_to_go_out": 2,
+                "perfect_cut_bonus": 100,
+            },
+        ),
+        (
+            "hand-and-foot",
+            {
+                "rule_deals": "0",
+                "rule_target": "10000",
+                "rule_initial_meld_table_below_1": "3000",
+                "rule_initial_meld_table_minimum_1": "50",
+                "rule_initial_meld_table_top": "90",
+                "rule_black_three_in_hand": "100",
+                "rule_special_books_sevens": "1500",
+                "rule_special_books_black_threes": "2000",
+                "rule_red_three_values_each": "-500",
+            },
+            {
+                "target": 10000,
+                "deals": 0,
+                "black_three_in_hand": 100,
+                "red_three_values": {"each": -500},
+                "special_books": {"sevens": 1500, "black_threes": 2000},
+                "initial_meld_table": [{"below": 3000, "minimum": 50}, {"minimum": 90}],
+            },
+        ),
+        (
+            "hand-and-foot",
+            {
+                **{f"rule_going_out_bonus_by_deal_{n}": str(100 * n) for n in (1, 2, 3, 4)},
+                **{f"rule_books_to_go_out_by_deal_{n}_clean": str(n) for n in (1, 2, 3, 4)},
+                **{f"rule_books_to_go_out_by_deal_{n}_dirty": str(n) for n in (1, 2, 3, 4)},
+                **{f"rule_books_to_go_out_by_deal_{n}_wild": "0" for n in (1, 2, 3, 4)},
+            },
+            {
+                "going_out_bonus_by_deal": [100, 200, 300, 400],
+                "books_to_go_out_by_deal": [{"clean": n, "dirty": n, "wild": 0} for n in (1, 2, 3, 4)],
+            },
+        ),
+        (
+            "modern-american",
+            {"rule_unfinished_wild_four_jokers": "2500"},
+            {"unfinished_wild_four_jokers": 2500},
         ),
         (
             "classic",
@@ -259,3 +324,19 @@ def test_a_name_typed_but_not_added_stops_the_event(client, club, alice, players
         "Press Add to put Zoe on the roster, or empty this box."
     ]
     assert not club.events.exists() and not club.players.filter(name="Zoe").exists()
+
+
+def test_a_house_rule_missing_a_part_names_it_as_its_control_does(client, club, alice, players):
+    """Books of 7s and of black threes take both values (0: not allowed, rules.md §6a): one
+    left empty is named by its control's label, once, at the rule's first control."""
+    client.force_login(alice)
+    fields = {"rule_special_books_sevens": "1500"}
+    response = client.post(
+        f"/clubs/{club.slug}/events/new/", _form(players, variant="hand-and-foot", **fields)
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["rule_special_books_sevens"] == [
+        "The house rule “Books of 7s and of black threes (points; 0: not allowed)” needs a value "
+        "for A book of black threes (points) too."
+    ]
+    assert not club.events.exists()

@@ -99,6 +99,56 @@ SAMBA_TWO = (
     {"N": 1400, "S": 55},
 )
 
+# Hand and Foot each alone or in three partnerships (rules.md §6a; the pack one deck more than
+# the players; the books to go out Pagat's 2 clean, 2 dirty, 1 wild: §1.3).
+# Two alone (3 decks): N went out, 900 melded + 1000 + 600 + 1500 + 100 out + a red three 100 =
+# 4200, holding nothing; S a clean book, 300 melded, holds 80: 300 − 80 + 500 = 720.
+HF_OUT = {"natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1, "went_out": True}
+HF_TWO = (
+    {
+        "N": {**HF_OUT, "red_threes": 1, "melded_points": 900},
+        "S": {"natural_canastas": 1, "melded_points": 300, "hand_points": 80},
+    },
+    {"N": 4200, "S": 720},
+)
+# Three alone (4 decks), the case hand-and-foot-three-players-alone: 4500, 1250, −120.
+HF_THREE = (
+    {
+        "N": {**HF_OUT, "red_threes": 2, "melded_points": 1100},
+        "E": {
+            "natural_canastas": 1,
+            "mixed_canastas": 1,
+            "red_threes": 1,
+            "red_threes_in_hand": 1,
+            "melded_points": 600,
+            "hand_points": 150,
+        },
+        "S": {"melded_points": 120, "hand_points": 240},
+    },
+    {"N": 4500, "E": 1250, "S": -120},
+)
+# Four alone (5 decks): N 850 + 1000 + 600 + 1500 + 100 = 4050; E 200 − 45 + 500 = 655;
+# S 90 − 60 = 30; W never melded, −85.
+HF_FOUR = (
+    {
+        "N": {**HF_OUT, "melded_points": 850},
+        "E": {"natural_canastas": 1, "melded_points": 200, "hand_points": 45},
+        "S": {"melded_points": 90, "hand_points": 60},
+        "W": {"hand_points": 85},
+    },
+    {"N": 4050, "E": 655, "S": 30, "W": -85},
+)
+# Three partnerships (7 decks): A went out, its partner holding 5, three red threes:
+# 850 − 5 + 1000 + 600 + 1500 + 100 + 300 = 4345; B 90 − 60 = 30; C −85.
+HF_SIX = (
+    {
+        "A": {**HF_OUT, "red_threes": 3, "melded_points": 850, "hand_points": 5},
+        "B": {"melded_points": 90, "hand_points": 60},
+        "C": {"hand_points": 85},
+    },
+    {"A": 4345, "B": 30, "C": -85},
+)
+
 SHAPES = [
     # variant, table shape, players, tables' sides {label: seats}, worked hand
     ("classic-2p", "", 8, {"N": ["N"], "S": ["S"]}, TWO),
@@ -108,6 +158,10 @@ SHAPES = [
     ("classic-6p", "2+2+2", 12, {"A": ["1", "4"], "B": ["2", "5"], "C": ["3", "6"]}, SIX_THREE_TEAMS),
     ("classic-5p", "", 10, {"A": ["1", "3", "5"], "B": ["2", "4"]}, FIVE),
     ("samba", "1+1", 8, {"N": ["N"], "S": ["S"]}, SAMBA_TWO),
+    ("hand-and-foot", "1+1", 6, {"N": ["N"], "S": ["S"]}, HF_TWO),
+    ("hand-and-foot", "1+1+1", 9, {"N": ["N"], "E": ["E"], "S": ["S"]}, HF_THREE),
+    ("hand-and-foot", "1+1+1+1", 8, {"N": ["N"], "E": ["E"], "S": ["S"], "W": ["W"]}, HF_FOUR),
+    ("hand-and-foot", "2+2+2", 12, {"A": ["1", "4"], "B": ["2", "5"], "C": ["3", "6"]}, HF_SIX),
 ]
 
 

@@ -213,12 +213,15 @@ DECKS = {
     "chilean": 4,
     "hand-and-foot": 5,
 }
-CANASTA_CARDS = {  # (natural cards, wild cards) a canasta of each kind holds at least (§1.1)
+# (natural cards, wild cards) a canasta of each kind holds at least (§1.1). A mixed canasta is
+# counted with 5 naturals, which every variant's wild-card limit allows (§4 #11: at most 3 wild
+# cards in Classic, 2 in Modern American, the Samba family and a Hand and Foot dirty book).
+CANASTA_CARDS = {
     "natural_canastas": (7, 0),
     "sequence_canastas": (7, 0),
     "concealed_natural_canastas": (7, 0),
-    "mixed_canastas": (4, 1),
-    "concealed_mixed_canastas": (4, 1),
+    "mixed_canastas": (5, 1),
+    "concealed_mixed_canastas": (5, 1),
     "wild_canastas": (0, 7),
 }
 

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-import scoring
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label
 from clubs.viewer import shown_player_name
@@ -96,7 +95,7 @@ def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpRes
         qr_svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
         # The table's own game: a table of three or five plays its own (classic-3p, classic-5p).
         game = table.game
-        rules = scoring.rules_for(game.variant, game.options)
+        rules = selectors.game_rules(game=game)
         cards.append(
             {
                 "rules_name": rules_label(rules),

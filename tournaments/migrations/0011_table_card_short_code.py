@@ -18,7 +18,7 @@ def give_codes(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0009_person_rating_totals")]
+    dependencies = [("tournaments", "0010_table_shape_four_alone")]
 
     operations = [
         migrations.AddField(
