@@ -68,7 +68,8 @@ def _hands(variant: str) -> list[dict]:
 
 
 def seed() -> None:
-    """In the served tree's environment: a club, players, and one seated game per use."""
+    """In the served tree's environment: a club, 12 players, and a seated event per use (three
+    games each: one per way of entering)."""
     import django
 
     django.setup()
@@ -79,7 +80,7 @@ def seed() -> None:
 
     celery_app.conf.task_always_eager = True
     club = Club.objects.create(name="Bench", slug="bench")
-    players = [Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(1, 9)]
+    players = [Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(1, 13)]
     links = {}
     for use, variant in (
         ("classic", "classic"),
