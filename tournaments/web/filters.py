@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Club
 from clubs.text import isolated
 from clubs.viewer import name_found_by
+from tournaments.domain.rankings import RankedLine
 from tournaments.models import Season
 from tournaments.selectors import (
     EVERY_NIGHT,
@@ -54,7 +55,11 @@ class RankingQueryForm(forms.Form):
         self.unknown_variant = unknown_variant
         default_season = str(current.pk) if current is not None else EVERY_NIGHT
         super().__init__(
-            {"season": default_season, **{k: v for k, v in data.items() if k in QUERY}, "variant": group.key}
+            {
+                "season": default_season,
+                **{k: v for k, v in data.items() if k in (*QUERY, "player")},
+                "variant": group.key,
+            }
         )
         listed = groups if any(g.key == group.key for g in groups) else [group, *groups]
         self.fields["variant"] = forms.ChoiceField(
@@ -73,6 +78,8 @@ class RankingQueryForm(forms.Form):
         # `from` and `to` are words of Python: these two fields are named here, not declared.
         self.fields["from"] = forms.DateField(label=_("From"), required=False, widget=DATE)
         self.fields["to"] = forms.DateField(label=_("To"), required=False, widget=DATE)
+        # Find a player: the ranking's lines whose name, as this viewer sees it, holds the text.
+        self.fields["player"] = forms.CharField(label=_("Player"), required=False, max_length=80)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -99,6 +106,14 @@ class RankingQueryForm(forms.Form):
         return club_ranking_period(
             club=self.club, season=data["season"], start=data.get("from"), end=data.get("to")
         )
+
+    def named(self, lines: list[RankedLine]) -> list[RankedLine]:
+        """The ranked `lines` of the player asked for (`?player=`), any case, by the name the
+        viewer is shown (initials stay initials: clubs/viewer.py), their ranks kept; all of
+        them when none is asked."""
+        self.is_valid()
+        text = (self.cleaned_data.get("player") or "").strip().casefold()
+        return [line for line in lines if text in line.line.name.casefold()] if text else lines
 
 
 QUERY = ("season", "from", "to")

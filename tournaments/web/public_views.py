@@ -106,7 +106,7 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         unknown_variant=unknown_variant,
     )
     period = query.period()
-    lines = selectors.club_ranking(club=club, group=group.key, period=period)
+    lines = query.named(selectors.club_ranking(club=club, group=group.key, period=period))
     table = RankingTable(lines, one_variant=group.one_variant)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     download = export_response(request, table, f"{club.slug}-ranking-{group.key}-{period.slug}")
@@ -149,7 +149,7 @@ def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         unknown_variant=unknown_variant,
     )
     period = query.period()
-    lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
+    lines = query.named(selectors.federation_ranking(federation=federation, group=group.key, period=period))
     table = FederationRankingTable(lines, one_variant=group.one_variant, federation_slug=federation.slug)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     download = export_response(request, table, f"{federation.slug}-ranking-{group.key}-{period.slug}")

@@ -249,3 +249,29 @@ def test_a_finished_event_lists_with_its_status(client, club, three_rounds):
     Event.objects.filter(pk=three_rounds.pk).update(status=Event.Status.FINISHED)
     html = client.get("/clubs/riverside/results/").content.decode()
     assert "Finished" in html
+
+
+def _ranking(client, url: str, **query: str) -> list[tuple[str, str]]:
+    """(rank, name) of each line of the ranking page's table."""
+    rows = _page_rows(client.get(url, {"season": "every", **query}).content.decode(), "rankings")
+    return [(row[0], row[1]) for row in rows[1:] if len(row) > 1]  # the heading row, no empty text
+
+
+def test_find_a_player_in_the_ranking_by_the_name_a_visitor_is_shown(client, club, three_rounds, alice):
+    """README "Results, for a member", step 5: *Find a player or download*. A player who asked
+    for initials is found by them, never by the name a visitor is not shown; ranks are kept."""
+    from clubs import services as club_services
+
+    _public(club)
+    services.ratings_rebuild(club_id=club.pk)
+    url = f"/clubs/{club.slug}/rankings/"
+    everyone = _ranking(client, url)
+    assert len(everyone) >= 8
+    last = everyone[-1]
+    found = _ranking(client, url, player=last[1].upper())
+    assert found == [last]  # the line as it stood in the whole ranking, its rank kept
+    shy = club.players.get(name=last[1])
+    club_services.player_public_initials_set(player=shy, by_initials=True, by=alice)
+    assert _ranking(client, url, player=shy.name) == []
+    initials = next(line for line in _ranking(client, url) if line[0] == last[0])[1]
+    assert _ranking(client, url, player=initials) == [(last[0], initials)]
