@@ -54,14 +54,10 @@ BOOK_LABELS = {
 # One line under a field where scorers go wrong (the canasta bonuses are counted from the
 # canastas entered, so the melded card points are the cards' values alone).
 ENTRY_FIELD_HINTS = {
-    "melded_points": _(
-        "The cards' values only, without canasta bonuses (500, 300 ...): those come from the canastas."
-    ),
+    "melded_points": _("The cards' values only: the canasta bonuses (500, 300 ...) come from the canastas."),
 }
 BOOK_HINTS = {
-    "melded_points": _(
-        "The cards' values only, without book bonuses (500, 300 ...): those come from the books."
-    ),
+    "melded_points": _("The cards' values only: the book bonuses (500, 300 ...) come from the books."),
 }
 
 

@@ -40,7 +40,7 @@ def test_hand_and_foot_says_books_on_the_page_in_the_preview_and_in_a_refusal(cl
     game = variant_game("hand-and-foot")
     url = f"/t/{game.table.access_token}/"
     form = _form(client.get(url).content.decode())
-    for label in ("Clean books", "Dirty books", "Wild books", "Points and books", "book bonuses"):
+    for label in ("Clean books", "Dirty books", "Wild books", "Points and books", "the book bonuses"):
         assert label in form, label
     assert "anasta" not in form
     # The preview's breakdown of the case's deal (S2, rules.md §1.3): NS's books by their names.
