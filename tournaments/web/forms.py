@@ -504,6 +504,9 @@ class HandForm(forms.Form):
         self.sides = sides
         choice_field(self, "entered_by_side").choices = [(side, side) for side in sides]
         self.books = rules.canastas_called_books  # Hand and Foot's words: books, not canastas
+        # Whether the table has chosen its way of entering (it entered a hand): the ways are
+        # then offered below the form, not above it (`_hand_form_for`).
+        self.mode_chosen = False
         self.inputs = _inputs(rules, self.entry_mode)
         for side in sides:
             for spec in self.inputs:

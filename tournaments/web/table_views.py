@@ -331,6 +331,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
         # errors: not the page's context, whose reads (the hands, the corrections, the players)
         # made a preview cost four API saves.
         return render(request, "tournaments/_hand_preview.html", {"preview": shown, "form": form})
+    form.mode_chosen = selectors.table_entry_mode(game=game, hands=[]) is not None
     context = _context(access, form)
     context["preview"] = shown
     context["checking"] = previewing  # nothing was being saved: the form says so
@@ -471,6 +472,7 @@ def _hand_form_for(
     (selectors.table_entry_mode), and by the side that entered the game's last hand."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
+    remembered = None
     if hand_param and hand_param.isascii() and hand_param.isdigit() and len(hand_param) < 6:
         line = selectors.hand_line(hands=hands, number=int(hand_param))
     if line is not None:
@@ -486,8 +488,11 @@ def _hand_form_for(
     else:
         initial["number"] = selectors.next_hand_number(hands=hands)
         initial["entered_by_side"] = hands[-1].entered_by_side if hands else ""
-        mode = mode or selectors.table_entry_mode(game=game, hands=hands)
-    return _hand_form(game, initial=initial, mode=mode or "summary", ask_reason=ask_reason)
+        remembered = selectors.table_entry_mode(game=game, hands=hands)
+        mode = mode or remembered
+    form = _hand_form(game, initial=initial, mode=mode or "summary", ask_reason=ask_reason)
+    form.mode_chosen = line is not None or remembered is not None
+    return form
 
 
 def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
