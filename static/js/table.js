@@ -196,6 +196,7 @@
     var fresh = holder.content.getElementById("table-live");
     if (!fresh) { return false; }
     current.replaceWith(fresh);
+    dropOldMessages();
     ready(fresh);
     window.scrollTo(0, 0);
     var notice = document.getElementById("undo-refused") || document.getElementById("hand-undone") ||
@@ -223,6 +224,11 @@
     ["table-score", "saved-slot", "waiting-slot", "hands-card", "corrections-slot"].forEach(function (id) {
       replaceById(answer, id);
     });
+    var live = document.getElementById("table-live");
+    if (live && answer.dataset.tag) { live.dataset.tag = answer.dataset.tag; }
+    var moved = document.getElementById("table-moved");
+    if (moved) { moved.hidden = true; }  // caught up: the answer is the whole game
+    dropOldMessages();
     var form = document.querySelector("form[data-hand-form]");
     var next = parseInt(answer.dataset.nextNumber, 10);
     if (form && !isNaN(next)) { nextNumber(form, next); }
@@ -413,6 +419,9 @@
           return el.textContent.replace(/\s+/g, " ").trim(); }).join(" · ")
         : "";
       var number = parseInt(data.get("number"), 10);
+      // The preview of these very values says the hand ends the game: no next hand's form
+      // meanwhile (the server's answer then says the game is over, or the hand comes back).
+      var ending = !!(preview && form.dataset.previewDone === values(form) && preview.querySelector(".result"));
       var item = {
         id: data.get("submission_id"), page: location.pathname, action: form.action,
         csrf: data.get("csrfmiddlewaretoken"), fields: fields, number: number, scores: scores,
@@ -430,6 +439,8 @@
       // confirms it.
       if (!item.correction) { form.dataset.nextNumber = String(Math.max(number + 1, parseInt(form.dataset.nextNumber, 10) || 0)); }
       blankForm(form, nextNumber(form));
+      var section = form.closest("#hand-form");
+      if (ending && section) { section.hidden = true; }
       showPending();
       var first = form.querySelector(".pad input:not([type=hidden]):not([type=checkbox])");
       // The whole form in view, with what fits above it (the hand's line, the scores); a form
@@ -507,6 +518,9 @@
       var side = note.dataset.wentOutNote;
       var out = form.elements[side + "-went_out"], hidden = form.elements[side + "-concealed"];
       note.hidden = !((out && out.checked) || (hidden && hidden.checked));
+      // Said in the field itself too, where the number is typed.
+      var held = form.elements[side + "-hand_points"];
+      if (held) { held.placeholder = note.hidden ? "" : note.textContent.trim(); }
     });
   }
   document.addEventListener("change", function (event) {
@@ -606,6 +620,54 @@
     if (document.getElementById("form-errors")) { reveal("#form-errors"); }
   });
 
+  // The messages at the page's top speak of what was done before its last write in place (a
+  // confirmation, a hand taken back): gone once the page has moved on.
+  function dropOldMessages() {
+    document.querySelectorAll(".messages").forEach(function (box) { box.remove(); });
+  }
+
+  // Following the table: every 15 s (and when the phone comes back to the page) the page asks
+  // for its table's tag (a hand saved or confirmed on another phone, the round's results made
+  // final, the next round seated for a card). Changed, the page is loaded again, unless the
+  // scorer is in the middle of something (a hand typed or waiting to be sent, a correction, a
+  // field in use): then it says so, and follows after.
+  var FOLLOW_EVERY = 15000;
+  function typedSomething(form) {
+    if (!form) { return false; }
+    if (form.elements.expected_version && form.elements.expected_version.value) { return true; }
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.name === "entered_by_side") { return false; }
+      if (el.type === "checkbox") { return el.checked; }
+      if (el.tagName === "SELECT") { return el.selectedIndex > 0; }
+      return el.type !== "submit" && el.type !== "button" && el.value.trim() !== "";
+    });
+  }
+  function busy() {
+    var active = document.activeElement;
+    var inUse = active && active !== document.body && active.matches && active.matches("input, select, textarea");
+    return inUse || sending || unsent(here()).length > 0 || typedSomething(document.querySelector("form[data-hand-form]"));
+  }
+  function follow() {
+    var live = document.getElementById("table-live");
+    if (!live || !live.dataset.tagUrl || document.hidden || !navigator.onLine) { return; }
+    fetch(live.dataset.tagUrl, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data || data.tag === live.dataset.tag) { return; }
+        if (busy()) {
+          var note = document.getElementById("table-moved");
+          if (note) { note.hidden = false; }
+          return;
+        }
+        location.replace(location.pathname);
+      })
+      .catch(function () {});
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    setInterval(follow, FOLLOW_EVERY);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { follow(); } });
+  });
+
   // The live preview: 400 ms after the last change in the hand form, the engine's score of the
   // hand as typed, asked at the save's address with "preview" (the answer: its box only). A
   // newer change calls off the one on its way. None for a form just cleared for the next hand
@@ -689,6 +751,10 @@
         }
         if (!section || !section.contains(form)) { return; }
         section.replaceWith(fresh);
+        // The values the preview in the new form is of: Save reads its scores and whether the
+        // hand ends the game without asking again.
+        var checked = fresh.querySelector("form[data-hand-form]");
+        if (checked && response.ok) { checked.dataset.previewDone = asked; }
         ready(fresh);
         reveal(document.getElementById("form-errors") ? "#form-errors" : "#preview");
       });

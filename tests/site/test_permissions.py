@@ -611,6 +611,8 @@ MATRIX: dict[str, Row] = {
     ),
     # --- the table page, by account and by link --------------------------------------------
     "tournaments:game_detail": Row("page", lambda w: {"game_id": w.game.pk}, read=MEMBER),
+    # What the table page follows: its tag, read by whoever may read the page.
+    "tournaments:game_tag": Row("page", lambda w: {"game_id": w.game.pk}, read=MEMBER),
     "tournaments:game_save": Row("page", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_hand_two),
     "tournaments:game_confirm": Row(
         "page",
@@ -621,6 +623,7 @@ MATRIX: dict[str, Row] = {
     # The table's undo of the hand it has just saved (hand 1 of the world, saved moments ago).
     "tournaments:game_undo": Row("page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER),
     "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
+    "tournaments:link_tag": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
     # A card's short code, typed by anyone at the table: the code is the key, as the link is.
     "tournaments:table_code": Row("page", read=ANYONE),
     "tournaments:table_code_open": Row("page", lambda w: {"code": _card(w).short_code}, read=ANYONE),

@@ -24,6 +24,7 @@ from collections.abc import Collection
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.viewer import shown_player_name
 from tournaments import selectors
@@ -85,9 +86,12 @@ def _check_knockout(event: Event, line: selectors.StageLine) -> None:
         if undecided:
             tables = _match_tables(line, played, undecided)
             raise ValidationError(
-                _(
-                    "A match of the knockout's round %(number)s has no winner yet (table(s) "
-                    "%(tables)s): a game that ended level is decided by the director on the bracket page."
+                ngettext(
+                    "A match of the knockout's round %(number)s has no winner yet (table "
+                    "%(tables)s): a game that ended level is decided by the director on the bracket page.",
+                    "Matches of the knockout's round %(number)s have no winner yet (tables "
+                    "%(tables)s): a game that ended level is decided by the director on the bracket page.",
+                    len(undecided),
                 )
                 % {"number": played, "tables": tables},
                 code="match_undecided",

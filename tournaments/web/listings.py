@@ -197,7 +197,7 @@ class RankingTable(tables.Table):
         verbose_name=_("Points per game"), accessor="line__points_per_game", attrs=OPTIONAL
     )
     last_played = tables.DateColumn(
-        verbose_name=_("Last played"), accessor="line__last_played", attrs=OPTIONAL_TEXT
+        verbose_name=_("Last played"), accessor="line__last_played", attrs=OPTIONAL_TEXT, short=False
     )
     # In the downloads only: whether the rank is missing because the rating is provisional.
     provisional = tables.BooleanColumn(verbose_name=_("Provisional"), visible=False)
@@ -345,7 +345,7 @@ class RecentEventTable(tables.Table):
         ),
     )
     # The date stays on a phone: a club's nights often share a name.
-    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date")
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="event__date", short=False)
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     victory_points = tables.Column(verbose_name=_("Victory points"), attrs=NUMBER)
     points_for = PointsColumn(verbose_name=_("Points"), attrs=OPTIONAL)

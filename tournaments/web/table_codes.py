@@ -41,12 +41,12 @@ def code_open(request: HttpRequest, code: str) -> HttpResponse:
     normal = re.sub(r"[\s\-]", "", code).upper()
     card = None
     if len(normal) == SHORT_CODE_LENGTH:
-        card = (
-            TableCard.objects.filter(short_code=normal)
-            .exclude(event__status=Event.Status.FINISHED)
-            .only("access_token")
-            .first()
+        card = TableCard.objects.filter(short_code=normal).select_related("event").first()
+    if card is not None and card.event.status == Event.Status.FINISHED:
+        message = _(
+            "This table's event is finished: its code opens nothing now. Ask the director for the results."
         )
+        return render(request, TEMPLATE, {"typed": code, "error": message}, status=404)
     if card is None:
         limits.count([wrong], settings.TABLE_CODE_WINDOW)
         message = _("No table has the code “%(code)s”. Check the code printed on the table's card.") % {

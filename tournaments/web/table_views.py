@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
@@ -135,11 +135,13 @@ def _table(
     game_id: int | None,
     number: int | None,
 ) -> HttpResponse:
-    if action != "view" and request.method != "POST":
+    if action not in ("view", "tag") and request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     if token is None and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     access, card = table_access(request, action=action, token=token, game_id=game_id)
+    if action == "tag":
+        return JsonResponse({"tag": live_tag(access.game if access else None)})
     if access is None:  # a card whose table has no game in the current round
         assert card is not None
         return render(request, "tournaments/card_waiting.html", {"state": card, "event": card.card.event})
@@ -189,6 +191,17 @@ def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardSt
     return '"' + hashlib.sha256(repr(stamp).encode()).hexdigest()[:32] + '"'
 
 
+def live_tag(game: Game | None) -> str:
+    """A digest of what the table page shows of `game` that others can change (its hands, its
+    round and event, who sits where: `selectors.game_page_stamp`), read afresh; "" for a card
+    whose table waits for its next game. The page asks for it (`tag`) to follow the table."""
+    if game is None:
+        return ""
+    fresh = Game.objects.select_related("table__round__event").get(pk=game.pk)
+    stamp = (fresh.pk, selectors.game_page_stamp(game=fresh))
+    return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
+
+
 @functools.cache
 def _release() -> str:
     """A digest of the templates, static files and translations this process serves: a new
@@ -215,7 +228,7 @@ def table_access(
         return _by_account(request, game_id), None
     if game_id is not None:
         return _by_card(token, game_id), None
-    if action == "view":
+    if action in ("view", "tag"):
         card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
         if card is not None:
             state = selectors.card_state(card=card)
@@ -454,6 +467,13 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
     return redirect(f"{access.page_url}?mode={mode}" if mode in ("cards", "total") else access.page_url)
 
 
+def _tag_url(access: TableAccess) -> str:
+    """Where the page asks for its table's tag: a card's follows the card to its next game."""
+    if access.card_token:
+        return reverse("tournaments:link_tag", kwargs={"token": access.card_token})
+    return access.url("tag")
+
+
 def _rules(game: Game) -> scoring.RuleSet:
     return selectors.game_rules(game=game)
 
@@ -480,9 +500,8 @@ def _hand_form_for(
         if mode in (None, stored_mode):
             mode = stored_mode
             initial.update(HandForm.initial_for(line.entries))
-        initial.update(
-            number=line.number, expected_version=line.version, entered_by_side=line.entered_by_side
-        )
+        # Whoever corrects says which side they are: the other side then confirms the change.
+        initial.update(number=line.number, expected_version=line.version)
     elif game.game_over:
         return None
     else:
@@ -559,4 +578,7 @@ def _context(
         # A knockout match whose game ended level: the director decides here who goes through
         # (the table is told so; a game that did not end level reads no bracket).
         "knockout": (selectors.game_knockout_match(game=game) if game.game_over and game.is_draw else None),
+        # What the page follows: the table's tag, asked for again every few seconds.
+        "live_tag": live_tag(game),
+        "tag_url": _tag_url(access),
     }

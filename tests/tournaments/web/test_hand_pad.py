@@ -97,7 +97,8 @@ def test_a_save_by_the_page_script_is_answered_with_what_the_page_needs(client, 
     )
     assert response.status_code == 200, response.content.decode()[:500]
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="save-answer" data-number="1" data-next-number="2">')
+    head = r'<div id="save-answer" data-number="1" data-next-number="2" data-tag="\w+">'
+    assert re.match(head, page.lstrip())
     assert "<html" not in page
     assert "Hand 1 saved:" in page
     assert '<div class="side-total" data-side="NS"><bdi dir="ltr" class="num">1685</bdi></div>' in page
@@ -116,8 +117,8 @@ def test_the_save_that_ends_the_game_says_so(client, league_night, sam):
         f"/games/{game.pk}/hands/", _form_data(game, 1, total, save="1", mode="total"), **HTMX
     )
     page = response.content.decode()
-    head = '<div id="save-answer" data-number="1" data-next-number="2" data-game-over>'
-    assert page.lstrip().startswith(head)
+    head = r'<div id="save-answer" data-number="1" data-next-number="2" data-tag="\w+" data-game-over>'
+    assert re.match(head, page.lstrip())
     assert 'id="result"' in page
 
 

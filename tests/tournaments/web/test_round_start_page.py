@@ -23,11 +23,11 @@ def test_the_director_is_told_which_tables_are_ended(
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     assert "2 tables are still playing this round: tables 1, 2." in page
-    assert "End the games still in play at table(s) 1, 2 at their current score" in page
+    assert "End the games still in play at tables 1, 2 at their current score" in page
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(f"/events/{league_night.pk}/rounds/start/", {"end_unfinished": "1"}, follow=True)
     assert (
-        "The games at table(s) 1, 2 of round 1 were ended at their score (a table with no hand "
+        "The games at tables 1, 2 of round 1 were ended at their score (a table with no hand "
         "entered ends 0 to 0, a draw)."
     ) in answer.content.decode()
     assert all(Game.objects.get(pk=game.pk).game_over for game in games)

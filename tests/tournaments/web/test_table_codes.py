@@ -3,6 +3,7 @@ without a camera, its wrong tries limited; the card's long link keeps working.""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -63,8 +64,11 @@ def test_a_wrong_code_says_so_and_too_many_are_refused_from_that_network(client,
 def test_a_finished_events_code_opens_nothing_but_its_link_still_reads(client, league_night):
     card = _card(league_night)
     Event.objects.filter(pk=league_night.pk).update(status=Event.Status.FINISHED)
-    assert client.get(f"/c/{card.short_code}/").status_code == 404
-    assert client.get(f"/t/{card.access_token}/").status_code == 200
+    refused = client.get(f"/c/{card.short_code}/")
+    assert refused.status_code == 404
+    assert "This table's event is finished" in html.unescape(refused.content.decode())  # not "no table"
+    page = client.get(f"/t/{card.access_token}/").content.decode()
+    assert "Another phone joins" not in page  # the page no longer offers the code
 
 
 def test_a_revoked_card_gets_a_new_code_and_the_old_opens_nothing(client, league_night):

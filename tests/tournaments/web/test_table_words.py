@@ -129,6 +129,9 @@ def test_the_side_that_entered_the_last_hand_is_chosen_for_the_next(
     page = client.get(url).content.decode()
     checked = re.findall(side, page)
     assert checked == [("NS", ""), ("EW", " checked")]
+    # A correction asks again who enters it (the other side confirms the change): none chosen.
+    correction = client.get(f"{url}?hand=1").content.decode()
+    assert re.findall(side, correction) == [("NS", ""), ("EW", "")]
     second = _form_data(game, 2, HAND_B, save="1", entered_by_side="EW")
     client.post(f"{url}hands/", second | {"submission_id": "0b5e8a52-3c1d-4f6e-8a2b-9c7d1e0f2a34"})
     assert game.hands.count() == 2

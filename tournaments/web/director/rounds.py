@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.users import SignedInRequest
@@ -39,9 +40,12 @@ def round_start(request: SignedInRequest, event_id: int) -> HttpResponse:
         if ending:
             messages.warning(
                 request,
-                _(
-                    "The games at table(s) %(tables)s of round %(number)s were ended at their score "
-                    "(a table with no hand entered ends 0 to 0, a draw)."
+                ngettext(
+                    "The game at table %(tables)s of round %(number)s was ended at its score "
+                    "(a table with no hand entered ends 0 to 0, a draw).",
+                    "The games at tables %(tables)s of round %(number)s were ended at their score "
+                    "(a table with no hand entered ends 0 to 0, a draw).",
+                    len(ending),
                 )
                 % {"tables": ", ".join(str(n) for n in ending), "number": new_round.number - 1},
             )

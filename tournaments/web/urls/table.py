@@ -44,6 +44,7 @@ urlpatterns = [
     path("c/<table_code:code>/", table_codes.code_open, name="table_code_open"),
     path("games/<int:game_id>/", table_views.table, {"action": "view"}, name="game_detail"),
     path("games/<int:game_id>/hands/", table_views.table, {"action": "save"}, name="game_save"),
+    path("games/<int:game_id>/tag/", table_views.table, {"action": "tag"}, name="game_tag"),
     path(
         "games/<int:game_id>/hands/<int:number>/confirm/",
         table_views.table,
@@ -58,6 +59,7 @@ urlpatterns = [
     ),
     path("t/<table_token:token>/", table_views.table, {"action": "view"}, name="link_detail"),
     path("t/<table_token:token>/hands/", table_views.table, {"action": "save"}, name="link_save"),
+    path("t/<table_token:token>/tag/", table_views.table, {"action": "tag"}, name="link_tag"),
     path(
         "t/<table_token:token>/hands/<int:number>/confirm/",
         table_views.table,
