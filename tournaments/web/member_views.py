@@ -67,7 +67,7 @@ def event_page(
     rounds = list(selectors.event_rounds(event=event))
     in_play = selectors.tables_in_play(event=event)
     standings = standings_table(event, orderable=False)
-    is_director = directs(user=request.user, club_id=event.club_id, federation_id=event.federation_id)
+    is_director = selectors.event_level(user=request.user, event_id=event.pk) == selectors.Level.RUN
     paired = event.format in Event.PARTNERSHIP_FORMATS
     pairs = selectors.event_pairs(event=event) if paired else []
     context = {

@@ -21,7 +21,6 @@ from clubs.selectors import (
     directs,
     federations_run_by,
     federations_with_ranking_visible_to,
-    role_directs,
     role_in,
 )
 from clubs.viewer import shown_name
@@ -221,7 +220,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     download = export_response(request, table, event_file_name(event, "standings"))
     if download is not None:
         return download
-    role = role_in(user=request.user, club=event.club)
+    level = selectors.event_level(user=request.user, event_id=event.pk)
     # The rounds say whether the event plays stages: no query more for an event without them.
     staged = any(round_.stage is not None for round_ in round_results)
     context = {
@@ -242,8 +241,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         ],
         "ranking": selectors.event_standings_rules_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
-        "is_member": role is not None,
-        "is_director": role_directs(role),
+        "is_member": level >= selectors.Level.SEE,
+        "is_director": level == selectors.Level.RUN,
     }
     return render(request, "tournaments/event_standings.html", context)
 
@@ -262,7 +261,7 @@ def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpRes
         "player": participant.player,
         "night": night,
         "credits_missed_rounds": event.missed_round_policy != Event.MissedRounds.NOTHING,
-        "is_member": role_in(user=request.user, club=event.club) is not None,
+        "is_member": selectors.event_level(user=request.user, event_id=event.pk) >= selectors.Level.SEE,
     }
     return render(request, "tournaments/event_player.html", context)
 
@@ -275,12 +274,12 @@ def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     if event is None:
         return _login_or_404(request)
     stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
-    role = role_in(user=request.user, club=event.club)
+    level = selectors.event_level(user=request.user, event_id=event.pk)
     context = {
         "event": event,
         "bracket": selectors.stage_bracket(stage=stage),
-        "is_member": role is not None,
-        "is_director": role_directs(role) and event.status != Event.Status.FINISHED,
+        "is_member": level >= selectors.Level.SEE,
+        "is_director": level == selectors.Level.RUN and event.status != Event.Status.FINISHED,
         "refresh_seconds": BRACKET_REFRESH_SECONDS,
     }
     return render(request, "tournaments/stage_bracket.html", context)
