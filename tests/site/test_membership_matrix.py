@@ -37,10 +37,19 @@ from clubs.models import Player
 from config import celery_app
 from tests.support import doors, membership
 from tests.support.hands import HAND_B
-from tests.support.membership import ACTORS, STEPS, Actor, State, Target, World, level_on, tokens_act
+from tests.support.membership import (
+    ACTORS,
+    STEPS,
+    Actor,
+    Level,
+    State,
+    Target,
+    World,
+    level_on,
+    tokens_act,
+)
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Hand, Seat, Stage
-from tournaments.selectors import Level
 
 pytestmark = pytest.mark.django_db
 

@@ -14,6 +14,7 @@ before it.
 from __future__ import annotations
 
 import datetime
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +39,16 @@ from tests.support.factories import EVENT_DATE, ClubFactory, UserFactory
 from tests.support.hands import HAND_A
 from tournaments import services
 from tournaments.models import Event, Game, Hand, Season, TableCard
-from tournaments.selectors import Level
+
+
+class Level(enum.IntEnum):
+    """What someone may do with an event, as the docs say it (each level allows the ones below)."""
+
+    NONE = 0
+    SEE = 1
+    SCORE = 2  # enter, correct and confirm hands
+    RUN = 3  # seat rounds, print cards, finish it
+
 
 STEPS = (
     "hosting",  # the world as built
