@@ -34,7 +34,8 @@ def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
         "tournaments/club_detail.html",
         {
             "club": club,
-            "events": club.events.all(),
+            # A championship the club hosts while a member of its federation, none once it left.
+            "events": selectors.events_visible_to(user=request.user).filter(club=club),
             "seasons": club.seasons.all(),
             "is_director": directs(user=request.user, club_id=club.pk),
         },

@@ -9,6 +9,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
@@ -51,7 +52,10 @@ ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results,
 def home(request: HttpRequest) -> HttpResponse:
     """A member's clubs; and, for anyone, the clubs whose results are public (a visitor without
     an account lands here, not on the login page)."""
-    clubs = clubs_where(user=request.user).prefetch_related("events")
+    # Each club's events that the member sees: a championship it hosts while a member of its
+    # federation, none once it left (selectors.events_visible_to).
+    events = Prefetch("events", queryset=selectors.events_visible_to(user=request.user))
+    clubs = clubs_where(user=request.user).prefetch_related(events)
     public = clubs_with_public_results().exclude(pk__in=clubs.values("pk"))
     return render(request, "tournaments/home.html", {"clubs": clubs, "public_clubs": public})
 
@@ -297,7 +301,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if player is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=player.club) is not None
-    profile = selectors.player_profile(player=player)
+    profile = selectors.player_profile(player=player, viewer=request.user)
     partners = RecordTable(profile.partners, prefix="partners-")
     opponents = RecordTable(profile.opponents, prefix="opponents-")
     for table in (partners, opponents):

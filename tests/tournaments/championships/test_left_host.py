@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -200,3 +201,46 @@ def test_the_scope_is_read_again_inside_the_save(north, played):  # noqa: F811
             door=selectors.Door(user=scorer),
         )
     assert game.hands.count() == 1
+
+
+def test_the_host_that_left_finds_none_of_it_in_its_audit(north, played):  # noqa: F811
+    """The club's audit lists the changes of the events it holds: the championship's while it is a
+    member, none of them once it left (their scores and who entered them)."""
+    _game, _hand, people = played
+    audit = reverse("audit:club_audit", args=["avon"])
+    assert "North Open" in _page(people["avon_director"]).get(audit).content.decode()
+    _leaves(north)
+    assert "North Open" not in _page(people["avon_director"]).get(audit).content.decode()
+
+
+def test_the_host_that_left_finds_none_of_it_on_its_players_pages(north, played):  # noqa: F811
+    """A player's page (their games, partners and opponents, their recent nights) counts the
+    championship for whoever sees it: its host's members while a member, not once it left."""
+    game, _hand, people = played
+    services.game_stop(game=game)
+    seated = game.table.seats.select_related("player__club")
+    mine = next(seat.player for seat in seated if seat.player.club.slug == "avon")
+    others = [seat.player.name for seat in seated if seat.player.club.slug == "brook"]
+    url = reverse("tournaments:player_detail", args=[mine.pk])
+    before = _page(people["avon_member"]).get(url).content.decode()
+    assert "North Open" in before and any(name in before for name in others)
+    _leaves(north)
+    after = _page(people["avon_member"]).get(url).content.decode()
+    assert "North Open" not in after and not any(name in after for name in others)
+
+
+@pytest.mark.parametrize("page", ["home", "tournaments:club_detail"])
+def test_the_host_that_left_finds_none_of_it_on_its_club_pages(north, played, page):  # noqa: F811
+    _game, _hand, people = played
+    url = reverse(page, args=["avon"] if page != "home" else [])
+    assert "North Open" in _page(people["avon_member"]).get(url).content.decode()
+    _leaves(north)
+    assert "North Open" not in _page(people["avon_member"]).get(url).content.decode()
+
+
+def test_a_championship_is_no_night_of_its_hosts_season(north, played):  # noqa: F811
+    """Its standings would stay on the host's season table after it left."""
+    game, _hand, _people = played
+    championship = game.table.round.event
+    with pytest.raises(ValidationError):
+        services.season_save(club=championship.club, name="Winter", events=[championship])
