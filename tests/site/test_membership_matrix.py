@@ -7,10 +7,12 @@ a table's link or card, or the board's link; `test_every_door_has_a_row` fails w
 without a row in DOORS. A row says who may read it (GET) and who may write (POST), as the docs
 say it (`level_on`, never the code under test), for North's championship held at Harbour and
 for Harbour's own night where the door is an event's. Every other visitor is refused the
-standard way: a page sends a visitor to the login page and answers 404 to someone signed in;
-the API answers 401 without a valid token and 404 with one. Whatever the answer, a refused
-request writes nothing: every table's rows are counted and summed before and after it
-(tests/support/doors.py), and an allowed write writes.
+standard way: a page sends a visitor to the login page (or answers 404) and answers 404 to
+someone signed in; the API answers 401 without a valid token and 404 with one. Whatever the
+answer, a refused request writes nothing (PostgreSQL's count of the rows it inserted, updated
+and deleted, tests/support/doors.py), and an allowed write writes. Whatever the door, no answer
+names an event the visitor has nothing of, and a list holds the event's objects exactly for
+those who see it.
 
 The world is built once for the module, each step's state once (in a savepoint of it), each
 test in a savepoint of that and each probe in one of the test's: nothing a probe writes is seen
@@ -435,8 +437,9 @@ CLUB_DOORS: dict[str, Door] = {
         write=club(RUN),
         data=lambda w, t: {"first": _player("Harbour 09"), "second": _player("Harbour 10")},
     ),
+    # An entrant of both events: their page counts each for whoever sees it.
     "tournaments:player_detail": Door(
-        "page", lambda w, t: {"player_id": _player("Harbour 05")}, read=club(SEE)
+        "page", lambda w, t: {"player_id": _player("Harbour 01")}, read=club(SEE)
     ),
     "tournaments:season_detail": Door(
         "page", lambda w, t: {"season_id": w.targets["night"].event.season_id}, read=club(SEE)
@@ -950,7 +953,8 @@ class _Answer:
     code: int
     location: str
     attachment: bool
-    body: Any
+    body: Any  # a list's JSON
+    text: str  # what a read answered
     written: list[str]  # the tables whose rows the request changed
 
 
@@ -978,6 +982,7 @@ def _ask(
         response.get("Location", ""),
         "attachment" in response.get("Content-Disposition", ""),
         response.json() if ok_json else None,
+        response.content.decode(errors="replace") if method == "get" and not response.streaming else "",
         doors.rows_changed(before, after),
     )
 
@@ -1034,6 +1039,13 @@ def _listed_answer(answer: _Answer, door: Door, w: World, t: T, sees: bool) -> s
     return None
 
 
+def _named_answer(answer: _Answer, actor: Actor, state: State) -> str | None:
+    """Whatever the door, its answer names no event the visitor has nothing of."""
+    hidden = [name for event, name in membership.NAMES.items() if level_on(actor, event, state) == Level.NONE]
+    shown = [name for name in hidden if name in answer.text]
+    return f"names {shown}" if shown else None
+
+
 def _probe(w: World, state: State, key: str, target: str, actor: Actor, method: str) -> str | None:
     door = DOORS[key]
     t = w.targets.get(target)
@@ -1049,6 +1061,7 @@ def _probe(w: World, state: State, key: str, target: str, actor: Actor, method: 
         problem = _allowed_answer(answer, door, method, door.valid(state, target))
         if problem is None and door.listed_to is not None:
             problem = _listed_answer(answer, door, w, t, door.listed_to(actor, state, target))
+        problem = problem or _named_answer(answer, actor, state)
     else:
         problem = _refused_answer(answer, door, signed_in)
     return None if problem is None else f"{method.upper()} {key} @{target} as {actor.name}: {problem}"

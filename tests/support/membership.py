@@ -6,7 +6,7 @@ docs/federation.md and docs/club.md say each person may then do (`level_on`).
 North's member clubs are Harbour, Meadow and Lonely; Outpost is in no federation, Faraway
 neither and never invited; South has invited Harbour. North Open is North's championship held
 at Harbour (entrants four of Harbour and four of Meadow, two tables, confirmation asked), and
-Friday is Harbour's own night (eight of Harbour, two tables); in each, round 1 is seated and
+Harbour Friday is Harbour's own night (eight of Harbour, two tables); in each, round 1 is seated and
 hand 1 is saved at table 1 by its NS side, unconfirmed. `STEPS` change it, each after the ones
 before it.
 """
@@ -143,6 +143,9 @@ def tokens_act(target: str, state: State) -> bool:
 
 # --- the world --------------------------------------------------------------------------------
 
+# The events' names: no page or answer shows them to someone with nothing of the event.
+NAMES = {"championship": "North Open", "night": "Harbour Friday"}
+
 
 @dataclass
 class Target:
@@ -252,12 +255,14 @@ def _events(clubs: dict[str, Club], north: Federation, users: dict[str, Any]) ->
     championship = services.championship_create(
         federation=north,
         host=clubs["harbour"],
-        asked=services.EventInput(name="North Open", date=EVENT_DATE, variant="classic", kind="tournament"),
+        asked=services.EventInput(
+            name=NAMES["championship"], date=EVENT_DATE, variant="classic", kind="tournament"
+        ),
     )
     services.championship_enter(event=championship, players=[*harbour[:4], *meadow])
     night = services.event_create(
         club=clubs["harbour"],
-        asked=services.EventInput(name="Friday", date=EVENT_DATE, variant="classic", players=harbour),
+        asked=services.EventInput(name=NAMES["night"], date=EVENT_DATE, variant="classic", players=harbour),
     )
     Event.objects.filter(pk=night.pk).update(
         season=Season.objects.create(club=clubs["harbour"], name="Winter")
