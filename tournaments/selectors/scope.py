@@ -51,15 +51,16 @@ def _held() -> Q:
 
 def event_scope(*, user: Requester | None, level: Level) -> Q:
     """The condition on Event of the events `user` may `level` (SEE, SCORE or RUN): the rule.
-    Subqueries only, no join: it filters and annotates without repeating rows."""
+    Subqueries only, no join: it filters and annotates without repeating rows, and reads the
+    events by their club's and federation's indexes."""
     if user is None or not user.is_authenticated:
         return Q(pk__in=[])
-    roles = Membership.objects.filter(user=user, club_id=OuterRef("club_id"), role__in=_ROLES[level])
-    officers = FederationOfficer.objects.filter(user=user, federation_id=OuterRef("federation_id"))
-    scope = (Q(Exists(roles)) & _held()) | Q(Exists(officers))
+    roles = Membership.objects.filter(user=user, role__in=_ROLES[level]).values("club_id")
+    officers = FederationOfficer.objects.filter(user=user).values("federation_id")
+    scope = (Q(club__in=roles) & _held()) | Q(federation__in=officers)
     if level == Level.SEE:
-        member_club = member_places(federation_id=OuterRef("federation_id"), club__memberships__user=user)
-        scope |= Q(Exists(member_club))
+        member_clubs = member_places(club__memberships__user=user).values("federation_id")
+        scope |= Q(federation__in=member_clubs)
     return scope
 
 

@@ -209,14 +209,14 @@ def _directs(game: Game, user: Requester | None) -> bool:
     return _level(game, user) == Level.RUN
 
 
-def _check_door(game: Game, door: Door | None, *, level: Level = Level.SCORE) -> None:
-    """Raise Game.DoesNotExist (the door's "not found") unless `door` may `level` the locked
-    game: its scope read again inside the write's transaction, after the lock (a club that left
-    its federation, a role taken back, a card renewed). No door: a command, a task or a test."""
+def _check_door(game: Game, door: Door | None) -> None:
+    """Raise Game.DoesNotExist (the door's "not found") unless `door` may score the locked game:
+    its scope read again inside the write's transaction, after the lock (a club that left its
+    federation, a role taken back, a card renewed). No door: a command, a task or a test."""
     if door is None:
         return
     found = door_level(door=door, game=game) if door.token else _level(game, door.user)
-    if found < level:
+    if found < Level.SCORE:
         raise Game.DoesNotExist
 
 
@@ -248,7 +248,8 @@ def hand_record(
     The game's row is locked first; then `door` (who asks: an account, or a table's link or
     card) must score it now (`selectors.door_level`), else Game.DoesNotExist, the caller's
     "not found" (no door: a command or a test). A retried `submission_id` returns the hand it
-    made (`was_created` False); a correction names the `expected_version` it started from.
+    made (`was_created` False; the id with other values, or another game's, is refused); a new
+    hand takes the next number, a correction names the `expected_version` it started from.
     Once the results are final (`selectors.game_results_final`) only the event's runner
     (`recorded_by`) changes a hand, giving a `reason`; a runner's hand needs no confirmation.
     Raises ValidationError (keyed `<side>.<field>` or `__all__`) and writes nothing then. The
