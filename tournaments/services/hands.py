@@ -35,7 +35,7 @@ from tournaments.selectors import (
     Door,
     Level,
     door_level,
-    event_level,
+    event_allows,
     game_results_final,
     game_trio,
     side_code,
@@ -193,20 +193,20 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
     }
 
 
-def _level(game: Game, user: Requester | None) -> Level:
-    """What `user` may do with the locked game's event (`selectors.event_level`), read inside
-    the write's transaction and kept on the game: asked once a game and user."""
-    levels: dict[int | None, Level] = game.__dict__.setdefault("_levels", {})
-    key = user.pk if user is not None and user.is_authenticated else None
-    if key not in levels:
-        levels[key] = event_level(user=user, event_id=game.table.round.event_id)
-    return levels[key]
+def _allows(game: Game, user: Requester | None, level: Level) -> bool:
+    """Whether `user` may `level` the locked game's event (`selectors.event_allows`), read inside
+    the write's transaction and kept on the game: asked once a game, user and level."""
+    asked: dict[tuple[int | None, Level], bool] = game.__dict__.setdefault("_allowed", {})
+    key = (user.pk if user is not None and user.is_authenticated else None, level)
+    if key not in asked:
+        asked[key] = event_allows(user=user, event_id=game.table.round.event_id, level=level)
+    return asked[key]
 
 
 def _directs(game: Game, user: Requester | None) -> bool:
     """Whether `user` runs the game's event: its director, or a championship's officer or host
-    director while the host is a member (`selectors.event_level`)."""
-    return _level(game, user) == Level.RUN
+    director while the host is a member (`selectors.event_allows`)."""
+    return _allows(game, user, Level.RUN)
 
 
 def _check_door(game: Game, door: Door | None) -> None:
@@ -215,8 +215,11 @@ def _check_door(game: Game, door: Door | None) -> None:
     federation, a role taken back, a card renewed). No door: a command, a task or a test."""
     if door is None:
         return
-    found = door_level(door=door, game=game) if door.token else _level(game, door.user)
-    if found < Level.SCORE:
+    if door.token:
+        allowed = door_level(door=door, game=game) >= Level.SCORE
+    else:
+        allowed = _allows(game, door.user, Level.SCORE)
+    if not allowed:
         raise Game.DoesNotExist
 
 

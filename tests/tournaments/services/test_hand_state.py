@@ -162,7 +162,7 @@ def test_the_api_answers_the_scores_and_the_game_state_in_few_queries(league_nig
         if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
     ]
     # The token, the game's lock (with the submission id), who may score it (the one rule,
-    # selectors.event_level, read after the lock), the hand and its history row, the side
+    # selectors.event_allows, read after the lock), the hand and its history row, the side
     # entries and theirs, the game's state.
     assert len(sql) == 8, sql
 
