@@ -52,7 +52,8 @@ def api_methods() -> dict[str, set[str]]:
         if view is None:
             continue
         actions = getattr(pattern.callback, "actions", None)
-        served = set(actions) if actions else {m for m in HTTP_METHODS if hasattr(view, m)}
+        # A viewset's actions gain "head" once it has answered a GET: read the methods only.
+        served = {m for m in HTTP_METHODS if (m in actions if actions else hasattr(view, m))}
         methods.setdefault(name, set()).update(m.upper() for m in served)
     return methods
 
