@@ -1,6 +1,7 @@
 """Who may see, score and run an event, and whose links act on it: the one rule under every door
 (the pages, a table's link and card, the board's link, the API, the downloads, and the hand
-services' check inside their transaction). docs/federation.md, "Championships", says it in words:
+services' check inside their transaction). docs/federation.md ("Who has a championship") says it
+in words:
 
 - a club's own event: its members see it, its scorers also score it, its directors run it;
 - a championship: its federation's officers run it; the host club's people have their club's
