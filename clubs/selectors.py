@@ -53,30 +53,18 @@ def role_in(*, user: Requester, club: Club) -> str | None:
     return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
 
 
-def role_directs(role: str | None) -> bool:
-    """Whether a membership's `role` (as `role_in` reads it) directs the club: the rule that
-    `directs` and `clubs_directed_by` ask the database, for a page that has read the role."""
-    return role == Membership.Role.DIRECTOR
-
-
 def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
     """The clubs `user` directs: the one rule of "directs this club" as a queryset (`directs`
     for one club)."""
     return clubs_where(user=user, roles=(Membership.Role.DIRECTOR,))
 
 
-def directs(*, user: Requester | None, club_id: int, federation_id: int | None = None) -> bool:
-    """Whether the user runs an event held at the club: a director of the club, or for a
-    championship (`federation_id` its federation) an officer of that federation, or a director
-    of the host club while it is a member of it (one to three queries; False for no user)."""
+def directs(*, user: Requester | None, club_id: int) -> bool:
+    """Whether the user is a director of the club (one query; False for no user). Who runs an
+    event, a championship's officers and host included, is tournaments.selectors.event_level's."""
     if user is None or not user.is_authenticated:
         return False
-    if federation_id is not None and runs_federation(user=user, federation_id=federation_id):
-        return True
-    if not Membership.objects.filter(user=user, club_id=club_id, role=Membership.Role.DIRECTOR).exists():
-        return False
-    # A championship's host club runs it while a member of its federation, not after leaving.
-    return federation_id is None or member_places(federation_id=federation_id, club_id=club_id).exists()
+    return clubs_directed_by(user=user).filter(pk=club_id).exists()
 
 
 def member_places(**filters: Any) -> QuerySet[FederationClub]:
@@ -137,15 +125,6 @@ def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federati
     if not user.is_authenticated:
         return public
     return (public | federations_run_by(user=user)).distinct().order_by("name")
-
-
-def federations_of_members(*, user: Requester) -> QuerySet[Federation]:
-    """The federations `user` belongs to through a club: those that one of the clubs they are a
-    member of is a member of now (none for a visitor). Their championships are the user's to see."""
-    if not user.is_authenticated:
-        return Federation.objects.none()
-    places = member_places(club__in=clubs_where(user=user))
-    return Federation.objects.filter(pk__in=places.values("federation_id"))
 
 
 def club_federation_now(*, club: Club) -> FederationClub | None:

@@ -623,10 +623,9 @@ class Game(models.Model):
         default=dict, db_default=models.Value({}, models.JSONField()), blank=True
     )
     updated_at = models.DateTimeField(auto_now=True)
-    # Not columns: read with the lock of a hand's save (`services.game_lock`), the id of the
-    # hand saved under the submission's id and the saver's role in the club (None for none).
+    # Not a column: read with the lock of a hand's save (`services.game_lock`), the id of the
+    # hand saved under the submission's id (None for none).
     _done_id: int | None
-    _role: str | None
 
     def __str__(self) -> str:
         return f"Game at {self.table}"

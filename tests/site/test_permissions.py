@@ -31,8 +31,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test import Client, TestCase
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from django.utils import translation
+from django.urls import reverse
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from clubs.models import (
@@ -49,7 +49,7 @@ from clubs.models import (
 )
 from clubs.names import name_words_key
 from config import celery_app
-from tests.support import cast
+from tests.support import cast, doors
 from tests.support.factories import EVENT_DATE, ClubFactory, UserFactory
 from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.web.test_views import _form_data
@@ -145,6 +145,12 @@ def _games_over(w: World) -> None:
 
 def _no_hands(w: World) -> None:
     Hand.objects.filter(game__table__round__event=w.event).delete()
+
+
+def _just_saved(w: World) -> None:
+    """Hand 1 saved a moment ago, so that its table may still take it back (UNDO_WINDOW): the
+    row's own data, whenever the module's world was built."""
+    Hand.objects.filter(pk=w.hand.pk).update(created_at=timezone.now())
 
 
 def _hand_two(w: World) -> dict[str, Any]:
@@ -620,8 +626,11 @@ MATRIX: dict[str, Row] = {
         write=SCORER,
         data=_confirm_as_ew,
     ),
-    # The table's undo of the hand it has just saved (hand 1 of the world, saved moments ago).
-    "tournaments:game_undo": Row("page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER),
+    # The table's undo of the hand it has just saved (hand 1 of the world, made just saved by
+    # `_just_saved`: the world is built once for the module, longer ago than the undo window).
+    "tournaments:game_undo": Row(
+        "page", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, prepare=_just_saved
+    ),
     "tournaments:link_detail": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
     "tournaments:link_tag": Row("page", lambda w: {"token": w.game.table.access_token}, read=LINK),
     # A card's short code, typed by anyone at the table: the code is the key, as the link is.
@@ -637,10 +646,13 @@ MATRIX: dict[str, Row] = {
         data=_confirm_as_ew,
     ),
     "tournaments:link_undo": Row(
-        "page", lambda w: {"token": w.game.table.access_token, "number": 1}, write=LINK
+        "page", lambda w: {"token": w.game.table.access_token, "number": 1}, write=LINK, prepare=_just_saved
     ),
     "tournaments:card_undo": Row(
-        "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1}, write=LINK
+        "page",
+        lambda w: {"token": _card(w).access_token, "game_id": w.game.pk, "number": 1},
+        write=LINK,
+        prepare=_just_saved,
     ),
     "tournaments:card_save": Row(
         "page", lambda w: {"token": _card(w).access_token, "game_id": w.game.pk}, write=LINK, data=_hand_two
@@ -734,34 +746,9 @@ MATRIX: dict[str, Row] = {
     ),
 }
 
-# Whole namespaces with their own gate, tested separately below.
-EXEMPT_NAMESPACES = {"admin"}
-
-
-def _url_names() -> set[str]:
-    names: set[str] = set()
-
-    def walk(patterns: list[Any], namespace: list[str]) -> None:
-        for pattern in patterns:
-            if isinstance(pattern, URLResolver):
-                if pattern.namespace in EXEMPT_NAMESPACES:
-                    continue
-                inner = [*namespace, pattern.namespace] if pattern.namespace else namespace
-                walk(pattern.url_patterns, inner)
-            elif isinstance(pattern, URLPattern):
-                names.add(":".join([*namespace, pattern.name or f"<unnamed {pattern.pattern}>"]))
-
-    walk(get_resolver().url_patterns, [])
-    return names
-
-
-# Public by design and answering 503 while no worker runs, so not a row of the matrix: the
-# health check shows no club data at all (tests/ops/test_health.py checks what it shows).
-OUTSIDE_THE_MATRIX = {"health"}
-
 
 def test_every_url_has_a_matrix_row():
-    names = _url_names() - OUTSIDE_THE_MATRIX
+    names = doors.url_names() - doors.OUTSIDE_THE_MATRIX
     assert names - MATRIX.keys() == set(), "add a row to MATRIX for each new URL"
     assert MATRIX.keys() - names == set(), "remove the rows of URLs that are gone"
 

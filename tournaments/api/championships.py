@@ -95,7 +95,7 @@ class EntriesApi(APIView):
         if place is None:
             raise Http404  # a club in no federation has no championship to enter
         event = get_object_or_404(
-            Event.objects.exclude(status=Event.Status.FINISHED),
+            selectors.events_visible_to(user=request.user).exclude(status=Event.Status.FINISHED),
             pk=event_id,
             federation_id=place.federation_id,
         )

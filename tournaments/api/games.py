@@ -76,12 +76,12 @@ class HandRecordApi(APIView):
             raise serializers.ValidationError(serializer.errors)
         data = serializer.validated_data
         try:
-            # The permission is checked in the query that locks the game (`as_scorer`).
+            # Who may score is read by the service, inside its transaction, after the lock.
             hand = services.hand_record(
                 game=game_id,
                 asked=services.HandInput(**data),
                 recorded_by=account(request.user),
-                as_scorer=True,
+                door=selectors.Door(user=request.user),
             )
         except Game.DoesNotExist:
             raise Http404 from None
@@ -103,14 +103,14 @@ class HandConfirmApi(APIView):
         )
         hand = get_object_or_404(game.hands, number=number)
         data = valid_data(HandConfirmInputSerializer, request)
-        is_director = (
-            selectors.events_directed_by(user=request.user).filter(pk=game.table.round.event_id).exists()
-        )
-        hand = services.hand_confirm(
-            hand=hand,
-            side=data["side"],
-            confirmed_by=account(request.user),
-            as_director=is_director,
-            code=data["code"],
-        )
+        try:
+            hand = services.hand_confirm(
+                hand=hand,
+                side=data["side"],
+                confirmed_by=account(request.user),
+                code=data["code"],
+                door=selectors.Door(user=request.user),
+            )
+        except Game.DoesNotExist:
+            raise Http404 from None
         return Response(HandSerializer(hand).data)

@@ -1,6 +1,8 @@
 """Reads, scoped to what a user may see or score; the services are the writes. One module a
 subject, named as in `services/` where both have one:
 
+- `scope`: who may see, score and run an event, and when its links act: the one rule under
+  every door, which the other modules' "visible to" reads filter by.
 - `events`: which events a user may see, direct, or see the results of; a club's events; an
   event's rounds and the round its screen shows.
 - `hands`: which games a user may see or score; a game's hands, corrections and players; a
@@ -24,7 +26,7 @@ subject, named as in `services/` where both have one:
 - `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
 
 Each name is importable from here too (`selectors.game_hands`). The modules import one another
-only downwards (events, hands; rounds, standings; then round results, pairs, players; stages,
+only downwards (scope; events, hands; rounds, standings; then round results, pairs, players; stages,
 board),
 never this package.
 
@@ -53,7 +55,6 @@ from tournaments.selectors.events import (
     events_with_results_visible_to,
 )
 from tournaments.selectors.hands import (
-    SCORING_ROLES,
     UNDO_WINDOW,
     Correction,
     HandLine,
@@ -157,6 +158,19 @@ from tournaments.selectors.rounds import (
     tables_in_play,
     tables_visible_to,
 )
+from tournaments.selectors.scope import (
+    Door,
+    Level,
+    card_of_token,
+    door_level,
+    event_allows,
+    event_level,
+    event_scope,
+    events_held,
+    events_in_scope,
+    games_reached_by,
+    table_of_link,
+)
 from tournaments.selectors.seasons import season_standings, seasons_visible_to, seasons_with_results_open_to
 from tournaments.selectors.stages import (
     BYE,
@@ -204,7 +218,6 @@ __all__ = [
     "FINISHED",
     "LEVEL",
     "POINT_DIFFERENCE",
-    "SCORING_ROLES",
     "TO_PLAY",
     "UNDO_WINDOW",
     "WAITING",
@@ -218,11 +231,13 @@ __all__ = [
     "ClubEntrants",
     "ClubMeetings",
     "Correction",
+    "Door",
     "Entrant",
     "FinalPlace",
     "GroupRating",
     "HallBoard",
     "HandLine",
+    "Level",
     "MatchSide",
     "MatchView",
     "MinimumRow",
@@ -252,6 +267,7 @@ __all__ = [
     "TargetReached",
     "board_tag",
     "board_token",
+    "card_of_token",
     "card_state",
     "championship_entrants_by_club",
     "club_championships",
@@ -263,13 +279,16 @@ __all__ = [
     "club_ranking_groups",
     "club_ranking_period",
     "corrections_of",
+    "door_level",
     "entrant_candidates",
+    "event_allows",
     "event_board_round",
     "event_club_meetings",
     "event_confirmed_totals",
     "event_entrants",
     "event_finish_refusal",
     "event_has_stages",
+    "event_level",
     "event_lone_participants",
     "event_missed_rounds",
     "event_of_board_token",
@@ -282,6 +301,7 @@ __all__ = [
     "event_player_night",
     "event_round_results",
     "event_rounds",
+    "event_scope",
     "event_seating_choices",
     "event_stages",
     "event_stages_overview",
@@ -290,6 +310,8 @@ __all__ = [
     "event_standings_rules_description",
     "event_table_size",
     "events_directed_by",
+    "events_held",
+    "events_in_scope",
     "events_visible_to",
     "events_with_results_visible_to",
     "federation_default_group",
@@ -308,6 +330,7 @@ __all__ = [
     "game_rules",
     "game_sitting_out",
     "game_trio",
+    "games_reached_by",
     "games_scorable_by",
     "games_visible_to",
     "hall_board",
@@ -339,6 +362,7 @@ __all__ = [
     "stage_bracket",
     "standings_visible_to",
     "table_entry_mode",
+    "table_of_link",
     "table_sides",
     "tables_in_play",
     "tables_visible_to",

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player
 from clubs.text import isolated
 from tournaments.models import Event, Hand, Round, SideEntry
+from tournaments.selectors.scope import events_held
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,16 +92,19 @@ def _where(game: Any) -> str:
 
 
 def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
-    """The club's most recent `limit` changes per kind, merged, newest first."""
+    """The club's most recent `limit` changes per kind, merged, newest first: of the events it
+    holds (`scope.events_held`: a championship it hosts while a member of its federation, none
+    once it left)."""
 
     def recent(queryset: Any) -> list[Any]:
         return list(queryset.select_related("history_user").order_by("-history_date")[:limit])
 
+    held = events_held().filter(club=club).values("pk")
     hands = recent(
-        Hand.history.filter(game__table__round__event__club=club).select_related("game__table__round__event")
+        Hand.history.filter(game__table__round__event__in=held).select_related("game__table__round__event")
     )
     # Through the hands' history, not the hands: a deleted hand keeps its entries' records.
-    club_hands = Hand.history.filter(game__table__round__event__club=club)
+    club_hands = Hand.history.filter(game__table__round__event__in=held)
     entries = recent(SideEntry.history.filter(hand_id__in=club_hands.values("id")))
     hand_of = {
         r.id: r
@@ -107,8 +112,8 @@ def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
             "game__table__round__event"
         )
     }
-    rounds = recent(Round.history.filter(event__club=club).select_related("event"))
-    events = recent(Event.history.filter(club=club))
+    rounds = recent(Round.history.filter(event__in=held).select_related("event"))
+    events = recent(Event.history.filter(club=club).filter(Q(federation__isnull=True) | Q(id__in=held)))
     memberships = recent(Membership.history.filter(club=club).select_related("user"))
     players = recent(Player.history.filter(club=club))  # added by hand or by a roster import
     clubs = recent(Club.history.filter(id=club.pk))

@@ -19,6 +19,7 @@ from tournaments.models import Event, Game, Hand, Participant, Round, Seat, SitO
 from tournaments.selectors.pairs import event_pair_numbers, event_pair_standings
 from tournaments.selectors.round_results import IN_PLAY, RoundResult, TableResult, event_round_results
 from tournaments.selectors.rounds import RoundClock, round_clock
+from tournaments.selectors.scope import events_held
 from tournaments.selectors.standings import event_standings
 
 # The salt of the board link's signature: a table link's or a session's signature is no board link.
@@ -35,15 +36,17 @@ def board_token(*, event: Event) -> str:
 
 
 def event_of_board_token(*, token: str) -> Event | None:
-    """The event whose current hall board link `token` is; None for a token not signed by this
-    site, or signed for a version of the link the director has replaced since."""
+    """The event whose current hall board link `token` is, while the event is held (a
+    championship's host a member: `scope.events_held`); None for a token not signed by this
+    site, signed for a version of the link the director has replaced since, or of an event
+    not held."""
     try:
         value = signing.Signer(salt=BOARD_LINK_SALT).unsign(token)
     except signing.BadSignature:
         return None
     event_id, _dash, version = value.partition("-")
     return (
-        Event.objects.select_related("club").filter(pk=int(event_id), board_link_version=int(version)).first()
+        events_held().select_related("club").filter(pk=int(event_id), board_link_version=int(version)).first()
     )
 
 

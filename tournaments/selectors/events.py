@@ -10,61 +10,38 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club, Player
 from clubs.selectors import (
-    clubs_directed_by,
-    clubs_where,
     clubs_with_results_visible_to,
-    federations_of_members,
-    federations_run_by,
     federations_with_ranking_visible_to,
     member_places,
 )
 from clubs.users import Requester
 from tournaments.models import Event, Hand, Round
-
-
-def _championships_seen_by(user: Requester) -> Q:
-    """The championships a user sees as a member sees their club's events: those of the
-    federations they are an officer of, or belong to through a member club."""
-    return Q(federation__in=federations_run_by(user=user)) | Q(
-        federation__in=federations_of_members(user=user)
-    )
-
-
-def _of_clubs(clubs: QuerySet[Club]) -> Q:
-    """Events held by `clubs`: their own, and the championships they host while members of the
-    championship's federation (a host that left is a club outside it: it sees nothing of it)."""
-    host_member = member_places(federation_id=OuterRef("federation_id"), club_id=OuterRef("club_id"))
-    return Q(club__in=clubs) & (Q(federation__isnull=True) | Q(Exists(host_member)))
+from tournaments.selectors.scope import Level, event_scope, events_in_scope
 
 
 def events_visible_to(*, user: Requester) -> QuerySet[Event]:
-    """Events of the user's clubs, and the championships they see (`_championships_seen_by`)."""
-    return Event.objects.filter(
-        _of_clubs(clubs_where(user=user)) | _championships_seen_by(user)
-    ).select_related("club")
+    """The events the user sees (`scope.event_scope`, SEE), with their club."""
+    return events_in_scope(user=user, level=Level.SEE).select_related("club")
 
 
 def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
-    """Events whose standings the user may see: of their clubs and of clubs with public results,
-    the championships they see, and those of federations whose ranking is public (a host club's
-    public results do not make its championship public)."""
+    """Events whose standings the user may see: those they see (`events_visible_to`), the
+    club events of clubs with public results, and the championships of federations whose
+    ranking is public (a host club's public results do not make its championship public)."""
     # A championship's results are public when its federation's ranking is, not when its host
     # club's results are: the host's public pages do not open another club's players' results.
     return Event.objects.filter(
-        Q(club__in=clubs_with_results_visible_to(user=user), federation__isnull=True)
-        | _of_clubs(clubs_where(user=user))
-        | _championships_seen_by(user)
+        event_scope(user=user, level=Level.SEE)
+        | Q(club__in=clubs_with_results_visible_to(user=user), federation__isnull=True)
         | Q(federation__in=federations_with_ranking_visible_to(user=user))
     ).select_related("club")
 
 
 def events_directed_by(*, user: Requester) -> QuerySet[Event]:
-    """The events the user runs: their clubs' (a championship the club hosts while a member of
-    its federation included: its directors run the room) and the championships of the
+    """The events the user runs (`scope.event_scope`, RUN): their clubs' (a championship the
+    club hosts while a member of its federation included) and the championships of the
     federations they are an officer of."""
-    return Event.objects.filter(
-        _of_clubs(clubs_directed_by(user=user)) | Q(federation__in=federations_run_by(user=user))
-    )
+    return events_in_scope(user=user, level=Level.RUN)
 
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:

@@ -13,35 +13,26 @@ from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
 import scoring
-from clubs.models import Membership, Player
-from clubs.selectors import clubs_where
+from clubs.models import Player
 from clubs.users import Requester
 from tournaments.domain import table_shapes
 from tournaments.models import Event, Game, Hand, SideEntry, Table, TableCard
-
-SCORING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+from tournaments.selectors.scope import Level, events_in_scope
 
 
 def games_visible_to(*, user: Requester) -> QuerySet[Game]:
+    """The games of the events the user sees (`scope.event_scope`, SEE), with their event and club."""
     return (
-        Game.objects.filter(table__round__event__club__in=clubs_where(user=user))
+        Game.objects.filter(table__round__event__in=events_in_scope(user=user, level=Level.SEE))
         .select_related("table__round__event__club")
         .order_by("table__round__event", "table__round__number", "table__number")
     )
 
 
 def games_scorable_by(*, user: Requester) -> QuerySet[Game]:
-    """Games whose hands the user may enter and correct: directors and scorers of the club.
-
-    One join to the user's membership of the game's club (a user has at most one per club),
-    with nothing else attached: the hand services read and lock what they need themselves.
-    """
-    if not user.is_authenticated:
-        return Game.objects.none()
-    return Game.objects.filter(
-        table__round__event__club__memberships__user=user,
-        table__round__event__club__memberships__role__in=SCORING_ROLES,
-    )
+    """The games whose hands the user may enter, correct and confirm: of the events they score
+    (`scope.event_scope`, SCORE)."""
+    return Game.objects.filter(table__round__event__in=events_in_scope(user=user, level=Level.SCORE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +272,7 @@ def side_code(*, game: Game, side: str) -> str:
 
 
 def hands_visible_to(*, user: Requester) -> QuerySet[Hand]:
+    """The hands of the games the user sees (`games_visible_to`), with their side entries."""
     return Hand.objects.filter(game__in=games_visible_to(user=user)).prefetch_related("entries")
 
 

@@ -14,6 +14,7 @@ from clubs.selectors import clubs_where, clubs_with_results_visible_to
 from clubs.users import Requester
 from clubs.viewer import shown_name
 from tournaments.models import Event, PersonRating, PersonRatingHistory, Rating, RatingHistory, Seat, Standing
+from tournaments.selectors.events import events_with_results_visible_to
 from tournaments.selectors.rankings import (
     RankingGroup,
     club_ranking_group,
@@ -74,21 +75,25 @@ class PlayerProfile:
     recent: QuerySet[Standing]
 
 
-def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
+def player_profile(*, player: Player, viewer: Requester, recent_events: int = 10) -> PlayerProfile:
     """Everything the player page shows: totals over finished games, the rating of each ranking
     group with its history, partners (best win rate first, then most games) and head-to-head
-    records (most met first), named as the viewer sees them (`clubs.viewer`).
+    records (most met first), named as the viewer sees them (`clubs.viewer`). Only the events
+    whose results `viewer` may see count (`events_with_results_visible_to`): a championship of a
+    federation their club left is none of theirs.
 
     A fixed number of queries whatever the number of games (one per part).
     """
-    totals = Standing.objects.filter(player=player).aggregate(
+    events = events_with_results_visible_to(user=viewer).values("pk")
+    standings = Standing.objects.filter(player=player, event__in=events)
+    totals = standings.aggregate(
         games=Sum("games", default=0),
         wins=Sum("wins", default=0),
         draws=Sum("draws", default=0),
         losses=Sum("losses", default=0),
         points=Sum("finished_points", default=0),
     )
-    partners, opponents = _records(player)
+    partners, opponents = _records(player, events)
     games = totals["games"]
     return PlayerProfile(
         games=games,
@@ -100,19 +105,19 @@ def player_profile(*, player: Player, recent_events: int = 10) -> PlayerProfile:
         ratings=_group_ratings(player),
         partners=sorted(partners.values(), key=lambda r: (-r.win_rate, -r.games, r.name)),
         opponents=sorted(opponents.values(), key=lambda r: (-r.games, -r.wins, r.name)),
-        recent=Standing.objects.filter(player=player)
-        .select_related("event")
+        recent=standings.select_related("event")
         .annotate(point_difference=POINT_DIFFERENCE)
         .order_by("-event__date", "-event_id")[:recent_events],
     )
 
 
-def _records(player: Player) -> tuple[dict[int, Record], dict[int, Record]]:
-    """The player's records with each partner and against each opponent, by the other's id."""
+def _records(player: Player, events: QuerySet[Any]) -> tuple[dict[int, Record], dict[int, Record]]:
+    """The player's records with each partner and against each opponent, by the other's id, in
+    `events` (their ids)."""
     mine = {
         table: (side, winner, is_draw)
         for table, side, winner, is_draw in Seat.objects.filter(
-            player=player, table__game__game_over=True
+            player=player, table__game__game_over=True, table__round__event__in=events
         ).values_list("table_id", "side", "table__game__winner", "table__game__is_draw")
     }
     partners: dict[int, Record] = {}

@@ -1,5 +1,5 @@
 """The hand save's first query: lock a game's row and read it with its table, round and event,
-the caller's role in the club and the hand already saved under a submission id.
+and the hand already saved under a submission id.
 
 It runs on every save, and the ORM's compiling of it (four models' columns, two subqueries)
 cost about 3 ms of CPU of a 13 ms save, four times its running. So it is written here once per
@@ -10,7 +10,8 @@ uses (`Model.from_db`): the same objects as
 tests/tournaments/services/test_hand_state.py compares the two.
 
 The plan is the same whatever PostgreSQL's statistics: every table is reached through its
-primary key or a unique index (the submission id's; the membership's club and user).
+primary key or a unique index (the submission id's). Who may write is not read here: the hand
+services ask the one rule (`selectors.door_level`) once the lock is theirs.
 
 A save that waited for the lock: PostgreSQL (read committed) then returns the game's row as the
 save that held the lock left it, but the query's subqueries still read the database as it was
@@ -33,7 +34,6 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, ForeignObjectRel, Model
 
-from clubs.models import Membership
 from tournaments.models import Event, Game, Hand, Round, Table
 
 # The path read with the game: each model and the foreign key that reaches it from the one before.
@@ -49,8 +49,7 @@ Converter = Callable[[Any, Any, Any], Any]
 
 @dataclass(frozen=True, slots=True)
 class _Query:
-    sql: str  # with the role check
-    sql_any_role: str  # without it
+    sql: str
     columns: tuple[tuple[str, ...], ...]  # attnames per model of _CHAIN
     converters: tuple[tuple[tuple[int, Converter, Any], ...], ...]  # (column index, converter, expression)
 
@@ -88,7 +87,7 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
             on = f"{alias}.{q(_column(model._meta.pk))} = {before_alias}.{q(_column(key))}"
             joins.append(f"JOIN {q(model._meta.db_table)} {alias} ON {on}")
         previous = (model, alias)
-    hand, member = Hand._meta, Membership._meta
+    hand = Hand._meta
     done = (
         f"(SELECT h.{q(_column(hand.pk))} FROM {q(hand.db_table)} h "
         f"WHERE h.{q(_column(hand.get_field('submission_id')))} = %s LIMIT 1)"
@@ -100,25 +99,14 @@ def _build(connection: BaseDatabaseWrapper) -> _Query:
         f"((SELECT s.{updated} FROM {q(Game._meta.db_table)} s WHERE s.{game_pk} = g.{game_pk}) "
         f"<> g.{updated})"
     )
-    club = _column(Event._meta.get_field("club"))
-    role = (
-        f"(SELECT m.{q(_column(member.get_field('role')))} FROM {q(member.db_table)} m "
-        f"WHERE m.{q(_column(member.get_field('club')))} = e.{q(club)} "
-        f"AND m.{q(_column(member.get_field('user')))} = %s LIMIT 1)"
-    )
     base = (
-        f"SELECT {', '.join(select)}, {done}, {role}, {moved} FROM {q(Game._meta.db_table)} g "
+        f"SELECT {', '.join(select)}, {done}, {moved} FROM {q(Game._meta.db_table)} g "
         f"{' '.join(joins)} WHERE g.{game_pk} = %s"
     )
     lock = ""
     if connection.features.has_select_for_update:
         lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
-    return _Query(
-        sql=f"{base} AND {role} IN (%s, %s){lock}",
-        sql_any_role=base + lock,
-        columns=tuple(columns),
-        converters=tuple(converters),
-    )
+    return _Query(sql=base + lock, columns=tuple(columns), converters=tuple(converters))
 
 
 def _column(field: Field[Any, Any] | ForeignObjectRel | None) -> str:
@@ -128,28 +116,15 @@ def _column(field: Field[Any, Any] | ForeignObjectRel | None) -> str:
     return field.column
 
 
-def game_lock(
-    game_id: int,
-    *,
-    submission_id: uuid.UUID | None,
-    user_id: int | None,
-    roles: Sequence[str] | None = None,
-    using: str = DEFAULT_DB_ALIAS,
-) -> Game | None:
+def game_lock(game_id: int, *, submission_id: uuid.UUID | None, using: str = DEFAULT_DB_ALIAS) -> Game | None:
     """Lock game `game_id`'s row (in the caller's transaction) and read it with its table,
     round and event. The game gets `_done_id`, the id of the hand saved under `submission_id`
     (None for none; as committed when the lock was granted, looked up again if a save
-    committed while this one waited), and `_role`, the role of user `user_id` in the game's
-    club (None for none). With `roles` (two of them), only a game whose club gives the user one
-    of them is found (and locked). None if there is no such game."""
+    committed while this one waited). None if there is no such game."""
     connection = connections[using]
     query = _query(connection)
     submission = Hand._meta.get_field("submission_id").get_db_prep_value(submission_id, connection)
-    if roles is None:
-        sql, params = query.sql_any_role, [submission, user_id, game_id]
-    else:
-        first, second = roles
-        sql, params = query.sql, [submission, user_id, game_id, user_id, first, second]
+    sql, params = query.sql, [submission, game_id]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
@@ -168,8 +143,8 @@ def game_lock(
     Round._meta.get_field("event").set_cached_value(round_, event)
     Table._meta.get_field("round").set_cached_value(table, round_)
     Game._meta.get_field("table").set_cached_value(game, table)
-    game._done_id, game._role = row[start], row[start + 1]
-    if row[start + 2] and submission_id is not None:
+    game._done_id = row[start]
+    if row[start + 1] and submission_id is not None:
         # The game moved on while this save waited for its lock: the look-up above read the
         # hands as they were before, and may have missed (or still found) a hand of this id.
         found = Hand.objects.using(using).filter(submission_id=submission_id).values_list("pk", flat=True)

@@ -26,13 +26,16 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
-from clubs.selectors import directs, role_directs
+from clubs.users import Requester
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
 from tournaments.selectors import (
-    SCORING_ROLES,
     UNDO_WINDOW,
+    Door,
+    Level,
+    door_level,
+    event_allows,
     game_results_final,
     game_rules,
     game_trio,
@@ -191,31 +194,34 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
     }
 
 
-def _lock(
-    game: Game | int, *, submission_id: uuid.UUID | None, user: User | None, as_scorer: bool
-) -> Game | None:
-    """Lock the game's row and read it with its table, round and event in one query
-    (`game_lock`), with `user`'s role in the game's club (`_role`, None for none) and the id of
-    the hand saved under `submission_id` (`_done_id`, None for none: looked up on its own
-    unique index, and again after the lock when another save committed while this one waited
-    for it). With `as_scorer`, only a game `user` may score is found (and locked):
-    `selectors.games_scorable_by`'s rule. None if no such game."""
-    game_id = game if isinstance(game, int) else game.pk
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    if as_scorer and user_id is None:
-        return None
-    return game_lock(
-        game_id, submission_id=submission_id, user_id=user_id, roles=SCORING_ROLES if as_scorer else None
-    )
+def _allows(game: Game, user: Requester | None, level: Level) -> bool:
+    """Whether `user` may `level` the locked game's event (`selectors.event_allows`), read inside
+    the write's transaction and kept on the game: asked once a game, user and level."""
+    asked: dict[tuple[int | None, Level], bool] = game.__dict__.setdefault("_allowed", {})
+    key = (user.pk if user is not None and user.is_authenticated else None, level)
+    if key not in asked:
+        asked[key] = event_allows(user=user, event_id=game.table.round.event_id, level=level)
+    return asked[key]
 
 
-def _directs(game: Game, user: User | None) -> bool:
-    """Whether `user` directs the game's club: read with the game's lock (`_lock`) or asked."""
-    event = game.table.round.event
-    if hasattr(game, "_role") and event.federation_id is None:
-        return role_directs(game._role)
-    # A championship: its officers, and its host's directors while the host is a member.
-    return directs(user=user, club_id=event.club_id, federation_id=event.federation_id)
+def _directs(game: Game, user: Requester | None) -> bool:
+    """Whether `user` runs the game's event: its director, or a championship's officer or host
+    director while the host is a member (`selectors.event_allows`)."""
+    return _allows(game, user, Level.RUN)
+
+
+def _check_door(game: Game, door: Door | None) -> None:
+    """Raise Game.DoesNotExist (the door's "not found") unless `door` may score the locked game:
+    its scope read again inside the write's transaction, after the lock (a club that left its
+    federation, a role taken back, a card renewed). No door: a command, a task or a test."""
+    if door is None:
+        return
+    if door.token:
+        allowed = door_level(door=door, game=game) >= Level.SCORE
+    else:
+        allowed = _allows(game, door.user, Level.SCORE)
+    if not allowed:
+        raise Game.DoesNotExist
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,39 +245,24 @@ def hand_record(
     game: Game | int,
     asked: HandInput,
     recorded_by: User | None = None,
-    as_scorer: bool = False,
+    door: Door | None = None,
 ) -> Hand:
     """Store hand `asked.number` of `game` (a Game or its id): a new hand, or a correction.
 
-    `entries` maps each side to its score-sheet entry (the contract in tests/scoring/cases).
-    A retried submission (same `submission_id`, same values) returns the hand it already
-    made, with `was_created` False, also when it arrives while the first is being saved (it
-    waits for the game's lock, `game_lock`); the same id with other values is refused, and so
-    is an id saved by another club's game, without naming its hand (ids are looked up within
-    the club).
-    A new hand must be the next number; a correction must give the `expected_version` it
-    started from, and fails with a conflict if someone else changed the hand since; a corrected
-    hand needs confirming again where the event asks for it (a director's entry or correction
-    counts as confirmed: the director is the arbiter). A new hand is scored against the game's
-    stored state alone, a correction from the state before it with the hands after it; the
-    game's state and result are rewritten; the event's standings are recomputed after the
-    commit. The history of each hand and entry (who, when, before and after) is kept by
-    django-simple-history.
-    Hands are found by number (a deleted hand leaves a gap). Refused, too, while the round is
-    being seated again, and when the game is gone (the round was seated again meanwhile).
-    Once the game's results are final (`selectors.game_results_final`) only a director of the
-    club (`recorded_by`) changes a hand, and must give a `reason`; it is kept in the history of
-    the hand and its entries (the audit page and the corrections panel show it).
-    `as_scorer`: `recorded_by` must be a director or scorer of the game's club (the rule of
-    `selectors.games_scorable_by`), checked in the query that locks the game; a game they may
-    not score raises Game.DoesNotExist (the caller's "not found"), and is not locked.
-    Raises ValidationError (message dict keyed `<side>.<field>` or `__all__`, messages in the
-    active language); nothing is written then. The hand comes back with its side entries (no
-    query to read them) and the locked game as `hand.game`, its state up to date.
+    The game's row is locked first; then `door` (who asks: an account, or a table's link or
+    card) must score it now (`selectors.door_level`), else Game.DoesNotExist, the caller's
+    "not found" (no door: a command or a test). A retried `submission_id` returns the hand it
+    made (`was_created` False; the id with other values, or another game's, is refused); a new
+    hand takes the next number, a correction names the `expected_version` it started from.
+    Once the results are final (`selectors.game_results_final`) only the event's runner
+    (`recorded_by`) changes a hand, giving a `reason`; a runner's hand needs no confirmation.
+    Raises ValidationError (keyed `<side>.<field>` or `__all__`) and writes nothing then. The
+    hand comes back with its side entries and the locked game as `hand.game`.
     """
     number, entries, submission_id = asked.number, asked.entries, asked.submission_id
     expected_version, entered_by_side, reason = asked.expected_version, asked.entered_by_side, asked.reason
-    game = _game_locked(game, submission_id=submission_id, recorded_by=recorded_by, as_scorer=as_scorer)
+    game = _game_locked(game, submission_id=submission_id, door=door)
+    _check_door(game, door)
     done_id = getattr(game, "_done_id", None)
     if done_id is not None:
         retried = _retried(game, done_id, number, entries)
@@ -301,17 +292,15 @@ def hand_record(
     return hand
 
 
-def _game_locked(
-    game: Game | int, *, submission_id: uuid.UUID | None, recorded_by: User | None, as_scorer: bool
-) -> Game:
-    """The game's row, locked, with the caller's right to score it and the submission id looked
-    up in the same query (`_lock`). Raises Game.DoesNotExist for a game an `as_scorer` caller
-    may not score, ValidationError when the game is gone (its round seated again)."""
+def _game_locked(game: Game | int, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
+    """The game's row, locked, with the submission id looked up in the same query
+    (`game_lock`). When the game is gone (its round seated again): Game.DoesNotExist through a
+    door, a ValidationError saying so otherwise."""
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    locked = _lock(game, submission_id=submission_id, user=recorded_by, as_scorer=as_scorer)
+    locked = game_lock(game if isinstance(game, int) else game.pk, submission_id=submission_id)
     if locked is None:
-        if as_scorer:
+        if door is not None:
             raise Game.DoesNotExist
         raise ValidationError(
             _(
@@ -526,14 +515,12 @@ def _sat_out_turns_kept(game: Game) -> None:
 def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
     """Say who of the side of three sat out `hand` at a table of five (the director's change;
     the next hands' turns follow it). Not a scoring fact: the scores do not change. Raises
-    ValidationError unless `by` directs the club and the player is on the side of three."""
+    ValidationError unless `by` runs the event and the player is on the side of three."""
     # The game's row first, as a hand's save locks it, then the hand's.
     game = _locked_game(hand)
     hand = Hand.objects.select_for_update().get(pk=hand.pk)
     hand.game = game
-    if not directs(
-        user=by, club_id=game.table.round.event.club_id, federation_id=game.table.round.event.federation_id
-    ):
+    if not _directs(game, by):
         raise ValidationError(_("Only the director can change who sat out a hand."), code="not_director")
     trio = game_trio(game=hand.game)
     if trio is None or player_id not in {player.pk for player in trio[1]}:
@@ -661,23 +648,26 @@ def hand_confirm(
     confirmed_by: User | None = None,
     as_director: bool = False,
     code: str = "",
+    door: Door | None = None,
 ) -> Hand:
-    """Confirm a hand for the side that did not enter it (a director may confirm for either).
+    """Confirm a hand for the side that did not enter it, by that side's `code` (on its half
+    of the table card, `TableCard.side_codes`), or as the director, for either side, without.
 
-    The confirming side proves it is that side with its `code`, printed on its half of the
-    table card (`TableCard.side_codes`; the codes are the table's seats', and the halves stay
-    on the table when players move): one phone cannot enter a hand as NS and confirm it as
-    EW without EW's half of the card. A director confirms without a code. Records the side
-    and how (`confirmed_via`: "code" or "director"). Idempotent: confirming a confirmed hand
-    changes nothing. Raises ValidationError when the side is unknown, is the side that
-    entered the hand, or its code is wrong, and, but for a director, once the game's results
-    are final.
+    Through a `door` (who asks) the game must be the door's to score now, read after the
+    hand's lock (else Game.DoesNotExist), and the door is the director when it runs the event
+    (`as_director` says so for a command or a test). Records the side and how
+    (`confirmed_via`); confirming a confirmed hand changes nothing. Raises ValidationError for
+    an unknown side, the side that entered it, a wrong code and, but for a director, once the
+    results are final.
     """
     hand = (
         Hand.objects.select_for_update(of=("self",))
         .select_related("game__table__round__event")
         .get(pk=hand.pk)
     )
+    if door is not None:
+        _check_door(hand.game, door)
+        as_director = not door.token and _directs(hand.game, door.user)
     if hand.confirmed_at is not None:
         return hand
     if not as_director and game_results_final(game=hand.game):
@@ -876,9 +866,11 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
     The game is over from now on, with the hands it has: the higher total wins, equal totals
     draw (the hands-per-round rule, `game_score`). Later corrections keep it stopped. The
     event's standings and the club's ratings follow. Raises ValidationError if the game is
-    over already.
+    over already, or if `stopped_by` no longer runs the event (read after the lock).
     """
     game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
+    if stopped_by is not None and not _directs(game, stopped_by):
+        raise ValidationError(_("Only a director can end a game."), code="not_director")
     if game.game_over:
         raise ValidationError(
             _("Table %(table)s's game is over already.") % {"table": game.table.number}, code="over"
@@ -900,32 +892,30 @@ def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Gam
     """Delete a stray hand (a director's tool): the history keeps it, the game is rescored
     from the hands left, and the standings and ratings follow.
 
-    Only a director of the club (`deleted_by`) deletes a hand; once the game's results are
+    Only the event's runner (`deleted_by`) deletes a hand; once the game's results are
     final a `reason` is needed too, and kept in the history. The other hands keep their
     numbers (a gap is left). Raises ValidationError when refused; nothing is deleted then.
     """
     game = _locked_game(hand)
-    if not directs(
-        user=deleted_by,
-        club_id=game.table.round.event.club_id,
-        federation_id=game.table.round.event.federation_id,
-    ):
+    if not _directs(game, deleted_by):
         raise ValidationError(_("Only a director can delete a hand."), code="not_director")
     _check_final(game, user=deleted_by, reason=reason)
     return _delete(game, hand, reason)
 
 
 @transaction.atomic
-def hand_undo(*, hand: Hand, now: datetime | None = None) -> Game:
+def hand_undo(*, hand: Hand, now: datetime | None = None, door: Door | None = None) -> Game:
     """Take back a hand the table has just saved: the table's own undo, for anyone who may
     score the table (its link, a scorer), through the same deletion as `hand_delete` (the
     history keeps the hand, the game is rescored, the standings and ratings follow).
 
     Only while it is the game's last hand, as first saved (never corrected), unconfirmed, at
     most `UNDO_WINDOW` after it was saved, and while the results are not final; else
-    ValidationError, and nothing is deleted.
+    ValidationError, and nothing is deleted. Through a `door` (who asks), only of a game the
+    door may score now, read after the lock (else Game.DoesNotExist).
     """
     game = _locked_game(hand)
+    _check_door(game, door)
     hand = Hand.objects.get(pk=hand.pk)
     now = now or timezone.now()
     last = game.hands.order_by("-number").values_list("number", flat=True).first()

@@ -29,10 +29,12 @@ def season_save(
     The season gathers exactly `events`: nights chosen here leave the season they were in,
     and the season's nights not chosen leave it. The season table is computed on read from
     the nights' standings, so nothing needs rebuilding. Raises ValidationError when a night
-    belongs to another club or a setting is out of range.
+    belongs to another club (a championship it hosts is its federation's) or a setting is out
+    of range.
     """
     events = list(events)
-    if any(event.club_id != club.pk for event in events):
+    # A championship the club hosts is its federation's, never a night of the club's season.
+    if any(event.club_id != club.pk or event.federation_id is not None for event in events):
         raise ValidationError({"events": _("Pick nights of this club only.")})
     if season is None:
         season = Season(club=club)

@@ -34,7 +34,8 @@ def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
         "tournaments/club_detail.html",
         {
             "club": club,
-            "events": club.events.all(),
+            # A championship the club hosts while a member of its federation, none once it left.
+            "events": selectors.events_visible_to(user=request.user).filter(club=club),
             "seasons": club.seasons.all(),
             "is_director": directs(user=request.user, club_id=club.pk),
         },
@@ -67,7 +68,7 @@ def event_page(
     rounds = list(selectors.event_rounds(event=event))
     in_play = selectors.tables_in_play(event=event)
     standings = standings_table(event, orderable=False)
-    is_director = directs(user=request.user, club_id=event.club_id, federation_id=event.federation_id)
+    is_director = selectors.event_level(user=request.user, event_id=event.pk) == selectors.Level.RUN
     paired = event.format in Event.PARTNERSHIP_FORMATS
     pairs = selectors.event_pairs(event=event) if paired else []
     context = {

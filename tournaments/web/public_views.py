@@ -9,6 +9,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
@@ -21,7 +22,6 @@ from clubs.selectors import (
     directs,
     federations_run_by,
     federations_with_ranking_visible_to,
-    role_directs,
     role_in,
 )
 from clubs.viewer import shown_name
@@ -52,7 +52,10 @@ ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results,
 def home(request: HttpRequest) -> HttpResponse:
     """A member's clubs; and, for anyone, the clubs whose results are public (a visitor without
     an account lands here, not on the login page)."""
-    clubs = clubs_where(user=request.user).prefetch_related("events")
+    # Each club's events that the member sees: a championship it hosts while a member of its
+    # federation, none once it left (selectors.events_visible_to).
+    events = Prefetch("events", queryset=selectors.events_visible_to(user=request.user))
+    clubs = clubs_where(user=request.user).prefetch_related(events)
     public = clubs_with_public_results().exclude(pk__in=clubs.values("pk"))
     return render(request, "tournaments/home.html", {"clubs": clubs, "public_clubs": public})
 
@@ -221,7 +224,7 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     download = export_response(request, table, event_file_name(event, "standings"))
     if download is not None:
         return download
-    role = role_in(user=request.user, club=event.club)
+    level = selectors.event_level(user=request.user, event_id=event.pk)
     # The rounds say whether the event plays stages: no query more for an event without them.
     staged = any(round_.stage is not None for round_ in round_results)
     context = {
@@ -242,8 +245,8 @@ def event_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         ],
         "ranking": selectors.event_standings_rules_description(event=event),
         "final_corrections": selectors.final_corrections(event=event),
-        "is_member": role is not None,
-        "is_director": role_directs(role),
+        "is_member": level >= selectors.Level.SEE,
+        "is_director": level == selectors.Level.RUN,
     }
     return render(request, "tournaments/event_standings.html", context)
 
@@ -262,7 +265,7 @@ def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpRes
         "player": participant.player,
         "night": night,
         "credits_missed_rounds": event.missed_round_policy != Event.MissedRounds.NOTHING,
-        "is_member": role_in(user=request.user, club=event.club) is not None,
+        "is_member": selectors.event_level(user=request.user, event_id=event.pk) >= selectors.Level.SEE,
     }
     return render(request, "tournaments/event_player.html", context)
 
@@ -275,12 +278,12 @@ def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     if event is None:
         return _login_or_404(request)
     stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
-    role = role_in(user=request.user, club=event.club)
+    level = selectors.event_level(user=request.user, event_id=event.pk)
     context = {
         "event": event,
         "bracket": selectors.stage_bracket(stage=stage),
-        "is_member": role is not None,
-        "is_director": role_directs(role) and event.status != Event.Status.FINISHED,
+        "is_member": level >= selectors.Level.SEE,
+        "is_director": level == selectors.Level.RUN and event.status != Event.Status.FINISHED,
         "refresh_seconds": BRACKET_REFRESH_SECONDS,
     }
     return render(request, "tournaments/stage_bracket.html", context)
@@ -298,7 +301,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if player is None:
         return _login_or_404(request)
     is_member = role_in(user=request.user, club=player.club) is not None
-    profile = selectors.player_profile(player=player)
+    profile = selectors.player_profile(player=player, viewer=request.user)
     partners = RecordTable(profile.partners, prefix="partners-")
     opponents = RecordTable(profile.opponents, prefix="opponents-")
     for table in (partners, opponents):

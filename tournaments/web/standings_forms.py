@@ -105,7 +105,8 @@ class SeasonForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["best_n"].validators.append(MinValueValidator(1))
         self.fields["best_n"].widget.attrs["min"] = 1
-        nights = club.events.select_related("season").order_by("-date", "-id")
+        # The club's own nights: a championship it hosts is its federation's.
+        nights = club.events.filter(federation__isnull=True).select_related("season").order_by("-date", "-id")
         model_choice_field(self, "events").queryset = nights
         if self.instance.pk:
             self.fields["events"].initial = list(self.instance.events.values_list("pk", flat=True))

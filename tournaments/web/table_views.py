@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
@@ -29,13 +29,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import scoring
-from clubs.selectors import directs
 from clubs.users import account
 from clubs.variants import rules_label
 from clubs.viewer import names_in_full
 from config.requests import HtmxHttpRequest
 from tournaments import selectors, services
-from tournaments.models import Game, Table, TableCard
+from tournaments.models import Game
 from tournaments.web.forms import HandForm
 
 
@@ -49,6 +48,7 @@ class TableAccess:
     is_director: bool
     page_url: str
     via_link: bool
+    door: selectors.Door  # who asks, for the services to check again in their transaction
     final: bool = False
     card_token: str = ""  # reached through the table's card for the night (TableCard)
 
@@ -67,35 +67,40 @@ class TableAccess:
 
 def _by_account(request: HttpRequest, game_id: int) -> TableAccess:
     game = get_object_or_404(selectors.games_visible_to(user=request.user), pk=game_id)
-    can_score = selectors.games_scorable_by(user=request.user).filter(pk=game.pk).exists()
-    is_director = directs(
-        user=request.user,
-        club_id=game.table.round.event.club_id,
-        federation_id=game.table.round.event.federation_id,
-    )
+    level = selectors.event_level(user=request.user, event_id=game.table.round.event_id)
+    is_director = level == selectors.Level.RUN
     page_url = reverse("tournaments:game_detail", kwargs={"game_id": game.pk})
     final = selectors.game_results_final(game=game)
-    can_score = can_score and (is_director or not final)
-    return TableAccess(game, can_score, is_director, page_url, via_link=False, final=final)
+    can_score = level >= selectors.Level.SCORE and (is_director or not final)
+    door = selectors.Door(user=request.user)
+    return TableAccess(game, can_score, is_director, page_url, via_link=False, final=final, door=door)
 
 
 def _by_link(token: str) -> TableAccess:
-    table = get_object_or_404(Table.objects.select_related("game", "round__event__club"), access_token=token)
+    table = selectors.table_of_link(token=token)
+    if table is None:
+        raise Http404
     page_url = reverse("tournaments:link_detail", kwargs={"token": token})
     final = selectors.game_results_final(game=table.game)
-    return TableAccess(table.game, not final, False, page_url, via_link=True, final=final)
+    door = selectors.Door(token=token)
+    return TableAccess(table.game, not final, False, page_url, via_link=True, final=final, door=door)
 
 
 def _card_access(token: str, game: Game) -> TableAccess:
     page_url = reverse("tournaments:link_detail", kwargs={"token": token})
     final = selectors.game_results_final(game=game)
-    return TableAccess(game, not final, False, page_url, via_link=True, final=final, card_token=token)
+    door = selectors.Door(token=token)
+    return TableAccess(
+        game, not final, False, page_url, via_link=True, final=final, card_token=token, door=door
+    )
 
 
 def _by_card(token: str, game_id: int) -> TableAccess:
     """A save or confirmation sent from a table card's page names its game: one of the card's
     table in the card's event (an older round's game is then final, and refused)."""
-    card = get_object_or_404(TableCard, access_token=token)
+    card = selectors.card_of_token(token=token)
+    if card is None:
+        raise Http404
     game = get_object_or_404(
         Game.objects.select_related("table__round__event__club"),
         pk=game_id,
@@ -121,10 +126,13 @@ def table(
     the members of every member club). By a table's link or card they are whole: the link is
     the table's own, used by the players seated there, who sit face to face and must tell one
     another apart (who sits out, who confirms)."""
-    if token is None:
-        return _table(request, action=action, token=token, game_id=game_id, number=number)
-    with names_in_full():
-        return _table(request, action=action, token=token, game_id=game_id, number=number)
+    try:
+        if token is None:
+            return _table(request, action=action, token=token, game_id=game_id, number=number)
+        with names_in_full():
+            return _table(request, action=action, token=token, game_id=game_id, number=number)
+    except Game.DoesNotExist:  # a service, reading the door's scope again, found it gone
+        raise Http404 from None
 
 
 def _table(
@@ -229,7 +237,7 @@ def table_access(
     if game_id is not None:
         return _by_card(token, game_id), None
     if action in ("view", "tag"):
-        card = TableCard.objects.select_related("event__club").filter(access_token=token).first()
+        card = selectors.card_of_token(token=token)
         if card is not None:
             state = selectors.card_state(card=card)
             return (None if state.game is None else _card_access(token, state.game)), state
@@ -282,7 +290,7 @@ def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpRes
     hand = get_object_or_404(access.game.hands, number=number)
     outcome: dict[str, Any]  # for the page's context
     try:
-        services.hand_undo(hand=hand)
+        services.hand_undo(hand=hand, door=access.door)
     except ValidationError as exc:
         outcome = {"undo_refused": " ".join(exc.messages)}
     else:
@@ -324,7 +332,7 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
                 preview = services.hand_preview(game=game, number=data["number"], entries=form.entries())
             else:
                 hand = services.hand_record(
-                    game=game, asked=form.hand_input(), recorded_by=account(request.user)
+                    game=game, asked=form.hand_input(), recorded_by=account(request.user), door=access.door
                 )
                 after = _after_save_url(access, hand.number, form.entry_mode)
                 if not request.htmx:
@@ -455,8 +463,8 @@ def _confirm(request: HttpRequest, access: TableAccess, number: int) -> HttpResp
             hand=hand,
             side=request.POST.get("side", ""),
             confirmed_by=account(request.user),
-            as_director=access.is_director,
             code=request.POST.get("code", ""),
+            door=access.door,
         )
     except ValidationError as exc:
         for message in exc.messages:

@@ -161,9 +161,10 @@ def test_the_api_answers_the_scores_and_the_game_state_in_few_queries(league_nig
         for q in queries.captured_queries
         if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
     ]
-    # The token, the game's lock (with the permission and the submission id), the hand and
-    # its history row, the side entries and theirs, the game's state.
-    assert len(sql) == 7, sql
+    # The token, the game's lock (with the submission id), who may score it (the one rule,
+    # selectors.event_allows, read after the lock), the hand and its history row, the side
+    # entries and theirs, the game's state.
+    assert len(sql) == 8, sql
 
 
 def test_a_game_the_user_may_not_score_is_not_found_whatever_the_body(league_night, bob):
@@ -175,9 +176,9 @@ def test_a_game_the_user_may_not_score_is_not_found_whatever_the_body(league_nig
     assert not game.hands.exists()
 
 
-def test_the_lock_reads_what_the_orm_reads(league_night, alice, sam, bob):
+def test_the_lock_reads_what_the_orm_reads(league_night, sam):
     """services.game_lock writes the save's first query by hand: the same game, table, round and
-    event as the ORM's select_related, every field, with the user's role and the submission."""
+    event as the ORM's select_related, every field, with the submission."""
     from django.db import transaction
 
     from tournaments.services.game_lock import game_lock
@@ -188,18 +189,14 @@ def test_the_lock_reads_what_the_orm_reads(league_night, alice, sam, bob):
     )
     expected = Game.objects.select_related("table__round__event").get(pk=game.pk)
     with transaction.atomic():
-        locked = game_lock(game.pk, submission_id=hand.submission_id, user_id=alice.pk)
+        locked = game_lock(game.pk, submission_id=hand.submission_id)
     chain = [(locked, expected)]
     chain += [(locked.table, expected.table), (locked.table.round, expected.table.round)]
     chain += [(locked.table.round.event, expected.table.round.event)]
     for got, want in chain:
         for field in type(want)._meta.concrete_fields:
             assert getattr(got, field.attname) == getattr(want, field.attname), field.attname
-    assert (locked._done_id, locked._role) == (hand.pk, "director")
+    assert locked._done_id == hand.pk
     with transaction.atomic():
-        assert game_lock(game.pk, submission_id=uuid.uuid4(), user_id=bob.pk)._done_id is None
-        assert game_lock(game.pk, submission_id=None, user_id=bob.pk, roles=("director", "scorer")) is None
-        assert (
-            game_lock(game.pk, submission_id=None, user_id=sam.pk, roles=("director", "scorer")) is not None
-        )
-        assert game_lock(0, submission_id=None, user_id=None) is None
+        assert game_lock(game.pk, submission_id=uuid.uuid4())._done_id is None
+        assert game_lock(0, submission_id=None) is None

@@ -125,7 +125,7 @@ def test_the_page_script_undo_is_answered_with_the_live_part(client, league_nigh
     response = client.post(f"/games/{game.pk}/hands/1/undo/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="table-live">')
+    assert page.lstrip().startswith('<div id="table-live" ')
     assert "Hand 1 was taken back: enter it again." in page
     assert 'name="number" value="1"' in page  # the form for hand 1 again
     # A second tap finds no hand 1 any more.

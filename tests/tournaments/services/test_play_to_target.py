@@ -59,7 +59,7 @@ def test_the_other_tables_finish_the_hand_in_play_and_stop(
 
     client.force_login(alice)
     page = client.get(f"/events/{event.pk}/").content.decode()
-    assert "Table 1 reached the target" in page and "Still finishing: table(s) 2, 3." in page
+    assert "Table 1 reached the target" in page and "Still finishing: tables 2, 3." in page
     table_page = client.get(f"/games/{games[2].pk}/").content.decode()
     assert "Table 1 reached the target: finish the hand in play; your game ends after it." in table_page
 

@@ -28,14 +28,14 @@ def _seats(event):
 
 
 def test_the_profile_counts_partners_and_opponents_in_a_fixed_number_of_queries(
-    league_night, django_assert_num_queries
+    league_night, bob, django_assert_num_queries
 ):
     _finish_round(league_night)
     north, south, east = _seats(league_night)
     north = type(north).objects.select_related("club").get(pk=north.pk)
     # The totals, the player's seats, the others at those tables, the ratings, their history.
     with django_assert_num_queries(5):
-        profile = selectors.player_profile(player=north)
+        profile = selectors.player_profile(player=north, viewer=bob)
     assert (profile.games, profile.wins, profile.total_points) == (1, 1, 2930)
     assert [(r.name, r.games, r.wins) for r in profile.partners] == [(south.name, 1, 1)]
     assert sorted((r.name, r.losses, r.wins) for r in profile.opponents)[0][1:] == (0, 1)

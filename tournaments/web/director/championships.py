@@ -93,7 +93,9 @@ def championship_entries(request: SignedInRequest, slug: str, event_id: int) -> 
     if place is None:
         raise Http404  # a club in no federation has no championship to enter
     event = get_object_or_404(
-        Event.objects.exclude(status=Event.Status.FINISHED).select_related("federation", "club"),
+        selectors.events_visible_to(user=request.user)
+        .exclude(status=Event.Status.FINISHED)
+        .select_related("federation", "club"),
         pk=event_id,
         federation_id=place.federation_id,
     )
