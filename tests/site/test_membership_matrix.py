@@ -336,6 +336,7 @@ def _not_after_unlinking(state: State, target: str) -> bool:
 
 RUN, SCORE, SEE = Level.RUN, Level.SCORE, Level.SEE
 
+
 def _a_club_nights_code(w: World, t: T) -> dict[str, Any]:
     """The code of a card of a club's own night (it opens the card's link: a redirect)."""
     from tournaments.models import TableCard
