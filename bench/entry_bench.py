@@ -68,7 +68,7 @@ def _hands(variant: str) -> list[dict]:
 
 
 def seed() -> None:
-    """In the served tree's environment: a club, 12 players, and a seated event per use (three
+    """In the served tree's environment: a club, 16 players, and a seated event per use (four
     games each: one per way of entering)."""
     import django
 
@@ -80,7 +80,7 @@ def seed() -> None:
 
     celery_app.conf.task_always_eager = True
     club = Club.objects.create(name="Bench", slug="bench")
-    players = [Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(1, 13)]
+    players = [Player.objects.create(club=club, name=f"Player {n:02d}") for n in range(1, 17)]
     links = {}
     for use, variant in (
         ("classic", "classic"),
@@ -191,21 +191,30 @@ def _ready_for(page, number: int) -> None:
     )
 
 
+# Every card-count field of a side (`Count the cards`), typed as a number.
+CARD_KINDS = {
+    f"cards.{place}.{kind}": "card"
+    for place in ("melded", "in_hand")
+    for kind in ("jokers", "twos", "aces", "high", "low", "black_threes")
+}
+
+
 def actions(site: Site, links: dict, mode: str) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     import scoring
     from tests.support.entry_actions import Scorer
+    from tests.tournaments.web.test_table_variants import _counted
 
     rows = []
     with sync_playwright() as playwright:
         browser = _browser(playwright)
         for variant in ("classic", "modern-american", "hand-and-foot"):
-            if mode in ("total", "quick") and variant != "classic":
+            if mode in ("total", "quick", "cards") and variant != "classic":
                 continue
             context = _phone(browser)
             page = context.new_page()
-            table = {"summary": 0, "total": 1, "quick": 2}[mode]  # a game of its own for each way
+            table = {"summary": 0, "total": 1, "quick": 2, "cards": 3}[mode]  # a game for each way
             page.goto(f"{site.url}/t/{links[variant][table]}/")
             kinds = {f.name: f.kind for f in scoring.entry_fields(scoring.rules_for(variant, {}))}
             scorer = Scorer(page)
@@ -214,6 +223,10 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
                     break
                 cost_of_mode = 0
                 current = page.locator("form[data-hand-form] [name=mode]").input_value()
+                if mode == "cards" and current != "cards":
+                    page.locator(".entry-modes a").nth(1).tap()  # the mode's tap, part of the hand
+                    page.wait_for_load_state()
+                    cost_of_mode = 1
                 if mode in ("total", "quick") and current != "total":
                     # The entry mode is a link above or below the form; its tap is part of the hand.
                     page.locator(".entry-modes a").nth(2).tap()
@@ -221,7 +234,10 @@ def actions(site: Site, links: dict, mode: str) -> list[dict]:
                     cost_of_mode = 1
                 fits = _form_fits(page)
                 enter = {"total": scorer.total_hand, "quick": scorer.quick_hand}.get(mode)
-                cost = enter(hand, variant) if enter else scorer.hand(hand, kinds)
+                if mode == "cards":  # the worked hand's points as cards of the same points
+                    cost = scorer.hand(_counted(hand, variant), {**kinds, **CARD_KINDS})
+                else:
+                    cost = enter(hand, variant) if enter else scorer.hand(hand, kinds)
                 try:
                     _ready_for(page, number + 1)
                 except Exception as exc:
@@ -415,7 +431,7 @@ def main() -> None:
     links = site.start()
     try:
         if args.only in (None, "actions"):
-            for mode in ("summary", "total", "quick"):
+            for mode in ("summary", "cards", "total", "quick"):
                 rows = actions(site, links, mode)
                 print("\n| variant | mode | hand | form fits | actions | key presses | scrolls |")
                 print("|---|---|---:|---|---:|---:|---:|")

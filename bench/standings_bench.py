@@ -139,7 +139,7 @@ def generate(
     players = Player.objects.bulk_create(Player(club=club, name=f"{slug} {i:03d}") for i in range(PLAYERS))
     ids = [p.pk for p in players]
     season = Season.objects.create(club=club, name=f"{slug} season") if with_season else None
-    minimums = _opening_minimums("classic", {}, ("NS", "EW"))
+    minimums = _opening_minimums("classic", {}, ["NS", "EW"], 2)
     for night in range(nights):
         with transaction.atomic():
             event = Event.objects.create(

@@ -30,6 +30,15 @@ def reached(limits: Mapping[str, int]) -> str | None:
     return None
 
 
+def counted(key: str) -> int:
+    """How many attempts `key` has counted (0 without a cache that answers)."""
+    try:
+        return int(cache.get(key) or 0)
+    except Exception:
+        logger.warning("limits: the cache did not answer")
+        return 0
+
+
 def count(keys: Iterable[str], window: int) -> None:
     """One attempt more for each of `keys`, forgotten `window` seconds after the first."""
     try:

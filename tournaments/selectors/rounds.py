@@ -362,9 +362,11 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
             return ValidationError(
                 ngettext(
                     "Round %(number)s has hands waiting for the other side's confirmation at "
-                    "table %(tables)s: confirm them first (a director can), or the game counts nothing.",
+                    "table %(tables)s. A game counts in the standings only once its hands are "
+                    "confirmed: the other side confirms them with its code, or you as the director.",
                     "Round %(number)s has hands waiting for the other side's confirmation at "
-                    "tables %(tables)s: confirm them first (a director can), or the games count nothing.",
+                    "tables %(tables)s. A game counts in the standings only once its hands are "
+                    "confirmed: the other side confirms them with its code, or you as the director.",
                     len(waiting),
                 )
                 % {"number": round.number, "tables": ", ".join(str(n) for n in waiting)},

@@ -17,16 +17,17 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 import scoring
 from clubs.users import Requester
+from config import limits
 from tournaments.display.messages import describe
 from tournaments.domain import table_shapes
 from tournaments.models import Game, Hand, Round, SideEntry
@@ -705,11 +706,14 @@ def hand_confirm(
 # Wrong codes allowed per hand before only a director can confirm it: a 4-digit code must
 # not be found by trying them all.
 CODE_TRIES = 5
+CODE_WINDOW = 24 * 3600  # seconds the wrong codes of a hand are counted
 
 
 def _check_code(hand: Hand, side: str, code: str) -> None:
-    tries_key = f"confirm-code-misses:{hand.pk}"
-    if cache.get(tries_key, 0) >= CODE_TRIES:
+    """Refuse a wrong confirmation code, saying how many tries are left; after CODE_TRIES
+    wrong codes for the hand, only the director confirms it (config/limits.py counts them)."""
+    misses = limits.attempt_key("confirm-code", str(hand.pk))
+    if limits.reached({misses: CODE_TRIES}):
         raise ValidationError(
             {
                 "code": _("Too many wrong codes for hand %(number)s: ask the director.")
@@ -719,15 +723,18 @@ def _check_code(hand: Hand, side: str, code: str) -> None:
         )
     if code.strip() and code.strip() == side_code(game=hand.game, side=side):
         return
-    cache.add(tries_key, 0, timeout=24 * 3600)
-    cache.incr(tries_key)
+    limits.count([misses], CODE_WINDOW)
+    left = max(CODE_TRIES - limits.counted(misses), 0)
     raise ValidationError(
         {
-            "code": _(
-                "That is not %(side)s's code. %(side)s confirms with the code printed on its "
-                "half of the table card."
+            "code": ngettext(
+                "That is not %(side)s's code. %(side)s confirms with the code printed on its half of "
+                "the table card (%(left)s try left before only the director can confirm this hand).",
+                "That is not %(side)s's code. %(side)s confirms with the code printed on its half of "
+                "the table card (%(left)s tries left before only the director can confirm this hand).",
+                left,
             )
-            % {"side": side}
+            % {"side": side, "left": left}
         },
         code="wrong_code",
     )

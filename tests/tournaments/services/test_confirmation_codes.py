@@ -87,8 +87,10 @@ def test_trying_every_code_is_stopped_after_five_misses(cup):
     game, hand = _entered_by_ns(cup)
     right = side_code(game=game, side="EW")
     misses = [f"{n:04d}" for n in range(10_000) if f"{n:04d}" != right][:5]
-    for code in misses:
-        with pytest.raises(ValidationError, match="not EW's code"):
+    # Each miss says how many tries are left: 4, 3, 2, 1, 0 of five.
+    for left, code in zip((4, 3, 2, 1, 0), misses, strict=True):
+        word = "try" if left == 1 else "tries"
+        with pytest.raises(ValidationError, match=f"not EW's code.*\\({left} {word} left"):
             services.hand_confirm(hand=hand, side="EW", code=code)
     with pytest.raises(ValidationError, match="Too many wrong codes"):
         services.hand_confirm(hand=hand, side="EW", code=right)

@@ -95,8 +95,9 @@ def test_unconfirmed_hands_disable_even_ending_the_games(client, alice, league_n
     client.force_login(alice)
     page = client.get(f"/events/{league_night.pk}/").content.decode()
     said = (
-        "Round 1 has hands waiting for the other side's confirmation at table 1: confirm them "
-        "first (a director can), or the game counts nothing."
+        "Round 1 has hands waiting for the other side's confirmation at table 1. A game counts in "
+        "the standings only once its hands are confirmed: the other side confirms them with its "
+        "code, or you as the director."
     )
     for button, call in (
         ("start-round-ending-games", lambda: services.round_start(event=league_night, end_unfinished=True)),
