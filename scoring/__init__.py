@@ -1,7 +1,5 @@
 """The Canasta rules engine: pure Python, no framework imports (tests/scoring/test_purity.py).
-
-The public names and how they fit: docs/engine.md#the-package.
-"""
+Design: docs/engine.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Card-count entries: a side's cards counted by kind, and the points the engine makes of them.
-
-The format and its rules (rules.md §1.0): docs/engine.md#card-count-entries.
-"""
+"""Card-count entries: a side's cards counted by kind, and their points (rules.md §1.0). Design:
+docs/engine.md#card-count-entries."""
 
 from __future__ import annotations
 
@@ -63,11 +61,9 @@ class SideCards:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardField:
-    """One kind of card as a card-count form shows it (`card_count_fields`).
-
-    Points are per card, on the table (+) and in hand (-); `meldable` is False where the kind is
-    never melded as a card (black threes in Modern American and Hand and Foot).
-    """
+    """One kind of card as a card-count form shows it (`card_count_fields`); points per card, on the
+    table (+) and in hand (-). `meldable` False: never melded as a card (black threes in Modern
+    American, Hand and Foot)."""
 
     name: str
     label: str
@@ -78,10 +74,8 @@ class CardField:
 
 
 def card_value(rules: RuleSet, kind: str, *, in_hand: bool = False) -> int:
-    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand.
-
-    rules.md §1.0. Raises KeyError for an unknown kind.
-    """
+    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand
+    (rules.md §1.0). Raises KeyError for an unknown kind."""
     if in_hand and kind == "black_threes":
         return rules.black_three_in_hand
     return CARD_VALUES[kind]
@@ -112,8 +106,7 @@ def card_points(rules: RuleSet, counts: CardCounts | Mapping[str, Any], *, in_ha
     """Card points (>= 0, a multiple of 5) of `counts` (missing kinds 0), melded or in hand.
 
     Only adds up; the engine subtracts cards in hand. Raises InvalidHandEntry naming the field
-    (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole number >= 0.
-    """
+    (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole number >= 0."""
     if not isinstance(counts, CardCounts):
         place = "in_hand" if in_hand else "melded"
         parsed, problems = _parse_counts(counts, place, hand=None, side=None)
@@ -135,8 +128,7 @@ def parse_cards(
 
     Checks the shape, counts (whole, >= 0, within the pack) and melded black threes (where the
     variant melds them, at least three: PAG via GH-NL, S0). Points are meaningful only without
-    problems.
-    """
+    problems."""
     problems: list[Problem] = []
     if type(raw) is not dict:
         problems.append(

@@ -1,7 +1,5 @@
-"""The entries a scorekeeper must reject (rules.md §4), for one hand.
-
-Design (the lists of checks, entry modes): docs/engine.md#the-checks.
-"""
+"""The entries a scorekeeper must reject (rules.md §4), for one hand. Design:
+docs/engine.md#the-checks."""
 
 from __future__ import annotations
 
@@ -115,8 +113,7 @@ def hand_problems(
 ) -> list[Problem]:
     """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order.
 
-    `totals_before` None skips #21. `players` None: the variant's first table with this many sides.
-    """
+    `totals_before` None skips #21. `players` None: the variant's first table with this many sides."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
@@ -813,8 +810,7 @@ def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
     """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
 
     At most `decks` x 4 of each rank and `decks` x 6 wild cards; each side holds at least what its
-    counts hold (`_AT_LEAST`, `_wild_at_least`). A total-only entry counts 0.
-    """
+    counts hold (`_AT_LEAST`, `_wild_at_least`). A total-only entry counts 0."""
     rules = h.rules
     per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
     with_cards = False
@@ -1026,8 +1022,7 @@ def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
     """(field, wild cards at least, "melded") for each count of `rules` that holds wild cards.
 
     [derived] A wild canasta holds 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an
-    unfinished wild meld 3 (§1.2); natural and sequence canastas none.
-    """
+    unfinished wild meld 3 (§1.2); natural and sequence canastas none."""
     # an unfinished wild meld of all four jokers holds one more (Pagat, rules.md §6a)
     at_least = [("unfinished_wild", 3, "melded"), ("unfinished_wild_four_jokers", 1, "melded")]
     for field, _bonus, group, _min_points in rules.canasta_plan:

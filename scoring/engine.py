@@ -1,7 +1,4 @@
-"""Score Canasta hands: one side (rules.md §2) and one hand's checks (§4). Pure functions.
-
-Design: docs/engine.md#the-package.
-"""
+"""Score Canasta hands: one side (rules.md §2) and one hand's checks (§4). Pure functions."""
 
 from __future__ import annotations
 
@@ -16,10 +13,8 @@ from scoring.rules import CanastaSetBonus, RuleSet
 
 
 class BreakdownItem(NamedTuple):
-    """One line of a side's score: a stable snake_case `item` key and its points.
-
-    `count` is set where a count applies, `name` for a special hand. Build it with keywords.
-    """
+    """One line of a side's score: a stable snake_case `item` key and its points; `count` where a
+    count applies, `name` for a special hand. Build it with keywords."""
 
     item: str
     points: int
@@ -73,8 +68,7 @@ def score_side(
     The entry must have passed `score_hand`'s checks (an impossible one may raise IndexError).
     `opponent_called_acaba`: the British rule (S0, S4), the Acaba award only. `deal` is 1-based.
     Items of 0 points are left out unless they carry a count; a total-only entry is one item,
-    "hand_total".
-    """
+    "hand_total"."""
     items: list[BreakdownItem] = []
     add = items.append
     if entry.total is not None:
@@ -210,8 +204,7 @@ def score_hand(
     """Check and score one hand: `entries` maps each side label to its SideEntry.
 
     `totals_before` (side -> points) enables rules.md §4 #21; `deal` is 1-based; `players` None: the
-    variant's first table with this many sides. Raises InvalidHandEntry with every problem (§4).
-    """
+    variant's first table with this many sides. Raises InvalidHandEntry with every problem (§4)."""
     problems = hand_problems(rules, entries, totals_before, deal=deal, hand=hand, players=players)
     if problems:
         raise InvalidHandEntry(problems)

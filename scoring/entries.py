@@ -1,8 +1,5 @@
-"""One side's result in one hand: the SideEntry value object and how a JSON entry becomes one.
-
-Field names are the score-sheet contract's; entry modes and parsing rules:
-docs/engine.md#parsing-an-entry.
-"""
+"""One side's result in one hand, SideEntry, and how a JSON entry becomes one. Design:
+docs/engine.md#parsing-an-entry."""
 
 from __future__ import annotations
 
@@ -65,8 +62,7 @@ class SideEntry(NamedTuple):
     Build it with keywords (a NamedTuple: docs/engine.md#parsing-an-entry). `melded_points` excludes
     red threes and includes black threes melded when going out; `hand_points` are at the variant's
     card values. A card-count entry keeps its counts in `cards`; a total-only entry has `total` and
-    at most `went_out` and `penalty_points`, every other field at its default.
-    """
+    at most `went_out` and `penalty_points`, every other field at its default."""
 
     melded_points: int = 0
     hand_points: int = 0
@@ -115,8 +111,7 @@ class EntryField:
     """One field of a side's entry as a form shows it: `kind` "count", "points", "flag" or "choice".
 
     `maximum` is the most a "count" can be for one side (rules.md §1.0), None where the pack sets no
-    single bound.
-    """
+    single bound."""
 
     name: str
     kind: str
@@ -152,8 +147,7 @@ def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str 
     """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
 
     `total` makes it total-only, `cards` a card count, else a summary. Missing counts and points are
-    0, missing flags false. Raises InvalidHandEntry listing every bad field.
-    """
+    0, missing flags false. Raises InvalidHandEntry listing every bad field."""
     if type(raw) is not dict:
         problem = Problem(
             hand=hand,

@@ -1,7 +1,5 @@
-"""Domain errors of the scoring engine: plain exceptions with plain data, no Django.
-
-Design (codes, params, messages): docs/engine.md#problems-and-their-codes.
-"""
+"""Domain errors of the engine: plain exceptions with plain data. Design:
+docs/engine.md#problems-and-their-codes."""
 
 from __future__ import annotations
 
@@ -18,8 +16,7 @@ class ProblemText(NamedTuple):
     """What a problem code means (`meaning`, one line for PROBLEM_CODES) and its English message.
 
     `template` is a str.format string filled from the params and the check's words
-    (`problem_message`); "" where the message is still written where the problem is found.
-    """
+    (`problem_message`); "" where the message is still written where the problem is found."""
 
     meaning: str
     template: str = ""
@@ -434,8 +431,7 @@ class Problem:
     """One reason an entry cannot be scored, and where it is.
 
     `hand` is 0-based (None for the sheet itself), `side` a side label, `field` the score-sheet
-    field or sheet key; each None where it does not apply. `code` is one of PROBLEM_CODES.
-    """
+    field or sheet key; each None where it does not apply. `code` is one of PROBLEM_CODES."""
 
     code: str
     message: str
@@ -460,9 +456,7 @@ class Problem:
 
 class InvalidRules(ValueError):
     """A variant or house-rule option the engine cannot apply (unknown, unsupported, bad value).
-
-    `option` is None when the variant itself is the problem; `code` and `params` as for a Problem.
-    """
+    `option` is None when the variant itself is the problem; `code` and `params` as for a Problem."""
 
     def __init__(
         self,
@@ -496,8 +490,7 @@ class SheetRejected(ValueError):
     """A score sheet with at least one rejected entry; nothing of it may be scored or saved.
 
     `errors` are the `problems` as {"hand", "side", "field", "message"} dicts, as the contract
-    prints them (hand 0-based, None for sheet-level errors).
-    """
+    prints them (hand 0-based, None for sheet-level errors)."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)

@@ -13,8 +13,7 @@ def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
 
     Classic (S0, S4, PAG & Bicycle via GH-NL, rules.md §1.1): < 0 -> 15, 0-1495 -> 50, 1500-2995 ->
     90, >= 3000 -> 120; others per their RuleSet bands. Hand and Foot goes by `deal` (1-based;
-    50/90/120/150, S2). Brazilian from 7000: the points part only (`initial_meld_requirement`).
-    """
+    50/90/120/150, S2). Brazilian from 7000: the points part only (`initial_meld_requirement`)."""
     if rules.initial_meld_by_deal:
         by_deal = rules.initial_meld_by_deal
         return by_deal[min(max(deal, 1), len(by_deal)) - 1]
@@ -31,8 +30,7 @@ def initial_meld_requirement(rules: RuleSet, total: int) -> str | None:
     """What the opening meld must hold besides its points for a side at `total`, or None.
 
     Brazilian (BIC-BR, RG-BR, rules.md §1.6): 7000-7995 "canasta", 8000-8995 "canasta_200", 9000 and
-    up "natural_canasta"; every other variant: None.
-    """
+    up "natural_canasta"; every other variant: None."""
     requirement = _requirement(rules, total)
     return None if requirement is None else requirement.code
 
@@ -64,8 +62,7 @@ def game_state(
 
     Over at the target (S0/S4/PAG) or after the fixed deals (Hand and Foot, S2); the highest total
     wins. A tie names no winner (rules.md §6): "play_on" and "went_out" play on. `won_by`: a side
-    that won outright (Dream Hand, CLA; `tie_won_by`).
-    """
+    that won outright (Dream Hand, CLA; `tie_won_by`)."""
     if won_by is not None:
         return GameState(game_over=True, winner=won_by)
     if not totals:

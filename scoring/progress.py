@@ -1,7 +1,5 @@
-"""Score a game one hand at a time, from its state after the hands so far; no I/O.
-
-Design: docs/engine.md#a-game-kept-hand-by-hand.
-"""
+"""Score a game one hand at a time, from its state after the hands so far. Design:
+docs/engine.md#a-game-kept-hand-by-hand."""
 
 from __future__ import annotations
 
@@ -30,8 +28,7 @@ class GameProgress:
     played (the next hand's 0-based index in problems); `won_by` a side that won outright (Dream
     Hand, `tie_won_by`) or None. Derived as in `score_sheet`'s result: `game_over`, `winner` (None
     while playing and for a tie), `initial_meld` (points), and `initial_meld_requirement`
-    ("canasta", "canasta_200", "natural_canasta" or None; Brazilian).
-    """
+    ("canasta", "canasta_200", "natural_canasta" or None; Brazilian)."""
 
     sides: tuple[str, ...]
     players: int
@@ -68,8 +65,7 @@ def game_start(
     """The state of a game before its first hand: every total 0, or `start` (side -> points).
 
     `players` None: the variant's first table with this many sides. Raises SheetRejected with the
-    problems `score_sheet` finds in a sheet's "sides", "players" and "start".
-    """
+    problems `score_sheet` finds in a sheet's "sides", "players" and "start"."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -107,8 +103,7 @@ def game_resume(
     """The state of a game after `hands` hands that left it at `totals` (side -> points).
 
     Raises SheetRejected for sides or players the variant does not have, and ValueError for a state
-    no game can be in: totals not one int per side, `hands` below 0, `won_by` not a side.
-    """
+    no game can be in: totals not one int per side, `hands` below 0, `won_by` not a side."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -137,8 +132,7 @@ def hands_score(
     `progress`; return the HandScores and the state after the last one.
 
     Raises SheetRejected with every problem `score_sheet` would find, each `hand` the 0-based index
-    in the whole game; nothing is scored then.
-    """
+    in the whole game; nothing is scored then."""
     scored, after, problems = score_hands(rules, progress, hands)
     if problems:
         raise SheetRejected(problems)

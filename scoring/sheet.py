@@ -1,8 +1,5 @@
-"""Score a whole score sheet: the project's import and exchange format (cases/README.md).
-
-Design and the contract's extensions (players, entry modes, Brazilian initial-meld requirements):
-docs/engine.md#score-sheets-and-their-extensions.
-"""
+"""Score a whole score sheet, the import and exchange format (cases/README.md). Its extensions:
+docs/engine.md#score-sheets-and-their-extensions."""
 
 from __future__ import annotations
 
@@ -52,8 +49,7 @@ def score_sheet(sheet: Any) -> dict[str, Any]:
 
     All values are points; for Brazilian the result also has "initial_meld_requirement". Raises
     SheetRejected whose `.errors` lists {"hand", "side", "field", "message"} dicts (hand 0-based;
-    None for sheet-level errors).
-    """
+    None for sheet-level errors)."""
     return sheet_result(sheet).as_dict()
 
 

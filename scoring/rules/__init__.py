@@ -1,7 +1,5 @@
-"""Canasta variants as immutable rule sets (rules.md), and the house-rule options that change them.
-
-The hooks and the package's modules: docs/engine.md#rule-sets-and-their-hooks.
-"""
+"""Canasta variants as immutable rule sets (rules.md) and the house-rule options that change them.
+Design: docs/engine.md#rule-sets-and-their-hooks."""
 
 from __future__ import annotations
 
@@ -138,8 +136,7 @@ def rules_for(
     `sides` None: the variant's own table; `players` None: its first table of that many sides.
     Raises UnsupportedVariant (an InvalidRules) for a contract variant not scored yet, and
     InvalidRules for an unknown variant, an option the variant does not have, or a bad value.
-    Returns a new RuleSet; `VARIANTS` and `options` are never changed.
-    """
+    Returns a new RuleSet; `VARIANTS` and `options` are never changed."""
     rules = VARIANTS.get(variant) if type(variant) is str else None
     if rules is None:
         if variant in CONTRACT_VARIANTS:

@@ -364,8 +364,7 @@ def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
     """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total.
 
     A total strictly below a band's `below` needs its `minimum`; `below` ascends strictly and only
-    the last band is open. Multiples of 5, minimums >= 0. Brazilian requirements still apply.
-    """
+    the last band is open. Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
     name = "initial_meld_table"
     if type(value) is not list or not value:
         raise InvalidRules(
@@ -434,8 +433,7 @@ def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
     """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values).
 
     A list of totals by number of threes (`[100, 200, 300, 800]`) or `{"each": 100, "all": 800}`.
-    Below 0 only where they always count as they are (Hand and Foot, rules.md §6a).
-    """
+    Below 0 only where they always count as they are (Hand and Foot, rules.md §6a)."""
     name = "red_three_values"
     in_pack = rules.red_threes_in_pack
     signed = rules.red_threes_positive == "always"
@@ -516,8 +514,7 @@ def _opt_special_books(rules: RuleSet, value: Any) -> dict[str, Any]:
     """Hand and Foot: `{"sevens": 1500, "black_threes": 2000}`, both keys (0: not allowed).
 
     Counted apart from other books, toward no going-out requirement (rules.md §6a); the pack bounds
-    them ([derived]).
-    """
+    them ([derived])."""
     books = _record("special_books", value, required=("sevens", "black_threes"))
     # seven 7s or seven black threes: 35 points; 4 sevens and 2 black threes a deck
     limits = {"sevens": rules.decks * 4 // 7, "black_threes": rules.black_threes_in_pack // 7}
@@ -609,8 +606,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied.
 
     Raises InvalidRules for an option the variant does not have, two that set the same rule, a bad
-    value, or a game of deals and one to a target mixed. Order: docs/engine.md#house-rule-options.
-    """
+    value, or a game of deals and one to a target mixed. Order: docs/engine.md#house-rule-options."""
     if not isinstance(options, Mapping):
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"

@@ -28,8 +28,7 @@ class CanastaKind:
 
     `group` is "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a). `min_points` is
     the cheapest such canasta's card points (§4 #9); `max_total` the pack's limit over all sides in
-    one hand (0: none).
-    """
+    one hand (0: none)."""
 
     field: str
     bonus: int
@@ -74,11 +73,9 @@ class SpecialHand:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeldRequirement:
-    """From a cumulative total of `from_total` points on, the opening meld must be `code`.
-
-    `points` is the points minimum that still applies (0: only a kind of canasta). Brazilian
-    (BIC-BR, RG-BR).
-    """
+    """From a cumulative total of `from_total` points on, the opening meld must be `code`
+    (Brazilian: BIC-BR, RG-BR); `points` is the points minimum that still applies (0: only a kind of
+    canasta)."""
 
     from_total: int
     code: str
@@ -94,10 +91,8 @@ def playing(shape: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Everything the engine needs to score one variant; all points are ints.
-
-    The fields after `tie_policy` are derived when it is built (`dataclasses.replace` recomputes).
-    """
+    """Everything the engine needs to score one variant; all points are ints. The fields after
+    `tie_policy` are derived when it is built (`dataclasses.replace` recomputes them)."""
 
     key: str
     name: str

@@ -96,8 +96,7 @@ def chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
     """The RuleSet values `packs` packs decide (rules.md §1.0, §1.11, §6), a black three left in
     hand worth `black_three_in_hand` ([derived] unless cited).
 
-    4 packs: red threes 100 each and no bonus for all eight (§6: no source gives one).
-    """
+    4 packs: red threes 100 each and no bonus for all eight (§6: no source gives one)."""
     bolivia_red = (0, 100, 200, 300, 400, 500, 1000)  # Bolivia = Samba (BIC-BO, S0, S4)
     return {
         **pack_counts(packs, black_three_in_hand),

@@ -1,7 +1,5 @@
-"""What a round a player missed is worth in the standings: victory points only. Pure.
-
-The policies: docs/seating.md#missed-rounds.
-"""
+"""What a round a player missed is worth in the standings: victory points only. Design:
+docs/seating.md#missed-rounds."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Fixed-partnership pairing: Swiss ("Danese"), round robin and Mitchell movements.
-
-Pure (plus networkx) and deterministic; a partnership is the event's pair number. Design:
-docs/seating.md#fixed-partnership-pairing.
-"""
+"""Fixed-partnership pairing, deterministic: Swiss ("Danese"), round robin and Mitchell. Design:
+docs/seating.md#fixed-partnership-pairing."""
 
 from __future__ import annotations
 
@@ -57,8 +54,7 @@ def swiss_round(
 
     `met` holds earlier meetings (`meeting(a, b)`; a Counter counts repeats), `byes` each one's
     byes, `clubs` (optional; None: of no club) its players' clubs, kept apart (`club_meetings`).
-    Raises ValueError for a field of fewer than two partnerships or a repeated one.
-    """
+    Raises ValueError for a field of fewer than two partnerships or a repeated one."""
     if len(set(ranking)) != len(ranking):
         raise ValueError("A partnership appears twice in the standings.")
     if len(ranking) < 2:

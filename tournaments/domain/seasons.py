@@ -1,7 +1,4 @@
-"""A season table from the nights' standings. Pure: no ORM, plain values in and out.
-
-Counting, qualifying and movement: docs/seating.md#seasons.
-"""
+"""A season table from the nights' standings. Design: docs/seating.md#seasons."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Stages of an event: who qualifies, how a knockout bracket is drawn and advances, and the event's
-final order. Pure. Entrants are ints; orders are best first; a tier shares a place.
-
-Design: docs/seating.md#stages.
-"""
+"""Stages of an event: qualifying, knockout brackets, the final order. Entrants are ints, orders
+best first, a tier shares a place. Design: docs/seating.md#stages."""
 
 from __future__ import annotations
 
@@ -105,8 +102,7 @@ def bracket_size(entrants: int) -> int:
 def seed_positions(size: int) -> list[int]:
     """The seeds (1 = best) in bracket order, top first; each two neighbours meet in round 1.
 
-    8: [1, 8, 4, 5, 2, 7, 3, 6]. Raises ValueError unless `size` is a power of two of at least 2.
-    """
+    8: [1, 8, 4, 5, 2, 7, 3, 6]. Raises ValueError unless `size` is a power of two of at least 2."""
     if size < 2 or size & (size - 1):
         raise ValueError(f"A bracket of {size} is not a power of two.")
     positions = [1, 2]
@@ -170,8 +166,7 @@ def bracket(seeds: Sequence[int], winners: Mapping[tuple[int, int], int] | None 
 
     `winners` maps (round, slot), both 1-based, to the match's winner; byes go to the top seeds.
     Raises ValueError for fewer than two seeds, a seed given twice, or a winner who does not play
-    that match.
-    """
+    that match."""
     _check_order(seeds)
     winners = winners or {}
     size = bracket_size(len(seeds))

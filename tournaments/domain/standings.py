@@ -1,7 +1,5 @@
-"""Rank an event's players (or its pairs) from their game results. Pure: plain values in and out.
-
-Design (results, order, credits, pairs): docs/seating.md#standings.
-"""
+"""Rank an event's players (or its pairs) from their game results. Design:
+docs/seating.md#standings."""
 
 from __future__ import annotations
 
@@ -14,10 +12,8 @@ from tournaments.domain import victory_points as vp
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SideResult:
-    """One side of one game, as the standings see it (points are the side's game total).
-
-    `points_against` is the best total among the other sides; `hands` is the hands played.
-    """
+    """One side of one game, as the standings see it (points: the side's game total);
+    `points_against` is the best total among the other sides."""
 
     players: tuple[int, ...]
     points_for: int
@@ -48,8 +44,7 @@ def game_side_results(
 
     `players`: side label -> player ids; `totals` are points. `confirmed` (the totals of the
     confirmed hands, whether every hand is confirmed) is given when the event asks the other side to
-    confirm each hand: only confirmed points count then. Raises nothing.
-    """
+    confirm each hand: only confirmed points count then. Raises nothing."""
     if confirmed is not None:
         totals, all_confirmed = confirmed
         finished = finished and all_confirmed
@@ -154,8 +149,7 @@ def rank_players(
 
     `credits` adds victory points for missed rounds only (docs/seating.md#missed-rounds). `scale`
     defaults to the 2-1-0 preset; `tie_breaks` must be checked already
-    (`victory_points.checked_tie_breaks`).
-    """
+    (`victory_points.checked_tie_breaks`)."""
     scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
     for player, credit in (credits or {}).items():
@@ -249,8 +243,7 @@ def rank_pairs(
 
     `rows` are the player rows (`rank_players`), `pairs` pair number -> its two player ids. A pair
     takes its first player's figures (`partners_differ` when its partners' differ); a pair with no
-    row gets an empty one. Ties share a rank, listed by number.
-    """
+    row gets an empty one. Ties share a rank, listed by number."""
     by_player = {row.player: row for row in rows}
     ranked = []
     for number, players in pairs.items():

@@ -1,8 +1,5 @@
-"""The tables an event seats: their shape (players per side, "2+2"), side labels, seats, and the
-game a table plays (rules.md §1.1-§1.12 "Players"). Pure.
-
-The shapes: docs/seating.md#tables-and-their-shapes.
-"""
+"""The tables an event seats: shapes (players per side, "2+2"), side labels, seats, and the game a
+table plays (rules.md §1.1-§1.12 "Players"). Design: docs/seating.md#tables-and-their-shapes."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Victory-point scales and tie-break orders. Pure: no ORM, plain values in and out.
 
-Scales, presets and the rules of a club's table: docs/seating.md#victory-point-scales.
-"""
+Scales, presets and the rules of a club's table: docs/seating.md#victory-point-scales."""
 
 from __future__ import annotations
 
@@ -141,8 +140,7 @@ PRESETS: dict[str, Scale] = {
 def scale_for(key: str, custom: Any = None) -> Scale:
     """The preset named `key`, or the club's own table when `key` is "custom".
 
-    Raises InvalidScale for an unknown key or a custom table that breaks a rule.
-    """
+    Raises InvalidScale for an unknown key or a custom table that breaks a rule."""
     if key == CUSTOM:
         return scale_from_custom(custom)
     try:
@@ -156,8 +154,7 @@ def scale_from_custom(custom: Any) -> Scale:
 
     `custom` is JSON: {"total": 20, "tables": {"any": [bands], "3": [bands], ...}}, each band
     {"from": 0, "to": 99, "ahead": 10, "behind": 10}, the last "to": null; {"total": T, "bands":
-    [...]} is one table for any length. Raises InvalidScale naming the table and band at fault.
-    """
+    [...]} is one table for any length. Raises InvalidScale naming the table and band at fault."""
     if not isinstance(custom, Mapping):
         raise InvalidScale("scale_not_object")
     total = custom.get("total")
@@ -258,8 +255,7 @@ TIED = "tied"
 def checked_tie_breaks(order: Any) -> tuple[str, ...]:
     """The event's tie-break order, checked: known criteria, each once, victory points excluded.
 
-    Raises InvalidScale naming the unknown or repeated criterion.
-    """
+    Raises InvalidScale naming the unknown or repeated criterion."""
     if not isinstance(order, list | tuple):
         raise InvalidScale("tie_breaks_not_list")
     seen: list[str] = []

@@ -1,8 +1,5 @@
-"""Individual (rotating-partner) seating for league nights: a round or a whole night. Pure.
-
-The names in `__all__` are the API. Costs, search, designs and guarantees:
-docs/seating.md#individual-seating.
-"""
+"""Individual (rotating-partner) seating: a round or a whole night; `__all__` is the API. Design:
+docs/seating.md#individual-seating."""
 
 from __future__ import annotations
 

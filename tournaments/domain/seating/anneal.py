@@ -38,8 +38,7 @@ def anneal(
     `t_start` over `iters` moves, stopping early at the lower bound.
 
     Returns (the best seating found, its cost); `seat` is left in the walk's last state.
-    `keep_partners`: swap whole sides (tables of four).
-    """
+    `keep_partners`: swap whole sides (tables of four)."""
     tables = counts.cost_tables()  # O(n²): once a call
     group_cost = _group_cost_of(seat, layout, tables)
     kinds = layout.kinds

@@ -1,7 +1,5 @@
-"""The history as counts over local player indices, and the cost of seating pairs by them.
-
-The weights' order of priority: docs/seating.md#how-a-round-is-seated.
-"""
+"""The history as counts over local player indices, and the cost of seating pairs by them. Weights:
+docs/seating.md#how-a-round-is-seated."""
 
 from __future__ import annotations
 

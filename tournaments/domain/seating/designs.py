@@ -110,10 +110,8 @@ def _affine_plane_16() -> list[list[tuple[int, ...]]]:
 def designed_night(
     n: int, rounds: int, layout: Layout, rng: random.Random
 ) -> tuple[list[list[list[int]]], bool]:
-    """Nights, or their first rounds, taken from designs; and whether the first is best.
-
-    Design: docs/seating.md#how-a-night-is-planned.
-    """
+    """Nights, or their first rounds, taken from designs, and whether the first is best
+    (docs/seating.md#how-a-night-is-planned)."""
     fours = layout.kinds.count(TABLE)
     if not layout.only_fours or layout.sit_outs > 1 or fours * 4 + layout.sit_outs != n:
         return [], False

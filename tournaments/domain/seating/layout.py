@@ -1,7 +1,4 @@
-"""Where each seat of a round is: the tables, each of its shape, and the sit-outs.
-
-Design: docs/seating.md#individual-seating.
-"""
+"""Where each seat of a round is: the tables, each of its shape, and the sit-outs."""
 
 from __future__ import annotations
 

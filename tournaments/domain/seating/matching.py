@@ -1,6 +1,5 @@
 """Partnerships from matchings: the rescue of a round left with a repeated partner (a
-maximum-weight matching, networkx), and a night from a 1-factorisation of K_n.
-"""
+maximum-weight matching, networkx), and a night from a 1-factorisation of K_n."""
 
 from __future__ import annotations
 
@@ -15,10 +14,8 @@ from tournaments.domain.seating.layout import Layout
 def seat_by_matching(
     start: list[int], layout: Layout, counts: Counts, rng: random.Random
 ) -> list[int] | None:
-    """Keep the sit-outs of `start`, find new partners for everyone if possible (networkx).
-
-    Tables of four only; returns None when it cannot help.
-    """
+    """Keep the sit-outs of `start`, find new partners for everyone if possible (networkx); tables
+    of four only. None when it cannot help."""
     if not layout.only_fours:
         return None
     try:
@@ -52,10 +49,8 @@ def seat_by_matching(
 
 
 def factorized_night(n: int, rounds: int, layout: Layout, rng: random.Random) -> list[list[int]] | None:
-    """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle.
-
-    Only for tables of four with at most one sit-out (n = 0 or 1 mod 4).
-    """
+    """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle; tables of four
+    with at most one sit-out only (n = 0 or 1 mod 4)."""
     if not layout.only_fours or layout.sit_outs > 1:
         return None
     even = n + n % 2  # with a dummy player for odd n; its partner sits out

@@ -1,6 +1,5 @@
 """Quality measures: the summary of a night for the caller, and the lexicographic key and
-lower bound that pick the best candidate night.
-"""
+lower bound that pick the best candidate night."""
 
 from __future__ import annotations
 
@@ -35,8 +34,7 @@ def club_meetings(rounds: Iterable[RoundSeating], clubs: Mapping[int, int], *, p
     """How many times two players of one club sat at one table in `rounds`, each two each round.
 
     `clubs`: player id -> club id (missing: no club). Without `partners` only opponents count (a
-    fixed partnership of one club is the event's pair, not the seating's doing).
-    """
+    fixed partnership of one club is the event's pair, not the seating's doing)."""
     count = 0
     for seating in rounds:
         for table in seating.tables:

@@ -1,6 +1,5 @@
 """Seat one round (`seat_round`) or plan a whole night (`individual_schedule`): the entry
-points, the construction of a round and of a night, and the conversion back to value objects.
-"""
+points, the construction of a round and of a night, and the conversion back to value objects."""
 
 from __future__ import annotations
 
@@ -42,8 +41,7 @@ def seat_round(
     from it counts as new. Missed rounds counted as sit-outs must be in ``history.sit_outs`` first.
     `shape` is the players on each side; odd tables only with tables of four. `clubs` (player id ->
     club id, missing: no club) keeps one club's players apart where the field allows. Raises
-    ValueError for duplicate ids or fewer players than a table (3 with ``three_player_tables``).
-    """
+    ValueError for duplicate ids or fewer players than a table (3 with ``three_player_tables``)."""
     ids = sorted(players)
     if len(set(ids)) != len(ids):
         duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)
@@ -69,8 +67,7 @@ def individual_schedule(
     """Plan a whole individual night for players 1..n_players; deterministic for a given seed.
 
     Design (whist, AG(2, 4), search): docs/seating.md#how-a-night-is-planned. Raises ValueError if
-    rounds < 1 or there are fewer than 4 players (3 with ``three_player_tables``).
-    """
+    rounds < 1 or there are fewer than 4 players (3 with ``three_player_tables``)."""
     if isinstance(n_players, bool) or not isinstance(n_players, int):
         raise ValueError(f"n_players must be an int, got {n_players!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int):

@@ -1,6 +1,5 @@
 """The value objects the caller sees: tables, rounds, the history of earlier rounds, and the
-quality summary of a night.
-"""
+quality summary of a night."""
 
 from __future__ import annotations
 
@@ -46,8 +45,7 @@ class SeatingHistory:
 
     ``short_tables``, ``five_tables``, ``earlier_partners`` and ``earlier_opponents`` (earlier
     nights, weighed below tonight's ``partners``) are optional. ``record`` and ``from_rounds`` fill
-    tonight's counts only; ``record_earlier`` the earlier nights'.
-    """
+    tonight's counts only; ``record_earlier`` the earlier nights'."""
 
     partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
