@@ -58,15 +58,10 @@ class RoundResult:
 
 
 def event_round_results(*, event: Event, number: int | None = None) -> list[RoundResult]:
-    """The results of each seated round of the event, round 1 first (of round `number` alone
-    when given: [] if it is not seated): every table with its sides' players, totals, result
-    and victory points.
+    """The results of each seated round, round 1 first (of round `number` alone: [] if not seated).
 
-    A side's victory points are those the standings give it for the game: its result as
-    `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
-    for confirmation) on the event's scale (`event_standings_rules`), through
-    `domain.standings.result_victory_points`. Four queries whatever the number of rounds and
-    tables (five when the event asks for confirmation).
+    A side's victory points are the standings' for the game (`domain.standings.result_victory_points`).
+    Four queries whatever the rounds and tables (five with confirmation).
     """
     scale, _tie_breaks = event_standings_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
