@@ -1,7 +1,6 @@
-"""Plausible classic Canasta hands for the demo club and the load benchmarks.
+"""Plausible classic Canasta hands for the demo club and the load benchmarks; not a rule source.
 
-Not a rule source: every hand made here is still scored and checked by `scoring/` when it is
-recorded. Values are multiples of 5 and keep both sides' card points within the pack.
+Values are multiples of 5, both sides' card points within the pack; `scoring/` still checks them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Put a backup made by `backup_sqlite` back as the SQLite database (replacing everything in it).
+"""Put a `backup_sqlite` backup back as the SQLite database, replacing everything in it.
 
-Stop the web processes and workers first: whatever they write during the restore is lost.
+Precondition: the web processes and workers are stopped (what they write meanwhile is lost).
 """
 
 from __future__ import annotations

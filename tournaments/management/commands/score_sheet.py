@@ -1,8 +1,6 @@
-"""`manage.py score_sheet FILE`: score a score sheet (cases/README.md) and print the result JSON.
+"""`manage.py score_sheet FILE` (`-`: standard input): score a sheet (cases/README.md), print the result JSON.
 
-A thin interface over `scoring.score_sheet`: FILE `-` reads standard input. Prints the result
-and exits 0, or prints {"errors": [...]} on standard output and exits 1 (a rejected entry, a
-file that cannot be read, or text that is not JSON).
+Exits 0, or prints {"errors": [...]} and exits 1 (a rejected entry, an unreadable file, not JSON).
 """
 
 from __future__ import annotations
