@@ -1,7 +1,5 @@
-"""Plausible classic Canasta hands for the demo club and the load benchmarks; not a rule source.
-
-Values are multiples of 5, both sides' card points within the pack; `scoring/` still checks them.
-"""
+"""Plausible classic Canasta hands for the demo club and the load benchmarks, multiples of 5 within
+the pack; not a rule source (`scoring/` checks them)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Reads, scoped to what a user may see or score; one module a subject, each name importable here.
-
-Design: docs/writes-and-reads.md#the-selectors
-"""
+"""Reads, scoped to what a user may see or score; one module a subject, each name importable here
+(design: docs/writes-and-reads.md#the-selectors)."""
 
 from tournaments.selectors.board import (
     BOARD_TOKEN_PATTERN,

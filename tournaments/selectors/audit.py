@@ -1,7 +1,5 @@
-"""The club's audit trail: who created, changed, confirmed or deleted what, and when.
-
-Reads django-simple-history's records; a table link or a task records no user.
-"""
+"""The club's audit trail from django-simple-history's records: who created, changed, confirmed or
+deleted what, and when (a table link or a task records no user)."""
 
 from __future__ import annotations
 

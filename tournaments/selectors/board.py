@@ -76,11 +76,8 @@ def _tag_sql() -> tuple[str, str]:
 
 
 def board_tag(*, event: Event, viewer: str = "") -> str:
-    """A short tag (the ETag) of everything the board's live part shows; two queries, no rendering.
-
-    `viewer` names what else differs by who looks (language, full names), so two viewers never
-    share a tag for different pages. What changes it: docs/writes-and-reads.md#the-hall-board
-    """
+    """A short tag (the ETag) of what the board's live part shows, in two queries, no rendering;
+    `viewer` names what else differs by who looks (docs/writes-and-reads.md#the-hall-board)."""
     latest_sql, figures_sql = _tag_sql()
     with connection.cursor() as cursor:
         cursor.execute(latest_sql, [event.pk, event.pk])
@@ -112,12 +109,8 @@ class BoardStanding:
 
 @dataclass(frozen=True, slots=True)
 class HallBoard:
-    """What the hall board shows of an event.
-
-    `round`: the latest (None before the first); `tables`: its tables as the round results read
-    them; `round_over`: seated and every game over; `sit_outs`; `standings`: best first (per pair
-    in fixed partnerships); `pair_of`: player id -> pair number.
-    """
+    """What the hall board shows: the latest `round`, its `tables` as the round results read them,
+    `round_over`, `sit_outs`, `standings` best first (per pair), `pair_of` player -> pair number."""
 
     event: Event
     round: Round | None

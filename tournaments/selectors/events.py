@@ -23,11 +23,8 @@ def events_visible_to(*, user: Requester) -> QuerySet[Event]:
 
 
 def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
-    """Events whose standings `user` may see.
-
-    Those they see, club events of clubs with public results, and championships of federations
-    whose ranking is public (a host's public results do not make its championship public).
-    """
+    """Events whose standings `user` may see: those they see, clubs' with public results, and
+    championships of federations with a public ranking (not those of a host's public results)."""
     # A championship's results are public when its federation's ranking is, not when its host
     # club's results are: the host's public pages do not open another club's players' results.
     return Event.objects.filter(

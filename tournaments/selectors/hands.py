@@ -50,10 +50,8 @@ UNDO_WINDOW = datetime.timedelta(minutes=2)
 
 
 def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.datetime | None = None) -> int:
-    """Seconds the table may still take back `line` (`services.hand_undo`); 0 once it may not.
-
-    Only the last of `hands` (`game_hands`), as first saved, unconfirmed, within UNDO_WINDOW.
-    """
+    """Seconds the table may still take back `line` (`services.hand_undo`), 0 once not: only the last
+    of `hands`, as first saved, unconfirmed, within UNDO_WINDOW."""
     if not hands or line.number != hands[-1].number or line.version != 1 or line.confirmed:
         return 0
     if line.created_at is None:
@@ -73,11 +71,8 @@ def hand_line(*, hands: list[HandLine], number: int) -> HandLine | None:
 
 
 def game_results_final(*, game: Game) -> bool:
-    """Whether only a director, giving a reason, may change the game's hands now.
-
-    Final once the event is finished or its next round started (`Round.results_final_at`).
-    Reads `game.table.round.event`: select it with the game and this costs no query.
-    """
+    """Whether only a director, with a reason, may change the game's hands: once its event is finished
+    or its next round started. Reads `game.table.round.event` (select it with the game)."""
     round = game.table.round
     return round.results_final_at is not None or round.event.status == Event.Status.FINISHED
 
@@ -89,7 +84,7 @@ def game_hands(*, game: Game) -> list[HandLine]:
     # Values, not model instances: a save's answer reads every hand of the game, and making
     # two instances a side entry took most of it. Two queries, each through its index whatever
     # the planner knows: joined in one, PostgreSQL without statistics expected 350 side entries
-    # a hand and read every side entry of the database (8 ms at 47,000, growing with them).
+    # a hand and read every side entry of the database, growing with them.
     by_id: dict[int, HandLine] = {}
     for pk, number, version, entered_by, confirmed_at, created_at, sat_out in (
         Hand.objects.filter(game=game)
@@ -229,10 +224,8 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
 def game_trio(
     *, game: Game, players: dict[str, list[Player]] | None = None
 ) -> tuple[str, list[Player]] | None:
-    """At a table of five, the side of three and its players in seat order (rules.md §1.1d); else None.
-
-    `players`: the game's `game_players`, if the caller has them.
-    """
+    """At a table of five, the side of three and its players in seat order (rules.md §1.1d), else
+    None; `players`: the game's `game_players`, if read."""
     rules = scoring.VARIANTS.get(game.variant)
     if game.players is None or rules is None or all(len(set(shape)) == 1 for shape in rules.tables):
         return None  # no variant's table of equal sides has a side sitting out (no query)
@@ -295,10 +288,8 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
 
 
 def game_page_stamp(*, game: Game) -> tuple[Any, ...]:
-    """What can change on the table page of `game`, in two queries: its ETag's source.
-
-    Equal stamps give equal pages for one viewer, language and query.
-    """
+    """What can change on the table page of `game`, in two queries: equal stamps, equal pages for one
+    viewer, language and query (its ETag)."""
     round_ = game.table.round
     rows = tuple(
         tuple(getattr(row, field.attname) for field in type(row)._meta.concrete_fields)

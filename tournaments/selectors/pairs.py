@@ -130,11 +130,10 @@ class PairStanding:
 
 
 def event_pair_standings(*, event: Event, player_name: str = "") -> list[PairStanding]:
-    """The event's standings per pair, best first, from its players' rows; three queries.
+    """The event's standings per pair, best first, pairs with no row left out; three queries.
 
-    Pairs with no row yet are left out. `player_name` keeps the pairs with a player whose name
-    holds it (ignoring case and accents); ranks stay those of the whole table.
-    """
+    `player_name` keeps the pairs with a player whose name holds it (any case and accents); ranks
+    stay those of the whole table."""
     pairs = {
         pair.number: pair
         for pair in event.pairs.select_related("partnership__first", "partnership__second").order_by("number")

@@ -50,10 +50,8 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class GroupRating:
-    """A player's rating in one ranking group and its history, oldest first.
-
-    History items: {"game": n, "rating": ordinal, "date": ISO date}, one a rated game.
-    """
+    """A player's rating in one ranking group and its history, oldest first: {"game": n, "rating":
+    ordinal, "date": ISO date} a rated game."""
 
     group: RankingGroup
     rating: Rating | PersonRating
@@ -75,10 +73,8 @@ class PlayerProfile:
 
 
 def player_profile(*, player: Player, viewer: Requester, recent_events: int = 10) -> PlayerProfile:
-    """Everything the player page shows, named as `viewer` sees them; one query a part.
-
-    Only events whose results `viewer` may see count (`events_with_results_visible_to`).
-    """
+    """Everything the player page shows, named as `viewer` sees them, over the events whose results
+    `viewer` may see; one query a part."""
     events = events_with_results_visible_to(user=viewer).values("pk")
     standings = Standing.objects.filter(player=player, event__in=events)
     totals = standings.aggregate(
@@ -168,10 +164,8 @@ class PlayerNight:
 
 
 def event_player_night(*, event: Event, player: Player) -> PlayerNight:
-    """A player's night: each seated round's table, partners, opponents, scores, and their standings row.
-
-    Six queries (seven with confirmation).
-    """
+    """A player's night: each round's table, partners, opponents and scores, and their standings row;
+    six queries (seven with confirmation)."""
     rounds = []
     for round_ in event_round_results(event=event):
         here = [

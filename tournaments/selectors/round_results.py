@@ -58,11 +58,8 @@ class RoundResult:
 
 
 def event_round_results(*, event: Event, number: int | None = None) -> list[RoundResult]:
-    """The results of each seated round, round 1 first (of round `number` alone: [] if not seated).
-
-    A side's victory points are the standings' for the game (`domain.standings.result_victory_points`).
-    Four queries whatever the rounds and tables (five with confirmation).
-    """
+    """Each seated round's results, round 1 first (round `number` alone: [] if not seated), victory
+    points as the standings give them; four queries (five with confirmation)."""
     scale, _tie_breaks = event_standings_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
     tables = (

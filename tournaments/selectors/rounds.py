@@ -1,7 +1,5 @@
-"""Reads for rounds and their tables, and why the next round, a finish or a reseat is refused now.
-
-The services raise what the `*_refusal` reads give.
-"""
+"""Reads for rounds and their tables, and why the next round, a finish or a reseat is refused now
+(the services raise what the `*_refusal` reads give)."""
 
 from __future__ import annotations
 
@@ -123,12 +121,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class CardState:
-    """What a table card opens now (`card_state`).
-
-    `game`: the card's table in the current `round` (None while seating or unused); `previous`:
-    its game in the round before while the current one has no hand; `moves`: where its players
-    sit now. Once the event is finished, `game` is the table's last game, read only.
-    """
+    """What a table card opens: the `game` at its table in the current `round` (None while seating),
+    the `previous` game and the `moves` until it has a hand; once finished, the last game, read only."""
 
     card: TableCard
     round: Round | None
@@ -267,10 +261,8 @@ class SeatingChoice:
 
 
 def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
-    """(players present, the odd-table choices, the event's own first) for the next individual round.
-
-    No choice for pairs, other tables than four, or too few players.
-    """
+    """(players present, the odd-table choices, the event's own first) for the next round of an
+    individual event at tables of four; no choice otherwise or with too few players."""
     present = event.participants.filter(present=True, withdrawn_after_round__isnull=True).count()
     shape = table_shapes.event_shape(event.variant, event.table_shape)
     if event.format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
@@ -312,10 +304,8 @@ def event_table_size(event: Event) -> int:
 
 
 def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> ValidationError | None:
-    """Why `round` cannot be closed now, or None; reads `round.event`.
-
-    Codes "games_in_play" (unless `end_unfinished`) and "hands_unconfirmed", naming the tables.
-    """
+    """Why `round` cannot close now, or None: "games_in_play" (unless `end_unfinished`),
+    "hands_unconfirmed", naming the tables. Reads `round.event`."""
     if not end_unfinished:
         unfinished = list(
             Game.objects.filter(table__round=round, game_over=False)
@@ -360,11 +350,8 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
 
 
 def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
-    """Why the next round of `event` cannot be seated now, or None.
-
-    Codes "finished", "entrants_unlinked", "one_person_twice", "too_few", "seating", or
-    `round_close_refusal`'s.
-    """
+    """Why the next round cannot be seated now, or None: "finished", "entrants_unlinked",
+    "one_person_twice", "too_few", "seating", or `round_close_refusal`'s."""
     if event.status == Event.Status.FINISHED:
         return ValidationError(_("The event is finished."), code="finished")
     if event.federation_id is not None:
@@ -391,11 +378,8 @@ def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> Validat
 
 
 def _entrants_refusal(event: Event) -> ValidationError | None:
-    """Why a championship's present entrants cannot be seated, or None.
-
-    "entrants_unlinked": one has no member number of the federation now; "one_person_twice":
-    two are one person (links changed after they entered).
-    """
+    """Why a championship's present entrants cannot be seated, or None: "entrants_unlinked" (no member
+    number now) or "one_person_twice" (two linked to one person after entering)."""
     players = Player.objects.filter(participations__event=event, participations__present=True).select_related(
         "club", "person"
     )

@@ -1,7 +1,5 @@
-"""Who may see, score and run an event, and whose links act on it: the one rule under every door.
-
-Design: docs/writes-and-reads.md#the-one-scope (docs/federation.md, "Who has a championship").
-"""
+"""Who may see, score and run an event, and whose links act on it: the one rule under every door
+(design: docs/writes-and-reads.md#the-one-scope)."""
 
 from __future__ import annotations
 
@@ -119,10 +117,8 @@ class Door:
 
 
 def door_level(*, door: Door, game: Game) -> Level:
-    """What `door` may do with `game`: the event's level by account, SCORE or NONE by token.
-
-    Reads `game.table.round`.
-    """
+    """What `door` may do with `game`: the event's level by account, SCORE or NONE by token; reads
+    `game.table.round`."""
     if door.token:
         return Level.SCORE if games_reached_by(token=door.token).filter(pk=game.pk).exists() else Level.NONE
     return event_level(user=door.user, event_id=game.table.round.event_id)

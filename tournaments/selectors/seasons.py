@@ -13,10 +13,8 @@ from tournaments.models import Event, Standing
 
 
 def season_standings(*, season: Any) -> list[Any]:
-    """The season table (`tournaments/domain/seasons.py`) from its nights' standings; two queries.
-
-    Nights: the season's events with standings, oldest first. Names as the viewer sees them.
-    """
+    """The season table (`tournaments/domain/seasons.py`) from its nights' standings, oldest night
+    first, named as the viewer sees them; two queries."""
     from tournaments.domain.seasons import NightResult, season_table
 
     events = list(Event.objects.filter(season=season).order_by("date", "pk").values_list("pk", flat=True))

@@ -57,12 +57,8 @@ class StageStanding:
 
 @dataclass(frozen=True, slots=True)
 class StageLine:
-    """One stage of an event with how far it has gone.
-
-    `rounds_total`: planned rounds (a knockout's bracket's once its entrants are confirmed);
-    `complete`: every round played and game counted (a knockout: its champion known);
-    `entrants`: the confirmed (seed, entrant); `order`: them as tiers (`domain.stages.final_order`).
-    """
+    """One stage with how far it has gone: `rounds_total` planned (a knockout's bracket's once
+    confirmed), `complete`, its confirmed (seed, entrant)s and their `order` as final-order tiers."""
 
     stage: Stage
     rounds: list[Round]
@@ -91,11 +87,8 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class StageProposal:
-    """Who the rules propose for a final table or a knockout; none once a hand is played in it.
-
-    `proposed`: entrant keys by seed (fewer than `size` when not enough are in play);
-    `candidates`: everyone, in proposal order; `confirmed`: those confirmed so far by seed.
-    """
+    """Who the rules propose for a final table or a knockout (`proposed` by seed, maybe fewer than
+    `size`), its `candidates` and those `confirmed`; none once a hand is played in it."""
 
     stage: Stage
     size: int
@@ -169,11 +162,8 @@ def event_entrants(*, event: Event) -> tuple[dict[int, Entrant], set[int], dict[
 
 
 def event_stages_overview(*, event: Event) -> StagesOverview | None:
-    """The event's stages, standings, brackets, proposal and final order; None without stages.
-
-    A fixed number of queries whatever the rounds and tables (three more a stage of rounds with a
-    missed-round policy).
-    """
+    """The event's stages, standings, brackets, proposal and final order (None without stages), in a
+    fixed number of queries (three more a stage of rounds with a missed-round policy)."""
     stages = event_stages(event=event)
     if not stages:
         return None
@@ -548,11 +538,8 @@ class MatchSide:
 
 @dataclass(frozen=True, slots=True)
 class MatchView:
-    """A knockout match: its pairs (better seed first, North-South), its game's table and state.
-
-    `state`: BYE, WAITING, TO_PLAY, IN_PLAY, LEVEL (the director decides), WON, DECIDED or
-    WALKOVER; `decidable`: `services.match_decide` may decide it now.
-    """
+    """A knockout match: its pairs (better seed first, North-South), table and `state` (BYE, WAITING,
+    TO_PLAY, IN_PLAY, LEVEL, WON, DECIDED, WALKOVER); `decidable`: `services.match_decide` may now."""
 
     round: int
     slot: int

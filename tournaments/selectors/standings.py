@@ -65,11 +65,8 @@ def event_standings_rules_description(*, event: Event) -> StandingsRules:
 
 
 def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int, int]:
-    """Player id -> seated rounds of the event they were in without a seat, up to `through`.
-
-    Sit-outs, byes and rounds before a late arrival count; rounds after a withdrawal, a no-show's
-    rounds and a final table's or knockout's rounds do not.
-    """
+    """Player id -> seated rounds they were in without a seat (up to `through`): sit-outs, byes,
+    rounds before a late arrival; not after a withdrawal, a no-show's, or a stage of entrants'."""
     seated = event.rounds.filter(status=Round.Status.SEATED).filter(
         Q(stage__isnull=True) | Q(stage__kind=Stage.Kind.ROUNDS)
     )
@@ -94,10 +91,8 @@ def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int
 
 
 def _event_tables(event: Event) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
-    """(round id -> number, table id -> (number, round id)) of the event; two index reads.
-
-    Design: docs/writes-and-reads.md#queries-that-keep-to-an-index
-    """
+    """(round id -> number, table id -> (number, round id)) of the event, in two index reads
+    (docs/writes-and-reads.md#queries-that-keep-to-an-index)."""
     rounds = dict(Round.objects.filter(event_id=event.pk).order_by().values_list("pk", "number"))
     tables = (
         Table.objects.filter(round_id__in=list(rounds)).order_by().values_list("pk", "number", "round_id")
@@ -113,10 +108,8 @@ def _event_seats(tables: Mapping[int, Any]) -> QuerySet[Seat]:
 def event_confirmed_totals(
     *, event: Event, games: Mapping[int, tuple[int, Sequence[str]]] | None = None
 ) -> dict[int, tuple[dict[str, int], bool]]:
-    """Game id -> (points of its confirmed hands, whether every hand is confirmed); no hand, no key.
-
-    `games`: game id -> (`next_number`, sides), if the caller has them. Two queries (four without).
-    """
+    """Game id -> (points of its confirmed hands, whether all are confirmed), games with hands only;
+    `games`: id -> (`next_number`, sides) if read. Two queries (four without)."""
     if games is None:
         _rounds, tables = _event_tables(event)
         games = {
@@ -166,10 +159,8 @@ class PlayedGame:
 
 
 def event_played_games(*, event: Event) -> list[PlayedGame]:
-    """Every game of the event, by id, with its sides' results as the standings count them.
-
-    Only confirmed hands where the event asks for confirmation. Four queries (six with confirmation).
-    """
+    """Every game of the event by id, its sides' results as the standings count them (confirmed hands
+    where asked); four queries (six with confirmation)."""
     # Plain values, no model ordering, and no join: each table read through its index whatever
     # PostgreSQL's statistics (`_event_tables`).
     numbers, tables = _event_tables(event)

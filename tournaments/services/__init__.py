@@ -1,8 +1,6 @@
 """Writes for events, rounds, seatings, hands, standings, ratings and seasons; each name importable here.
 
-Each write runs in one transaction and queues its task after the commit.
-Design: docs/writes-and-reads.md#the-services
-"""
+Each write is one transaction, its task queued after the commit (docs/writes-and-reads.md#the-services)."""
 
 from tournaments.services.championships import (
     QUALIFY_FROM_CLUBS,

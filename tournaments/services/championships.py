@@ -1,7 +1,5 @@
-"""Writes for a federation's championships: create one at a member club and enter its entrants.
-
-A championship is an `Event` with `federation` set (docs/federation.md, "Championships").
-"""
+"""Writes for a federation's championships, `Event`s with `federation` set (docs/federation.md,
+"Championships"): create one at a member club and enter its entrants."""
 
 from __future__ import annotations
 
@@ -24,10 +22,8 @@ from tournaments.services.events import EventInput, entrant_refusal, event_creat
 
 @transaction.atomic
 def championship_create(*, federation: Federation, host: Club, asked: EventInput) -> Event:
-    """Create the championship `asked` for at `host`, a member club now, entrants optional.
-
-    Raises ValidationError as `services.event_create` does (field `club` for a non-member host).
-    """
+    """Create the championship `asked` for at `host`, a member club now, entrants optional; raises
+    ValidationError as `services.event_create` does (field `club` for a non-member host)."""
     return event_create(club=host, asked=asked, federation=federation)
 
 
@@ -36,10 +32,8 @@ def championship_enter(
 ) -> list[Player]:
     """Enter `players`, or `pairs` of one club each, into the championship; returns those entered.
 
-    After the first round they arrive as late players (`services.participant_add`). All or
-    nothing: raises ValidationError (field `players`) naming each refusal
-    (`services.entrant_refusal`; a finished championship).
-    """
+    After its first round they arrive as late players. All or nothing: raises ValidationError (field
+    `players`) naming each refusal (`services.entrant_refusal`; a finished championship)."""
     if event.federation_id is None:
         raise ValidationError({"players": gettext("Entrants are entered in a championship only.")})
     if event.status == Event.Status.FINISHED:
@@ -91,11 +85,9 @@ def championship_qualify(
 ) -> Qualified:
     """Enter the top `top` of the variant group's ranking from `start` to `end` (either open).
 
-    `source` is QUALIFY_FROM_CLUBS (each member club's ranking) or QUALIFY_FROM_FEDERATION.
-    Individual championships only. Order and who is passed over:
-    docs/writes-and-reads.md#qualifying-for-a-championship.
-    Raises ValidationError (field `top`, `end` or `source`; a finished championship).
-    """
+    `source`: QUALIFY_FROM_CLUBS or QUALIFY_FROM_FEDERATION. Individual championships only; who is
+    passed over: docs/writes-and-reads.md#qualifying-for-a-championship. Raises ValidationError
+    (field `top`, `end` or `source`; a finished championship)."""
     if event.federation_id is None or event.format in Event.PARTNERSHIP_FORMATS:
         message = gettext("Rankings qualify players for an individual championship; clubs enter pairs.")
         raise ValidationError({"source": message})

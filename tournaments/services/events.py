@@ -1,7 +1,5 @@
-"""Writes for events and their participants: create, finish, presence, late arrivals, withdrawal.
-
-Design: docs/writes-and-reads.md#a-pair-acts-as-one
-"""
+"""Writes for events and their participants: create, finish, presence, late arrivals, withdrawal
+(design: docs/writes-and-reads.md#a-pair-acts-as-one)."""
 
 from __future__ import annotations
 
@@ -36,10 +34,8 @@ MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 @dataclass(frozen=True, kw_only=True)
 class EventInput:
-    """A new event as its creator asks for it, built by the page's form and the API alike.
-
-    Units: `minutes_per_round` and `warning_minutes` minutes, `sit_out_victory_points` victory points.
-    """
+    """A new event as asked, built by the page's form and the API alike. Units: `minutes_per_round` and
+    `warning_minutes` minutes, `sit_out_victory_points` victory points."""
 
     name: str
     date: datetime.date
@@ -67,10 +63,8 @@ class EventInput:
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
-        """The input from a door's checked `data`, plus what the door looked up itself (`looked_up`).
-
-        A field that `data` leaves out keeps its default.
-        """
+        """The input from a door's checked `data` plus its own look-ups (`looked_up`); missing fields keep
+        their defaults."""
         plain = {
             f.name: data[f.name] for f in dataclass_fields(cls) if f.name not in looked_up and f.name in data
         }
@@ -89,8 +83,7 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
     `warning_minutes` are minutes.
     Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
     `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`); nothing,
-    no partnership either, is written then. Design: docs/writes-and-reads.md#creating-an-event
-    """
+    no partnership either, is written then. Design: docs/writes-and-reads.md#creating-an-event"""
     if federation is not None and not _member_club_now(federation.pk, club.pk):
         message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
         raise ValidationError({"club": message % {"club": club.name}})
@@ -167,10 +160,8 @@ def _event_entrants(
     pairs: list[PairRequest],
     needed: int,
 ) -> tuple[list[Player], list[Partnership]]:
-    """(the participants, the pairs' partnerships by number) of a new, unsaved `event`.
-
-    Raises ValidationError (`format`, `players`, `pairs`, `partnerships`).
-    """
+    """(the participants, the pairs' partnerships by number) of a new, unsaved `event`; raises
+    ValidationError (`format`, `players`, `pairs`, `partnerships`)."""
     club = event.club
     chosen: list[Partnership] = []
     if format in Event.PARTNERSHIP_FORMATS and (partnerships or pairs or players or needed):
@@ -195,11 +186,8 @@ def _event_entrants(
 
 
 def entrant_refusal(event: Event, player: Player) -> str | None:
-    """Why `player` cannot enter `event`, or None; the player named as the viewer sees them.
-
-    A championship takes a player of a member club now, linked to a federation person who has
-    no other player in the event (one person enters once, for one club).
-    """
+    """Why `player` cannot enter `event`, or None: a championship takes a member club's player linked
+    to a federation person with no other player in it."""
     if event.federation_id is None:
         if player.club_id != event.club_id:
             return gettext("%(name)s plays for another club.") % {"name": shown_player_name(player)}
@@ -237,11 +225,8 @@ def _check_table(
     three_player_tables: bool,
     five_player_tables: bool,
 ) -> tuple[str, table_shapes.Shape, list[tuple[str, table_shapes.Shape]]]:
-    """The event's variant and shape, and the odd tables' games with their shapes.
-
-    A variant not played at the shape becomes its own game for that many players where there
-    is one (Classic at tables of six: Classic for 6 players). Raises ValidationError.
-    """
+    """The event's variant and shape and its odd tables' games, a variant not played at the shape
+    becoming its own game for that many players (Classic for 6 at "3+3"); raises ValidationError."""
     name = describe_variant(variant)
     try:
         shape = table_shapes.event_shape(variant, table_shape)
@@ -341,10 +326,8 @@ def _check_rules(variant: str, options: Mapping[str, Any], shape: table_shapes.S
 
 @transaction.atomic
 def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player_tables: bool) -> Event:
-    """Seat the next rounds with (or without) tables of three and of five; seated rounds stay.
-
-    Raises ValidationError for a finished event, or an odd table with no game of the variant.
-    """
+    """Seat the next rounds with (or without) tables of three and of five; raises ValidationError for
+    a finished event, or an odd table with no game of the variant."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -357,10 +340,8 @@ def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player
 
 @transaction.atomic
 def event_keep_clubs_apart_set(*, event: Event, keep_clubs_apart: bool) -> Event:
-    """Seat the next rounds keeping players of one club apart, or no longer; seated rounds stay.
-
-    Raises ValidationError for a finished event.
-    """
+    """Seat the next rounds keeping players of one club apart, or no longer; raises ValidationError
+    for a finished event."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -380,11 +361,8 @@ def event_board_link_renew(*, event: Event) -> Event:
 
 @transaction.atomic
 def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
-    """Close the event: no more rounds, every result final (only a director changes a hand then).
-
-    Refused while the last round has a game in play or a hand awaiting confirmation, unless
-    `end_unfinished` ends them at their score. Raises ValidationError.
-    """
+    """Close the event: no more rounds, every result final; raises ValidationError while its last
+    round has a game in play or a hand unconfirmed, unless `end_unfinished` ends them."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and event.status != Event.Status.FINISHED:
@@ -433,13 +411,11 @@ def _set_present(event: Event, players: list[Player], present: bool) -> list[Par
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player present or absent for the next seating; returns their participant.
+    """Mark a player (their pair, in fixed partnerships) present or absent from the next seating.
 
-    Adds a late arrival to an individual event. In fixed partnerships the pair is marked, and a
-    player of no pair is refused (a late pair comes through `participant_add`). A withdrawn
-    player comes back from the next round (in a championship as `entrant_refusal` allows).
-    Raises ValidationError (field `player`).
-    """
+    Adds a late arrival to an individual event; a withdrawn player comes back (in a championship as
+    `entrant_refusal` allows). Returns their participant. Raises ValidationError (field `player`),
+    also for a player of no pair in fixed partnerships."""
     if event.federation_id is None and player.club_id != event.club_id:
         raise ValidationError({"player": gettext("The player belongs to another club.")})
     if event.federation_id is not None and not event.participants.filter(player=player).exists():
@@ -462,13 +438,11 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
 
 @transaction.atomic
 def participant_add(*, event: Event, player: Player, partner: Player | None = None) -> Participant:
-    """A late arrival joins from the next round, or a withdrawn or absent player returns.
+    """A late arrival joins from the next round, or a withdrawn or absent player returns (with their pair).
 
-    In fixed partnerships a player of no pair needs a `partner` of no pair either; they join as
-    the next pair number. Returns the player's participant.
-    Raises ValidationError (`player` or `partner`): another club's player, one present already,
-    a partner in an individual event, a pair player without a partner or with another pair's.
-    """
+    In fixed partnerships a player of no pair needs a `partner` of none. Returns their participant.
+    Raises ValidationError (`player` or `partner`): another club's player, one present already, a
+    partner in an individual event, a pair player without a partner or with another pair's."""
     if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})
@@ -532,10 +506,8 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
 
 @transaction.atomic
 def participant_withdraw(*, event: Event, player: Player) -> Participant:
-    """A player (in fixed partnerships, their pair) leaves: not seated again, results kept.
-
-    Raises Participant.DoesNotExist if the player is not in the event.
-    """
+    """A player (their pair, in fixed partnerships) leaves, results kept; raises
+    Participant.DoesNotExist if the player is not in the event."""
     Participant.objects.select_for_update().get(event=event, player=player)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     participants = []

@@ -1,7 +1,4 @@
-"""Seats a round of players who change partners through `tournaments.domain.seating`; writes nothing.
-
-History: tonight's earlier rounds, and the season's with `avoid_season_partners`.
-"""
+"""Seats a round of players who change partners through `tournaments.domain.seating`; writes nothing."""
 
 from __future__ import annotations
 
@@ -16,10 +13,8 @@ from tournaments.services.planned import PlannedRound, PlannedTable
 
 
 def plan_individual_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """The round's tables for `present` players but those at `kept` (locked) tables.
-
-    Raises ValueError when too few players are left to fill a table.
-    """
+    """The round's tables for `present` players but those at `kept` (locked) tables; raises ValueError
+    when too few players are left to fill a table."""
     event = round.event
     players = sorted(p for p in present if p not in kept)
     planned = seating.seat_round(

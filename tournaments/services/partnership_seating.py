@@ -1,7 +1,5 @@
-"""Seats a round of a fixed-partnership event through `tournaments.domain.pairing`.
-
-Design: docs/writes-and-reads.md#seating-pairs
-"""
+"""Seats a round of a fixed-partnership event through `tournaments.domain.pairing`
+(design: docs/writes-and-reads.md#seating-pairs)."""
 
 from __future__ import annotations
 
@@ -25,12 +23,10 @@ def plan_pair_round(
     number: int | None = None,
     field: Sequence[int] | None = None,
 ) -> PlannedRound:
-    """The round's tables for the event's pairs in play.
+    """The round's tables for the pairs in play: `present` players, `kept` at locked tables.
 
-    `present`: player ids present and not withdrawn; `kept`: players at locked tables. A stage
-    may give its own `format`, the round's `number` within it and its `field` (pair numbers in
-    seed order); by default the event's. Raises ValueError with fewer than two pairs in play.
-    """
+    A stage may give its `format`, the round's `number` in it and its `field` (pair numbers by seed).
+    Raises ValueError with fewer than two pairs in play."""
     event = round.event
     format = format or event.format
     number = number or round.number

@@ -36,8 +36,6 @@ def planner_for(round: Round) -> Planner:
 
 
 def round_plan(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """The new tables of `round` for `present` players but those at `kept` (locked) tables.
-
-    Raises ValueError when no seating can be made.
-    """
+    """The new tables of `round` for `present` players but those at `kept` (locked) tables; raises
+    ValueError when no seating can be made."""
     return planner_for(round)(round, present, kept)

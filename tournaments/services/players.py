@@ -1,7 +1,5 @@
-"""Writes for a night's guests: added by name, later merged into their roster player.
-
-A guest is a club `Player` marked `guest`, seated, ranked and rated like anyone.
-"""
+"""Writes for a night's guests (club `Player`s marked `guest`): added by name, later merged into
+their roster player."""
 
 from __future__ import annotations
 
@@ -20,10 +18,8 @@ from tournaments.services.queue import ratings_queue, standings_queue
 
 @transaction.atomic
 def guest_add(*, event: Event, name: str) -> Player:
-    """Add a guest not on the roster to the night by name, seated from the next round.
-
-    Raises ValidationError (key "name") for an empty name, a name the club has, or a championship.
-    """
+    """Add a guest not on the roster to the night by name, seated from the next round; raises
+    ValidationError (key "name") for an empty name, a name the club has, or a championship."""
     if event.federation_id is not None:
         message = _(
             "A championship has no guests: every entrant is a player of a member club with a member number."
@@ -49,11 +45,9 @@ def guest_add(*, event: Event, name: str) -> Player:
 
 @transaction.atomic
 def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -> Player:
-    """Merge a guest into roster player `into`; the guest's events and club ratings are rebuilt.
+    """Merge a guest into roster player `into`, rebuilding the standings of its events and the ratings.
 
-    Raises ValidationError when `guest` is not a guest, the two are of different clubs, or both
-    played in one event.
-    """
+    Raises ValidationError when `guest` is no guest, of another club, or both played one event."""
     guest = Player.objects.select_for_update().get(pk=guest.pk)
     into = Player.objects.select_for_update().get(pk=into.pk)
     if not guest.guest:

@@ -68,11 +68,10 @@ def _swap_groups(round: Round, first: Player, second: Player) -> list[tuple[Play
 
 @transaction.atomic
 def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
-    """Exchange two players' places (two pairs' in fixed partnerships) and lock the tables involved.
+    """Exchange two players' places (two pairs' in fixed partnerships), locking the tables involved.
 
-    Raises ValidationError for a locked round, a table where hands are entered, the same
-    player (or pair) twice, two players both sitting out, or a player not in the round.
-    """
+    Raises ValidationError for a locked round, a table with hands, the same player (or pair) twice,
+    two players sitting out, or a player not in the round."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     if round.locked:
         raise ValidationError(_("The round is locked; unlock it to change the seating."))

@@ -1,7 +1,5 @@
-"""Writes for rounds: start, seat and reseat them, and the tables, cards and links a seating makes.
-
-Design: docs/writes-and-reads.md#seating-a-round
-"""
+"""Writes for rounds: start, seat and reseat them, and the tables, cards and links a seating makes
+(design: docs/writes-and-reads.md#seating-a-round)."""
 
 from __future__ import annotations
 
@@ -49,10 +47,8 @@ def three_player_variant(variant: str) -> str:
 def round_start(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Round:
     """Open the event's next round and queue its seating; the round before becomes final.
 
-    Refused with fewer than four players present, or by `round_close`, unless `end_unfinished`
-    ends the games in play at their score. Raises ValidationError (codes "games_in_play",
-    "hands_unconfirmed", ...: `selectors.next_round_refusal`).
-    """
+    Raises ValidationError with the codes of `selectors.next_round_refusal` ("too_few",
+    "games_in_play" unless `end_unfinished`, "hands_unconfirmed", ...) or `next_round_stage`."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     refusal = next_round_refusal(event=event, end_unfinished=end_unfinished)
     if refusal is not None:
@@ -74,11 +70,8 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: User | None =
 
 
 def round_close(*, round: Round, end_unfinished: bool = False, by: User | None = None) -> None:
-    """Check a round can close: no game in play (unless `end_unfinished`), no hand awaiting confirmation.
-
-    Raises ValidationError naming the tables (codes "games_in_play", "hands_unconfirmed":
-    `selectors.round_close_refusal`); nothing is changed then. Reads `round.event`.
-    """
+    """Check a round can close, `end_unfinished` ending its games in play; reads `round.event`. Raises
+    ValidationError naming the tables ("games_in_play", "hands_unconfirmed"), changing nothing."""
     refusal = round_close_refusal(round=round, end_unfinished=end_unfinished)
     if refusal is not None:
         raise refusal
@@ -89,10 +82,8 @@ def round_close(*, round: Round, end_unfinished: bool = False, by: User | None =
 
 @transaction.atomic
 def round_reseat(*, round: Round) -> Round:
-    """Compute the round's seating again before any hand is played; locked tables are kept.
-
-    Raises ValidationError for a locked round, or a hand recorded at an unlocked table.
-    """
+    """Seat the round again before any hand is played, keeping locked tables; raises ValidationError
+    for a locked round, or a hand recorded at an unlocked table."""
     round = Round.objects.select_for_update().get(pk=round.pk)
     refusal = round_reseat_refusal(round=round)
     if refusal is not None:
@@ -108,10 +99,8 @@ def round_reseat(*, round: Round) -> Round:
 def round_seat(*, round_id: int) -> Round | None:
     """Seat the players present for a round by its planner: the worker's one call.
 
-    Seats only a round in status SEATING (a task delivered twice leaves a seated round alone);
-    a round no planner can seat becomes FAILED with the reason. Returns None if the round no
-    longer exists.
-    """
+    Only a round in status SEATING is seated; one no planner can seat becomes FAILED with the
+    reason. Returns None if the round no longer exists."""
     round_seating_began(round_id=round_id)
     return _round_seat(round_id)
 
@@ -173,10 +162,8 @@ def _round_tables_replace(round: Round, kept_tables: list[Table], planned: Plann
 
 @transaction.atomic
 def round_clock_start(*, round: Round) -> Round:
-    """Start the round's clock again from now.
-
-    Raises ValidationError if the event has no minutes per round, or the round is final.
-    """
+    """Start the round's clock again from now; raises ValidationError without minutes per round, or
+    for a final round."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     refusal = round_clock_refusal(round=round)
     if refusal is not None:
@@ -239,10 +226,8 @@ def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
 
 @transaction.atomic
 def table_card_renew(*, card: TableCard) -> TableCard:
-    """Give a table card a new link and short code; the old ones stop at once.
-
-    The links of the card's table in every round (`Table.access_token`) are renewed too.
-    """
+    """Give a table card a new link and short code, and its table in every round a new link; the old
+    ones stop at once."""
     card = TableCard.objects.select_for_update().get(pk=card.pk)
     card.access_token = new_access_token()
     card.short_code = _unused_short_code()

@@ -22,11 +22,10 @@ def season_save(
     min_nights: int = 0,
     season: Season | None = None,
 ) -> Season:
-    """Create a season of `club` (or change `season`) holding exactly `events`.
+    """Create a season of `club` (or change `season`) holding exactly `events`, moving them from others.
 
-    Nights chosen leave their old season; unchosen nights leave this one. Raises ValidationError
-    for another club's night (a hosted championship is its federation's) or a setting out of range.
-    """
+    Raises ValidationError for another club's night (a hosted championship is its federation's) or a
+    setting out of range."""
     events = list(events)
     # A championship the club hosts is its federation's, never a night of the club's season.
     if any(event.club_id != club.pk or event.federation_id is not None for event in events):

@@ -1,7 +1,5 @@
-"""Which stage the next round belongs to, and the planners of a stage's rounds.
-
-Design: docs/writes-and-reads.md#seating-a-stage
-"""
+"""Which stage the next round belongs to, and the planners of a stage's rounds
+(design: docs/writes-and-reads.md#seating-a-stage)."""
 
 from __future__ import annotations
 
@@ -21,12 +19,10 @@ from tournaments.services.planned import PlannedRound, PlannedTable
 
 
 def next_round_stage(*, event: Event) -> Stage | None:
-    """The stage the event's next round belongs to; None for an event without stages.
+    """The stage of the event's next round (None without stages), once the round before is closed.
 
-    Call once the round before is closed (`rounds.round_close`). Raises ValidationError:
-    "stages_done", "entrants_unconfirmed", "entrants_absent", "match_undecided" (a knockout game
-    ended level), "pair_absent".
-    """
+    Raises ValidationError: "stages_done", "entrants_unconfirmed", "entrants_absent",
+    "match_undecided" (a knockout game ended level), "pair_absent"."""
     overview = selectors.event_stages_overview(event=event)
     if overview is None:
         return None
@@ -144,10 +140,8 @@ def plan_final_table_round(round: Round, present: Collection[int], kept: Collect
 
 
 def plan_knockout_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """A knockout's bracket round, the better seed North-South, a round-1 bye sitting out.
-
-    Raises ValueError before the round before is decided or when a pair is absent.
-    """
+    """A knockout's bracket round, the better seed North-South, a round-1 bye sitting out; raises
+    ValueError before the round before is decided or when a pair is absent."""
     stage = _stage(round)
     return _knockout_round(_line(round, stage), _number_in_stage(round, stage), present, kept)
 

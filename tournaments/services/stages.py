@@ -1,7 +1,5 @@
-"""Writes for an event's stages: add, remove, confirm a stage's entrants, decide a knockout match.
-
-Design: docs/writes-and-reads.md#stages
-"""
+"""Writes for an event's stages: add, remove, confirm a stage's entrants, decide a knockout match
+(design: docs/writes-and-reads.md#stages)."""
 
 from __future__ import annotations
 
@@ -38,12 +36,10 @@ def stage_add(
 ) -> Stage:
     """Add a stage after the event's last one; the first stage of a played event takes its rounds.
 
-    Preconditions (docs/writes-and-reads.md#stages): rounds for everyone never follow a final
-    table or a knockout; a final table follows another stage and fills its tables; a knockout is
-    for pairs, first or after another stage; nothing follows a knockout.
-    Raises ValidationError keyed by field (`name`, `kind`, `format`, `planned_rounds`,
-    `qualify`, `qualifiers`, `seeding`), or code "finished".
-    """
+    Preconditions (docs/writes-and-reads.md#stages): rounds for everyone never follow a final table or a
+    knockout; a final table follows another stage and fills its tables; a knockout is for pairs;
+    nothing follows a knockout. Raises ValidationError keyed by field (`name`, `kind`, `format`,
+    `planned_rounds`, `qualify`, `qualifiers`, `seeding`), or code "finished"."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(_("The event is finished."), code="finished")
@@ -190,10 +186,8 @@ def _knockout_field(qualify: str, qualifiers: int | None) -> dict[str, str]:
 
 @transaction.atomic
 def stage_remove(*, stage: Stage) -> None:
-    """Remove the event's last stage while it has no round; its confirmed entrants go with it.
-
-    Raises ValidationError (codes "has_rounds", "not_last", "finished").
-    """
+    """Remove the event's last stage while it has no round, with its confirmed entrants; raises
+    ValidationError (codes "has_rounds", "not_last", "finished")."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:
@@ -209,13 +203,11 @@ def stage_remove(*, stage: Stage) -> None:
 
 @transaction.atomic
 def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | None = None) -> Stage:
-    """Confirm who plays a final table or a knockout, best seed first.
+    """Confirm who plays a final table or a knockout, best seed first: pair numbers, or player ids.
 
-    `entrants` are pair numbers in fixed partnerships, player ids otherwise. Allowed again until
-    a hand is played in the stage: a seated, unlocked round of it is seated again and its match
-    decisions dropped. Raises ValidationError: "not_restricted", "not_ready", "started", "count",
-    "twice", "unknown", "withdrawn", "tables" (a final table not filled), "finished".
-    """
+    Again until a hand is played in it: a seated, unlocked round is reseated, its decisions dropped.
+    Raises ValidationError: "not_restricted", "not_ready", "started", "count", "twice", "unknown",
+    "withdrawn", "tables" (a final table not filled), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:
@@ -317,12 +309,10 @@ def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]
 def match_decide(
     *, stage: Stage, round: int, slot: int, winner: int, by: User | None = None
 ) -> MatchDecision:
-    """The director sends pair number `winner` through match `slot` of bracket round `round`.
+    """Send pair number `winner` through a level or walkover match `slot` of bracket round `round`.
 
-    For a game ended level, or a walkover (no game); may change until the next bracket round is
-    seated. Raises ValidationError: not a knockout, no such match, "not_ready", "not_in_match",
-    "in_play", "decided", "next_round", "finished".
-    """
+    Raises ValidationError: not a knockout, no such match, "not_ready", "not_in_match", "in_play",
+    "decided", "next_round" (the next bracket round seated), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:

@@ -1,7 +1,5 @@
-"""Writes for an event's standings: rebuild them from its games and set how they rank.
-
-The order itself is `tournaments/domain/standings.py`.
-"""
+"""Writes for an event's standings: rebuild them from its games and set how they rank
+(the order itself: `tournaments/domain/standings.py`)."""
 
 from __future__ import annotations
 
@@ -41,11 +39,8 @@ STANDING_FIELDS = (
 
 @transaction.atomic
 def standings_rebuild(*, event_id: int) -> int:
-    """Rebuild an event's standings from its games; idempotent. Returns the row count (0: no event).
-
-    Where the event asks for confirmation only confirmed hands count. With stages the final
-    order ranks first. Writes only the rows that differ, holding the event row locked.
-    """
+    """Rebuild an event's standings from its (confirmed) games, idempotent, locking the event row;
+    returns the row count (0: no such event). Design: docs/writes-and-reads.md#rebuilding-the-standings"""
     # Whether the event has stages comes with the locked row (one query less a rebuild).
     stages = Stage.objects.filter(event=OuterRef("pk"))
     event = (
@@ -140,10 +135,8 @@ def event_standings_rules_set(
 ) -> Event:
     """Set the event's victory-point scale and tie-breaks, and with `ranked` whether it counts in ratings.
 
-    `vp_custom` is required when `vp_scale` is "custom" (`victory_points.scale_from_custom`).
-    The standings and the club's ratings are rebuilt after the commit.
-    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`).
-    """
+    `vp_custom` is required when `vp_scale` is "custom" (`victory_points.scale_from_custom`). Raises
+    ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     tie_breaks = list(tie_breaks)
     try:

@@ -88,10 +88,8 @@ def typographic(value: int) -> SafeString:
 
 @register.filter
 def typographic_decimal(value: float, decimals: int = 1, signed_figure: bool = False) -> SafeString:
-    """A figure with `decimals` decimals, true minus, and a plus when `signed_figure`: 18.4, −2.0, +1.3.
-
-    Isolated, left to right; the decimal mark is the point in every language.
-    """
+    """A figure with `decimals` decimals, a true minus, a plus when `signed_figure` (18.4, −2.0, +1.3),
+    isolated left to right, with the point as decimal mark in every language."""
     figure = f"{abs(value):.{decimals}f}"
     sign = (
         "\u2212"
@@ -139,8 +137,6 @@ def names(players: Iterable[Player]) -> SafeString:
 
 @register.filter
 def isolate(value: object) -> str:
-    """`value` as plain text between U+2068 and U+2069 (first strong isolate, pop directional isolate).
-
-    For a name where markup cannot go (a title, an <option>, an attribute); in markup, use <bdi>.
-    """
+    """`value` as plain text between U+2068 and U+2069 (isolates), for a name where markup cannot go (a
+    title, an <option>, an attribute); in markup, use <bdi>."""
     return f"\u2068{value}\u2069"

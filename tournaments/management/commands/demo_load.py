@@ -1,7 +1,5 @@
-"""Load a demo club with public results: a director, a scorer, 16 players, four past nights, tonight's.
-
-Safe to run again: an existing demo club is left as it is.
-"""
+"""Load a demo club with public results: a director, a scorer, 16 players, four past nights and
+tonight's; an existing demo club is left as it is."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Rebuild the named clubs' (or every club's) ratings and rated games from their finished games.
-
-With --federation, the named (or every) federation's ratings of its people instead.
-"""
+"""Rebuild the named clubs' (or every club's) ratings and rated games from their finished games;
+with --federation, the named (or every) federation's ratings of its people instead."""
 
 import time
 

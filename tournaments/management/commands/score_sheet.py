@@ -1,7 +1,5 @@
-"""`manage.py score_sheet FILE` (`-`: standard input): score a sheet (cases/README.md), print the result JSON.
-
-Exits 0, or prints {"errors": [...]} and exits 1 (a rejected entry, an unreadable file, not JSON).
-"""
+"""`manage.py score_sheet FILE` (`-`: standard input): print a sheet's result JSON (cases/README.md)
+and exit 0, or {"errors": [...]} and exit 1 (a rejected entry, an unreadable file, not JSON)."""
 
 from __future__ import annotations
 
