@@ -76,8 +76,8 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
     """Create the event `asked` for with its participants (and, in fixed partnerships, its pairs).
 
     Preconditions: the house rules pass the engine at the event's tables; players for one table,
-    or two pairs (`MIN_PLAYERS`); each given player is in one of the pairs; `table_shape` is one
-    the variant is played at (`scoring.RuleSet.tables`) or has its own game for that many players.
+    or two pairs (`MIN_PLAYERS`), each given player in one of them; `table_shape` is one the
+    variant is played at (`scoring.RuleSet.tables`) or has its own game for that many players.
     A `federation`'s event is a championship at `club`, a member club now: it may start with no
     entrant, and each player given must pass `entrant_refusal`. `minutes_per_round` and
     `warning_minutes` are minutes.
@@ -186,8 +186,8 @@ def _event_entrants(
 
 
 def entrant_refusal(event: Event, player: Player) -> str | None:
-    """Why `player` cannot enter `event`, or None: a championship takes a member club's player linked
-    to a federation person with no other player in it."""
+    """Why `player` cannot enter `event`, or None: a club's event takes its players, a championship a
+    member club's player linked to a federation person with no other player in it."""
     if event.federation_id is None:
         if player.club_id != event.club_id:
             return gettext("%(name)s plays for another club.") % {"name": shown_player_name(player)}
