@@ -1,37 +1,5 @@
-"""Reads, scoped to what a user may see or score; the services are the writes. One module a
-subject, named as in `services/` where both have one:
-
-- `scope`: who may see, score and run an event, and when its links act: the one rule under
-  every door, which the other modules' "visible to" reads filter by.
-- `events`: which events a user may see, direct, or see the results of; a club's events; an
-  event's rounds and the round its screen shows.
-- `hands`: which games a user may see or score; a game's hands, corrections and players; a
-  side's confirmation code; whether results are final; a variant's initial-meld table.
-- `rounds`: a round's seating (and its meetings of one club), clock and tables; the night's
-  table cards; which tables are still in play and who reached the target; the seating sheet's
-  index by name; why the next round, the event's finish, a round's new seating or its clock is
-  refused now (the services raise it).
-- `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
-  rounds, and its games as the standings count them (confirmed totals included).
-- `round_results`: each round's tables with their state and result.
-- `rankings`: a club's ranking of players, and a federation's of its people: ranking groups and
-  periods, and the ranking of one group over one period (`club_ranking`, `federation_ranking`;
-  the rule is `domain/rankings.py`).
-- `players`: which players a user may see; a player's profile; one player's night.
-- `seasons`: which seasons a user may see; a season's table from its nights' standings.
-- `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
-- `board`: the hall board: who may open it (its signed link), the tag of what it shows, and what
-  it shows (`hall_board`).
-- `stages`: an event's stages, their standings, proposals, a knockout's bracket, the final order.
-- `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
-
-Each name is importable from here too (`selectors.game_hands`). The modules import one another
-only downwards (scope; events, hands; rounds, standings; then round results, pairs, players; stages,
-board),
-never this package.
-
-May import: the models, `display/`, `domain/`, `scoring`, `clubs`; never the services.
-"""
+"""Reads, scoped to what a user may see or score; one module a subject, each name importable here
+(design: docs/writes-and-reads.md#the-selectors)."""
 
 from tournaments.selectors.board import (
     BOARD_TOKEN_PATTERN,
