@@ -1,14 +1,4 @@
-"""Clubs, the people in them and their roles; federations of clubs.
-
-A Player is anyone who sits at a table; a Membership gives a user account a role in a club.
-A player may be linked to a user account, but need not be (guests are scored too).
-
-A Federation has officers of its own (FederationOfficer: its pages only, no role in a club),
-member clubs (FederationClub: invited, joined, left; a club in one federation at a time) and
-Persons (one human across its clubs, by member number). A club's Player is linked to a Person
-by a decision recorded in PersonLinkRecord; a link the rules hold back waits as a
-PersonLinkConflict for an officer.
-"""
+"""Clubs, the people in them and their roles; federations of clubs. Design: docs/site.md#clubs"""
 
 from __future__ import annotations
 

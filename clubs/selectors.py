@@ -220,9 +220,9 @@ class PlayerPersonRow:
 
 def federation_members_rows(*, club: Club, federation: Federation) -> list[PlayerPersonRow]:
     """The club's active players (and any linked), by name, each with their person and, when not
-    linked, the suggestions: the federation's people whose names have the same words as the
-    player's whatever their order, capitals and accents (clubs.names.name_words_key), not linked
-    to another player of the club. Three queries whatever the club's size."""
+    linked, the federation's people with the same name words (clubs.names.name_words_key) not
+    linked to another player of the club. Three queries whatever the club's size.
+    """
     players = list(
         club.players.filter(Q(active=True) | Q(person__federation=federation))
         .select_related("person")

@@ -137,11 +137,10 @@ def member_invite(*, club: Club, username: str, role: str) -> Membership:
 
 @transaction.atomic
 def member_create_account(*, club: Club, username: str, role: str) -> tuple[Membership, str]:
-    """Create an account for a new person with a one-time password, and give it a role in the club.
+    """Create an account with a one-time password for a new person, with a role in the club.
 
-    Returns the membership and the password, in clear text this once: show it to the director and
-    keep it nowhere else (not in a message, the session or a log). The person changes it after
-    signing in.
+    Returns the membership and the password in clear text this once: show it to the director and
+    keep it nowhere else (not in a message, the session or a log).
     """
     model = get_user_model()
     user = model(username=username)
@@ -183,11 +182,10 @@ PlayerRef = Player | str | int
 
 @dataclass(frozen=True)
 class PairRequest:
-    """Two players asked to play as a partnership, and how messages name the request.
+    """Two players asked to play as a partnership, and `where` an error names the request.
 
-    `where` is what an error shows first, so the director finds the line: "Line 3" of a typed
-    list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a partner picked on the page.
-    `players` holds what was given, of any length: a line of one name is refused with a message.
+    `where` is "Line 3" of a typed list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a
+    pick; `players` holds what was given, of any length (a line of one name is refused).
     """
 
     where: str
@@ -195,11 +193,9 @@ class PairRequest:
 
 
 def pair_requests_from_text(text: str) -> list[PairRequest]:
-    """One PairRequest for each line of `text` that is not blank, named "Line n" by its line number
-    in the text (blank lines counted, so the number is the one the director sees).
+    """One PairRequest for each line of `text` that is not blank, named "Line n" (blank lines counted).
 
-    The names are split by clubs.names.pair_line_names ("Amira & Bob", "Amira + Bob", ...); they
-    are matched against the roster later, by `partnerships_ensure`. Checks nothing itself.
+    Names split by clubs.names.pair_line_names; matched later by `partnerships_ensure`.
     """
     requests = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -297,13 +293,12 @@ def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partners
 def partnerships_ensure(
     *, club: Club, pairs: Sequence[PairRequest], field: str = "pairs"
 ) -> list[Partnership]:
-    """The club's partnership of each pair, in order: an existing Partnership of the same two
-    players is reused, whichever was named first; the others are created.
+    """The club's partnership of each pair, in order: an existing one of the same two players is
+    reused, the others are created.
 
-    Every request is checked before anything is written: two players each, found on the club's
-    roster (names, ids or players of the club), nobody their own partner, nobody in two pairs.
-    Raises ValidationError({field: [messages]}) listing every problem, each naming its request's
-    `where` ("Line 3: “Zoe” is not on the club's roster.").
+    Every request is checked before anything is written (two players each, on the club's roster,
+    nobody their own partner or in two pairs). Raises ValidationError({field: [messages]}) listing
+    every problem, each naming its request's `where`.
     """
     return [_partnership_of(club, first, second)[0] for first, second in _pairs_resolved(club, pairs, field)]
 
@@ -395,10 +390,8 @@ class RosterImport:
 
 
 def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
-    """The file as a dataset, the file line of each of its rows, and the file's own errors.
-
-    The dataset's headers are the columns `name` and `active`, whatever language the file's first
-    line names them in, and whichever of comma, semicolon and tab separates them.
+    """The file as a dataset with headers `name` and `active`, the file line of each row, and the
+    file's own errors.
     """
     from clubs.resources import ROSTER_DELIMITERS, roster_columns, roster_delimiter
 
@@ -434,10 +427,9 @@ def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[s
 
 
 def _roster_width(heading: list[str], rows: list[list[str]]) -> int:
-    """How many columns the roster has: the first line's cells, less those at its end that have
-    no heading and nothing under them (a spreadsheet writes `Nombre;Activo;;` for cells that were
-    once formatted or used). A column with no heading but something in it still counts, and is
-    refused by name."""
+    """How many columns the roster has: the first line's cells, less the trailing ones with neither
+    a heading nor anything under them (`Nombre;Activo;;`).
+    """
     width = len(heading)
     while width and not heading[width - 1].strip():
         if any(len(cells) >= width and cells[width - 1].strip() for cells in rows):
@@ -459,11 +451,8 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
 def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | None = None) -> RosterImport:
     """Add and update the club's players from a CSV roster (columns name and active).
 
-    The first line may name the columns, and the lines may say yes and no, in any language of
-    clubs.resources.ROSTER_WORDS; commas, semicolons or tabs separate the columns, as the first
-    line shows. With `dry_run` nothing is saved and the result says what would happen to each
-    line. Without it the rows are saved only if every line is good: any error saves nothing. The
-    players' history records `imported_by` as the one who added or changed them.
+    Headings and yes/no in any language of clubs.resources.ROSTER_WORDS. With `dry_run` nothing is
+    saved; without it nothing is saved unless every line is good. History records `imported_by`.
     """
     from clubs.resources import PlayerResource
 
@@ -549,10 +538,10 @@ def federation_ranking_settings(
     ranking_public: bool | None = None,
     ranking_groups: dict[str, str] | None = None,
 ) -> Federation:
-    """An officer's settings of the federation's ranking: whether anyone may see it
-    (`ranking_public`), and its variants ranked together (`ranking_groups`, as a club's; a change
-    rebuilds its ratings). None leaves a setting as it is. Raises ValidationError
-    (`ranking_groups`: a variant ranked with one that is itself ranked with another)."""
+    """An officer's settings of the federation's ranking (`ranking_public`, `ranking_groups`; a
+    change of groups rebuilds its ratings); None leaves a setting as it is. Raises ValidationError
+    (`ranking_groups`: a variant ranked with one that is itself ranked with another).
+    """
     federation = Federation.objects.select_for_update().get(pk=federation.pk)
     if ranking_public is not None:
         federation.ranking_public = ranking_public
@@ -655,10 +644,10 @@ def federation_invitation_answer(*, place: FederationClub, accept: bool, by: Use
 
 @transaction.atomic
 def federation_place_end(*, place: FederationClub, by: User) -> FederationClub | None:
-    """End a club's place in the federation, by one of its directors or an officer: a member
-    club leaves today (its local date; the row is kept, and the results counted before stay
-    counted), and its players' links waiting for an officer are withdrawn; an open invitation
-    is withdrawn (deleted: returns None). Raises ValidationError if it has ended already."""
+    """End a club's place in the federation (a director or an officer): a member leaves today (its
+    local date; the row and its counted results are kept) and its players' waiting links are
+    withdrawn; an invitation is deleted (returns None). Raises ValidationError if already ended.
+    """
     place = FederationClub.objects.select_for_update().select_related("club").get(pk=place.pk)
     if place.status == "invited":
         place.delete()
@@ -723,12 +712,11 @@ def _federation_of_club(club: Club) -> Federation:
 
 @transaction.atomic
 def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLinkOutcome:
-    """Link a club's player to the person of a member number in the club's federation, as a
-    director asked. A number new to the federation creates its person, named as the player. A
-    link is held as a conflict for an officer (`person_link_held`) when the person's name is not
-    alike the player's (clubs.names.names_alike) or the person is linked to another player of the
-    club; the director is told no more of that person. A player's earlier link is replaced, and
-    every change recorded. Raises ValidationError (`member_number`; the club in no federation)."""
+    """Link a club's player to the person of a member number in the club's federation (a new number
+    creates its person). Held as a conflict for an officer (`person_link_held`) when the names are
+    not alike (clubs.names.names_alike) or the person is linked to another player of the club.
+    Raises ValidationError (`member_number`; the club in no federation).
+    """
     number = member_number_clean(asked.member_number)
     player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
     federation = _federation_of_club(player.club)

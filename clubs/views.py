@@ -1,9 +1,5 @@
-"""Club pages for directors: the club's settings, its roster import and its members; and each
-user's own API tokens. Federation pages: an officer's page of the federation, and a director's
-"Federation" section of the club settings and "Federation members" page.
-
-Each view scopes the club to the clubs the user directs (and the federation to those the user
-is an officer of; 404 otherwise), checks shape with a form, calls a service, and renders.
+"""Club pages for directors (settings, roster import, members), each user's API tokens, and the
+federation pages of officers and directors. Design: docs/site.md#clubs
 """
 
 from __future__ import annotations
