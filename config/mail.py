@@ -1,21 +1,8 @@
-"""The password reset, offered only where its mail reaches someone.
+"""The password reset, offered only where its mail reaches someone (`PASSWORD_RESET_BY_MAIL`).
 
-The reset mails a link to the address of the account. The settings read the mail server from
-the environment (config/settings/base.py: EMAIL_URL or the EMAIL_* variables; without them mail
-is printed to the console) and say in `PASSWORD_RESET_BY_MAIL` whether the reset is offered:
-always in development, where the link is read from the console of `make run`; in production
-only with an SMTP server to send through (config/settings/production.py).
-
-Not offered, the login page has no link to it, and the four reset pages (the form, "mail
-sent", the link's page, "password set") answer 404: no page says "mail sent" for a mail that
-no one gets. Read on each request, so a test can turn it off with override_settings.
-
-Offered, the form (`PasswordResetView`) says what it sends, and sends no more than
-`PASSWORD_RESET_PER_EMAIL` mails an hour to one email address and `PASSWORD_RESET_PER_ADDRESS`
-for the requests of one network address (django-axes's reading of the client's address,
-behind DJANGO_PROXY_COUNT proxies), counted in the cache whether or not an account has the
-address, so that the answer tells no one which addresses have one. A mail the server refuses
-is said on the form, not "mail sent".
+Not offered, the four reset pages answer 404 (read on each request). Offered, the form keeps
+`PASSWORD_RESET_PER_EMAIL` and `PASSWORD_RESET_PER_ADDRESS` a hour, counted whether or not an
+account has the address. Design: docs/deployment.md#mail
 """
 
 from __future__ import annotations

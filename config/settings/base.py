@@ -1,9 +1,4 @@
-"""Settings for every environment, driven by environment variables.
-
-The embedded default needs nothing set: SQLite in the project folder, and Celery tasks run
-in-process (eagerly) because no broker is configured. Setting DATABASE_URL and CELERY_BROKER_URL
-switches to PostgreSQL and a real Redis broker with separate worker processes.
-"""
+"""Settings for every environment, driven by environment variables (docs/deployment.md#settings)."""
 
 from datetime import timedelta
 
@@ -395,11 +390,10 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
 
 
 def task_time_limits() -> dict[str, tuple[int, int]]:
-    """Each task's soft and hard time limits, in seconds: a few times its slowest measured run
-    (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis
-    would hand a running task to a second worker. At the soft limit the task stops with
-    SoftTimeLimitExceeded; at the hard one its process is killed. Either way it is crossed off
-    the task ledger and not sent again (tournaments/workers/tasks.py, `Guarded`)."""
+    """Each task's soft and hard time limits, in seconds: a few times its slowest run
+    (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis would
+    hand a running task to a second worker. Design: docs/deployment.md#a-task-that-runs-too-long
+    """
     return {
         # One event's standings: a night of 7,500 hands took 7.2 s under load.
         "tournaments.tasks.standings_recompute": (30, 45),
