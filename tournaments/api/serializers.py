@@ -1,6 +1,6 @@
-"""The API's serializers: what each resource answers (its fields, read-only) and what each write
-takes (`<Operation>InputSerializer`, shape only: every rule is a service's). One module for all,
-as the resources share them (a round shows its tables, an event its pairs and stages).
+"""The API's serializers: what each resource answers, and what each write takes (shape only).
+
+Design: docs/site.md#the-api
 """
 
 from __future__ import annotations
