@@ -1,10 +1,5 @@
-"""The hall board: an event's page for the room's screen (a TV or a projector), and its live
-part, which the page asks for every few seconds with the tag of what it shows (If-None-Match)
-and replaces only when something changed (304 otherwise).
-
-Open to anyone when the club's results are public, to the club's members, and to whoever holds
-the board's link (`/board/<token>/`, signed, shown to the director on the event page and
-replaced on request); to anyone else it is not found.
+"""The hall board: an event's page for the room's screen, and its live part (304 when unchanged).
+Design: docs/site.md#the-pages
 """
 
 from __future__ import annotations
@@ -74,10 +69,9 @@ def board_link_live(request: HttpRequest, board_token: str) -> HttpResponse:
 
 
 def _tag(request: HttpRequest, event: Event) -> str:
-    """The live part's ETag: what it shows (selectors.board_tag) in this visitor's language and
-    with names as this visitor sees them: in full for the members of each player's club
-    (clubs/viewer.py), so by the clubs the visitor is a member of (a championship's players
-    come from several)."""
+    """The live part's ETag: what it shows (selectors.board_tag), in this visitor's language and by
+    the clubs the visitor is a member of (names shown in full to each player's club).
+    """
     member_of = sorted(clubs_where(user=request.user).values_list("pk", flat=True))
     return f'"{selectors.board_tag(event=event, viewer=f"{get_language()}:{member_of}")}"'
 

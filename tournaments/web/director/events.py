@@ -1,6 +1,5 @@
-"""The director's pages for an event: create it, add and withdraw players and guests, mark who is
-present, set how it ranks, keep one club's players apart, merge a guest into a roster player,
-give the hall board a new link, finish it.
+"""The director's pages for an event: create, players and guests, presence, ranking, keeping
+players apart, merging a guest, the board's link, finishing.
 """
 
 from __future__ import annotations
@@ -30,11 +29,10 @@ _FORM_STEPS = ("add_player", "everyone", "redisplay")
 
 @login_required
 def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
-    """New event. Besides *Create event*, the form's own steps come back to it with what was
-    typed kept: add a player to the roster by name, ticked present (`add_player`, through the
-    roster's service `clubs.services.player_add`); tick everyone present (`everyone`, the page's
-    script does it in place); show the chosen variant's house rules and format's partner
-    column (`redisplay`, for a browser without the script)."""
+    """New event; the form's own steps come back to it with what was typed kept: `add_player` (a
+    roster player added, ticked present), `everyone` (all ticked present) and `redisplay` (the
+    variant's house rules and the format's partner column, for a browser without the script).
+    """
     club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
     if request.method == "POST" and any(step in request.POST for step in _FORM_STEPS):
         return _event_form_step(request, club)
