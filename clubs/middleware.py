@@ -1,7 +1,6 @@
 """The club's language for its pages, for visitors who have not chosen one.
 
-Runs after LocaleMiddleware. Design: docs/site.md#who-is-looking
-"""
+Runs after LocaleMiddleware. Design: docs/site.md#who-is-looking"""
 
 from __future__ import annotations
 

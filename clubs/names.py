@@ -1,7 +1,6 @@
 """Players' names as typed: matching a typed name to the roster, splitting a line of pairs. Pure.
 
-Design: docs/site.md#names-typed-by-people
-"""
+Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ NAMES_ALIKE_RATIO = 0.85  # a letter or two apart in a name of two words: "Jon S
 
 def names_alike(first: str, second: str) -> bool:
     """Whether two names may be one person's: the same words in any order (`name_words_key`), or
-    spelt within NAMES_ALIKE_RATIO (difflib's ratio of their `name_key`s).
-    """
+    spelt within NAMES_ALIKE_RATIO (difflib's ratio of their `name_key`s)."""
     if name_words_key(first) == name_words_key(second):
         return True
     return SequenceMatcher(None, name_key(first), name_key(second)).ratio() >= NAMES_ALIKE_RATIO
@@ -41,8 +39,7 @@ def names_alike(first: str, second: str) -> bool:
 
 def pair_line_names(line: str) -> list[str]:
     """The names a line of pairs holds, trimmed, in order; empty parts are dropped ("Amira &" gives
-    ["Amira"], so that the caller can say the line is missing a player).
-    """
+    ["Amira"], so that the caller can say the line is missing a player)."""
     return [part.strip() for part in _SPLIT.split(line) if part.strip()]
 
 

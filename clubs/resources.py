@@ -1,7 +1,6 @@
 """The club roster as django-import-export sees it: one row a player, a name and whether active.
 
-Design: docs/site.md#the-roster-import
-"""
+Design: docs/site.md#the-roster-import"""
 
 from __future__ import annotations
 
@@ -81,8 +80,7 @@ _PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u064
 
 def roster_fold(text: str) -> str:
     """`text` as the roster compares words: casefolded, compatibility forms decomposed, combining
-    marks and format characters dropped, runs of spaces made one.
-    """
+    marks and format characters dropped, runs of spaces made one."""
     decomposed = unicodedata.normalize("NFKD", text)
     kept = "".join(ch for ch in decomposed if unicodedata.category(ch) not in ("Mn", "Cf"))
     return " ".join(kept.translate(_PERSIAN_LETTERS).casefold().split())
@@ -126,8 +124,7 @@ def roster_columns(header: list[str]) -> list[str]:
     """The column (`name` or `active`) of each cell of the file's first line.
 
     Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
-    given twice) and a missing name column, then the headings it accepts.
-    """
+    given twice) and a missing name column, then the headings it accepts."""
     columns: list[str] = []
     errors: list[str] = []
     first: dict[str, int] = {}
@@ -172,8 +169,7 @@ def roster_delimiter(heading: str) -> str:
     """The delimiter (comma, semicolon or tab) of a CSV roster whose first line is `heading`.
 
     The only one on the line (none: the comma), else the one splitting it into the most column
-    names. Raises ValidationError if no one of them does.
-    """
+    names. Raises ValidationError if no one of them does."""
     present = [delimiter for delimiter in ROSTER_DELIMITERS if delimiter in heading]
     if len(present) <= 1:
         return present[0] if present else ","

@@ -1,7 +1,6 @@
 """Roster files as directors upload them (CSV or an .xlsx workbook), as the CSV text the import reads.
 
-Design: docs/site.md#the-roster-import
-"""
+Design: docs/site.md#the-roster-import"""
 
 from __future__ import annotations
 
@@ -27,8 +26,7 @@ def roster_file_text(*, name: str, content: bytes) -> str:
     """The roster in the uploaded file `name` as CSV text; of an .xlsx workbook, its first sheet.
 
     Raises ValidationError for a name without a ROSTER_TEXT_SUFFIXES or ROSTER_WORKBOOK_SUFFIXES
-    ending, text that is not UTF-8, and a workbook that cannot be read or holds more than a roster.
-    """
+    ending, text that is not UTF-8, and a workbook that cannot be read or holds more than a roster."""
     suffix = PurePath(name).suffix.lower()
     if suffix in ROSTER_WORKBOOK_SUFFIXES:
         return _workbook_text(content)

@@ -1,7 +1,6 @@
 """Stamps: cache tokens renewed by each write they cover, so no read cached before it is served.
 
-Design: docs/site.md#stamps
-"""
+Design: docs/site.md#stamps"""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Names typed by people: refuse the invisible characters that turn the text around them.
 
-Design: docs/site.md#names-typed-by-people
-"""
+Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -39,8 +38,7 @@ def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str
     """Raise ValidationError (keyed by field, naming the characters, in the active language) when
     `instance`'s text `fields` hold a bidirectional control or another unseen character.
 
-    `fields` maps a field name to what the message calls it ("The player's name").
-    """
+    `fields` maps a field name to what the message calls it ("The player's name")."""
     errors = {}
     for field, label in fields.items():
         text = str(getattr(instance, field) or "")

@@ -79,8 +79,7 @@ def variant_notes() -> str:
 
 def ranking_group_of(variant: str, together: Mapping[str, str]) -> str:
     """The variant `variant` is ranked with (`Club.ranking_groups`), else itself. Raises nothing: a
-    variant not named, or named with an unknown variant, is ranked alone.
-    """
+    variant not named, or named with an unknown variant, is ranked alone."""
     head = together.get(variant, variant)
     return head if head in VARIANTS else variant
 

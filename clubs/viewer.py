@@ -1,7 +1,6 @@
 """Who is looking, for the names a page shows (a player's name or initials).
 
-Design: docs/site.md#who-is-looking
-"""
+Design: docs/site.md#who-is-looking"""
 
 from __future__ import annotations
 

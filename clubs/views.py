@@ -1,6 +1,5 @@
 """Club pages for directors (settings, roster import, members), each user's API tokens, and the
-federation pages of officers and directors. Design: docs/site.md#clubs
-"""
+federation pages of officers and directors. Design: docs/site.md#clubs"""
 
 from __future__ import annotations
 
@@ -233,8 +232,7 @@ def api_tokens(request: SignedInRequest) -> HttpResponse:
 @login_required
 @require_POST
 def player_initials(request: SignedInRequest, player_id: int) -> HttpResponse:
-    """A director shows a player by initials on the public pages, at the player's request
-    (POST `initials`: "1" to show initials, anything else the name)."""
+    """A director shows a player by initials on the public pages (POST `initials`: "1"), or by name."""
     player = get_object_or_404(
         Player.objects.filter(club__in=clubs_directed_by(user=request.user)), pk=player_id
     )
@@ -570,6 +568,5 @@ def federation_unlink(request: SignedInRequest, slug: str, player_id: int) -> Ht
 
 
 def _back_to_player(club: Club, player: Player) -> HttpResponse:
-    """Back to the federation members page at the player's row (the row shows what changed):
-    a director linking a club's players one by one keeps their place in the list."""
+    """Back to the federation members page at the player's row, so a director keeps their place."""
     return redirect(reverse("clubs:federation_members", kwargs={"slug": club.slug}) + f"#player-{player.pk}")

@@ -2,8 +2,7 @@
 (`CONFLICT_CODES`); a JSON body nested too deeply is a 400 too.
 
 DRF imports this module while its views load (the parser and handler are settings), so it
-imports nothing that imports DRF's views; the errors in the schema: `config.api_schema`.
-"""
+imports nothing that imports DRF's views; the errors in the schema: `config.api_schema`."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -33,8 +32,7 @@ class JSONParser(parsers.JSONParser):
 
 class ContentNegotiation(negotiation.DefaultContentNegotiation):
     """DRF's negotiation, answering with the view's first renderer (JSON) instead of 406 when the
-    Accept header names none of the view's; the schema's view keeps its choice of YAML or JSON.
-    """
+    Accept header names none of the view's; the schema's view keeps its choice of YAML or JSON."""
 
     def select_renderer(self, request: Any, renderers: Any, format_suffix: str | None = None) -> Any:
         try:

@@ -1,6 +1,5 @@
 """The API's lists and query parameters (django-filter's filters, DRF's pages): a parameter given
-more than once (`?event=1&event=2`) is refused with 400 (`one_value_each`).
-"""
+more than once (`?event=1&event=2`) is refused with 400 (`one_value_each`)."""
 
 from __future__ import annotations
 
@@ -63,8 +62,7 @@ class IdFilter(filter_kinds.NumberFilter):
 
 class FilterSet(filterset.FilterSet):
     """django-filter's FilterSet whose related filters (`?club=`, `?event=`) take an id as a whole
-    number: an id of nothing the user may see finds nothing (not 400).
-    """
+    number: an id of nothing the user may see finds nothing (not 400)."""
 
     FILTER_DEFAULTS = {
         **filterset.FilterSet.FILTER_DEFAULTS,

@@ -1,6 +1,5 @@
 """The errors of the API in its schema: views name their codes with `errors(400, 401, 404)` (or
-`read_only_schema`); `ERRORS` gives each code's body and meaning.
-"""
+`read_only_schema`); `ERRORS` gives each code's body and meaning."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """celery beat's scheduler for this site: of all the beats running, only one sends.
 
 A Redis lock held for LOCK_SECONDS, renewed each tick; a standby looks every STANDBY_SECONDS.
-Without a Redis cache every beat sends. Design: docs/deployment.md#3-the-processes
-"""
+Without a Redis cache every beat sends. Design: docs/deployment.md#3-the-processes"""
 
 from __future__ import annotations
 

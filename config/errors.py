@@ -3,8 +3,7 @@ errors Django answers before any API view runs (handler400, handler403, handler4
 
 The database unreachable (OperationalError, InterfaceError): 503 with `Retry-After`, JSON under
 /api/, a short translated page elsewhere, reading no user or session. Any other error: JSON 500
-under /api/, Django's page elsewhere. Design: docs/deployment.md#postgresql-down-or-restarting
-"""
+under /api/, Django's page elsewhere. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations
 

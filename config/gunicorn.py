@@ -1,7 +1,6 @@
 """Gunicorn settings for production: `gunicorn -c config/gunicorn.py config.wsgi` (`make serve`).
 
-Its GUNICORN_* variables: docs/deployment.md#settings
-"""
+Its GUNICORN_* variables: docs/deployment.md#settings"""
 
 import multiprocessing
 import os

@@ -1,8 +1,7 @@
 """`/health/`: can this site serve a night? Checks the database, the broker and a Celery worker.
 
 Without a broker the broker and worker checks report `in-process` and pass. Errors name the
-exception class only: the endpoint is public. Design: docs/deployment.md#health-and-logs
-"""
+exception class only: the endpoint is public. Design: docs/deployment.md#health-and-logs"""
 
 from __future__ import annotations
 
@@ -56,8 +55,7 @@ def _redis() -> str:
 def _worker() -> str:
     """Returns "ok" when a worker answers a ping within WORKER_TIMEOUT. Raises RuntimeError when
     none answers, and the broker's connection error when the broker cannot be reached or does not
-    answer (one attempt, bounded by WORKER_TIMEOUT).
-    """
+    answer (one attempt, bounded by WORKER_TIMEOUT)."""
     if not _broker_url():
         return "in-process"
     from config import celery_app
@@ -98,8 +96,7 @@ def health(request: HttpRequest) -> JsonResponse:
     """200 when the database, Redis and a worker all answer; 503 with the failed checks otherwise.
 
     `?check=database` (repeatable) runs only the checks named: a load balancer's check
-    (docs/past-one-machine.md).
-    """
+    (docs/past-one-machine.md)."""
     names = request.GET.getlist("check") or list(CHECKS)
     unknown = sorted(set(names) - CHECKS.keys())
     if unknown:

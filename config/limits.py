@@ -1,6 +1,5 @@
 """Attempts counted in the cache for the limits of pages (reset mails, wrong table codes). Keys
-are digests; without a cache that answers, nothing is counted or refused (a warning).
-"""
+are digests; without a cache that answers, nothing is counted or refused (a warning)."""
 
 from __future__ import annotations
 

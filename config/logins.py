@@ -1,8 +1,7 @@
 """Login throttling per client address across usernames (password spraying), on top of axes'.
 
 Locks the address out at LOGIN_ADDRESS_FAILURE_LIMIT failures within AXES_COOLOFF_TIME, read
-from axes' own records. Design: docs/deployment.md#logins
-"""
+from axes' own records. Design: docs/deployment.md#logins"""
 
 from __future__ import annotations
 
@@ -23,8 +22,7 @@ class AddressThrottlingHandler(AxesDatabaseHandler):
         """The pair's failures, or the address's scaled to the pair's limit if that is more.
 
         The address's count as `failures * AXES_FAILURE_LIMIT // LOGIN_ADDRESS_FAILURE_LIMIT`, which
-        reaches AXES_FAILURE_LIMIT exactly when the address reaches its own limit.
-        """
+        reaches AXES_FAILURE_LIMIT exactly when the address reaches its own limit."""
         pair = super().get_failures(request, credentials)
         address = getattr(request, "axes_ip_address", None)
         if not address:

@@ -1,6 +1,5 @@
 """Logging filters: secrets and personal data out of the logs, and a client's refused request
-kept to one line. On the handlers (root, Celery's, gunicorn's). Design: docs/deployment.md#logs
-"""
+kept to one line. On the handlers (root, Celery's, gunicorn's). Design: docs/deployment.md#logs"""
 
 from __future__ import annotations
 
@@ -59,8 +58,7 @@ def redact(text: str) -> str:
     four characters and "…", and whatever follows a reset link's user id cut to "…".
 
     Percent-encoded links are decoded to be cut, and the decoded text logged with its control
-    characters and line separators escaped.
-    """
+    characters and line separators escaped."""
     redacted = _cut(text)
     decoded = text
     for _ in range(_DECODINGS):
@@ -82,8 +80,7 @@ def _cut(text: str) -> str:
 class RedactTableLinks(logging.Filter):
     """Cuts table-link tokens from a record's message, traceback and stack; never drops a record.
 
-    Changes the record in place, so every later handler sees it redacted.
-    """
+    Changes the record in place, so every later handler sees it redacted."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
@@ -104,8 +101,7 @@ class RedactTableLinks(logging.Filter):
 
 class ClientErrorsWithoutTraceback(logging.Filter):
     """Drops the traceback of a request Django refused as the client's fault (its
-    `django.security.*` records, answered 400); the record's one line stays.
-    """
+    `django.security.*` records, answered 400); the record's one line stays."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.name.startswith("django.security."):

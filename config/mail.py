@@ -1,9 +1,5 @@
-"""The password reset, offered only where its mail reaches someone (`PASSWORD_RESET_BY_MAIL`).
-
-Not offered, the four reset pages answer 404 (read on each request). Offered, the form keeps
-`PASSWORD_RESET_PER_EMAIL` and `PASSWORD_RESET_PER_ADDRESS` a hour, counted whether or not an
-account has the address. Design: docs/deployment.md#mail
-"""
+"""The password reset, offered only where its mail reaches someone (`PASSWORD_RESET_BY_MAIL`);
+not offered, its pages answer 404. Limits and design: docs/deployment.md#mail"""
 
 from __future__ import annotations
 
@@ -68,8 +64,8 @@ def _over_the_limit(counts: dict[str, int]) -> str | None:
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
-    """Django's reset form, refusing a request over the limits (see the module) and noting a
-    mail the server refused (`mail_refused`), where Django's only logs it."""
+    """Django's reset form, refusing a request over `PASSWORD_RESET_PER_EMAIL` or `_PER_ADDRESS` an
+    hour and noting a mail the server refused (`mail_refused`), where Django's only logs it."""
 
     mail_refused = False
 
@@ -152,9 +148,8 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 def reset_pages_by_mail_only(patterns: Sequence[URLPattern | URLResolver]) -> list[URLPattern | URLResolver]:
-    """`patterns` (django.contrib.auth.urls's) as they are, but for the reset pages' views,
-    each through `reset_by_mail_only` (the form's view `PasswordResetView`): same routes,
-    same names."""
+    """`patterns` (django.contrib.auth.urls's) with each reset view through `reset_by_mail_only`
+    (the form's, `PasswordResetView`): same routes, same names."""
     own = {"password_reset": PasswordResetView.as_view()}
     return [
         URLPattern(

@@ -19,8 +19,7 @@ MAX_PATH_PARAMETER = 255
 
 class NotFoundForUnstorablePathParameters:
     """Raises Http404 in process_view for a path parameter holding a NUL byte (PostgreSQL's DataError
-    would be a 500) or over MAX_PATH_PARAMETER characters, before later middleware or the view.
-    """
+    would be a 500) or over MAX_PATH_PARAMETER characters, before later middleware or the view."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -52,8 +51,7 @@ _OWN_POLICY = (
 class ContentSecurityPolicyMiddleware(CSPMiddleware):
     """django-csp's middleware with the site's policy built once per process (the settings do not
     change while it runs). A view's own policy, a nonce, a header already set and a debug page's
-    404 and 500 are left to django-csp itself.
-    """
+    404 and 500 are left to django-csp itself."""
 
     @cached_property
     def _headers(self) -> tuple[str, str]:

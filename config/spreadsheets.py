@@ -2,8 +2,7 @@
 
 A text cell starting like a formula (look-alikes after NFKC included) gets a leading quote, and
 XLSX text cells are typed as text; int, float and Decimal (not bool) are numbers, None empty.
-Design: docs/rankings.md#downloads
-"""
+Design: docs/rankings.md#downloads"""
 
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ def is_number(value: object) -> TypeGuard[int | float | Decimal]:
 
 def text_cell(text: str) -> str:
     """`text` with a single quote in front if it starts like a formula, look-alikes included
-    (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`), else unchanged.
-    """
+    (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`), else unchanged."""
     return f"'{text}" if unicodedata.normalize("NFKC", text).startswith(FORMULA_STARTS) else text
 
 
@@ -64,8 +62,7 @@ def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
     """The rows as an XLSX workbook of one sheet named `title` (cut to Excel's 31 characters).
 
     The first row is the header. Numbers and dates are typed cells; other values are string cells
-    through `text_cell`; characters XLSX cannot hold are replaced by U+FFFD.
-    """
+    through `text_cell`; characters XLSX cannot hold are replaced by U+FFFD."""
     # Imported here: the settings import this module (EXPORT_FORMATS), and need no openpyxl.
     from openpyxl import Workbook
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE

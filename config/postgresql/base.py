@@ -3,8 +3,7 @@
 With `answer_deadline` on (the web process: config/wsgi.py), each wait for an answer gives up
 after that many seconds: the connection is closed and `DatabaseNotAnswering` raised (503,
 config/errors.py); connections carry a statement timeout a second shorter. Tasks and commands
-keep no deadline. Design: docs/deployment.md#postgresql-down-or-restarting
-"""
+keep no deadline. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations
 

@@ -392,8 +392,7 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
 def task_time_limits() -> dict[str, tuple[int, int]]:
     """Each task's soft and hard time limits, in seconds: a few times its slowest run
     (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis would
-    hand a running task to a second worker. Design: docs/deployment.md#a-task-that-runs-too-long
-    """
+    hand a running task to a second worker. Design: docs/deployment.md#a-task-that-runs-too-long"""
     return {
         # One event's standings: a night of 7,500 hands took 7.2 s under load.
         "tournaments.tasks.standings_recompute": (30, 45),

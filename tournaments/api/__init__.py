@@ -1,3 +1,2 @@
 """The JSON API (Django REST framework) under /api/v1/, one module a resource; thin views over the
-services and selectors, no write of their own. Design: docs/site.md#the-api
-"""
+services and selectors, no write of their own. Design: docs/site.md#the-api"""

@@ -1,6 +1,5 @@
 """The API's championships: officers list, create and qualify them; member clubs' directors enter
-players. A championship is then an event of `/api/v1/events/`.
-"""
+players. A championship is then an event of `/api/v1/events/`."""
 
 from __future__ import annotations
 

@@ -62,8 +62,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     )
     def standings(self, request: Request, pk: str | None = None, format: str | None = None) -> Response:
         """The event's standings as its format ranks them (a row per pair or per player), best first;
-        the whole list, unfiltered. `format`: the URL's format suffix, read by the renderer.
-        """
+        the whole list, unfiltered. `format`: the URL's format suffix, read by the renderer."""
         event = self.get_object()
         if event.format in Event.PARTNERSHIP_FORMATS:
             rows: Any = selectors.event_pair_standings(event=event)

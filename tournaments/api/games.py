@@ -51,8 +51,7 @@ class HandRecordApi(APIView):
 
     Once the results are final only the event's director may, giving a `reason` (400 otherwise).
     A retry with the same `submission_id` answers the hand recorded (200, not 201); a hand sent
-    again as new, or a correction of a changed version, is a conflict (409).
-    """
+    again as new, or a correction of a changed version, is a conflict (409)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

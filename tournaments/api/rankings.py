@@ -1,6 +1,5 @@
 """The API's rankings, a club's and a federation's, with the pages' parameters and the pages'
-rules of who may read them.
-"""
+rules of who may read them."""
 
 from __future__ import annotations
 

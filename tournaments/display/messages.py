@@ -1,7 +1,6 @@
 """The scoring engine's rejection messages in the user's language, by `code` (one template each).
 
-Falls back to the engine's English message. Design: docs/site.md#words-for-people
-"""
+Falls back to the engine's English message. Design: docs/site.md#words-for-people"""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Read a number typed at the table exactly, or refuse it with a message. Pure.
 
-Design: docs/site.md#words-for-people
-"""
+Design: docs/site.md#words-for-people"""
 
 from __future__ import annotations
 
@@ -25,8 +24,7 @@ _BIDI_MARKS = {
 
 class NumberRefused(ValueError):
     """The text cannot be read as exactly one whole number; `code` says why ("empty", "separator",
-    "minus_position", "not_a_number", "too_long": more than MAX_DIGITS digits).
-    """
+    "minus_position", "not_a_number", "too_long": more than MAX_DIGITS digits)."""
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
@@ -42,8 +40,7 @@ def parse_whole_number(text: str) -> int:
     """The whole number `text` stands for ("1250", "−85", "١٢٥٠", "۸۵").
 
     Raises NumberRefused for an empty text, separators ("1,250"), decimals, letters, a sign
-    anywhere but in front, or more than MAX_DIGITS digits.
-    """
+    anywhere but in front, or more than MAX_DIGITS digits."""
     cleaned = "".join(ch for ch in text.strip() if ch not in _BIDI_MARKS)
     if not cleaned:
         raise NumberRefused("Enter a number.", "empty")

@@ -1,7 +1,6 @@
 """CSV and XLSX downloads of a page's table, row for row (config/spreadsheets.py writes them).
 
-Design: docs/site.md#the-pages
-"""
+Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -26,8 +25,7 @@ CONTENT_TYPES = {
 
 def event_file_name(event: Event, what: str) -> str:
     """A download's file name for an event: club, name, date and what it holds, ASCII letters only
-    (an event named in no ASCII letter keeps its id).
-    """
+    (an event named in no ASCII letter keeps its id)."""
     name = slugify(event.name) or f"event-{event.pk}"
     return f"{event.club.slug}-{name}-{event.date.isoformat()}-{what}"
 
@@ -36,8 +34,7 @@ def export_response(request: HttpRequest, table: tables.Table, name: str) -> Htt
     """The download asked for by `?_export=csv|xlsx`, or None when the page itself is asked for.
 
     `name` names the file and titles an XLSX sheet (cut to 31 characters); a CSV separates cells
-    with `;` in `SEMICOLON_LANGUAGES`, with `,` otherwise.
-    """
+    with `;` in `SEMICOLON_LANGUAGES`, with `,` otherwise."""
     export_format = request.GET.get(EXPORT_PARAMETER)
     if export_format not in FORMATS:
         return None

@@ -37,8 +37,7 @@ class RankingQueryForm(forms.Form):
     """The ranking's controls: group and period from `variant`, `season`, `from`, `to`, read as the
     API reads them (`selectors.club_ranking_period`; without a club, a federation's:
     `selectors.federation_ranking_period`, no season). Defaults: the club's default variant's
-    group, its current season.
-    """
+    group, its current season."""
 
     def __init__(
         self,
@@ -109,8 +108,7 @@ class RankingQueryForm(forms.Form):
 
     def named(self, lines: list[RankedLine]) -> list[RankedLine]:
         """The ranked `lines` of the player asked for (`?player=`, any case, by the name the viewer is
-        shown), their ranks kept; all of them when none is asked.
-        """
+        shown), their ranks kept; all of them when none is asked."""
         self.is_valid()
         text = (self.cleaned_data.get("player") or "").strip().casefold()
         return [line for line in lines if text in line.line.name.casefold()] if text else lines

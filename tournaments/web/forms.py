@@ -64,8 +64,7 @@ class EventForm(forms.ModelForm):
 
     House rules: a control each (`tournaments/web/house_rules.py`), read for the chosen variant
     into `cleaned_data["options"]` and checked by the engine; `new_player` is a name to add to the
-    roster without leaving the form (`redisplayed`).
-    """
+    roster without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -183,8 +182,7 @@ class EventForm(forms.ModelForm):
         cls, data: Mapping[str, Any], *, club: Club, tick: Sequence[int] = (), everyone: bool = False
     ) -> EventForm:
         """The form as the director left it (`data`), unbound so nothing is marked wrong yet, with `tick`
-        (or everyone, with `everyone`) ticked and the new player's name emptied.
-        """
+        (or everyone, with `everyone`) ticked and the new player's name emptied."""
         blank = cls(club=club)
         initial: dict[str, Any] = {}
         for name, field in blank.fields.items():
@@ -376,8 +374,7 @@ RARE_FIELDS = frozenset(
 @dataclass(frozen=True, slots=True)
 class _FormField:
     """One input of a side: its name suffix, how to build it, where it goes in the entry; `kind` and
-    `choices` are the engine's (scoring.EntryField), so the form offers what the engine accepts.
-    """
+    `choices` are the engine's (scoring.EntryField), so the form offers what the engine accepts."""
 
     name: str
     kind: str
@@ -425,8 +422,7 @@ def _shared(errors: list[tuple[str, str, str]]) -> bool:
 @dataclass(frozen=True, slots=True)
 class CardRow:
     """A kind of card in *Count the cards*: each side's count melded and in hand (`cells`: side,
-    place, bound field; None where the kind cannot be melded).
-    """
+    place, bound field; None where the kind cannot be melded)."""
 
     kind: str
     label: str
@@ -450,8 +446,7 @@ class HandForm(forms.Form):
     """One hand: every side's entry, with fields named `<side>-<field>`.
 
     Three `mode`s, all scored and checked by the engine: the summary, a card count, or the total
-    only. Counts and points are whole numbers; anything else is refused, never rounded.
-    """
+    only. Counts and points are whole numbers; anything else is refused, never rounded."""
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -571,8 +566,7 @@ class HandForm(forms.Form):
 
     def typed(self) -> list[tuple[str, list[str]]]:
         """What was typed, valid or not, as (label, each side's value as typed: "✓" for a ticked box),
-        for the lines with a value: a refused hand's values are not lost.
-        """
+        for the lines with a value: a refused hand's values are not lost."""
         lines = []
         for spec in self.inputs:
             values = []
@@ -793,8 +787,7 @@ class SwapForm(forms.Form):
 
 class ChampionshipForm(forms.ModelForm):
     """A federation's new championship (`services.championship_create`): the event's own fields and
-    its host member club; the house rules are the variant's own.
-    """
+    its host member club; the house rules are the variant's own."""
 
     host = forms.ModelChoiceField(
         queryset=Club.objects.none(),
@@ -873,8 +866,7 @@ class _RankedPlayers(forms.ModelMultipleChoiceField):
 
 class EntriesForm(forms.Form):
     """A club director's entrants in a championship: players with a federation member number (with
-    their club ranking: `ranks`), or pairs typed one a line.
-    """
+    their club ranking: `ranks`), or pairs typed one a line."""
 
     players = _RankedPlayers(
         queryset=Player.objects.none(),

@@ -1,6 +1,5 @@
 """The house rules as form controls, drawn from `scoring.OPTION_SPECS`, giving back the options
-as the API takes them. Design: docs/site.md#the-pages
-"""
+as the API takes them. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -97,8 +96,7 @@ def house_rule_fields() -> dict[str, forms.Field]:
 
 def _value(spec: scoring.OptionSpec, data: dict[str, Any]) -> Any:
     """The option's value from the cleaned `data`, as the API gives it; None when left to the
-    variant's rules. Half-filled parts are given as they are, for the engine to refuse.
-    """
+    variant's rules. Half-filled parts are given as they are, for the engine to refuse."""
     name = PREFIX + spec.name
     if spec.kind in (CHOICE, NUMBER):
         return data.get(name)
@@ -149,8 +147,7 @@ def house_rules(variant: str, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def first_field(option: str | None) -> str | None:
-    """The name of the first field of house-rule `option` (where the engine's refusal of it is
-    shown), or None for an unknown one."""
+    """The first field of house-rule `option` (where a refusal shows), or None for an unknown one."""
     spec = scoring.OPTION_SPECS.get(option or "")
     return None if spec is None else next(iter(_fields_of(spec)))
 

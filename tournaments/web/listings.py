@@ -144,8 +144,7 @@ class PairStandingTable(tables.Table):
 
 class RankedLines(TableListData):
     """A ranking's lines (`RankedLine`s) as a table's data, sorted as django-tables2 sorts a list
-    (each accessor in turn, ties kept in the ranking's order), by one stable sort a key.
-    """
+    (each accessor in turn, ties kept in the ranking's order), by one stable sort a key."""
 
     def order_by(self, aliases: Iterable[str]) -> None:
         accessors: list[str] = []
@@ -160,9 +159,7 @@ class RankedLines(TableListData):
 
 
 class RankingTable(tables.Table):
-    """A club's ranking of one group over a period. The rank is the ranking's, whatever the sort;
-    points show only for a group of one variant (`one_variant`).
-    """
+    """A club's ranking: the rank is the ranking's whatever the sort; points for one variant only."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, empty_values=(), order_by=("position",))
     name = tables.Column(
@@ -389,9 +386,8 @@ class SeasonTable(tables.Table):
 def round_result_rows(
     rounds: Iterable[selectors.RoundResult], *, with_sit_outs: bool = False
 ) -> list[dict[str, Any]]:
-    """One row a side of each table of `rounds`, `first` marking a table's first side;
-    `with_sit_outs` (the download) adds a row of who sat each round out.
-    """
+    """One row a side of each table of `rounds` (`first`: a table's first), `with_sit_outs` adding a
+    row of who sat each round out."""
     rows = []
     for round_ in rounds:
         for table in round_.tables:

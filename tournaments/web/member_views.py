@@ -119,8 +119,7 @@ def _board_link(request: HttpRequest, event: Event) -> str:
 def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
     """Why each of the event page's actions would be refused now, by its service's own rule
     (`selectors.next_round_refusal`, ...); an action missing can be taken. Those ending the games
-    in play are read only while games are in play.
-    """
+    in play are read only while games are in play."""
     refusals = {
         "start": selectors.next_round_refusal(event=event),
         "finish": selectors.event_finish_refusal(event=event),
@@ -132,9 +131,7 @@ def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
 
 
 def _round_refusals(rounds: list[Round]) -> dict[str, dict[int, str]]:
-    """By round number, why a seated round cannot be seated again ("reseat") or its clock started
-    ("clock"); a round missing can.
-    """
+    """By round number, why a seated round cannot be reseated ("reseat") or clocked ("clock")."""
     refused: dict[str, dict[int, str]] = {"reseat": {}, "clock": {}}
     for round_ in rounds:
         if round_.status != Round.Status.SEATED:
@@ -154,8 +151,7 @@ def _stages_context(
     stage_form: StageForm | None,
     entrants_form: StageEntrantsForm | None,
 ) -> dict[str, Any]:
-    """The event's stages for its page; for a director, the forms to add a stage and to confirm
-    who plays the next final table or knockout."""
+    """The event's stages for its page; for a director, the forms to add one and confirm entrants."""
     overview = selectors.event_stages_overview(event=event)
     open_event = is_director and event.status != Event.Status.FINISHED
     proposal = overview.proposal if overview is not None else None

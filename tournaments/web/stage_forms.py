@@ -16,8 +16,7 @@ from tournaments.web.forms import choice_field
 
 class StageForm(forms.Form):
     """A stage added after the event's last; fields its kind does not use are ignored, and a knockout
-    is offered in a pair event only.
-    """
+    is offered in a pair event only."""
 
     name = NameFormField(
         label=_("Name of the stage"),

@@ -1,6 +1,5 @@
 """A table card's short code, typed by a person: `/c/` asks for it, `/c/<code>/` opens the table.
-Wrong codes are limited per address (TABLE_CODE_WRONG_PER_ADDRESS in TABLE_CODE_WINDOW s).
-"""
+Wrong codes are limited per address (TABLE_CODE_WRONG_PER_ADDRESS in TABLE_CODE_WINDOW s)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The table page, one view (`table`) however it is reached: an account, a table card or a round
-table's own link. Design: docs/site.md#the-pages
-"""
+table's own link. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -117,8 +116,7 @@ def table(
     however the table is reached (`table_access`).
 
     Actions answer POST only (405 otherwise); by account the page needs a signed-in user. Names
-    are the viewer's by account, whole by a link or card (docs/site.md#the-pages).
-    """
+    are the viewer's by account, whole by a link or card (docs/site.md#the-pages)."""
     try:
         if token is None:
             return _table(request, action=action, token=token, game_id=game_id, number=number)
@@ -167,8 +165,7 @@ def _table(
 
 def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardState | None) -> str | None:
     """The table page's ETag (what it shows, who asks and how, the release), for a 304 to a phone
-    coming back; None where the page changes by itself with time or once read.
-    """
+    coming back; None where the page changes by itself with time or once read."""
     if access.is_director or (card is not None and card.moves) or "saved" in request.GET:
         return None
     if len(messages.get_messages(request)):
@@ -191,8 +188,7 @@ def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardSt
 
 def live_tag(game: Game | None) -> str:
     """A digest of what others can change of `game`'s page (`selectors.game_page_stamp`), read
-    afresh; "" for a card whose table waits for its next game.
-    """
+    afresh; "" for a card whose table waits for its next game."""
     if game is None:
         return ""
     fresh = Game.objects.select_related("table__round__event").get(pk=game.pk)
@@ -202,8 +198,7 @@ def live_tag(game: Game | None) -> str:
 
 @functools.cache
 def _release() -> str:
-    """A digest of the templates, static files and translations this process serves: a new
-    release changes every table page's ETag."""
+    """A digest of the templates, static files and translations served: a release changes the ETags."""
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
     for pattern in ("templates/**/*.html", "static/**/*.js", "static/**/*.css", "locale/**/*.mo"):
@@ -219,8 +214,7 @@ def table_access(
     """What the request may do at the table, and the card it came through if any: by account
     (`game_id`), by a card naming its game (`token` and `game_id`), by a card opened (`token`:
     the current game, None while none) or by a round table's link (`token`). Raises Http404 for a
-    game the account may not see, an unknown token, or a game not at the card's table.
-    """
+    game the account may not see, an unknown token, or a game not at the card's table."""
     if token is None:
         assert game_id is not None
         return _by_account(request, game_id), None
@@ -270,8 +264,7 @@ def _page(
 
 
 def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    """Take back the hand just saved (services.hand_undo): answered in place for the page's
-    script, else a redirect to the page with a message."""
+    """Take back the hand just saved (services.hand_undo): answered in place, or redirected."""
     if not access.can_score:
         if access.final:
             messages.error(request, _final_message())
@@ -357,16 +350,12 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
 
 
 def _reread_state(game: Game) -> None:
-    """Read again the game's own columns, which a service changed on its own copy, keeping its
-    table, round and event as read.
-    """
+    """Read again the game's own columns a service changed, keeping its table, round and event."""
     game.refresh_from_db(fields=[f.attname for f in Game._meta.concrete_fields if not f.is_relation])
 
 
 def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    """The answer to a save sent by the page's script (`SAVED`): the whole game as stored and the
-    next hand's number; not the form.
-    """
+    """The answer to a save sent by the page's script (`SAVED`): the whole game and the next number."""
     hands = selectors.game_hands(game=access.game)
     context = _context(access, None, hands)
     line = _saved_line(hands, str(number))
@@ -378,8 +367,7 @@ def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) ->
 
 def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
     """A hand sent to a table whose results became final after it was typed: refused with 409, the
-    typed values shown for the scorer to give to the director.
-    """
+    typed values shown for the scorer to give to the director."""
     game = access.game
     form = _hand_form(game, request.POST)
     refused = _refusal(form, [_final_message()], correctable=False)
@@ -417,8 +405,7 @@ def _refusal(form: HandForm, reasons: list[str], *, correctable: bool) -> dict[s
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
-    """The table page after a save: the saved hand's result in view above the next hand's
-    form, in the entry mode the table was using."""
+    """The table page after a save: the saved hand in view, in the table's entry mode."""
     query: dict[str, int | str] = {"saved": number}
     if mode != "summary":
         query["mode"] = mode
@@ -484,8 +471,7 @@ def _hand_form_for(
 ) -> HandForm | None:
     """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None
     once the game is over. A new hand is entered as the table entered its last
-    (selectors.table_entry_mode), by the side that entered the game's last hand.
-    """
+    (selectors.table_entry_mode), by the side that entered the game's last hand."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
     remembered = None
@@ -511,8 +497,7 @@ def _hand_form_for(
 
 
 def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
-    """The hand form of `game` (`data`: what was posted): its variant's fields, its sides, and
-    each side's players in one hand."""
+    """The hand form of `game` (`data`: what was posted): its variant's fields, sides and players."""
     rules = _rules(game)
     players = game.players or rules.players_for(len(game.sides))
     return HandForm(data, rules=rules, sides=game.sides, players=players, **kwargs)
@@ -520,8 +505,7 @@ def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
     """What the preview shows of hand `number`: its scores, the totals after it, and the result if
-    it is the game's last hand.
-    """
+    it is the game's last hand."""
     return {
         "hand": result["hand"],
         "totals": result["totals_after"],

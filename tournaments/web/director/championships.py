@@ -1,6 +1,5 @@
 """The pages of a federation's championships: an officer creates one and qualifies its entrants;
-a member club's director enters players. It is then an event like any other.
-"""
+a member club's director enters players. It is then an event like any other."""
 
 from __future__ import annotations
 
@@ -142,8 +141,7 @@ def _entry_candidates(club: Club, event: Event, ranks: dict[int, tuple[int, bool
 
 def _club_ranks(club: Club, event: Event) -> dict[int, tuple[int, bool]]:
     """Player id -> (their place in the club's ranking of the championship's variant, whether
-    provisional), in the ranking's order.
-    """
+    provisional), in the ranking's order."""
     group = selectors.club_ranking_group(club=club, variant=event.variant)
     lines = selectors.club_ranking(club=club, group=group.key, period=selectors.RankingPeriod())
     return {

@@ -1,6 +1,5 @@
 """The director's pages for rounds: seating, table cards, locks, seat swaps, the clock, a game
-stopped, a hand deleted, who sat out a hand.
-"""
+stopped, a hand deleted, who sat out a hand."""
 
 from __future__ import annotations
 
@@ -76,8 +75,7 @@ def round_reseat(request: SignedInRequest, event_id: int, number: int) -> HttpRe
 @login_required
 def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Printable table cards, one per table for the night: the card's link as a QR code, the seats of
-    round `number`, the rules and a paper score grid; cards first used in this round are marked.
-    """
+    round `number`, the rules and a paper score grid; cards first used in this round are marked."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
     table_cards = {card.number: card for card in event.table_cards.all()}

@@ -107,8 +107,7 @@ def stage_entrants(request: SignedInRequest, event_id: int, number: int) -> Http
 @require_POST
 def match_decide(request: SignedInRequest, event_id: int, number: int, round: int, slot: int) -> HttpResponse:
     """Send one pair of a knockout match through (POST `winner`: its number), after a level game or
-    as a walkover; back to `next`.
-    """
+    as a walkover; back to `next`."""
     event = _directed_event(request, event_id)
     stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
     winner = request.POST.get("winner", "")

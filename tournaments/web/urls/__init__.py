@@ -1,6 +1,5 @@
 """The pages' URLs, one list an audience (`public`, `member`, `director`, `table`, `board`, and
-`audit` in its own namespace); names are the app's (`tournaments:event_detail`).
-"""
+`audit` in its own namespace); names are the app's (`tournaments:event_detail`)."""
 
 from tournaments.web.urls import board, director, member, public, table
 

@@ -1,6 +1,5 @@
 """The table page's URLs: by account, by a table's link or card, a card's save naming its game,
-and a card's short code. Design: docs/site.md#the-pages
-"""
+and a card's short code. Design: docs/site.md#the-pages"""
 
 from django.urls import path, register_converter
 
