@@ -117,7 +117,7 @@ if DATABASES["default"]["ENGINE"] == "config.postgresql" and env.bool(
 ):
     # Parameters bound by the server, and a statement run 5 times on a connection kept
     # prepared (psycopg's default): PostgreSQL plans each of the save's queries once per
-    # connection, which halves its CPU under load (bench/README.md, Load). Off by default: a
+    # connection, which saves CPU under load (bench/README.md, Load). Off by default: a
     # migration that changes a column's type makes every kept statement that reads the column
     # fail ("cached plan must not change result type") until its connection closes, so with it
     # on, restart the web and worker processes right after every `migrate`. Never behind a
@@ -203,9 +203,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # In development whitenoise serves straight from the source folders; production serves the
 # collected files (`manage.py collectstatic`), compressed (gzip, and Brotli for the browsers
-# that ask for it, some 12 % smaller: the `brotli` package), under names that carry a hash of
-# their content, so that browsers keep them for good (whitenoise marks them immutable) and a
-# phone on a weak connection asks again only for the page (bench/README.md, "Entering hands").
+# that ask for it: the `brotli` package), under names that carry a hash of their content, so
+# that browsers keep them for good (whitenoise marks them immutable) and a phone on a weak
+# connection asks again only for the page (bench/README.md, "Entering hands").
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 STORAGES = {

@@ -18,9 +18,9 @@ from clubs.selectors import clubs_where
 from tournaments import selectors
 from tournaments.models import Event
 
-# How often the screen asks whether anything changed (a 304 costs about a millisecond of the
-# server's time, bench/README.md "Hall board"), and how long each page of the standings (or of
-# the tables, past TABLES_PER_PAGE) stays on the screen.
+# How often the screen asks whether anything changed (a 304 is cheap: bench/README.md, "Hall
+# board"), and how long each page of the standings (or of the tables, past TABLES_PER_PAGE)
+# stays on the screen.
 BOARD_POLL_SECONDS = 5
 BOARD_TURN_SECONDS = 12
 # What fits on a 1920 x 1080 screen in the board's type: 15 tables (three rows of five), and
