@@ -1,9 +1,4 @@
-"""The pages' listings (django-tables2 tables): formatting only; the rows arrive computed from
-selectors.
-
-Columns marked optional are hidden on a phone (static/css/site.css) so that the ones that
-decide the order stay in view.
-"""
+"""The pages' listings (django-tables2 tables): formatting only. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -148,11 +143,8 @@ class PairStandingTable(tables.Table):
 
 
 class RankedLines(TableListData):
-    """A ranking's lines (`RankedLine`s) as a table's data, sorted by the lines' attributes:
-    the same order as django-tables2's sort of a list (each accessor in turn, ties kept in the
-    ranking's order), by one stable sort a key, the least significant first. Its generic sort
-    resolves every accessor of every line through its Accessor: 0.4 s of a federation's
-    16,000-line page, a few milliseconds here."""
+    """A ranking's lines (`RankedLine`s) as a table's data, sorted as django-tables2 sorts a list
+    (each accessor in turn, ties kept in the ranking's order), by one stable sort a key."""
 
     def order_by(self, aliases: Iterable[str]) -> None:
         accessors: list[str] = []
@@ -167,9 +159,7 @@ class RankedLines(TableListData):
 
 
 class RankingTable(tables.Table):
-    """A club's ranking of one group over a period (`selectors.club_ranking`'s lines). The rank
-    is the ranking's, whatever the sort; a sort by rank is the ranking's own order. Points show
-    only for a group of one variant (`one_variant`): across variants they do not compare."""
+    """A club's ranking: the rank is the ranking's whatever the sort; points for one variant only."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, empty_values=(), order_by=("position",))
     name = tables.Column(
@@ -396,9 +386,8 @@ class SeasonTable(tables.Table):
 def round_result_rows(
     rounds: Iterable[selectors.RoundResult], *, with_sit_outs: bool = False
 ) -> list[dict[str, Any]]:
-    """One row a side of each table of `rounds` (selectors.event_round_results), for
-    RoundResultTable; `first` marks a table's first side. `with_sit_outs` (the download): after
-    each round's tables, a row of who sat it out (the page says so under the round)."""
+    """One row a side of each table of `rounds` (`first`: a table's first), `with_sit_outs` adding a
+    row of who sat each round out."""
     rows = []
     for round_ in rounds:
         for table in round_.tables:
