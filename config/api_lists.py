@@ -59,6 +59,15 @@ class IdFilter(filter_kinds.NumberFilter):
 
     field_class = forms.IntegerField  # type: ignore[assignment]  # a whole number, not a decimal
 
+    # The ids a database can hold (64 bits): a larger one is the id of nothing, and SQLite would
+    # refuse to compare with it.
+    LARGEST = 2**63 - 1
+
+    def filter(self, qs: QuerySet[Any], value: Any) -> QuerySet[Any]:
+        if value is not None and abs(value) > self.LARGEST:
+            return qs.none()
+        return super().filter(qs, value)
+
 
 class FilterSet(filterset.FilterSet):
     """django-filter's FilterSet whose related filters (`?club=`, `?event=`) take an id as a whole
