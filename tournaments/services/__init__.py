@@ -21,6 +21,9 @@ What lives where (each name below is also importable from here, as `services.han
 - `championships`: a federation's championship at a member club (`championship_create`), its
   entrants entered by their clubs (`championship_enter`) or qualified by a ranking
   (`championship_qualify`); who may enter is `events.entrant_refusal`'s rule.
+- `nights`: the club's nights ahead (`nights_schedule`, `night_move`, `night_cancel`), a
+  player's reply (`night_reply_set`), the check-in at the door (`night_check_in`) and the
+  night's event made from it (`night_event_create`).
 - `players`: a guest added on the night by name, merged later into a roster player
   (`guest_add`, `guest_merge`).
 - `ratings`: a club's ratings (`ratings_rebuild`) and a federation's (`federation_ratings_rebuild`).
@@ -73,6 +76,16 @@ from tournaments.services.hands import (
     hand_sat_out_set,
     hand_undo,
 )
+from tournaments.services.nights import (
+    MOST_NIGHTS,
+    NightInput,
+    night_cancel,
+    night_check_in,
+    night_event_create,
+    night_move,
+    night_reply_set,
+    nights_schedule,
+)
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import (
     GAME_NOT_COUNTED,
@@ -101,12 +114,14 @@ from tournaments.services.standings import event_standings_rules_set, standings_
 __all__ = [
     "GAME_NOT_COUNTED",
     "GAME_RATED",
+    "MOST_NIGHTS",
     "QUALIFY_FROM_CLUBS",
     "QUALIFY_FROM_FEDERATION",
     "RATING_HISTORY_COLUMNS",
     "REBUILD_QUEUED",
     "EventInput",
     "HandInput",
+    "NightInput",
     "Qualified",
     "championship_create",
     "championship_enter",
@@ -134,6 +149,12 @@ __all__ = [
     "hand_sat_out_set",
     "hand_undo",
     "match_decide",
+    "night_cancel",
+    "night_check_in",
+    "night_event_create",
+    "night_move",
+    "night_reply_set",
+    "nights_schedule",
     "participant_add",
     "participant_set_present",
     "participant_withdraw",
