@@ -357,6 +357,9 @@ SITE_DOORS: dict[str, Door] = {
     "tournaments:night_schedule": Door("page", why=NIGHTS_WHY),
     "tournaments:calendar_feed": Door("page", why=NIGHTS_WHY),
     "tournaments:night_detail": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_detail download": Door(
+        "page", why=NIGHTS_WHY, params="?_export=csv", name="tournaments:night_detail"
+    ),
     "tournaments:night_reply": Door("page", why=NIGHTS_WHY),
     "tournaments:night_edit": Door("page", why=NIGHTS_WHY),
     "tournaments:night_door": Door("page", why=NIGHTS_WHY),

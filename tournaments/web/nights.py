@@ -25,6 +25,8 @@ from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Night, NightReply
 from tournaments.web.director.nights import night_personal_links
+from tournaments.web.exports import export_response
+from tournaments.web.listings import NightCheckInTable
 
 # How long a night lasts in the calendar: the club says when it starts, not when it ends.
 NIGHT_HOURS = 3
@@ -32,7 +34,8 @@ NIGHT_HOURS = 3
 
 @login_required
 def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
-    """The night: the member's own reply; for a director the replies, tables and check-in."""
+    """The night: the member's own reply; for a director the replies, tables and check-in, and
+    its sign-ups and check-ins as CSV or XLSX (`?_export=`)."""
     night = get_object_or_404(selectors.nights_visible_to(user=request.user), pk=night_id)
     is_director = directs(user=request.user, club_id=night.club_id)
     player = selectors.player_of(user=request.user, club=night.club)
@@ -49,6 +52,10 @@ def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
     }
     if is_director:
         lines = selectors.night_check_in_list(night=night)
+        table = NightCheckInTable(lines, time_zone=night.club.time_zone)
+        download = export_response(request, table, f"{night.club.slug}-night-{night.date.isoformat()}")
+        if download is not None:
+            return download
         here = sum(1 for line in lines if line.checked_in)
         context |= {
             "lines": lines,
