@@ -357,6 +357,7 @@ SITE_DOORS: dict[str, Door] = {
     "tournaments:night_schedule": Door("page", why=NIGHTS_WHY),
     "tournaments:calendar_feed": Door("page", why=NIGHTS_WHY),
     "tournaments:night_detail": Door("page", why=NIGHTS_WHY),
+    "night-sign-ups": Door("api", why=NIGHTS_WHY),
     "tournaments:night_detail download": Door(
         "page", why=NIGHTS_WHY, params="?_export=csv", name="tournaments:night_detail"
     ),

@@ -820,6 +820,7 @@ MATRIX: dict[str, Row] = {
         lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
         write=DIRECTOR,
     ),
+    "night-sign-ups": Row("api", _night_kwargs, read=DIRECTOR),
     "hand-record": Row("api", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_api_hand_two),
     "hand-confirm": Row(
         "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=_confirm_as_ew

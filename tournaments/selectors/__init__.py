@@ -84,6 +84,7 @@ from tournaments.selectors.hands import (
     undo_seconds_left,
 )
 from tournaments.selectors.nights import (
+    COMING,
     NIGHT_TOKEN_PATTERN,
     CheckInLine,
     NightReplies,
@@ -237,6 +238,7 @@ from tournaments.selectors.standings import (
 __all__ = [
     "BOARD_TOKEN_PATTERN",
     "BYE",
+    "COMING",
     "DECIDED",
     "EVERY_NIGHT",
     "FINISHED",

@@ -143,3 +143,32 @@ def test_a_night_of_fixed_partnerships_pairs_the_partners_proposed(club, players
     pairs = {frozenset((p.partnership.first_id, p.partnership.second_id)) for p in event.pairs.all()}
     assert frozenset((players[0].pk, players[7].pk)) in pairs
     assert len(pairs) == 4
+
+
+def test_the_api_gives_a_nights_sign_ups_and_check_ins_to_its_directors_only(club, players, alice, bob):
+    from rest_framework.test import APIClient
+
+    night = _tonight(club)
+    services.night_reply_set(night=night, player=players[3], answer="partner")
+    services.night_reply_set(night=night, player=players[8], answer="not_coming")
+    services.night_check_in(night=night, player=players[3], present=True, how="door", at_the_door=True)
+    url = f"/api/v1/nights/{night.pk}/sign-ups/"
+    client = APIClient()
+    assert client.get(url).status_code in (401, 403)
+    client.force_authenticate(bob)
+    assert client.get(url).status_code == 404
+    client.force_authenticate(alice)
+    body = client.get(url).json()
+    assert (body["coming"], body["checked_in"], body["event"]) == (1, 1, None)
+    assert body["start_time"] == "19:30:00"
+    first = body["results"][0]
+    assert (first["player"], first["answer"], first["checked_in"], first["how"]) == (
+        players[3].pk,
+        "partner",
+        True,
+        "door",
+    )
+    assert first["at"] is not None
+    assert {(r["name"], r["answer"]) for r in body["results"][1:3]} >= {("Player 01", "")}
+    assert ("Player 09", "not_coming") in {(r["name"], r["answer"]) for r in body["results"]}
+    assert len(body["results"]) == 16
