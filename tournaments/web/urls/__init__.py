@@ -1,7 +1,6 @@
 """The pages' URLs, one list an audience: the public pages, the members', the director's, the
-table page's, the hall board's and the nights' (`public`, `member`, `director`, `table`, `board`,
-`nights`); the
-club's audit has its own namespace (`audit`). The names are the app's
+table page's, the hall board's and the nights' (`public`, `member`, `director`, `table`,
+`board`, `nights`); the club's audit has its own namespace (`audit`). The names are the app's
 (`tournaments:event_detail`), whatever the list.
 """
 
