@@ -855,3 +855,85 @@ class Season(models.Model):
 
     def clean(self) -> None:
         refuse_invisible_characters(self, {"name": _("The season's name")})
+
+
+class Night(models.Model):
+    """A night of the club's calendar, before its event: members reply to it, the calendar feed
+    lists it, and on the night its check-in decides who is present (`event`, once created).
+    `date` and `start_time` are the club's local ones; `sequence` rises with each move or
+    cancellation, as calendars read an update (iCalendar's SEQUENCE)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField(_("date"), help_text=_("The club's local date."))
+    start_time = models.TimeField(_("time"), help_text=_("The club's local time."))
+    variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
+    format = models.CharField(
+        _("format"), max_length=16, choices=Event.Format.choices, default=Event.Format.INDIVIDUAL
+    )
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+    sequence = models.PositiveIntegerField(default=0, editable=False)
+    event = models.OneToOneField(
+        Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="night"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["date", "start_time", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date} {self.start_time}"
+
+
+class NightReply(models.Model):
+    """A player's word on a night: coming, not coming, or coming and looking for a partner."""
+
+    class Answer(models.TextChoices):
+        COMING = "coming", _("Coming")
+        NOT_COMING = "not_coming", _("Not coming")
+        PARTNER = "partner", _("Looking for a partner")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="replies")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="night_replies")
+    answer = models.CharField(_("answer"), max_length=16, choices=Answer.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="night_reply_once_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.answer} {self.night}"
+
+
+class CheckIn(models.Model):
+    """A player marked present at the door of a night: by the door's QR page, by their own
+    account, or by a director (`by`, when signed in)."""
+
+    class How(models.TextChoices):
+        DOOR = "door", _("at the door")
+        ACCOUNT = "account", _("signed in")
+        DIRECTOR = "director", _("by a director")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    how = models.CharField(max_length=16, choices=How.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="check_in_once_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"

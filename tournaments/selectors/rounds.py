@@ -264,11 +264,27 @@ def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
     """(players present, the odd-table choices, the event's own first) for the next round of an
     individual event at tables of four; no choice otherwise or with too few players."""
     present = event.participants.filter(present=True, withdrawn_after_round__isnull=True).count()
-    shape = table_shapes.event_shape(event.variant, event.table_shape)
-    if event.format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
-        return present, []
-    allowed = {"three": _has_game(event, table_shapes.THREE), "five": _has_game(event, table_shapes.FIVE)}
-    options = [(event.three_player_tables, event.five_player_tables)]
+    choices = seating_choices(
+        present=present,
+        variant=event.variant,
+        table_shape=event.table_shape,
+        format=event.format,
+        current=(event.three_player_tables, event.five_player_tables),
+    )
+    return present, choices
+
+
+def seating_choices(
+    *, present: int, variant: str, table_shape: str, format: str, current: tuple[bool, bool] = (False, False)
+) -> list[SeatingChoice]:
+    """The choices of odd tables `present` players of an individual game of `variant` at tables
+    of four get, as `event_seating_choices` (`current`: the (threes, fives) chosen, listed first);
+    a night's replies and check-ins read it before its event exists."""
+    shape = table_shapes.event_shape(variant, table_shape)
+    if format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
+        return []
+    allowed = {"three": _has_game(variant, table_shapes.THREE), "five": _has_game(variant, table_shapes.FIVE)}
+    options = [current]
     for threes in (False, True) if allowed["three"] else (False,):
         for fives in (False, True) if allowed["five"] else (False,):
             if (threes, fives) not in options:
@@ -279,16 +295,16 @@ def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
             tables, out = seating.field_tables(present, threes, fives)
         except ValueError:
             continue  # too few players for a table
-        current = (threes, fives) == options[0]
-        if current or all((c.tables, c.sit_outs) != (tables, out) for c in choices):
+        now = (threes, fives) == options[0]
+        if now or all((c.tables, c.sit_outs) != (tables, out) for c in choices):
             # Another choice that seats the same tables offers nothing new.
-            choices.append(SeatingChoice(threes, fives, tables, out, current))
-    return present, choices
+            choices.append(SeatingChoice(threes, fives, tables, out, now))
+    return choices
 
 
-def _has_game(event: Event, table: table_shapes.Shape) -> bool:
+def _has_game(variant: str, table: table_shapes.Shape) -> bool:
     try:
-        table_shapes.table_variant(event.variant, table_shapes.FOUR, table)
+        table_shapes.table_variant(variant, table_shapes.FOUR, table)
     except ValueError:
         return False
     return True

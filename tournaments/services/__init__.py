@@ -34,6 +34,16 @@ from tournaments.services.hands import (
     hand_sat_out_set,
     hand_undo,
 )
+from tournaments.services.nights import (
+    MOST_NIGHTS,
+    NightInput,
+    night_cancel,
+    night_check_in,
+    night_event_create,
+    night_move,
+    night_reply_set,
+    nights_schedule,
+)
 from tournaments.services.players import guest_add, guest_merge
 from tournaments.services.ratings import (
     GAME_NOT_COUNTED,
@@ -62,12 +72,14 @@ from tournaments.services.standings import event_standings_rules_set, standings_
 __all__ = [
     "GAME_NOT_COUNTED",
     "GAME_RATED",
+    "MOST_NIGHTS",
     "QUALIFY_FROM_CLUBS",
     "QUALIFY_FROM_FEDERATION",
     "RATING_HISTORY_COLUMNS",
     "REBUILD_QUEUED",
     "EventInput",
     "HandInput",
+    "NightInput",
     "Qualified",
     "championship_create",
     "championship_enter",
@@ -95,6 +107,12 @@ __all__ = [
     "hand_sat_out_set",
     "hand_undo",
     "match_decide",
+    "night_cancel",
+    "night_check_in",
+    "night_event_create",
+    "night_move",
+    "night_reply_set",
+    "nights_schedule",
     "participant_add",
     "participant_set_present",
     "participant_withdraw",

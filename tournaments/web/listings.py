@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
@@ -20,7 +21,7 @@ from tournaments import selectors
 from tournaments.display.labels import criterion_label, ended_by_director, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.domain.standings import SAT_OUT
-from tournaments.models import Standing
+from tournaments.models import CheckIn, NightReply, Standing
 from tournaments.templatetags.canasta import (
     player_links,
     player_name,
@@ -479,3 +480,34 @@ class AuditTable(tables.Table):
         attrs = {"class": "data-table", "id": "audit"}
         orderable = False
         empty_text = _("Nothing has been recorded yet.")
+
+
+class NightCheckInTable(tables.Table):
+    """A night's sign-ups and check-ins for its director (`selectors.night_check_in_list`):
+    each player, their reply, whether they are here, how and when they checked in (the club's
+    local time). The page's table and its CSV and XLSX downloads."""
+
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
+    answer = tables.Column(verbose_name=_("Reply"), default="")
+    here = tables.Column(verbose_name=_("Here"), accessor="checked_in", default="")
+    how = tables.Column(verbose_name=_("How"), accessor="checked_in", default="")
+    at = tables.Column(verbose_name=_("Checked in at"), accessor="checked_in", default="")
+
+    class Meta:
+        orderable = False
+
+    def __init__(self, lines: list[selectors.CheckInLine], *, time_zone: str) -> None:
+        super().__init__(lines)
+        self.zone = zoneinfo.ZoneInfo(time_zone)
+
+    def value_answer(self, value: str) -> str:
+        return str(NightReply.Answer(value).label) if value else ""
+
+    def value_here(self, value: CheckIn | None) -> str:
+        return str(_("yes")) if value is not None else ""
+
+    def value_how(self, value: CheckIn | None) -> str:
+        return value.get_how_display() if value is not None else ""
+
+    def value_at(self, value: CheckIn | None) -> str:
+        return value.at.astimezone(self.zone).strftime("%H:%M") if value is not None else ""

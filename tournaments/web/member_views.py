@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from clubs import services as club_services
+from clubs.models import Club
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
@@ -36,8 +37,19 @@ def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
             "events": selectors.events_visible_to(user=request.user).filter(club=club),
             "seasons": club.seasons.all(),
             "is_director": directs(user=request.user, club_id=club.pk),
+            "nights": selectors.nights_ahead(club=club),
+            "feed_link": _feed_link(request, club),
         },
     )
+
+
+def _feed_link(request: SignedInRequest, club: Club) -> str:
+    """The club's calendar feed for the member: its public address when the results are
+    public, else the member's personal one."""
+    link = request.build_absolute_uri(reverse("tournaments:calendar_feed", kwargs={"slug": club.slug}))
+    if club.results_public:
+        return link
+    return f"{link}?key={selectors.calendar_feed_token(user=request.user, club=club)}"
 
 
 def _event_rules_name(event: Event) -> str:

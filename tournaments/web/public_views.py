@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from clubs.models import Player
@@ -75,6 +76,12 @@ def club_results(request: HttpRequest, slug: str) -> HttpResponse:
         "ranking_group": group,
         "ranking_period": period,
         "is_member": is_member,
+        "nights": selectors.nights_ahead(club=club),
+        "feed_link": request.build_absolute_uri(
+            reverse("tournaments:calendar_feed", kwargs={"slug": club.slug})
+        )
+        if club.results_public
+        else "",
     }
     return render(request, "tournaments/club_results.html", context)
 
