@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve beat supervise release test worker venv migrate demo lint check cases seating-check browser axe clean
+.PHONY: run serve beat supervise release test test-fast worker venv migrate demo lint check cases seating-check browser axe clean
 
 # requirements.txt: what the site runs on; requirements-dev.txt adds the tests and checks.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -98,6 +98,11 @@ $(AXE): tests/js/package.json tests/js/package-lock.json
 PYTEST_DB ?= --reuse-db
 test: venv browser axe
 	$(PY) -m pytest -q $(PYTEST_DB)
+
+## make test-fast: before each commit, the tests not marked slow, in two processes (about 1.5
+## minutes on a quiet two-core machine; docs/development.md); `make test` runs them all.
+test-fast: venv
+	$(PY) -m pytest -q -m "not slow" -n 2 $(PYTEST_DB)
 
 lint: venv
 	$(VENV)/bin/ruff check .

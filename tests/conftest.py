@@ -17,6 +17,18 @@ hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Browser and integration tests and tests/ops/ are slow: `make test-fast` leaves them out."""
+    for item in items:
+        if (
+            item.get_closest_marker("browser")
+            or item.get_closest_marker("integration")
+            or "/tests/ops/" in str(item.path)
+        ):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _tasks_in_process(request):
     """Unit tests run tasks in-process; only `integration` tests use the real broker and worker."""

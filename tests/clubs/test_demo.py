@@ -7,6 +7,7 @@ from tournaments.models import Event, Game, Rating, Standing
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_the_demo_club_loads_once_with_a_season_of_finished_nights_and_one_ready_to_start():
     call_command("demo_load")
     call_command("demo_load")  # a second run leaves the club as it is

@@ -231,6 +231,7 @@ def _as_result(
     return scoring.GameResult(variant=rules.key, hands=tuple(scored), state=progress).as_dict()
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_scoring_hand_by_hand_is_scoring_the_whole_sheet(game: dict[str, Any]) -> None:

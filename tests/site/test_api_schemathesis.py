@@ -30,6 +30,8 @@ from tests.support.hands import HAND_A
 from tournaments import services
 from tournaments.models import Game
 
+pytestmark = pytest.mark.slow
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,

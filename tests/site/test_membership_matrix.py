@@ -54,7 +54,7 @@ from tests.support.membership import (
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Hand, Seat, Stage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 Need = Callable[[Actor, State, str], bool]
 

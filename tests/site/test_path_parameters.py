@@ -20,7 +20,7 @@ from django.urls.converters import IntConverter
 
 from tests.support.factories import MembershipFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 BAD_VALUES = {"nul": "%00", "nul-inside": "ab%00cd", "over-long": "a" * 5000, "not-utf-8": "%FF%FE%80"}
 

@@ -75,7 +75,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import side_code
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Levels, lowest first. PUBLIC: anyone when the club made its results public, else MEMBER.
 # OFFICER: an officer of the world's federation North (of which the club is a member), no one else.

@@ -229,6 +229,7 @@ def test_request_logs_do_not_carry_table_link_tokens(client, world, caplog):
 # --- production settings ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_deploy_is_clean_with_the_production_settings():
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.update(

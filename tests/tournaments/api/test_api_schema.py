@@ -109,6 +109,7 @@ def _queries(operation: dict[str, Any]) -> list[str]:
     return ["", *(f"?{p['name']}={_sample(p)}&{p['name']}={_sample(p)}" for p in query)]
 
 
+@pytest.mark.slow
 def test_every_status_the_api_answers_is_documented_and_every_error_is_json(schema, night, alice, bob):
     undocumented = []
     for path, method, operation in _operations(schema):

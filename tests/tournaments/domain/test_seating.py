@@ -150,6 +150,7 @@ def test_short_night_has_every_pair_meet_at_most_once(players: int, rounds: int,
     assert max(counts.partners.values()) == 1
 
 
+@pytest.mark.slow
 def test_full_cycle_without_a_stored_design_repeats_no_partner() -> None:
     # 40 players: no whist design is stored, so this is the searched path.
     plan = individual_schedule(40, 39, seed=0)
@@ -159,6 +160,7 @@ def test_full_cycle_without_a_stored_design_repeats_no_partner() -> None:
     assert max(counts.meetings.values()) <= 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [10, 11, 13, 14])
 def test_schedule_spreads_sit_outs_after_every_round(players: int) -> None:
     plan = individual_schedule(players, 9, seed=4)
@@ -176,6 +178,7 @@ def test_10_players_5_rounds_everyone_sits_out_once_and_no_partner_repeats() -> 
     assert max(counts.partners.values()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "tables_of_three"),
     [(3, 1), (6, 2), (7, 1), (8, 0), (9, 3), (10, 2), (11, 1), (13, 3), (14, 2)],

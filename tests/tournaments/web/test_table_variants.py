@@ -314,6 +314,7 @@ def test_a_card_count_holds_the_worked_points():
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(scoring.VARIANTS))
 def test_every_variant_is_scored_at_the_table(client, sam, variant_game, variant):
     game = variant_game(variant)
