@@ -913,6 +913,8 @@ def test_every_door_has_a_row():
     for key, door in DOORS.items():
         if door.kind == "api":
             methods = served.setdefault(_url_name(key), set())
+            if door.why:  # a row probed by nobody stands for every method of its route
+                methods |= doors.api_methods().get(_url_name(key), set())
             methods |= {"GET"} if door.read else set()
             methods |= {"POST"} if door.write else set()
     routes = {name: methods for name, methods in doors.api_methods().items() if name in served}
