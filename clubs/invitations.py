@@ -227,7 +227,9 @@ def invitation_accept(
     `new_club` (as its director), which joins the federation today. Returns the club or the
     federation it opens. Raises ValidationError."""
     invitation = (
-        Invitation.objects.select_for_update().select_related("club", "federation").get(pk=invitation.pk)
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("club", "federation")
+        .get(pk=invitation.pk)
     )
     invitation_usable(invitation)
     opened: Club | Federation
