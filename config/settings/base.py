@@ -185,6 +185,20 @@ PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", defaul
 TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
 TABLE_CODE_WINDOW = 600
 
+# Invitations by mail (clubs/invitations.py, docs/club.md "Invitations by mail"): a link opens
+# for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
+# address receives at most INVITATIONS_PER_EMAIL an hour (a resend counts). One network address
+# makes at most INVITATION_ACCEPTS_PER_ADDRESS attempts an hour to accept, or to open a link that
+# leads nowhere.
+INVITATION_DAYS = env.int("DJANGO_INVITATION_DAYS", default=14)
+INVITATIONS_PER_HOUR = env.int("DJANGO_INVITATIONS_PER_HOUR", default=30)
+INVITATIONS_PER_EMAIL = env.int("DJANGO_INVITATIONS_PER_EMAIL", default=3)
+INVITATION_ACCEPTS_PER_ADDRESS = env.int("DJANGO_INVITATION_ACCEPTS_PER_ADDRESS", default=20)
+# Self sign-up (/accounts/sign-up/): off by default. On, anyone may open an account, its email
+# address confirmed by mail within SIGN_UP_CONFIRM_DAYS, to found a club or a federation.
+SELF_SIGN_UP = env.bool("DJANGO_SELF_SIGN_UP", default=False)
+SIGN_UP_CONFIRM_DAYS = 2
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),

@@ -20,6 +20,7 @@ another event's for the "other link" visitor.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import uuid
 from collections.abc import Callable
@@ -35,11 +36,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
+from clubs.invitations import token_digest
 from clubs.models import (
     Club,
     Federation,
     FederationClub,
     FederationOfficer,
+    Invitation,
     Membership,
     Partnership,
     Person,
@@ -344,10 +347,38 @@ def _federations(club: Club, other_club: Club) -> dict[str, Any]:
         host=club,
         asked=services.EventInput(name=CHAMPIONSHIP, date=EVENT_DATE, variant="classic"),
     )
+    _invitations(club, olga, Membership.objects.filter(club=club, role="director").first().user)
     return {"officer": olga, "other_officer": oscar}
 
 
 CHAMPIONSHIP = "North Open"
+INVITATION_TOKEN = "an-invitation-token-of-the-world"
+
+
+def _invitations(club: Club, olga: Any, alice: Any) -> None:
+    """A waiting invitation to the club (by its director) and one to be North's officer (by
+    olga), the latter's link carrying INVITATION_TOKEN."""
+    now = timezone.now()
+    times = {"sent_at": now, "expires_at": now + datetime.timedelta(days=14), "language": "en"}
+    Invitation.objects.create(
+        kind="club", club=club, role="member", email="ian@example.org", invited_by=alice,
+        token_digest=token_digest("a-club-invitation-token"), **times,
+    )  # fmt: skip
+    Invitation.objects.create(
+        kind="officer", federation=Federation.objects.get(slug="north"), email="ivy@example.org",
+        invited_by=olga, token_digest=token_digest(INVITATION_TOKEN), **times,
+    )  # fmt: skip
+
+
+def _invitation_change(kind: str) -> Callable[[World], dict[str, Any]]:
+    """The world's invitation of `kind`, to withdraw, at its club's or federation's address."""
+
+    def kwargs(w: World) -> dict[str, Any]:
+        invitation = Invitation.objects.get(kind=kind)
+        slug = w.club.slug if kind == "club" else "north"
+        return {"slug": slug, "invitation_id": invitation.pk, "action": "withdraw"}
+
+    return kwargs
 
 
 def _championship(w: World) -> dict[str, Any]:
@@ -462,6 +493,29 @@ MATRIX: dict[str, Row] = {
     "clubs:federation_invite": Row("page", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
     "clubs:federation_ranking_settings": Row("page", _north, write=OFFICER, data=lambda w: {"public": "1"}),
     "clubs:federation_officer_add": Row("page", _north, write=OFFICER, data=lambda w: {"who": "bob"}),
+    "clubs:club_invitation_send": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        write=DIRECTOR,
+        data=lambda w: {"email": "ines@example.org", "role": "scorer"},
+    ),
+    "clubs:club_invitation_change": Row("page", _invitation_change("club"), write=DIRECTOR),
+    "clubs:federation_invitation_send": Row(
+        "page", _north, write=OFFICER, data=lambda w: {"email": "ines@example.org", "kind": "found"}
+    ),
+    "clubs:federation_invitation_change": Row("page", _invitation_change("officer"), write=OFFICER),
+    # The invitation's link: its holder reads it and accepts (to be North's officer); a made-up
+    # token or another link's finds nothing.
+    "clubs:invitation": Row(
+        "page",
+        lambda w: {"token": INVITATION_TOKEN},
+        read=LINK,
+        write=LINK,
+        data=lambda w: {"action": "accept"},
+    ),
+    # Self sign-up: off by default (SELF_SIGN_UP), so nobody's; not found for all.
+    "clubs:sign_up": Row("page"),
+    "clubs:sign_up_confirm": Row("page", lambda w: {"token": "x"}),
     "clubs:federation_place_end": Row("page", _club_in_north, write=OFFICER),
     "clubs:federation_officer_remove": Row(
         "page",
@@ -1001,6 +1055,7 @@ def _fingerprint_queries() -> list[Any]:
         ),
         NightReply.objects.order_by("pk").values_list("pk", "night_id", "player_id", "answer"),
         CheckIn.objects.order_by("pk").values_list("pk", "night_id", "player_id"),
+        Invitation.objects.order_by("pk").values_list("pk", "token_digest", "accepted_at", "withdrawn_at"),
     ]
 
 
