@@ -2,7 +2,7 @@
 
 A federation's officer invites someone by email to found their club in the federation; the mail
 goes through Django's SMTP backend to an SMTP server of the test's own (aiosmtpd, as
-tests/config/test_mail.py) and its link is opened. The new director sets a password, accepts
+tests/support/mail.py) and its link is opened. The new director sets a password, accepts
 (founding the club, a member of the federation), and invites a scorer by mail from the club's
 members page; the scorer does the same on a phone and enters a hand from the table page.
 """
@@ -15,8 +15,8 @@ import pytest
 from django.test import TestCase, override_settings
 
 from clubs.models import Club, FederationClub, Membership
-from tests.config.test_mail import SMTP_BACKEND, _body, smtp_server  # noqa: F401 (a fixture)
 from tests.support.factories import UserFactory
+from tests.support.mail import SMTP_BACKEND, _body
 from tournaments import services
 from tournaments.models import Game, Hand
 
@@ -64,7 +64,7 @@ def test_an_officer_invites_a_director_who_invites_a_scorer_who_enters_a_hand(
     chromium,
     log_in,
     live_server,
-    smtp_server,  # noqa: F811
+    smtp_server,
 ):
     from clubs.models import Federation, FederationOfficer
 
