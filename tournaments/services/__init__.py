@@ -34,8 +34,8 @@ What lives where (each name below is also importable from here, as `services.han
   `planned.PlannedRound` that `round_seat` stores.
 
 The director's tools on a seated round (locks, swaps) are in `tournaments/services/round_tools.py`;
-`game_lock` locks a game's row for a write; `queue` is the one door to the workers (a task sent
-by its name after the commit, the standings rebuild coalesced over a burst of hands).
+`queue` is the one door to the workers (a task sent by its name after the commit, the standings
+rebuild coalesced over a burst of hands).
 
 May import: the selectors, the models, `display/`, `domain/`, `scoring`, `clubs`; never the
 tasks (`tournaments/workers/`), which import the services.
