@@ -341,7 +341,14 @@ if _CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": REDIS_CLIENT_OPTIONS,
-        }
+        },
+        # Reads a process keeps in its own memory while the shared stamps say they are current
+        # (tournaments/selectors/kept.py): a federation's ranked lines and names, a few a process.
+        "kept": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kept",
+            "OPTIONS": {"MAX_ENTRIES": 8},
+        },
     }
 # Whether every process of the site (each web worker, each Celery worker, the commands) sees
 # one cache: what a stamp in it needs to tell them all that a read they keep is out of date
