@@ -74,10 +74,10 @@ from tournaments.services.hands import (
     hand_undo,
 )
 from tournaments.services.players import guest_add, guest_merge
+from tournaments.services.rating_history import RATING_HISTORY_COLUMNS
 from tournaments.services.ratings import (
     GAME_NOT_COUNTED,
     GAME_RATED,
-    RATING_HISTORY_COLUMNS,
     REBUILD_QUEUED,
     federation_counted_events,
     federation_game_rate,
