@@ -11,8 +11,6 @@ database and call in. Each module holds one subject:
 - `missed_rounds`: what a round a player missed is worth in the standings.
 - `seasons`: a season table from its nights' standings.
 - `ratings`: players' skill ratings (OpenSkill) from partnership games.
-- `plackett_luce`: OpenSkill's Plackett-Luce update of one game on plain numbers (the ratings'
-  arithmetic, without the package's per-game overhead).
 
 May import: `scoring` and itself; nothing of Django, Celery or the models.
 """
