@@ -1,10 +1,12 @@
-"""Writes for the ratings of a club and of a federation: rebuild every rating and its history
-from finished games of ranked events, each ranking group apart (derived data). One rule for
-both: the same games' rows (`_finished_games`), the same grouping and results (`_rated_games`),
-the same rating (`_rate`, the pure `tournaments/domain/ratings.py`) and the same history writer;
-a club rates its players, a federation its people (`federation_ratings_rebuild`). A history row
-also holds the game's result for the player, which a ranking of a period sums
-(`selectors.club_ranking`, `selectors.federation_ranking`).
+"""Writes for the ratings of a club and of a federation, derived from the finished games of
+ranked events, each ranking group apart: a finished game rated from its raters' last ratings
+(`game_rate`), and the rebuild of every rating and its history (`ratings_rebuild`,
+`federation_ratings_rebuild`) where one game alone would not be exact. One rule for both: the
+same grouping and results (`_rated_games`, `_game_alone`), the same rating (the pure
+`tournaments/domain/ratings.py`) and the same history writer (`services/rating_history.py`);
+a club rates its players, a federation its people. A history row also holds the game's result
+for the player, which a ranking of a period sums (`selectors.club_ranking`,
+`selectors.federation_ranking`).
 """
 
 from __future__ import annotations
