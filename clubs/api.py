@@ -1,6 +1,5 @@
-"""The API for clubs and players (read-only, scoped to the clubs the user belongs to), the API
-token a user obtains with their password, and federations: create and read one (its officers),
-list its clubs, and a director's link of a club's player to a member number."""
+"""The API for clubs and players (read-only, scoped to the user's clubs), API tokens, and
+federations: create and read one, list its clubs, link a club's player to a member number."""
 
 from __future__ import annotations
 
@@ -88,8 +87,7 @@ class TokenObtainApi(APIView):
 
 @extend_schema(request=None, responses={204: None, **errors(401)})
 class TokenLogoutApi(knox_views.LogoutView):
-    """POST: revoke the token this request was made with (a token request only: a signed-in
-    page has no token to revoke)."""
+    """POST: revoke the token this request was made with (a token request only)."""
 
     authentication_classes = [TokenAuthentication]
 

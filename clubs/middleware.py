@@ -1,10 +1,6 @@
 """The club's language for its pages, for visitors who have not chosen one.
 
-A visitor's own choice (the language cookie set by the picker in the top bar) always wins.
-Without it, a page that belongs to a club (its slug, an event, a game or a table link in the
-URL, or a hall board's link) speaks the club's language when the club set one; other pages
-keep what LocaleMiddleware chose from the browser. Runs after LocaleMiddleware.
-"""
+Runs after LocaleMiddleware. Design: docs/site.md#who-is-looking"""
 
 from __future__ import annotations
 

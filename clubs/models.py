@@ -1,14 +1,4 @@
-"""Clubs, the people in them and their roles; federations of clubs.
-
-A Player is anyone who sits at a table; a Membership gives a user account a role in a club.
-A player may be linked to a user account, but need not be (guests are scored too).
-
-A Federation has officers of its own (FederationOfficer: its pages only, no role in a club),
-member clubs (FederationClub: invited, joined, left; a club in one federation at a time) and
-Persons (one human across its clubs, by member number). A club's Player is linked to a Person
-by a decision recorded in PersonLinkRecord; a link the rules hold back waits as a
-PersonLinkConflict for an officer.
-"""
+"""Clubs, the people in them and their roles; federations of clubs. Design: docs/site.md#clubs"""
 
 from __future__ import annotations
 
@@ -204,9 +194,8 @@ class FederationOfficer(models.Model):
 
 
 class FederationClub(models.Model):
-    """A club's place in a federation: invited by an officer, then joined (a director accepted)
-    or declined; left when a director or an officer ends it. Dates are the club's local dates.
-    The row is kept after leaving: the federation's results say which games counted."""
+    """A club's place in a federation: invited, then joined or declined; left when a director or an
+    officer ends it (the row kept). Dates are the club's local dates."""
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="clubs")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="federation_places")
@@ -246,8 +235,7 @@ class FederationClub(models.Model):
 
     @property
     def shown_name(self) -> str:
-        """How the federation names the club: by its name once it has joined (it agreed to be
-        seen), by the address the officer typed before."""
+        """How the federation names the club: its name once joined, the address typed before."""
         return self.club.name if self.joined_on is not None else self.club.slug
 
     @property

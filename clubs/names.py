@@ -1,12 +1,6 @@
-"""Players' names as a director types them: how a typed name finds its player on the roster, and
-how a line of pairs ("Amira & Bob") splits into names. Pure: no Django, no database.
+"""Players' names as typed: matching a typed name to the roster, splitting a line of pairs. Pure.
 
-A typed name matches a roster name whatever its capitals and accents ("jose" finds "José",
-"AMIRA" finds "Amira"), and with its spaces trimmed and collapsed. The two names of a pair are
-joined by one of `PAIR_SEPARATORS`: "&", "+", "/", an en or em dash ("–", "—"; not the hyphen,
-which is part of names such as Jean-Luc), or a tab (two columns pasted from a spreadsheet);
-their full-width forms too, as a phone keyboard in Arabic or Persian may type them.
-"""
+Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -19,10 +13,7 @@ _SPLIT = re.compile("|".join(re.escape(separator) for separator in PAIR_SEPARATO
 
 
 def name_key(name: str) -> str:
-    """The form of a name two spellings share when they differ only in capitals, accents or spaces.
-
-    name_key("  José  María ") == name_key("jose maria") == "jose maria".
-    """
+    """The form of a name two spellings share: capitals, accents and spaces aside ("jose maria")."""
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
@@ -39,21 +30,16 @@ NAMES_ALIKE_RATIO = 0.85  # a letter or two apart in a name of two words: "Jon S
 
 
 def names_alike(first: str, second: str) -> bool:
-    """Whether two names may be one person's: the same words whatever their order, capitals,
-    accents and spaces (`name_words_key`), or spelt within NAMES_ALIKE_RATIO of each other
-    (difflib's ratio of their `name_key`s: "Amira Hadad" and "Amira Haddad" are alike, "Amira
-    Haddad" and "Bob Smith" are not)."""
+    """Whether two names may be one person's: the same words in any order (`name_words_key`), or
+    spelt within NAMES_ALIKE_RATIO (difflib's ratio of their `name_key`s)."""
     if name_words_key(first) == name_words_key(second):
         return True
     return SequenceMatcher(None, name_key(first), name_key(second)).ratio() >= NAMES_ALIKE_RATIO
 
 
 def pair_line_names(line: str) -> list[str]:
-    """The names a line of pairs holds, trimmed, in order; empty parts are dropped.
-
-    pair_line_names("Amira & Bob") == ["Amira", "Bob"]; "Amira &" gives ["Amira"], so that the
-    caller can say the line is missing a player.
-    """
+    """The names a line of pairs holds, trimmed, in order; empty parts are dropped ("Amira &" gives
+    ["Amira"], so that the caller can say the line is missing a player)."""
     return [part.strip() for part in _SPLIT.split(line) if part.strip()]
 
 

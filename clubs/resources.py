@@ -1,15 +1,6 @@
 """The club roster as django-import-export sees it: one row a player, a name and whether active.
 
-A resource is made for one club: it finds and creates players of that club only, matches rows to
-players by name, and turns a bad row (no name, a name too long, a name twice in the file, an
-`active` it cannot read) into a row-level validation error.
-
-Directors write the file in the language of their club: ROSTER_WORDS holds, for each language of
-the site, the column names and the yes/no words the file may use. `roster_delimiter` finds what
-separates the columns from the first line, `roster_columns` reads that line into the columns
-`name` and `active`; the rows' yes and no are read in `before_import_row`. All three compare
-words as `roster_fold` leaves them.
-"""
+Design: docs/site.md#the-roster-import"""
 
 from __future__ import annotations
 
@@ -88,12 +79,8 @@ _PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0649": "\u06cc", "\u064
 
 
 def roster_fold(text: str) -> str:
-    """`text` as the roster compares words: without accents, bidi marks or extra spaces, casefolded.
-
-    Compatibility forms are decomposed (the lam-alef ligature is lam and alef), combining marks
-    dropped (accents, Arabic vowel signs, hamza and madda), format characters dropped (RLM,
-    zero-width non-joiner) and runs of spaces made one.
-    """
+    """`text` as the roster compares words: casefolded, compatibility forms decomposed, combining
+    marks and format characters dropped, runs of spaces made one."""
     decomposed = unicodedata.normalize("NFKD", text)
     kept = "".join(ch for ch in decomposed if unicodedata.category(ch) not in ("Mn", "Cf"))
     return " ".join(kept.translate(_PERSIAN_LETTERS).casefold().split())
@@ -137,8 +124,7 @@ def roster_columns(header: list[str]) -> list[str]:
     """The column (`name` or `active`) of each cell of the file's first line.
 
     Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
-    given twice) and a missing name column, then the headings it accepts.
-    """
+    given twice) and a missing name column, then the headings it accepts."""
     columns: list[str] = []
     errors: list[str] = []
     first: dict[str, int] = {}
@@ -182,10 +168,8 @@ ROSTER_DELIMITERS = (",", ";", "\t")
 def roster_delimiter(heading: str) -> str:
     """The delimiter (comma, semicolon or tab) of a CSV roster whose first line is `heading`.
 
-    It is the one of them on the line if there is only one (a line with none is a single column:
-    the comma), else the one that splits the line into the most roster column names. Raises
-    ValidationError if no one of them does.
-    """
+    The only one on the line (none: the comma), else the one splitting it into the most column
+    names. Raises ValidationError if no one of them does."""
     present = [delimiter for delimiter in ROSTER_DELIMITERS if delimiter in heading]
     if len(present) <= 1:
         return present[0] if present else ","

@@ -1,11 +1,6 @@
-"""Roster files as directors upload them, turned into the CSV text the roster import reads.
+"""Roster files as directors upload them (CSV or an .xlsx workbook), as the CSV text the import reads.
 
-Directors mostly make the roster in Excel, which saves it as CSV or as the workbook itself. A
-CSV file is read if it is UTF-8 and refused otherwise, never decoded by guessing; a workbook's
-first sheet is written out as CSV, one line a row of the sheet, so that the preview's line
-numbers are the sheet's row numbers. What separates the columns, and what they are called, is
-for clubs.resources and clubs.services to read.
-"""
+Design: docs/site.md#the-roster-import"""
 
 from __future__ import annotations
 
@@ -30,10 +25,8 @@ ROSTER_WORKBOOK_MAX_UNPACKED = 16 * 1024 * 1024
 def roster_file_text(*, name: str, content: bytes) -> str:
     """The roster in the uploaded file `name` as CSV text; of an .xlsx workbook, its first sheet.
 
-    Raises ValidationError for a file whose name does not end in one of ROSTER_TEXT_SUFFIXES or
-    ROSTER_WORKBOOK_SUFFIXES, for text that is not UTF-8 (with or without a byte-order mark), and
-    for a workbook that cannot be read or holds more than a roster.
-    """
+    Raises ValidationError for a name without a ROSTER_TEXT_SUFFIXES or ROSTER_WORKBOOK_SUFFIXES
+    ending, text that is not UTF-8, and a workbook that cannot be read or holds more than a roster."""
     suffix = PurePath(name).suffix.lower()
     if suffix in ROSTER_WORKBOOK_SUFFIXES:
         return _workbook_text(content)

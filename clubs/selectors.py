@@ -27,8 +27,7 @@ from clubs.users import Requester
 
 
 def api_tokens_of(*, user: User) -> QuerySet[AuthToken]:
-    """The user's API tokens that have not expired, newest first (knox deletes expired ones
-    when they are next used)."""
+    """The user's API tokens that have not expired, newest first."""
     return (
         AuthToken.objects.filter(user=user)
         .filter(Q(expiry__isnull=True) | Q(expiry__gt=timezone.now()))
@@ -54,8 +53,7 @@ def role_in(*, user: Requester, club: Club) -> str | None:
 
 
 def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
-    """The clubs `user` directs: the one rule of "directs this club" as a queryset (`directs`
-    for one club)."""
+    """The clubs `user` directs: the one rule of "directs this club" (`directs` for one club)."""
     return clubs_where(user=user, roles=(Membership.Role.DIRECTOR,))
 
 
@@ -128,16 +126,14 @@ def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federati
 
 
 def club_federation_now(*, club: Club) -> FederationClub | None:
-    """The club's place in the federation it is a member of now (its federation read with
-    it), or None: a club is in one federation at a time."""
+    """The club's place in its federation now (with the federation), or None."""
     return member_places(club=club).select_related("federation").first()
 
 
 @dataclass(frozen=True)
 class ClubFederationSection:
-    """The club settings' "Federation" section: the club's place now, and the invitations a
-    director may accept or decline. Empty (`shown` False) for a club outside any federation
-    and not invited: its settings page is as before."""
+    """The club settings' "Federation" section: the club's place now and its open invitations;
+    `shown` False for a club outside any federation and not invited."""
 
     current: FederationClub | None
     invitations: list[FederationClub]
@@ -156,9 +152,8 @@ def club_federation_section(*, club: Club) -> ClubFederationSection:
 
 @dataclass(frozen=True)
 class FederationOverview:
-    """What an officer's page shows of a federation: each club's place with its dates (members
-    first, then invited, then those that left or declined), the links waiting for an officer,
-    the officers and how many people the federation knows."""
+    """An officer's page of a federation: each club's place with its dates (members, invited, left,
+    declined), the links waiting, the officers and how many people it knows."""
 
     places: list[FederationClub]
     conflicts: list[PersonLinkConflict]
@@ -173,8 +168,7 @@ _PLACE_ORDER = {"member": 0, "invited": 1, "left": 2, "declined": 3}
 
 
 def federation_places(*, federation: Federation) -> list[FederationClub]:
-    """Every club's place in the federation with its club: members, then invited, then those
-    that left, then those that declined; by club name within each."""
+    """Every club's place in the federation: members, invited, left, declined; by club name within each."""
     places = list(FederationClub.objects.select_related("club").filter(federation=federation))
     places.sort(key=lambda place: (_PLACE_ORDER[place.status], place.club.name, -place.pk))
     return places
@@ -208,9 +202,8 @@ def federation_conflict_of(*, federation: Federation, conflict_id: int) -> Perso
 
 @dataclass(frozen=True)
 class PlayerPersonRow:
-    """A line of the club's "Federation members" page: the player, their person in the club's
-    federation (None if not linked there), the people suggested for them and the link they wait
-    for an officer to decide (its person's name is not shown to the club)."""
+    """A line of the club's "Federation members" page: the player, their person (None if not
+    linked), the suggestions, and the link waiting for an officer (its person's name not shown)."""
 
     player: Player
     person: Person | None
@@ -220,9 +213,8 @@ class PlayerPersonRow:
 
 def federation_members_rows(*, club: Club, federation: Federation) -> list[PlayerPersonRow]:
     """The club's active players (and any linked), by name, each with their person and, when not
-    linked, the suggestions: the federation's people whose names have the same words as the
-    player's whatever their order, capitals and accents (clubs.names.name_words_key), not linked
-    to another player of the club. Three queries whatever the club's size."""
+    linked, the federation's people with the same name words (clubs.names.name_words_key) not
+    linked to another player of the club. Three queries whatever the club's size."""
     players = list(
         club.players.filter(Q(active=True) | Q(person__federation=federation))
         .select_related("person")

@@ -43,9 +43,8 @@ from clubs.variants import ranking_groups_problems
 
 @transaction.atomic
 def api_token_create(*, user: User) -> tuple[AuthToken, str]:
-    """A new API token for `user`, valid for settings.REST_KNOX["TOKEN_TTL"]: the stored
-    token (hashed) and the token itself, which is shown once and never stored. The user's
-    expired tokens are deleted first."""
+    """A new API token for `user`, valid for settings.REST_KNOX["TOKEN_TTL"]: the stored (hashed)
+    token and the token itself, shown once. The user's expired tokens are deleted first."""
     AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     return AuthToken.objects.create(user=user)
 
@@ -78,9 +77,8 @@ RESERVED_CLUB_SLUGS = frozenset({"new"})  # /clubs/new/ is the page to create on
 def club_found(
     *, name: str, slug: str = "", time_zone: str = "UTC", default_variant: str = "classic", by: User
 ) -> Club:
-    """A new club with `by` its first director (the New club page). `slug` left empty is made
-    from the name. Raises ValidationError (`name`; `slug`: taken, not letters, digits and
-    hyphens, or none could be made from the name; `time_zone`; `default_variant`)."""
+    """A new club with `by` its first director; an empty `slug` is made from the name. Raises
+    ValidationError (`name`, `slug`, `time_zone`, `default_variant`)."""
     slug = slug.strip().lower() or slugify(name)[:50].strip("-")
     if not slug or slug in RESERVED_CLUB_SLUGS:
         raise ValidationError({"slug": gettext("Choose an address of letters, digits and hyphens.")})
@@ -137,12 +135,10 @@ def member_invite(*, club: Club, username: str, role: str) -> Membership:
 
 @transaction.atomic
 def member_create_account(*, club: Club, username: str, role: str) -> tuple[Membership, str]:
-    """Create an account for a new person with a one-time password, and give it a role in the club.
+    """Create an account with a one-time password for a new person, with a role in the club.
 
-    Returns the membership and the password, in clear text this once: show it to the director and
-    keep it nowhere else (not in a message, the session or a log). The person changes it after
-    signing in.
-    """
+    Returns the membership and the password in clear text this once: show it to the director and
+    keep it nowhere else (not in a message, the session or a log)."""
     model = get_user_model()
     user = model(username=username)
     user.set_unusable_password()
@@ -183,24 +179,17 @@ PlayerRef = Player | str | int
 
 @dataclass(frozen=True)
 class PairRequest:
-    """Two players asked to play as a partnership, and how messages name the request.
+    """Two players asked to play as a partnership, and `where` an error names the request.
 
-    `where` is what an error shows first, so the director finds the line: "Line 3" of a typed
-    list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a partner picked on the page.
-    `players` holds what was given, of any length: a line of one name is refused with a message.
-    """
+    `where` is "Line 3" of a typed list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a
+    pick; `players` holds what was given, of any length (a line of one name is refused)."""
 
     where: str
     players: tuple[PlayerRef, ...]
 
 
 def pair_requests_from_text(text: str) -> list[PairRequest]:
-    """One PairRequest for each line of `text` that is not blank, named "Line n" by its line number
-    in the text (blank lines counted, so the number is the one the director sees).
-
-    The names are split by clubs.names.pair_line_names ("Amira & Bob", "Amira + Bob", ...); they
-    are matched against the roster later, by `partnerships_ensure`. Checks nothing itself.
-    """
+    """One PairRequest for each line of `text` that is not blank, named "Line n" (blank lines counted)."""
     requests = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
@@ -297,22 +286,19 @@ def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partners
 def partnerships_ensure(
     *, club: Club, pairs: Sequence[PairRequest], field: str = "pairs"
 ) -> list[Partnership]:
-    """The club's partnership of each pair, in order: an existing Partnership of the same two
-    players is reused, whichever was named first; the others are created.
+    """The club's partnership of each pair, in order: an existing one of the same two players is
+    reused, the others are created.
 
-    Every request is checked before anything is written: two players each, found on the club's
-    roster (names, ids or players of the club), nobody their own partner, nobody in two pairs.
-    Raises ValidationError({field: [messages]}) listing every problem, each naming its request's
-    `where` ("Line 3: “Zoe” is not on the club's roster.").
-    """
+    Every request is checked before anything is written (two players each, on the club's roster,
+    nobody their own partner or in two pairs). Raises ValidationError({field: [messages]}) listing
+    every problem, each naming its request's `where`."""
     return [_partnership_of(club, first, second)[0] for first, second in _pairs_resolved(club, pairs, field)]
 
 
 @transaction.atomic
 def partnership_add(*, club: Club, first: PlayerRef, second: PlayerRef) -> tuple[Partnership, bool]:
-    """Make two players of the club a partnership (the club's partnerships page). Returns the
-    partnership and whether it is new: the same two players' existing one is returned as it is.
-    Raises ValidationError (field `players`) as `partnerships_ensure` does."""
+    """Make two players of the club a partnership; returns it and whether it is new. Raises
+    ValidationError (field `players`) as `partnerships_ensure` does."""
     ((low, high),) = _pairs_resolved(
         club, [PairRequest(where=gettext("The new partnership"), players=(first, second))], "players"
     )
@@ -395,11 +381,8 @@ class RosterImport:
 
 
 def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
-    """The file as a dataset, the file line of each of its rows, and the file's own errors.
-
-    The dataset's headers are the columns `name` and `active`, whatever language the file's first
-    line names them in, and whichever of comma, semicolon and tab separates them.
-    """
+    """The file as a dataset with headers `name` and `active`, the file line of each row, and the
+    file's own errors."""
     from clubs.resources import ROSTER_DELIMITERS, roster_columns, roster_delimiter
 
     text = text.lstrip("\ufeff")
@@ -434,10 +417,8 @@ def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[s
 
 
 def _roster_width(heading: list[str], rows: list[list[str]]) -> int:
-    """How many columns the roster has: the first line's cells, less those at its end that have
-    no heading and nothing under them (a spreadsheet writes `Nombre;Activo;;` for cells that were
-    once formatted or used). A column with no heading but something in it still counts, and is
-    refused by name."""
+    """How many columns the roster has: the first line's cells, less the trailing ones with neither
+    a heading nor anything under them (`Nombre;Activo;;`)."""
     width = len(heading)
     while width and not heading[width - 1].strip():
         if any(len(cells) >= width and cells[width - 1].strip() for cells in rows):
@@ -459,12 +440,8 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
 def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | None = None) -> RosterImport:
     """Add and update the club's players from a CSV roster (columns name and active).
 
-    The first line may name the columns, and the lines may say yes and no, in any language of
-    clubs.resources.ROSTER_WORDS; commas, semicolons or tabs separate the columns, as the first
-    line shows. With `dry_run` nothing is saved and the result says what would happen to each
-    line. Without it the rows are saved only if every line is good: any error saves nothing. The
-    players' history records `imported_by` as the one who added or changed them.
-    """
+    Headings and yes/no in any language of clubs.resources.ROSTER_WORDS. With `dry_run` nothing is
+    saved; without it nothing is saved unless every line is good. History records `imported_by`."""
     from clubs.resources import PlayerResource
 
     dataset, file_lines, errors = _roster_dataset(text)
@@ -549,9 +526,8 @@ def federation_ranking_settings(
     ranking_public: bool | None = None,
     ranking_groups: dict[str, str] | None = None,
 ) -> Federation:
-    """An officer's settings of the federation's ranking: whether anyone may see it
-    (`ranking_public`), and its variants ranked together (`ranking_groups`, as a club's; a change
-    rebuilds its ratings). None leaves a setting as it is. Raises ValidationError
+    """An officer's settings of the federation's ranking (`ranking_public`, `ranking_groups`; a
+    change of groups rebuilds its ratings); None leaves a setting as it is. Raises ValidationError
     (`ranking_groups`: a variant ranked with one that is itself ranked with another)."""
     federation = Federation.objects.select_for_update().get(pk=federation.pk)
     if ranking_public is not None:
@@ -568,9 +544,8 @@ def federation_ranking_settings(
 
 @transaction.atomic
 def federation_officer_add(*, federation: Federation, who: str, by: User) -> FederationOfficer:
-    """Make the account `who` (a username, or the email address of one account) an officer of the
-    federation. Raises ValidationError (`who`: no such account, several with that address, an
-    officer already)."""
+    """Make the account `who` (a username, or one account's email address) an officer of the
+    federation. Raises ValidationError (`who`: no such account, several, an officer already)."""
     who = who.strip()
     model = get_user_model()
     user = model.objects.filter(username=who).first()
@@ -607,9 +582,8 @@ def _club_today(club: Club) -> datetime.date:
 
 @transaction.atomic
 def federation_club_invite(*, federation: Federation, club_slug: str, by: User) -> FederationClub:
-    """Invite the club at the address `club_slug` to join the federation; a director of the club
-    accepts or declines it. Raises ValidationError (`club`: no such club, a member or invited
-    already)."""
+    """Invite the club at `club_slug` to join the federation, for one of its directors to answer.
+    Raises ValidationError (`club`: no such club, a member or invited already)."""
     club = Club.objects.filter(slug=club_slug.strip().lower()).first()
     if club is None:
         message = gettext("There is no club at the address “%(slug)s”.")
@@ -655,10 +629,9 @@ def federation_invitation_answer(*, place: FederationClub, accept: bool, by: Use
 
 @transaction.atomic
 def federation_place_end(*, place: FederationClub, by: User) -> FederationClub | None:
-    """End a club's place in the federation, by one of its directors or an officer: a member
-    club leaves today (its local date; the row is kept, and the results counted before stay
-    counted), and its players' links waiting for an officer are withdrawn; an open invitation
-    is withdrawn (deleted: returns None). Raises ValidationError if it has ended already."""
+    """End a club's place in the federation (a director or an officer): a member leaves today (its
+    local date; the row and its counted results are kept) and its players' waiting links are
+    withdrawn; an invitation is deleted (returns None). Raises ValidationError if already ended."""
     place = FederationClub.objects.select_for_update().select_related("club").get(pk=place.pk)
     if place.status == "invited":
         place.delete()
@@ -682,9 +655,8 @@ MEMBER_NUMBER = re.compile(r"[A-Z0-9]([A-Z0-9./-]{0,30}[A-Z0-9])?")
 
 
 def member_number_clean(text: str) -> str:
-    """The member number `text` as stored: without spaces, in capitals ("it 01-234" ->
-    "IT01-234"). Raises ValidationError (`member_number`) for anything else than letters,
-    digits and . / - inside, or more than 32 characters."""
+    """The member number `text` as stored: no spaces, in capitals ("it 01-234" -> "IT01-234"). Raises
+    ValidationError (`member_number`) for other than letters, digits, . / - or over 32 characters."""
     number = "".join(text.split()).upper()
     if not number:
         raise ValidationError({"member_number": gettext("Enter the federation's member number.")})
@@ -723,12 +695,10 @@ def _federation_of_club(club: Club) -> Federation:
 
 @transaction.atomic
 def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLinkOutcome:
-    """Link a club's player to the person of a member number in the club's federation, as a
-    director asked. A number new to the federation creates its person, named as the player. A
-    link is held as a conflict for an officer (`person_link_held`) when the person's name is not
-    alike the player's (clubs.names.names_alike) or the person is linked to another player of the
-    club; the director is told no more of that person. A player's earlier link is replaced, and
-    every change recorded. Raises ValidationError (`member_number`; the club in no federation)."""
+    """Link a club's player to the person of a member number in the club's federation (a new number
+    creates its person). Held as a conflict for an officer (`person_link_held`) when the names are
+    not alike (clubs.names.names_alike) or the person is linked to another player of the club.
+    Raises ValidationError (`member_number`; the club in no federation)."""
     number = member_number_clean(asked.member_number)
     player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
     federation = _federation_of_club(player.club)
@@ -812,9 +782,8 @@ def person_unlink(*, player: Player, by: User) -> Player:
 
 @transaction.atomic
 def person_conflict_decide(*, conflict: PersonLinkConflict, confirm: bool, by: User) -> PersonLinkConflict:
-    """An officer's decision on a held link: confirmed, the player is linked to the person
-    (recorded as resolved by an officer); refused, nothing is linked. Raises ValidationError if
-    it was decided already, or, to confirm, if the player's club has left the federation."""
+    """An officer's decision on a held link: confirmed, the player is linked; refused, nothing is.
+    Raises ValidationError if decided already, or, to confirm, if the club has left the federation."""
     conflict = PersonLinkConflict.objects.select_for_update().select_related("person").get(pk=conflict.pk)
     if conflict.outcome:
         raise ValidationError(gettext("This link has been decided already."))

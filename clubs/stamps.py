@@ -1,14 +1,6 @@
-"""Stamps: a token kept in the cache for a kind of change, renewed whenever a row it covers
-is written, so that a read cached under the token is never served after such a write.
+"""Stamps: cache tokens renewed by each write they cover, so no read cached before it is served.
 
-`FEDERATION_NAMES` covers what names a federation's people and lists their clubs (people,
-players, clubs, member clubs' places; renewed by `clubs.signals`). A cache that cannot be
-reached gives no token (the reader reads without caching) and renews nothing: what was cached
-under the old token then lasts at most its own expiry, so nothing a person asked for (initials)
-may rest on a stamp alone. Without a cache that every process shares
-(`settings.CACHE_IS_SHARED`: Redis) there are no tokens: a renewal in one process would not
-reach the others.
-"""
+Design: docs/site.md#stamps"""
 
 from __future__ import annotations
 

@@ -1,25 +1,6 @@
 """Names typed by people: refuse the invisible characters that turn the text around them.
 
-Bidirectional control characters (embeddings and overrides U+202A–U+202E, isolates
-U+2066–U+2069, the marks U+200E, U+200F and U+061C) are invisible, and one in a name can
-reverse the text beside it wherever the name is shown (a page, a table card, a download). A
-name in Arabic, Persian or Hebrew needs none of them: pages isolate each name themselves
-(`<bdi>` in templates). So names of clubs, players, events and seasons refuse them, from every
-way in (forms, the API, the roster import): each model's clean() calls
-`refuse_invisible_characters`. So do the other characters that are not seen and have no
-place in a name (a name that looks like another, or breaks a line on a card): control
-characters (line breaks and tabs among them, Unicode's category Cc), format characters (Cf:
-zero-width space, word joiner, byte order mark, soft hyphen, tags…) and the line and paragraph
-separators (Zl, Zp). The zero-width non-joiner and joiner (U+200C, U+200D) are kept: Persian
-writes with the first, and emoji sequences with the second.
-
-Where they stand in the name does not matter: at its start or end too, they are refused, not
-dropped. Every way in trims a name of its spaces alone (`name_trimmed`): the forms through the
-models' `NameField` (or `NameFormField`), the API's name fields, the roster import and a
-guest's name. Python's own trim (str.strip, and Django's and DRF's fields, which use it) takes
-line breaks, tabs and the line and paragraph separators (U+2028, U+2029) off the ends too,
-without a word, where the same character inside the name is refused.
-"""
+Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -54,14 +35,10 @@ def _codes(text: str, wanted: Callable[[str], bool]) -> list[str]:
 
 
 def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
-    """Check `instance`'s text `fields` (field name -> what the message calls it, such as
-    "The player's name") for bidirectional control characters (`BIDI_CONTROLS`) and the
-    other characters that are not seen (control and format characters, line and paragraph
-    separators; see the module's docstring).
+    """Raise ValidationError (keyed by field, naming the characters, in the active language) when
+    `instance`'s text `fields` hold a bidirectional control or another unseen character.
 
-    Raises ValidationError keyed by field, its message naming the field and the characters
-    found, in the active language; returns None when there are none.
-    """
+    `fields` maps a field name to what the message calls it ("The player's name")."""
     errors = {}
     for field, label in fields.items():
         text = str(getattr(instance, field) or "")

@@ -1,16 +1,4 @@
-"""Who a request is for and who did something, as types: the project's one convention.
-
-The site uses Django's own user model, `auth.User` (settings.AUTH_USER_MODEL is not set).
-
-- Selectors that scope what someone may read take the `Requester`, `request.user` as it is.
-- Services that check a role or record who did something (who entered a hand, who decided a
-  match) take the account, a `User`: `User | None` where no one may be named (a command, a
-  test, a visitor at a table's link).
-- A view behind `login_required` takes a `SignedInRequest`: its `request.user` is a `User`,
-  handed to services as it is.
-- A view that a visitor may also reach (a table's link or card, the API) hands services
-  `account(request.user)`.
-"""
+"""Who a request is for and who did something, as types. Design: docs/site.md#who-a-request-is-for"""
 
 from __future__ import annotations
 

@@ -78,10 +78,8 @@ def variant_notes() -> str:
 
 
 def ranking_group_of(variant: str, together: Mapping[str, str]) -> str:
-    """The ranking group of `variant`: the variant it is ranked with (`Club.ranking_groups`, a
-    {variant: variant} map checked by `ranking_groups_problems`), else itself. A group is named
-    by its key, the variant the others are ranked with. Raises nothing: a variant not named, or
-    named with an unknown variant, is ranked alone."""
+    """The variant `variant` is ranked with (`Club.ranking_groups`), else itself. Raises nothing: a
+    variant not named, or named with an unknown variant, is ranked alone."""
     head = together.get(variant, variant)
     return head if head in VARIANTS else variant
 

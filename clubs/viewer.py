@@ -1,15 +1,6 @@
-"""Who is looking, for the names a page shows. A player who asked for it (`Player.public_initials`,
-set by a director) is shown by initials to everyone but the members of their club: on the pages
-anyone may open once the club's results are public, in their downloads and in the API alike.
+"""Who is looking, for the names a page shows (a player's name or initials).
 
-`ViewerMiddleware` (clubs/middleware.py) sets the viewer for each request; outside a request
-(a command, a task, a test calling a selector) every name is shown whole. A federation's person
-is shown by the strictest of their clubs (`shown_person_name`).
-
-Every page that names a player goes through `shown_player_name` (in templates the `player_name`
-filter), the members' pages of an event too: a championship's are opened by the members of
-every member club and by the federation's officers, who are not the player's club's members.
-"""
+Design: docs/site.md#who-is-looking"""
 
 from __future__ import annotations
 

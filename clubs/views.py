@@ -1,10 +1,5 @@
-"""Club pages for directors: the club's settings, its roster import and its members; and each
-user's own API tokens. Federation pages: an officer's page of the federation, and a director's
-"Federation" section of the club settings and "Federation members" page.
-
-Each view scopes the club to the clubs the user directs (and the federation to those the user
-is an officer of; 404 otherwise), checks shape with a form, calls a service, and renders.
-"""
+"""Club pages for directors (settings, roster import, members), each user's API tokens, and the
+federation pages of officers and directors. Design: docs/site.md#clubs"""
 
 from __future__ import annotations
 
@@ -237,8 +232,7 @@ def api_tokens(request: SignedInRequest) -> HttpResponse:
 @login_required
 @require_POST
 def player_initials(request: SignedInRequest, player_id: int) -> HttpResponse:
-    """A director shows a player by initials on the public pages, at the player's request
-    (POST `initials`: "1" to show initials, anything else the name)."""
+    """A director shows a player by initials on the public pages (POST `initials`: "1"), or by name."""
     player = get_object_or_404(
         Player.objects.filter(club__in=clubs_directed_by(user=request.user)), pk=player_id
     )
@@ -574,6 +568,5 @@ def federation_unlink(request: SignedInRequest, slug: str, player_id: int) -> Ht
 
 
 def _back_to_player(club: Club, player: Player) -> HttpResponse:
-    """Back to the federation members page at the player's row (the row shows what changed):
-    a director linking a club's players one by one keeps their place in the list."""
+    """Back to the federation members page at the player's row, so a director keeps their place."""
     return redirect(reverse("clubs:federation_members", kwargs={"slug": club.slug}) + f"#player-{player.pk}")

@@ -1,12 +1,8 @@
-"""DRF glue: services raise Django's ValidationError; the API answers 400 with its messages, or
-409 for a refusal that is a conflict with what is stored (`CONFLICT_CODES`). A JSON body nested
-too deeply for Python's parser is a 400 too, not a server error.
+"""DRF glue: a service's ValidationError answers 400, or 409 for a conflict with what is stored
+(`CONFLICT_CODES`); a JSON body nested too deeply is a 400 too.
 
-DRF imports this module while its views module is loading (the parser and the handler are
-settings), so it imports nothing that imports DRF's views; nor does `config.api_lists` (the
-filters and pages, settings too). The errors each operation answers are in the schema:
-`config.api_schema`.
-"""
+DRF imports this module while its views load (the parser and handler are settings), so it
+imports nothing that imports DRF's views; the errors in the schema: `config.api_schema`."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -35,9 +31,8 @@ class JSONParser(parsers.JSONParser):
 
 
 class ContentNegotiation(negotiation.DefaultContentNegotiation):
-    """DRF's negotiation, answering with the view's first renderer (JSON for the API) when the
-    Accept header names none of the view's (`Accept: text/html`), instead of 406: every answer
-    of the API is JSON. The schema's view keeps its choice of YAML or JSON."""
+    """DRF's negotiation, answering with the view's first renderer (JSON) instead of 406 when the
+    Accept header names none of the view's; the schema's view keeps its choice of YAML or JSON."""
 
     def select_renderer(self, request: Any, renderers: Any, format_suffix: str | None = None) -> Any:
         try:

@@ -10,11 +10,9 @@ from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
-    """django-rest-knox's token authentication, one query a request: knox also reads all of the
-    user's other tokens on every request to delete the expired ones, which would cost the hand
-    path a query each time. An expired token is still refused (and deleted) here; the others
-    are deleted when their user makes a new token or opens the tokens page
-    (`clubs.services.api_token_create`, `clubs.selectors.api_tokens_of`)."""
+    """django-rest-knox's token authentication in one query a request: an expired token is refused
+    and deleted, the user's other expired ones only when they make a new token or open the tokens
+    page (`clubs.services.api_token_create`, `clubs.selectors.api_tokens_of`)."""
 
     def _cleanup_token(self, auth_token: Any) -> bool:
         if auth_token.expiry is not None and auth_token.expiry < timezone.now():

@@ -1,7 +1,5 @@
-"""The API's lists and query parameters: django-filter's filters and DRF's pages (both settings,
-`config/settings/base.py`), each refusing a parameter given more than once. A query parameter of
-the API takes one value: `?event=1&event=2` is refused with 400, not read as its last value
-(`one_value_each`, which the club ranking's parameters use too)."""
+"""The API's lists and query parameters (django-filter's filters, DRF's pages): a parameter given
+more than once (`?event=1&event=2`) is refused with 400 (`one_value_each`)."""
 
 from __future__ import annotations
 
@@ -61,12 +59,19 @@ class IdFilter(filter_kinds.NumberFilter):
 
     field_class = forms.IntegerField  # type: ignore[assignment]  # a whole number, not a decimal
 
+    # The ids a database can hold (64 bits): a larger one is the id of nothing, and SQLite would
+    # refuse to compare with it.
+    LARGEST = 2**63 - 1
+
+    def filter(self, qs: QuerySet[Any], value: Any) -> QuerySet[Any]:
+        if value is not None and abs(value) > self.LARGEST:
+            return qs.none()
+        return super().filter(qs, value)
+
 
 class FilterSet(filterset.FilterSet):
-    """django-filter's FilterSet, a related object's filter (`?club=`, `?event=`) taking its id
-    as a whole number: an id of no object the user may see (`?club=0`, another club's) finds
-    nothing, since the list holds only what the user may see, where django-filter's own choice
-    filter answered 400 for an id of no object at all and an empty list for another club's."""
+    """django-filter's FilterSet whose related filters (`?club=`, `?event=`) take an id as a whole
+    number: an id of nothing the user may see finds nothing (not 400)."""
 
     FILTER_DEFAULTS = {
         **filterset.FilterSet.FILTER_DEFAULTS,

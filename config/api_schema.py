@@ -1,7 +1,5 @@
-"""The errors of the API in its schema: each view names the status codes it answers with
-`extend_schema(responses={..., **errors(400, 401, 404)})`, and a read-only viewset with
-`read_only_schema`; `ERRORS` gives each code's body and meaning. What makes each operation answer
-each code is sent to it by tests/tournaments/api/test_api_schema.py."""
+"""The errors of the API in its schema: views name their codes with `errors(400, 401, 404)` (or
+`read_only_schema`); `ERRORS` gives each code's body and meaning."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from clubs.api import (
     TokenLogoutApi,
     TokenObtainApi,
 )
-from tournaments.api import championships, events, games, rankings, rounds, score_sheets, standings
+from tournaments.api import championships, events, games, nights, rankings, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
     from drf_spectacular.openapi import AutoSchema
@@ -62,6 +62,7 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/confirm/", games.HandConfirmApi.as_view(), name="hand-confirm"
     ),
     path("score-sheets/", score_sheets.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("nights/<int:night_id>/sign-ups/", nights.NightSignUpsApi.as_view(), name="night-sign-ups"),
     path("clubs/<slug:slug>/ranking/", rankings.ClubRankingApi.as_view(), name="club-ranking"),
     path(
         "federations/<slug:slug>/ranking/",

@@ -1,12 +1,7 @@
 """celery beat's scheduler for this site: of all the beats running, only one sends.
 
-A beat holds a lock in Redis (the cache) for LOCK_SECONDS and renews it at every tick (at least
-every `CELERY_BEAT_MAX_LOOP_INTERVAL` seconds). Another beat, started by mistake or on purpose
-as a standby on a second machine, finds the lock taken, sends nothing and looks again every
-STANDBY_SECONDS; when the first stops (or dies), its lock runs out and the standby takes over,
-sending at once whatever fell due meanwhile (every periodic task is idempotent). Without a
-Redis cache (the embedded set-up, where no beat runs) every beat sends, as plain celery beat.
-"""
+A Redis lock held for LOCK_SECONDS, renewed each tick; a standby looks every STANDBY_SECONDS.
+Without a Redis cache every beat sends. Design: docs/deployment.md#3-the-processes"""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The Celery app; settings come from CELERY_* in Django's.
-
-Its tasks are in `tournaments/workers/tasks.py`, registered when Django loads the apps
-(`tournaments.apps`), in a worker as in a web process.
-"""
+"""The Celery app; settings from CELERY_* in Django's, tasks in `tournaments/workers/tasks.py`."""
 
 import logging
 import os

@@ -1,17 +1,9 @@
-"""What the site answers when a request fails on the server (handler500 in config/urls.py), and
-the JSON of the API for the errors Django answers before any API view runs (handler400,
-handler403, handler404): an unknown path under /api/, a host the site does not serve, a body
-over DATA_UPLOAD_MAX_MEMORY_SIZE. Pages keep Django's own error pages.
+"""The answers to a request that fails on the server (handler500), and the API's JSON for the
+errors Django answers before any API view runs (handler400, handler403, handler404).
 
-- The database cannot be reached (django.db's OperationalError or InterfaceError: PostgreSQL
-  down or restarting, a connection refused or dropped): 503 with `Retry-After`, JSON
-  `{"detail": …}` under /api/ and a short translated "try again" page elsewhere. Neither reads
-  the database (no user, no session): it is the thing that is down.
-- Any other error: JSON `{"detail": …}` with 500 under /api/, Django's own 500 page elsewhere.
-
-The handler is called by Django while it handles the exception, so `sys.exc_info()` names it.
-With DEBUG on, Django shows its debug page instead, as before.
-"""
+The database unreachable (OperationalError, InterfaceError): 503 with `Retry-After`, JSON under
+/api/, a short translated page elsewhere, reading no user or session. Any other error: JSON 500
+under /api/, Django's page elsewhere. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations
 

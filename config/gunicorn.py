@@ -1,13 +1,6 @@
-"""Gunicorn settings for production: `gunicorn -c config/gunicorn.py config.wsgi` (see `make serve`).
+"""Gunicorn settings for production: `gunicorn -c config/gunicorn.py config.wsgi` (`make serve`).
 
-Everything a deployment changes comes from the environment:
-- GUNICORN_BIND (default 127.0.0.1:8000): where the reverse proxy sends requests;
-- GUNICORN_WORKERS (default CPUs + 1): processes; GUNICORN_THREADS (default 1) per process;
-- GUNICORN_TIMEOUT (default 30 s): a request that takes longer is killed and its worker replaced;
-- GUNICORN_FORWARDED_ALLOW_IPS (default 127.0.0.1): proxies trusted for X-Forwarded-*;
-- GUNICORN_ACCESSLOG: "-" for stdout; off by default. Table links carry their token in the
-  path: gunicorn's error and access logs cut it as the site's own logs do (config/logs.py).
-"""
+Its GUNICORN_* variables: docs/deployment.md#settings"""
 
 import multiprocessing
 import os
@@ -18,9 +11,8 @@ from gunicorn.glogging import Logger
 from config.logs import redact_handlers
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# A save is CPU work in Python; a worker waits on the database for a fifth of it. CPUs + 1
-# keeps every CPU busy: on 2 CPUs, 2 and 3 workers both saved 45 hands/s and 5 workers 38
-# (bench/README.md, Load), the extra processes only taking turns on the same CPUs.
+# A save is mostly CPU work in Python: CPUs + 1 keeps every CPU busy, and more processes only
+# take turns on the same CPUs (bench/README.md, Load).
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))

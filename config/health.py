@@ -1,10 +1,7 @@
 """`/health/`: can this site serve a night? Checks the database, the broker and a Celery worker.
 
-For load balancers, uptime monitors and the deployment steps: 200 with every check when all is
-well, 503 naming what failed. Without a broker (the embedded default) tasks run in-process, so
-the Redis and worker checks report `in-process` and pass. Error texts carry the exception class
-only: the endpoint is public and must not show hosts or credentials.
-"""
+Without a broker the broker and worker checks report `in-process` and pass. Errors name the
+exception class only: the endpoint is public. Design: docs/deployment.md#health-and-logs"""
 
 from __future__ import annotations
 
@@ -56,10 +53,9 @@ def _redis() -> str:
 
 
 def _worker() -> str:
-    """ "ok" when a worker answers a ping within WORKER_TIMEOUT. Raises RuntimeError when none
-    answers, and the broker's connection error when the broker cannot be reached or does not
-    answer: one attempt, bounded by WORKER_TIMEOUT (kombu's own retries took 6 s on a refused
-    connection, and a broker that accepts but never answers could hold the request longer)."""
+    """Returns "ok" when a worker answers a ping within WORKER_TIMEOUT. Raises RuntimeError when
+    none answers, and the broker's connection error when the broker cannot be reached or does not
+    answer (one attempt, bounded by WORKER_TIMEOUT)."""
     if not _broker_url():
         return "in-process"
     from config import celery_app
@@ -99,11 +95,8 @@ def _run(check: Callable[[], str]) -> dict[str, object]:
 def health(request: HttpRequest) -> JsonResponse:
     """200 when the database, Redis and a worker all answer; 503 with the failed checks otherwise.
 
-    `?check=database` (repeatable) runs only the checks named: what a load balancer asks of a
-    web node. A node that reaches the database serves the night (hands save with Redis or the
-    workers down), and Redis and the workers are the same for every node, so a balancer that
-    checked them would take every node out at once over a stopped worker.
-    """
+    `?check=database` (repeatable) runs only the checks named: a load balancer's check
+    (docs/past-one-machine.md)."""
     names = request.GET.getlist("check") or list(CHECKS)
     unknown = sorted(set(names) - CHECKS.keys())
     if unknown:

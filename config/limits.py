@@ -1,7 +1,5 @@
-"""Attempts counted in the cache for the limits pages put on them: the password reset's mails
-(config/mail.py) and wrong table codes (tournaments/web/table_codes.py). Keys are digests, so
-that no address or code typed is kept in the cache; without a cache that answers, nothing is
-counted or refused (a warning), as a night must go on without Redis."""
+"""Attempts counted in the cache for the limits of pages (reset mails, wrong table codes). Keys
+are digests; without a cache that answers, nothing is counted or refused (a warning)."""
 
 from __future__ import annotations
 

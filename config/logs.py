@@ -1,17 +1,5 @@
-"""Logging filters: keep secrets and personal data out of the logs, and a client's refused
-request to one line (`ClientErrorsWithoutTraceback`).
-
-A table's private link (/t/<token>/) scores that table without an account, so the token is
-a credential: Django's request, CSRF and server loggers would otherwise write it with every
-404, refused method or failed CSRF check, and a traceback can carry it too. `RedactTableLinks`
-keeps the first characters only, enough to tell links apart; and of a hall board's link
-(/board/<id>-<version>:<signature>/), the first characters of its signature. A password-reset
-link (/accounts/reset/<uid>/<token>/) is one too: everything after the user's id is cut.
-
-It sits on the handlers, not on loggers: on the root logger's handlers (settings.LOGGING), on
-the Celery worker's (config/celery.py) and on gunicorn's (config/gunicorn.py), so every record
-that reaches a log is redacted once, whichever logger wrote it.
-"""
+"""Logging filters: secrets and personal data out of the logs, and a client's refused request
+kept to one line. On the handlers (root, Celery's, gunicorn's). Design: docs/deployment.md#logs"""
 
 from __future__ import annotations
 
@@ -66,14 +54,11 @@ def _escape(character: str) -> str:
 
 
 def redact(text: str) -> str:
-    """`text` with each table link's token, and anything else shaped like a secret, cut to its
-    first four characters and "…", and whatever follows a reset link's user id cut to "…".
+    """`text` with each table link's token, and anything else shaped like a secret, cut to its first
+    four characters and "…", and whatever follows a reset link's user id cut to "…".
 
-    A link may reach a log percent-encoded (`/t/%68amq…/` and `/t/hamq%68…/` are served as the
-    link; `?next=%2Ft%2Fhamq…` carries one): where the text decoded differs from the text and
-    decoding showed something to cut, the decoded text is logged, cut, with its control
-    characters and line separators escaped, so that an encoded line break cannot write a
-    line of its own into the log."""
+    Percent-encoded links are decoded to be cut, and the decoded text logged with its control
+    characters and line separators escaped."""
     redacted = _cut(text)
     decoded = text
     for _ in range(_DECODINGS):
@@ -95,9 +80,7 @@ def _cut(text: str) -> str:
 class RedactTableLinks(logging.Filter):
     """Cuts table-link tokens from a record's message, traceback and stack; never drops a record.
 
-    The record is changed in place (message formatted with its arguments, traceback formatted
-    into `exc_text`), so every handler after this one sees the redacted record too.
-    """
+    Changes the record in place, so every later handler sees it redacted."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
@@ -118,9 +101,7 @@ class RedactTableLinks(logging.Filter):
 
 class ClientErrorsWithoutTraceback(logging.Filter):
     """Drops the traceback of a request Django refused as the client's fault (its
-    `django.security.*` records: a body over DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields, a
-    host the site does not serve); the record's one line stays. Those are answered 400 and are
-    no fault of the server's, so a traceback would only bury the errors that are."""
+    `django.security.*` records, answered 400); the record's one line stays."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.name.startswith("django.security."):

@@ -1,22 +1,5 @@
-"""The password reset, offered only where its mail reaches someone.
-
-The reset mails a link to the address of the account. The settings read the mail server from
-the environment (config/settings/base.py: EMAIL_URL or the EMAIL_* variables; without them mail
-is printed to the console) and say in `PASSWORD_RESET_BY_MAIL` whether the reset is offered:
-always in development, where the link is read from the console of `make run`; in production
-only with an SMTP server to send through (config/settings/production.py).
-
-Not offered, the login page has no link to it, and the four reset pages (the form, "mail
-sent", the link's page, "password set") answer 404: no page says "mail sent" for a mail that
-no one gets. Read on each request, so a test can turn it off with override_settings.
-
-Offered, the form (`PasswordResetView`) says what it sends, and sends no more than
-`PASSWORD_RESET_PER_EMAIL` mails an hour to one email address and `PASSWORD_RESET_PER_ADDRESS`
-for the requests of one network address (django-axes's reading of the client's address,
-behind DJANGO_PROXY_COUNT proxies), counted in the cache whether or not an account has the
-address, so that the answer tells no one which addresses have one. A mail the server refuses
-is said on the form, not "mail sent".
-"""
+"""The password reset, offered only where its mail reaches someone (`PASSWORD_RESET_BY_MAIL`);
+not offered, its pages answer 404. Limits and design: docs/deployment.md#mail"""
 
 from __future__ import annotations
 
@@ -81,8 +64,8 @@ def _over_the_limit(counts: dict[str, int]) -> str | None:
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
-    """Django's reset form, refusing a request over the limits (see the module) and noting a
-    mail the server refused (`mail_refused`), where Django's only logs it."""
+    """Django's reset form, refusing a request over `PASSWORD_RESET_PER_EMAIL` or `_PER_ADDRESS` an
+    hour and noting a mail the server refused (`mail_refused`), where Django's only logs it."""
 
     mail_refused = False
 
@@ -165,9 +148,8 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 def reset_pages_by_mail_only(patterns: Sequence[URLPattern | URLResolver]) -> list[URLPattern | URLResolver]:
-    """`patterns` (django.contrib.auth.urls's) as they are, but for the reset pages' views,
-    each through `reset_by_mail_only` (the form's view `PasswordResetView`): same routes,
-    same names."""
+    """`patterns` (django.contrib.auth.urls's) with each reset view through `reset_by_mail_only`
+    (the form's, `PasswordResetView`): same routes, same names."""
     own = {"password_reset": PasswordResetView.as_view()}
     return [
         URLPattern(

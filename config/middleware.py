@@ -18,12 +18,8 @@ MAX_PATH_PARAMETER = 255
 
 
 class NotFoundForUnstorablePathParameters:
-    """Answers 404 for a path parameter no database look-up should get: one with a NUL byte
-    (PostgreSQL refuses it with a DataError, which would be a 500) or over MAX_PATH_PARAMETER
-    characters. Raises Http404 in process_view, before any later middleware's process_view
-    (the club-language look-up) or the view runs. Values that are not UTF-8 reach views as
-    their percent-escapes (Django's own handling), which any database takes.
-    """
+    """Raises Http404 in process_view for a path parameter holding a NUL byte (PostgreSQL's DataError
+    would be a 500) or over MAX_PATH_PARAMETER characters, before later middleware or the view."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -53,12 +49,9 @@ _OWN_POLICY = (
 
 
 class ContentSecurityPolicyMiddleware(CSPMiddleware):
-    """django-csp's middleware with the site's policy built once per process, not on every
-    response (the package rebuilds both headers from the settings each time: about half a
-    millisecond of every request, a hand's save included). A response whose view gave it a
-    policy of its own (`csp_update` and the like), a request that used a nonce, and a response
-    that has the header already are left to django-csp itself, as are a debug page's 404 and
-    500 (`process_response`). The settings do not change while a process runs."""
+    """django-csp's middleware with the site's policy built once per process (the settings do not
+    change while it runs). A view's own policy, a nonce, a header already set and a debug page's
+    404 and 500 are left to django-csp itself."""
 
     @cached_property
     def _headers(self) -> tuple[str, str]:

@@ -7,8 +7,6 @@ from django_htmx.middleware import HtmxDetails
 
 
 class HtmxHttpRequest(HttpRequest):
-    """A request with django-htmx's `request.htmx` (its middleware is the site's, so every
-    request has it): django-htmx's documented way to type it. A view that reads
-    `request.htmx` takes this type."""
+    """A request with django-htmx's `request.htmx`, for views that read it."""
 
     htmx: HtmxDetails

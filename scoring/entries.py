@@ -1,20 +1,5 @@
-"""One side's result in one hand: the SideEntry value object and how a JSON entry becomes one.
-
-The field names are the score-sheet contract's (tests/scoring/cases/README.md). Parsing never
-guesses: a string "1,250", a float 5.0, a bool where a number is wanted, a negative count,
-points that are not a multiple of 5, an unknown field or a field the variant does not have are
-all errors naming the field. Rule checks that need more than one field live in `checks`.
-
-A side's entry comes in one of three modes (ENTRY_MODES; `scoring.sheet` documents them):
-
-- "summary": the contract's fields, `melded_points` and `hand_points` added up by the scorer;
-- "cards": the same fields, but a `cards` object counts the side's cards by kind and the engine
-  computes `melded_points` and `hand_points` from it (`scoring.cards`); giving either points
-  field as well is an error;
-- "total": `{"total": 1285}`, the side's hand score as a paper pad has it, with at most
-  `went_out` and `penalty_points` beside it. The total must be a whole number of points, a
-  multiple of 5, within `RuleSet.hand_score_bounds`.
-"""
+"""One side's result in one hand, SideEntry, and how a JSON entry becomes one. Design:
+docs/engine.md#parsing-an-entry."""
 
 from __future__ import annotations
 
@@ -74,18 +59,10 @@ _KINDS: dict[str, str] = dict(FIELD_KINDS)  # a plain dict for the hot path of p
 class SideEntry(NamedTuple):
     """What the scorer records for one side at the end of a hand (all points are ints).
 
-    An immutable NamedTuple rather than a frozen dataclass like the other value objects: one is
-    built for every side of every hand, and a NamedTuple of these 33 fields is about five times
-    cheaper to build (bench/README.md, "Scoring"). Build it with keywords.
-
-    Every field of every variant is here with its "nothing" default; a variant uses the subset
-    `entry_fields(rules)` lists. `melded_points` excludes red threes and includes black threes
-    melded when going out; `hand_points` are at the variant's card values.
-
-    A card-count entry also keeps its counts in `cards` (its `melded_points` and `hand_points`
-    are computed from them); a total-only entry has `total` (points) and at most `went_out`
-    and `penalty_points`, every other field at its default.
-    """
+    Build it with keywords (a NamedTuple: docs/engine.md#parsing-an-entry). `melded_points` excludes
+    red threes and includes black threes melded when going out; `hand_points` are at the variant's
+    card values. A card-count entry keeps its counts in `cards`; a total-only entry has `total` and
+    at most `went_out` and `penalty_points`, every other field at its default."""
 
     melded_points: int = 0
     hand_points: int = 0
@@ -131,13 +108,10 @@ class SideEntry(NamedTuple):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntryField:
-    """One field of a side's entry as a form or table shows it.
+    """One field of a side's entry as a form shows it: `kind` "count", "points", "flag" or "choice".
 
-    `kind` is "count", "points", "flag" or "choice"; `choices` lists the names a "choice"
-    field accepts (Modern American special hands), empty otherwise. `maximum` is the most a
-    "count" can be for one side (the threes of the pack: rules.md §1.0), None where the pack
-    sets no single bound.
-    """
+    `maximum` is the most a "count" can be for one side (rules.md §1.0), None where the pack sets no
+    single bound."""
 
     name: str
     kind: str
@@ -172,11 +146,8 @@ def entry_mode(raw: Mapping[str, Any]) -> str:
 def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None) -> SideEntry:
     """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
 
-    The entry's mode follows from its keys: `total` makes it total-only, `cards` a card count,
-    otherwise a summary (module docstring). Missing counts and points are 0 and missing flags
-    false. Raises InvalidHandEntry listing every bad field (each Problem carries `hand` and
-    `side` as given and the field name; card counts name `cards.melded.jokers` and the like).
-    """
+    `total` makes it total-only, `cards` a card count, else a summary. Missing counts and points are
+    0, missing flags false. Raises InvalidHandEntry listing every bad field."""
     if type(raw) is not dict:
         problem = Problem(
             hand=hand,

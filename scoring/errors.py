@@ -1,14 +1,5 @@
-"""Domain errors of the scoring engine.
-
-Plain exceptions with plain data: the Django side turns them into form errors or API
-responses. Nothing here knows about requests, forms or the database.
-
-Every Problem has a stable `code` (one of PROBLEM_CODES) and `params`, the plain values its
-message is made of (ints, strs, and lists of strs for lists of fields or sides), so a caller
-can show the problem in another language; `message` is the English text. Field names in
-params are the score-sheet contract's keys (`melded_points`, `cards.melded.jokers`); messages
-name fields for people (`field_label`).
-"""
+"""Domain errors of the engine: plain exceptions with plain data. Design:
+docs/engine.md#problems-and-their-codes."""
 
 from __future__ import annotations
 
@@ -22,14 +13,10 @@ ParamValue = int | str | list[str]
 
 
 class ProblemText(NamedTuple):
-    """What a problem code means, and the English message of a problem of that code.
+    """What a problem code means (`meaning`, one line for PROBLEM_CODES) and its English message.
 
-    `meaning` is one line for the catalogue (PROBLEM_CODES). `template` is the message, a
-    str.format string filled from the problem's params and, where English needs more than they
-    hold (a plural, fields or sides named for people), from words the check gives beside them
-    (`problem_message`); "" where the message is still written where the problem is found (the
-    sheet, the options, one field of an entry).
-    """
+    `template` is a str.format string filled from the params and the check's words
+    (`problem_message`); "" where the message is still written where the problem is found."""
 
     meaning: str
     template: str = ""
@@ -443,11 +430,8 @@ def plural(n: int, one: str, many: str) -> str:
 class Problem:
     """One reason an entry cannot be scored, and where it is.
 
-    `hand` is the 0-based hand index (None for the sheet itself), `side` the side label and
-    `field` the score-sheet field (or sheet key) at fault; each is None where it does not apply.
-    `code` is one of PROBLEM_CODES and `params` the plain values of `message` (module docstring);
-    a Problem is built only on the failure path, never while scoring a good entry.
-    """
+    `hand` is 0-based (None for the sheet itself), `side` a side label, `field` the score-sheet
+    field or sheet key; each None where it does not apply. `code` is one of PROBLEM_CODES."""
 
     code: str
     message: str
@@ -472,10 +456,7 @@ class Problem:
 
 class InvalidRules(ValueError):
     """A variant or house-rule option the engine cannot apply (unknown, unsupported, bad value).
-
-    `option` names the offending option (None when the variant itself is the problem);
-    `code` (PROBLEM_CODES) and `params` are as for a Problem.
-    """
+    `option` is None when the variant itself is the problem; `code` and `params` as for a Problem."""
 
     def __init__(
         self,
@@ -497,10 +478,8 @@ class UnsupportedVariant(InvalidRules):
 
 
 class InvalidHandEntry(ValueError):
-    """One or more side entries of a hand cannot occur under the rules (rules.md §4).
-
-    `problems` holds every problem found, each naming its side and field.
-    """
+    """One or more side entries of a hand cannot occur under the rules (rules.md §4); `problems`
+    holds every problem found."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)
@@ -510,10 +489,8 @@ class InvalidHandEntry(ValueError):
 class SheetRejected(ValueError):
     """A score sheet with at least one rejected entry; nothing of it may be scored or saved.
 
-    `problems` are the Problems; `errors` the same as {"hand": int | None, "side": str | None,
-    "field": str | None, "message": str} dicts (hand 0-based, None for sheet-level errors), as
-    the contract prints them. `Problem.as_detail()` adds each one's code and params.
-    """
+    `errors` are the `problems` as {"hand", "side", "field", "message"} dicts, as the contract
+    prints them (hand 0-based, None for sheet-level errors)."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)

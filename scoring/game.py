@@ -1,7 +1,4 @@
-"""What a running total implies: the next initial-meld minimum, game over, the winner.
-
-Pure functions over totals in points; they never look at entries.
-"""
+"""What a running total implies: the next initial-meld minimum, game over, the winner."""
 
 from __future__ import annotations
 
@@ -14,12 +11,9 @@ from scoring.rules import MeldRequirement, RuleSet
 def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
     """The initial-meld minimum in points for a side whose cumulative total is `total` points.
 
-    Classic (S0, S4, PAG & Bicycle via GH-NL, rules.md §1.1): < 0 -> 15, 0-1495 -> 50,
-    1500-2995 -> 90, >= 3000 -> 120; other variants per their RuleSet bands. Hand and Foot goes
-    by `deal` (1-based; 50/90/120/150, S2) and ignores `total`; later deals keep the last value.
-    Where the variant asks for a kind of canasta instead (Brazilian from 7000), this is the
-    points minimum that still applies (0 or 200) and `initial_meld_requirement` names the rest.
-    """
+    Classic (S0, S4, PAG & Bicycle via GH-NL, rules.md §1.1): < 0 -> 15, 0-1495 -> 50, 1500-2995 ->
+    90, >= 3000 -> 120; others per their RuleSet bands. Hand and Foot goes by `deal` (1-based;
+    50/90/120/150, S2). Brazilian from 7000: the points part only (`initial_meld_requirement`)."""
     if rules.initial_meld_by_deal:
         by_deal = rules.initial_meld_by_deal
         return by_deal[min(max(deal, 1), len(by_deal)) - 1]
@@ -33,13 +27,10 @@ def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
 
 
 def initial_meld_requirement(rules: RuleSet, total: int) -> str | None:
-    """What the opening meld must hold besides its points, for a side whose total is `total`.
+    """What the opening meld must hold besides its points for a side at `total`, or None.
 
-    A code of MELD_REQUIREMENTS ("canasta", "canasta_200", "natural_canasta"), or None where
-    only the points minimum of `initial_meld_minimum` applies. Brazilian (BIC-BR, RG-BR,
-    rules.md §1.6): 7000-7995 "canasta" (0 points), 8000-8995 "canasta_200" (200 points), 9000
-    and up "natural_canasta" (0 points); every other variant: always None.
-    """
+    Brazilian (BIC-BR, RG-BR, rules.md §1.6): 7000-7995 "canasta", 8000-8995 "canasta_200", 9000 and
+    up "natural_canasta"; every other variant: None."""
     requirement = _requirement(rules, total)
     return None if requirement is None else requirement.code
 
@@ -69,13 +60,9 @@ def game_state(
 ) -> GameState:
     """Game over and winner after `deals_played` hands with cumulative `totals` (side -> points).
 
-    The game ends when a side reaches the target (>= target, S0/S4/PAG), or after the fixed
-    number of deals (Hand and Foot, S2); the highest total wins. An exact tie for the highest
-    total names no winner (rules.md §6): with tie_policy "play_on" or "went_out" the game goes
-    on, otherwise it is over ("draw", or the club's decision when no policy is set). `won_by` is
-    a side whose hand won outright (Modern American Dream Hand, CLA; a tie won by going out,
-    `tie_won_by`).
-    """
+    Over at the target (S0/S4/PAG) or after the fixed deals (Hand and Foot, S2); the highest total
+    wins. A tie names no winner (rules.md §6): "play_on" and "went_out" play on. `won_by`: a side
+    that won outright (Dream Hand, CLA; `tie_won_by`)."""
     if won_by is not None:
         return GameState(game_over=True, winner=won_by)
     if not totals:

@@ -1,26 +1,5 @@
-"""Score a game one hand at a time: its state after the hands so far, and the next hands
-scored against that state alone.
-
-`score_sheet` scores a whole sheet from its first hand. A game kept hand by hand (a club's
-table, saving each hand as it is played) needs less: what the next hand is checked and scored
-against is the state after the last one (`GameProgress`: each side's total, the deals played,
-a side that won outright), never the earlier hands themselves. So:
-
-- `game_start(rules, sides)` is the state before the first hand (or from starting totals);
-- `hands_score(rules, progress, hands)` checks and scores the next hands against it and gives
-  the state after them;
-- `game_resume(rules, sides, totals, hands=..., won_by=...)` rebuilds a state from what a
-  caller stored of it (the totals, the number of hands, the side that won outright), or the
-  state before a corrected hand from the hands before it (their count and summed scores: no
-  earlier hand won outright, or the game would have ended there); the corrected hand and the
-  hands after it are then scored again from there.
-
-Scoring a sheet's hands one call at a time, resuming each time from the stored state, then
-correcting one in the middle, gives exactly what `score_sheet` gives for the whole sheet
-(tests/scoring/test_progress.py): the same scores, totals, initial meld minimums and
-requirements, game over and winner, and for a bad hand the same problems.
-All numbers are points. Pure functions, no I/O.
-"""
+"""Score a game one hand at a time, from its state after the hands so far. Design:
+docs/engine.md#a-game-kept-hand-by-hand."""
 
 from __future__ import annotations
 
@@ -42,27 +21,14 @@ MAX_START_TOTAL = 100_000
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameProgress:
-    """A game's state after the hands scored so far: all that its next hand is checked and
-    scored against. Build it with `game_start`, `game_resume` or `hands_score`, never by hand
-    (the derived fields must agree with the others).
+    """A game's state after the hands scored so far: all its next hand is checked against.
 
-    - `sides`: the side labels, in the game's order; `players`: each side's players in one
-      hand (the engine's checks of partners' cards, `RuleSet.players_for`).
-    - `totals`: side -> cumulative points, the starting totals included.
-    - `hands`: hands scored so far (deals played); the next hand is deal `hands + 1`, and
-      problems name it by the 0-based index `hands`.
-    - `won_by`: a side whose hand won the game outright (Modern American Dream Hand, or a tie
-      won by going out: `tie_won_by`), else None.
-
-    Derived from those, as `score_sheet`'s result gives them:
-    - `game_over`, `winner` (None while the game goes on, and for a tie);
-    - `initial_meld`: side -> the points minimum of the side's opening meld in the next hand;
-    - `initial_meld_requirement`: side -> what the opening meld must hold besides its points
-      ("canasta", "canasta_200", "natural_canasta" or None), for a variant with such
-      requirements (Brazilian), else None.
-
-    The mappings are the state's own: read them, do not change them.
-    """
+    Build it with `game_start`, `game_resume` or `hands_score`, never by hand; read the mappings, do
+    not change them. `totals` are cumulative points, starting totals included; `hands` is the deals
+    played (the next hand's 0-based index in problems); `won_by` a side that won outright (Dream
+    Hand, `tie_won_by`) or None. Derived as in `score_sheet`'s result: `game_over`, `winner` (None
+    while playing and for a tie), `initial_meld` (points), and `initial_meld_requirement`
+    ("canasta", "canasta_200", "natural_canasta" or None; Brazilian)."""
 
     sides: tuple[str, ...]
     players: int
@@ -96,14 +62,10 @@ def game_start(
     start: Mapping[str, int] | None = None,
     players: int | None = None,
 ) -> GameProgress:
-    """The state of a game before its first hand: every total 0, or `start` (side -> points,
-    a resumed paper game, as a sheet's "start").
+    """The state of a game before its first hand: every total 0, or `start` (side -> points).
 
-    `players` is each side's players in one hand (None: the variant's first table with this
-    many sides). Raises SheetRejected with the problems `score_sheet` finds in a sheet's
-    "sides", "players" and "start" (wrong number of sides, a bad starting total, a start in a
-    variant whose minimums go by deal, ...).
-    """
+    `players` None: the variant's first table with this many sides. Raises SheetRejected with the
+    problems `score_sheet` finds in a sheet's "sides", "players" and "start"."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -138,13 +100,10 @@ def game_resume(
     won_by: str | None = None,
     players: int | None = None,
 ) -> GameProgress:
-    """The state of a game after `hands` hands that left it at `totals` (side -> points), as a
-    caller stored it from an earlier `GameProgress` (its `totals`, `hands` and `won_by`).
+    """The state of a game after `hands` hands that left it at `totals` (side -> points).
 
-    Raises SheetRejected for sides or players that the variant does not have (as
-    `game_start`), and ValueError for a state no game can be in: totals not one int per side,
-    `hands` below 0, `won_by` not a side.
-    """
+    Raises SheetRejected for sides or players the variant does not have, and ValueError for a state
+    no game can be in: totals not one int per side, `hands` below 0, `won_by` not a side."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -169,17 +128,11 @@ def game_resume(
 def hands_score(
     rules: RuleSet, progress: GameProgress, hands: Sequence[Any]
 ) -> tuple[list[HandScore], GameProgress]:
-    """Check and score `hands`, the game's next hands in order, against `progress`.
+    """Check and score `hands` (each {side: entry}, as in a sheet), the game's next hands, against
+    `progress`; return the HandScores and the state after the last one.
 
-    Each hand is as in a sheet: {side: entry} (the contract's summary, card-count or
-    total-only entry, JSON values). Returns the scored hands, each a HandScore (its
-    `as_dict()` is the hand as `score_sheet` gives it, {side: {"score": int, "breakdown":
-    [{"item": str, "points": int, "count"?: int, "name"?: str}]}}), and the state after the
-    last one (`progress` itself for no hands).
-    Raises SheetRejected with every problem `score_sheet` would find in these hands after the
-    game's earlier ones: each problem's `hand` is the 0-based index in the whole game
-    (`progress.hands` for the first of `hands`). Nothing is scored then.
-    """
+    Raises SheetRejected with every problem `score_sheet` would find, each `hand` the 0-based index
+    in the whole game; nothing is scored then."""
     scored, after, problems = score_hands(rules, progress, hands)
     if problems:
         raise SheetRejected(problems)
@@ -190,9 +143,8 @@ def score_hands(
     rules: RuleSet, progress: GameProgress, raw_hands: Sequence[Any]
 ) -> tuple[list[HandScore], GameProgress, list[Problem]]:
     """`hands_score` without raising: the scored hands, the state after them and the problems
-    (rules.md §4). Once a hand is rejected the totals are unknown: the hands after it are
-    checked only for what needs no totals, as `score_sheet` does; the state returned is then
-    the one before the first rejected hand."""
+    (rules.md §4). After a rejected hand only the checks needing no totals run, and the state is the
+    one before it."""
     problems: list[Problem] = []
     sides = progress.sides
     players = progress.players

@@ -1,53 +1,5 @@
-"""Score a whole score sheet: the project's import and exchange format (cases/README.md).
-
-A sheet is plain JSON data: {"variant", "options"?, "sides", "start"?, "hands"}. The result is
-the contract's output dict; any rejected entry rejects the whole sheet with every error found
-(all shape errors of every hand, and the rule errors of each hand up to the first bad one,
-after which totals are unknown and only the checks that do not need them run).
-
-Extensions to the contract (all optional; a sheet without them reads as before):
-
-Players. `"players": 1` says how many players each side has in one hand, where the variant is
-played both ways with this many sides (Samba and Spanish: two sides of one player or of two
-partners; three sides alone or of two). Without it, the variant's first table with that many
-sides is meant (`RuleSet.tables`): two partnerships, three players alone. It decides the checks
-that depend on partners (a side of one that goes out holds no cards, rules.md §4 #18; how many
-players can be caught holding three aces).
-
-Entry modes. Each side's entry in each hand is one of three; a sheet may mix them freely, across
-hands and across the sides of one hand.
-
-- Summary (the contract's entry): `melded_points`, `hand_points` and the other fields.
-- Card count: the summary fields without `melded_points` and `hand_points`, plus
-  `"cards": {"melded": {"jokers": 1, "twos": 2, "aces": 3, "high": 7, "low": 4,
-  "black_threes": 0}, "in_hand": {...}}` (`high` = 8 to K, `low` = 4 to 7; missing kinds and
-  places are 0). The engine computes both points fields at the variant's card values
-  (`scoring.cards`, rules.md §1.0; a black three in hand 100 in Bolivia, Brazilian and
-  Greek-Spanish) and scores the entry exactly as the summary entry with those points. Giving
-  `melded_points` or `hand_points` beside `cards` is an error (one source for the points, so
-  the two can never disagree). Errors name `cards.melded.jokers`-style fields, and
-  `cards.melded` / `cards.in_hand` where the computed points are at fault. The counts are also
-  checked against the pack (per side and over all sides that counted) and against the side's
-  canastas (wild and natural cards each canasta needs).
-- Total only: `{"total": 1285}`, the side's hand score as written on a paper pad, with at most
-  `went_out` (so "two sides went out" and the game's flow can still be checked) and
-  `penalty_points` (a director's penalty, subtracted as in the other modes) beside it. The
-  total must be an int, a multiple of 5 and within `RuleSet.hand_score_bounds`, a safe
-  [derived] range of what one side can score in one hand of the variant (for classic -3180 to
-  7680). Its breakdown is one item, "hand_total". Nothing else about it can be checked.
-
-The initial-meld check (rules.md §4 #21) needs a side's melded points, so it is skipped for a
-total-only entry: that hand's opening meld is not checked. The totals stay exact, so the next
-hand's minimum, and its check for a summary or card-count entry, are unaffected.
-
-Initial meld that is not a number of points (Brazilian from 7000, rules.md §1.6).
-`initial_meld[side]` stays an int: the points minimum that applies (0 where the requirement is
-only a kind of canasta, 200 at 8000-8995). For a variant with such requirements (Brazilian
-only), the result also has `"initial_meld_requirement": {side: code or null}`, code one of
-"canasta" (7000-7995), "canasta_200" (8000-8995: a canasta and at least 200 melded points) or
-"natural_canasta" (9000 and up); null where only the points minimum applies. Other variants'
-results do not have the key.
-"""
+"""Score a whole score sheet, the import and exchange format (cases/README.md). Its extensions:
+docs/engine.md#score-sheets-and-their-extensions."""
 
 from __future__ import annotations
 
@@ -95,15 +47,9 @@ class GameResult:
 def score_sheet(sheet: Any) -> dict[str, Any]:
     """Score every hand of `sheet` and return the contract's result (`sheet_result`'s, as_dict).
 
-    Returns {"variant": str, "hands": [{side: {"score": int, "breakdown": [{"item": str,
-    "points": int, "count"?: int, "name"?: str}]}}], "totals": {side: int},
-    "initial_meld": {side: int} (the minimum for the next hand), "game_over": bool,
-    "winner": side | None}, and for Brazilian "initial_meld_requirement": {side: str | None}
-    (module docstring). All values are points. Raises SheetRejected whose `.errors` lists
-    {"hand", "side", "field", "message"} dicts (hand 0-based; None for sheet-level errors).
-    The hands are scored one after the other by `scoring.progress.score_hands`, as a game
-    kept hand by hand scores them.
-    """
+    All values are points; for Brazilian the result also has "initial_meld_requirement". Raises
+    SheetRejected whose `.errors` lists {"hand", "side", "field", "message"} dicts (hand 0-based;
+    None for sheet-level errors)."""
     return sheet_result(sheet).as_dict()
 
 

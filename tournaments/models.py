@@ -1,9 +1,6 @@
 """League nights and tournaments: events, rounds, tables, games, hands and derived standings.
 
-Stored: what people entered (each side's entry for a hand, the seating). Derived and
-rebuildable: each entry's score and breakdown, a game's totals and result, standings.
-The rules of Canasta live in `scoring/`; nothing here computes a score.
-"""
+Design: docs/site.md#the-tournament-models"""
 
 from __future__ import annotations
 
@@ -245,16 +242,10 @@ class Participant(models.Model):
 
 
 class Stage(models.Model):
-    """A stage of an event, with its own format and rounds: rounds for everyone (the event's
-    qualifying rounds, or a change of movement), a final table, or a knockout of pairs.
+    """A stage of an event, with its own format and rounds: rounds for everyone, a final table, or a
+    knockout of pairs. An event without stages is one implicit stage (rounds with no stage).
 
-    An event without stages is one implicit stage: its rounds have no stage and everything
-    works as before stages existed. Once an event has stages, each round belongs to one, and
-    the next round goes to the first stage that has not played its rounds
-    (`services.stage_seating.next_round_stage`). A final table or a knockout plays with the
-    entrants the director confirmed (`StageEntrant`), proposed by `qualify` from the stage
-    before. The pure rules are in tournaments/domain/stages.py.
-    """
+    Rules: tournaments/domain/stages.py; design: docs/site.md#the-tournament-models"""
 
     class Kind(models.TextChoices):
         ROUNDS = "rounds", _("Rounds for everyone")
@@ -430,15 +421,8 @@ class Table(models.Model):
 
 
 class TableCard(models.Model):
-    """The card on a physical table for a whole event: one private link (and QR code) that
-    opens the game at table `number` of the event's current round, round after round, and a
-    short code a person types instead (`short_code`).
-
-    Made when a seating first uses the table number (`services.round_seat`); the director
-    prints the cards once and may revoke one (`services.table_card_renew`), which revokes the
-    per-round `Table.access_token` links of its table number too (each opens its own round's
-    game). Once the event is finished, the card opens its table's last game, to read.
-    """
+    """The card on a physical table for a whole event: a private link (and QR code) and a short code
+    opening the game at table `number` of the current round; revoking it revokes those links too."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -479,9 +463,8 @@ class Pair(models.Model):
 
 
 class StageEntrant(models.Model):
-    """Who plays a final table or a knockout, with their seed (1 = best): a player in an
-    individual event, a pair in a fixed-partnership event. Written when the director confirms
-    the stage's entrants (`services.stage_entrants_confirm`)."""
+    """Who plays a final table or a knockout, with their seed (1 = best): a player, or a pair in a
+    fixed-partnership event (`services.stage_entrants_confirm`)."""
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="entrants")
     seed = models.PositiveSmallIntegerField(_("seed"))
@@ -579,13 +562,8 @@ class SitOut(models.Model):
 class Game(models.Model):
     """One table's game in one round, with the rules it started with.
 
-    Its state after its last hand is kept here, in the row a hand's save locks: `totals`,
-    `hands_played` and `won_by` are the engine's (`scoring.GameProgress`: a new hand is checked
-    and scored against them alone, a correction from the corrected hand on), `initial_meld`,
-    `game_over`, `winner` and `is_draw` follow from them and the event's limits
-    (`services.game_score`), and `next_number` is the next new hand's number. All are derived
-    from the hands and rewritten whenever a hand is saved (`services.game_rescore` rebuilds them).
-    """
+    Holds its state after its last hand, derived from the hands and rewritten at each save
+    (`services.game_rescore` rebuilds it). Design: docs/site.md#the-tournament-models"""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
     variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
@@ -632,9 +610,8 @@ class Game(models.Model):
 
 
 class _HistoryManager(HistoryManager):
-    """django-simple-history's manager of a model's history rows, its class made once: the
-    package makes a new manager class (`from_queryset`, which walks the queryset's members) each
-    time `Model.history` is read, twice a saved hand (about 1 ms of the save's CPU)."""
+    """django-simple-history's manager of a model's history rows, its class made once (the package
+    makes one each time `Model.history` is read)."""
 
     @classmethod
     @functools.cache
@@ -737,9 +714,8 @@ class Standing(models.Model):
 
 
 class RatingFields(models.Model):
-    """What a current rating holds, a club player's (`Rating`) or a federation person's
-    (`PersonRating`): its ranking group, OpenSkill's mu and sigma (tournaments/domain/ratings.py),
-    the rating shown (the ordinal), the games rated and whether it is still provisional."""
+    """A current rating (`Rating`, `PersonRating`): ranking group, OpenSkill's mu and sigma
+    (tournaments/domain/ratings.py), the ordinal shown, games rated, whether provisional."""
 
     # The ranking group: its first variant (clubs/variants.py, `ranking_group_of`).
     group = models.CharField(_("ranking group"), max_length=32)
@@ -802,9 +778,8 @@ class RatingHistory(models.Model):
 
 
 class PersonRating(RatingFields):
-    """A person's current rating in one of their federation's ranking groups: the same rule as a
-    club's Rating, over the games its member clubs publish to it. Derived: rebuilt by
-    `federation_ratings_rebuild`."""
+    """A person's current rating in a ranking group of their federation, by a club Rating's rule over
+    the games its member clubs publish. Derived: `federation_ratings_rebuild`."""
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
     # The person's totals over their rated games of the group (the sums of their history rows),
@@ -826,9 +801,8 @@ class PersonRating(RatingFields):
 
 
 class PersonRatingHistory(models.Model):
-    """A person's game counted by their federation: its result for them and their federation
-    rating in its ranking group right after it (the columns of RatingHistory, by person). The
-    federation's ranking of a period sums these rows; the game's club is its event's."""
+    """A person's game counted by their federation, with their rating in its group right after it
+    (RatingHistory's columns, by person); the game's club is its event's."""
 
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="rating_history")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
@@ -881,3 +855,85 @@ class Season(models.Model):
 
     def clean(self) -> None:
         refuse_invisible_characters(self, {"name": _("The season's name")})
+
+
+class Night(models.Model):
+    """A night of the club's calendar, before its event: members reply to it, the calendar feed
+    lists it, and on the night its check-in decides who is present (`event`, once created).
+    `date` and `start_time` are the club's local ones; `sequence` rises with each move or
+    cancellation, as calendars read an update (iCalendar's SEQUENCE)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField(_("date"), help_text=_("The club's local date."))
+    start_time = models.TimeField(_("time"), help_text=_("The club's local time."))
+    variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)
+    format = models.CharField(
+        _("format"), max_length=16, choices=Event.Format.choices, default=Event.Format.INDIVIDUAL
+    )
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+    sequence = models.PositiveIntegerField(default=0, editable=False)
+    event = models.OneToOneField(
+        Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="night"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["date", "start_time", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date} {self.start_time}"
+
+
+class NightReply(models.Model):
+    """A player's word on a night: coming, not coming, or coming and looking for a partner."""
+
+    class Answer(models.TextChoices):
+        COMING = "coming", _("Coming")
+        NOT_COMING = "not_coming", _("Not coming")
+        PARTNER = "partner", _("Looking for a partner")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="replies")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="night_replies")
+    answer = models.CharField(_("answer"), max_length=16, choices=Answer.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="night_reply_once_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.answer} {self.night}"
+
+
+class CheckIn(models.Model):
+    """A player marked present at the door of a night: by the door's QR page, by their own
+    account, or by a director (`by`, when signed in)."""
+
+    class How(models.TextChoices):
+        DOOR = "door", _("at the door")
+        ACCOUNT = "account", _("signed in")
+        DIRECTOR = "director", _("by a director")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    how = models.CharField(max_length=16, choices=How.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="check_in_once_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"

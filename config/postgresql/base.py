@@ -1,16 +1,9 @@
 """Django's PostgreSQL backend, giving up on a server that does not answer a web request.
 
-A PostgreSQL that takes a query and never answers (a hung server, a network that holds the
-packets) would hold the request, on a connection already open, until gunicorn kills its
-worker. Once `answer_deadline` is on (the web process: config/wsgi.py), every wait for the
-server's answer (a query, a fetch, a commit, the health check of a kept connection) gives up
-after that many seconds: the connection is closed and `DatabaseNotAnswering` (psycopg's
-OperationalError) raised, which the site answers with 503 and Retry-After (config/errors.py).
-The request that gave up connects no more: a new connection would wait its connect timeout
-too. Each connection made under the deadline carries a statement timeout a second shorter, so
-that a live server cancels a slow statement itself and the connection stays usable. The
-Celery tasks and the commands keep no deadline: the tasks have their time limits.
-"""
+With `answer_deadline` on (the web process: config/wsgi.py), each wait for an answer gives up
+after that many seconds: the connection is closed and `DatabaseNotAnswering` raised (503,
+config/errors.py); connections carry a statement timeout a second shorter. Tasks and commands
+keep no deadline. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations
 

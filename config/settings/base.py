@@ -1,9 +1,4 @@
-"""Settings for every environment, driven by environment variables.
-
-The embedded default needs nothing set: SQLite in the project folder, and Celery tasks run
-in-process (eagerly) because no broker is configured. Setting DATABASE_URL and CELERY_BROKER_URL
-switches to PostgreSQL and a real Redis broker with separate worker processes.
-"""
+"""Settings for every environment, driven by environment variables (docs/deployment.md#settings)."""
 
 from datetime import timedelta
 
@@ -122,7 +117,7 @@ if DATABASES["default"]["ENGINE"] == "config.postgresql" and env.bool(
 ):
     # Parameters bound by the server, and a statement run 5 times on a connection kept
     # prepared (psycopg's default): PostgreSQL plans each of the save's queries once per
-    # connection, which halves its CPU under load (bench/README.md, Load). Off by default: a
+    # connection, which saves CPU under load (bench/README.md, Load). Off by default: a
     # migration that changes a column's type makes every kept statement that reads the column
     # fail ("cached plan must not change result type") until its connection closes, so with it
     # on, restart the web and worker processes right after every `migrate`. Never behind a
@@ -208,9 +203,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # In development whitenoise serves straight from the source folders; production serves the
 # collected files (`manage.py collectstatic`), compressed (gzip, and Brotli for the browsers
-# that ask for it, some 12 % smaller: the `brotli` package), under names that carry a hash of
-# their content, so that browsers keep them for good (whitenoise marks them immutable) and a
-# phone on a weak connection asks again only for the page (bench/README.md, "Entering hands").
+# that ask for it: the `brotli` package), under names that carry a hash of their content, so
+# that browsers keep them for good (whitenoise marks them immutable) and a phone on a weak
+# connection asks again only for the page (bench/README.md, "Entering hands").
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 STORAGES = {
@@ -403,11 +398,9 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
 
 
 def task_time_limits() -> dict[str, tuple[int, int]]:
-    """Each task's soft and hard time limits, in seconds: a few times its slowest measured run
-    (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis
-    would hand a running task to a second worker. At the soft limit the task stops with
-    SoftTimeLimitExceeded; at the hard one its process is killed. Either way it is crossed off
-    the task ledger and not sent again (tournaments/workers/tasks.py, `Guarded`)."""
+    """Each task's soft and hard time limits, in seconds: a few times its slowest run
+    (bench/README.md), the hard one under the visibility timeout (300 s), past which Redis would
+    hand a running task to a second worker. Design: docs/deployment.md#a-task-that-runs-too-long"""
     return {
         # One event's standings: a night of 7,500 hands took 7.2 s under load.
         "tournaments.tasks.standings_recompute": (30, 45),

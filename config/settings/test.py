@@ -1,8 +1,4 @@
-"""Test settings: the base settings with a fast password hasher and local-memory services.
-
-Tasks stay eager unless CELERY_BROKER_URL is set; the integration tests that start a real
-worker need the broker and a database the worker can see (PostgreSQL).
-"""
+"""Test settings: a fast password hasher and local-memory services; tasks eager without a broker."""
 
 import os
 

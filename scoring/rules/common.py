@@ -54,11 +54,8 @@ def per_three(count: int, each: int = 100) -> tuple[int, ...]:
 
 
 def pack_counts(decks: int, black_three_in_hand: int) -> dict[str, Any]:
-    """The RuleSet values a pack of `decks` decks of 52 cards and 2 jokers decides where several
-    melds of one rank are allowed (the Samba family, Hand and Foot), a black three left in hand
-    worth `black_three_in_hand` ([derived], rules.md §1.0, §4 #10): its card points, its threes,
-    and the canastas its cards allow (7 cards besides the threes each; a mixed one holds a wild
-    card, a wild one seven)."""
+    """The RuleSet values a pack of `decks` decks decides where several melds of one rank are
+    allowed, a black three in hand worth `black_three_in_hand` ([derived], rules.md §1.0, §4 #10)."""
     threes = 2 * decks  # red threes; black threes as many (CARDS_PER_DECK)
     wild = decks * (CARDS_PER_DECK["jokers"] + CARDS_PER_DECK["twos"])
     canastas = decks * (sum(CARDS_PER_DECK.values()) - CARDS_PER_DECK["black_threes"]) // 7

@@ -30,11 +30,8 @@ OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, RECORDS, BANDS)
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One house-rule option as the engine accepts it: its `name`, its `kind` (OPTION_KINDS),
-    the `choices` of a CHOICE, and for the whole numbers of the other kinds their `minimum` and
-    `step` (points go by 5); `parts`, a RECORD's keys; `signed`, numbers that may also be below
-    0 where the variant counts them as they are (Hand and Foot's red threes, rules.md §6a). The
-    checks of `apply_options` read these values, and a page draws its controls from them."""
+    """One house-rule option as the engine accepts it; `apply_options` checks with it and a page
+    draws its controls from it. Points go by 5; `signed` numbers may be below 0 (rules.md §6a)."""
 
     name: str
     kind: str
@@ -364,13 +361,10 @@ def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
 
 
 def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """`[{"below": 0, "minimum": 15}, {"below": 1500, "minimum": 50}, ..., {"minimum": 120}]`:
-    a side whose cumulative total is strictly below a band's `below` (and not below the band
-    before) needs that band's `minimum`; the last band has no `below` and covers the rest. So
-    `below` ascends strictly and exactly the last band is open-ended: the bands are contiguous
-    and cover every score. Every number is a multiple of 5, minimums 0 or more. Brazilian's
-    canasta requirements from 7000 on (`initial_meld_requirements`) still apply: the table
-    replaces only the points minimums below them."""
+    """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total.
+
+    A total strictly below a band's `below` needs its `minimum`; `below` ascends strictly and only
+    the last band is open. Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
     name = "initial_meld_table"
     if type(value) is not list or not value:
         raise InvalidRules(
@@ -436,13 +430,10 @@ def _opt_initial_meld_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values), as either
-    a list with one value per red three of the pack (`[100, 200, 300, 800]`: the value of 1, 2,
-    3 and 4 threes, not per three), or `{"each": 100, "all": 800}`: `each` per three, and all
-    the pack's threes together `all` (default: `each` times their number). They count for or
-    against the side as the variant says; Modern American scores black threes at these values
-    too. Where they always count as they are (Hand and Foot), a value may be below 0: Simpson's
-    `{"each": -500}` (rules.md §6a)."""
+    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values).
+
+    A list of totals by number of threes (`[100, 200, 300, 800]`) or `{"each": 100, "all": 800}`.
+    Below 0 only where they always count as they are (Hand and Foot, rules.md §6a)."""
     name = "red_three_values"
     in_pack = rules.red_threes_in_pack
     signed = rules.red_threes_positive == "always"
@@ -520,11 +511,10 @@ def _opt_canastas_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_special_books(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """Hand and Foot (landoware, Christophersanz): `{"sevens": 1500, "black_threes": 2000}`, both
-    keys (0: not allowed). Each such book is worth its value in all, counted apart from the
-    clean, dirty and wild books and toward no going-out requirement; a book of black threes is
-    the only meld of black threes (rules.md §6a). The pack bounds them: 4 sevens and 2 black
-    threes a deck, 7 to a book ([derived])."""
+    """Hand and Foot: `{"sevens": 1500, "black_threes": 2000}`, both keys (0: not allowed).
+
+    Counted apart from other books, toward no going-out requirement (rules.md §6a); the pack bounds
+    them ([derived])."""
     books = _record("special_books", value, required=("sevens", "black_threes"))
     # seven 7s or seven black threes: 35 points; 4 sevens and 2 black threes a deck
     limits = {"sevens": rules.decks * 4 // 7, "black_threes": rules.black_threes_in_pack // 7}
@@ -613,16 +603,10 @@ _TO_A_TARGET = ("target", "initial_meld_table")
 
 
 def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
-    """`rules` with the house-rule `options` (rules.md §6, §6a: option names to JSON values)
-    applied, as `rules_for` gives them; raises InvalidRules for an option the variant does not
-    have, two that set the same rule (`_CONFLICTING_OPTIONS`), a bad value, or a game of deals
-    and one to a target mixed (`_check_to_a_target`).
+    """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied.
 
-    Options are applied in `_OPTION_HANDLERS` order: the pack (`packs`) and the deals first, so
-    that the values checked against them see them, then a variant's own values overridden
-    (`initial_meld_table`, `red_three_values`, `book_values`, ...), then the adjustments
-    (`red_three_penalty_all_six`). Each handler documents its value's shape.
-    """
+    Raises InvalidRules for an option the variant does not have, two that set the same rule, a bad
+    value, or a game of deals and one to a target mixed. Order: docs/engine.md#house-rule-options."""
     if not isinstance(options, Mapping):
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"

@@ -26,13 +26,9 @@ MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
 class CanastaKind:
     """One kind of completed canasta a side's entry counts, and what it is worth.
 
-    `group` is "natural", "mixed", "wild" or "sequence" (for going-out requirements and deck
-    limits), or "special": counted apart from the others, toward no going-out requirement (Hand
-    and Foot's books of 7s and of black threes, rules.md §6a). `min_points` is the card points of
-    the cheapest such canasta (rules.md §4 #9),
-    `max_total` how many of this kind the pack allows over all sides in one hand (0 = no
-    kind-specific limit).
-    """
+    `group` is "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a). `min_points` is
+    the cheapest such canasta's card points (§4 #9); `max_total` the pack's limit over all sides in
+    one hand (0: none)."""
 
     field: str
     bonus: int
@@ -55,11 +51,8 @@ class GoingOutRequirement:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CanastaSetBonus:
-    """A bonus for a set of canastas in one hand (Italian five pure, Greek-Spanish five/seven).
-
-    It applies when the side has at least `min_natural` (and at most `max_natural`, if set)
-    natural canastas, `min_mixed` mixed and `min_total` canastas of any kind.
-    """
+    """A bonus for a set of canastas in one hand (Italian five pure, Greek-Spanish five/seven), at
+    least `min_natural` (at most `max_natural`), `min_mixed` mixed and `min_total` canastas."""
 
     item: str
     points: int
@@ -80,11 +73,9 @@ class SpecialHand:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeldRequirement:
-    """From a cumulative total of `from_total` points on, the opening meld must be `code`.
-
-    `code` is a key of MELD_REQUIREMENTS; `points` is the points minimum that still applies
-    (0 when the requirement is only a kind of canasta). Brazilian (BIC-BR, RG-BR).
-    """
+    """From a cumulative total of `from_total` points on, the opening meld must be `code`
+    (Brazilian: BIC-BR, RG-BR); `points` is the points minimum that still applies (0: only a kind of
+    canasta)."""
 
     from_total: int
     code: str
@@ -100,11 +91,8 @@ def playing(shape: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Everything the engine needs to score one variant; all points are ints.
-
-    The fields after `tie_policy` are derived from the others when the RuleSet is built (they
-    are not arguments, and `dataclasses.replace` recomputes them).
-    """
+    """Everything the engine needs to score one variant; all points are ints. The fields after
+    `tie_policy` are derived when it is built (`dataclasses.replace` recomputes them)."""
 
     key: str
     name: str
@@ -259,10 +247,8 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
 
 
 def _highest_hand_score(rules: RuleSet) -> int:
-    """Every card of the pack melded (decks x 590), the most valuable canastas the pack and the
-    per-side limits allow, every canasta-set bonus, the best red-three (and Modern American
-    black-three) value, captured black threes and the larger going-out bonus; or the Acaba award
-    or the best special hand if larger."""
+    """The most one side can score in one hand: the whole pack melded, the best canastas, bonuses
+    and threes, or the Acaba award or best special hand if larger."""
     group_left = {
         "natural": rules.max_natural_canastas_total,
         "mixed": rules.max_mixed_canastas_total,
@@ -292,11 +278,8 @@ def _highest_hand_score(rules: RuleSet) -> int:
 
 
 def _lowest_hand_score(rules: RuleSet) -> int:
-    """Every card of the pack against the side at its in-hand value (which also covers melded
-    cards counted against a side without a canasta), the worst red threes (laid and counted
-    against, or caught in hand), Modern American threes and penalties (each unfinished meld
-    once, every player caught), and Brazilian short sequences (at most one per three natural
-    cards of the pack)."""
+    """The least one side can score in one hand: the whole pack against it at in-hand values, the
+    worst threes and penalties, and Brazilian short sequences."""
     against = rules.red_three_negative_values or rules.red_three_values
     if rules.red_threes_positive == "always":  # counted as they are: against only if negative
         against = tuple(max(-value, 0) for value in rules.red_three_values)

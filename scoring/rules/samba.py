@@ -93,15 +93,10 @@ CHILEAN_PACKS = (3, 4)
 
 
 def chilean_pack(packs: int, black_three_in_hand: int) -> dict[str, Any]:
-    """The RuleSet values that `packs` packs of 52 cards and 2 jokers decide (rules.md §1.0, §1.11,
-    §6), with a black three left in hand worth `black_three_in_hand` ([derived] unless cited).
+    """The RuleSet values `packs` packs decide (rules.md §1.0, §1.11, §6), a black three left in
+    hand worth `black_three_in_hand` ([derived] unless cited).
 
-    3 packs: 6 red and 6 black threes, 18 wild cards, 150 cards besides the threes, 1770 card
-    points (2340 with black threes at 100 in hand, §4 #10), red threes as Bolivia (all six
-    1000). 4 packs: 8 of each three, 24 wild cards, 200 other cards, 2360 card points (3120
-    with black threes at 100), red threes 100 each and no bonus for all eight (§6: no source
-    gives one), so eight are 800.
-    """
+    4 packs: red threes 100 each and no bonus for all eight (§6: no source gives one)."""
     bolivia_red = (0, 100, 200, 300, 400, 500, 1000)  # Bolivia = Samba (BIC-BO, S0, S4)
     return {
         **pack_counts(packs, black_three_in_hand),

@@ -207,7 +207,8 @@ def test_arbitrary_json_is_scored_or_rejected_never_crashes(data: Any) -> None:
             assert set(error) == {"hand", "side", "field", "message"}
             assert isinstance(error["message"], str)
         return
-    # Brazilian alone adds its non-points initial-meld requirements (scoring.sheet docstring).
+    # Brazilian alone adds its non-points initial-meld requirements (docs/engine.md, "Score
+    # sheets and their extensions").
     extra = {"initial_meld_requirement"} if out["variant"] == "brazilian" else set()
     assert set(out) == {
         "variant",

@@ -345,11 +345,29 @@ def _a_club_nights_code(w: World, t: T) -> dict[str, Any]:
     return {"code": cards.values_list("short_code", flat=True).first()}
 
 
+# A club's nights before their events: no federation's membership reaches them; the permission
+# matrix probes each by every role (tests/site/test_permissions.py).
+NIGHTS_WHY = "a club's night before its event: probed by the permission matrix"
+
 SITE_DOORS: dict[str, Door] = {
     "home": Door("page", read=ANYONE),
     "login": Door("page", read=ANYONE),
     "logout": Door("page", why="signs the visitor out: no membership's door"),
     "set_language": Door("page", why="sets the visitor's language: no membership's door"),
+    "tournaments:night_schedule": Door("page", why=NIGHTS_WHY),
+    "tournaments:calendar_feed": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_detail": Door("page", why=NIGHTS_WHY),
+    "night-sign-ups": Door("api", why=NIGHTS_WHY),
+    "tournaments:night_detail download": Door(
+        "page", why=NIGHTS_WHY, params="?_export=csv", name="tournaments:night_detail"
+    ),
+    "tournaments:night_reply": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_edit": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_door": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_event": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_check_in_toggle": Door("page", why=NIGHTS_WHY),
+    "tournaments:night_check_in": Door("page", why=NIGHTS_WHY),
+    "tournaments:player_nights": Door("page", why=NIGHTS_WHY),
     "password_change": Door("page", read=AUTH),
     "password_change_done": Door("page", read=AUTH),
     "password_reset": Door("page", read=ANYONE),

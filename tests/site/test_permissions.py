@@ -55,10 +55,13 @@ from tests.support.hands import HAND_A, HAND_B
 from tests.tournaments.web.test_views import _form_data
 from tournaments import selectors, services
 from tournaments.models import (
+    CheckIn,
     Event,
     Game,
     Hand,
     MatchDecision,
+    Night,
+    NightReply,
     Pair,
     Participant,
     Round,
@@ -355,6 +358,39 @@ def _championship_entries(w: World) -> dict[str, Any]:
     return {"slug": w.club.slug, **_championship(w)}
 
 
+def _night(w: World) -> Night:
+    """The club's night tonight (its door open), before its event."""
+    return Night.objects.get(club=w.club)
+
+
+def _night_kwargs(w: World) -> dict[str, Any]:
+    return {"night_id": _night(w).pk}
+
+
+def _players_linked(w: World) -> None:
+    """The member, the scorer and the director each the club's player of their account."""
+    for actor, name in (("member", "Player 14"), ("scorer", "Player 15"), ("director", "Player 16")):
+        Player.objects.filter(club=w.club, name=name).update(user=w.users[actor])
+
+
+def _four_checked_in(w: World) -> None:
+    night = _night(w)
+    for player in w.club.players.order_by("pk")[:4]:
+        CheckIn.objects.create(night=night, player=player, how="director")
+
+
+def _door(w: World) -> dict[str, Any]:
+    return {"token": selectors.night_door_token(night=_night(w))}
+
+
+def _personal_link(w: World) -> dict[str, Any]:
+    return {"token": selectors.player_reply_token(player=w.club.players.order_by("pk")[0])}
+
+
+# A night's door and a player's personal link: signed tokens of the nights' own form.
+NIGHT_LINKS = {"tournaments:night_check_in", "tournaments:player_nights"}
+
+
 MATRIX: dict[str, Row] = {
     # --- Django's own pages ----------------------------------------------------------------
     # Anyone: a member's clubs, or the clubs whose results are public and a way to log in.
@@ -577,6 +613,50 @@ MATRIX: dict[str, Row] = {
             "events": [str(w.event.pk)],
         },
     ),
+    # --- the club's nights ahead: its calendar, replies, the door's check-in ------------------
+    "tournaments:night_schedule": Row(
+        "page",
+        lambda w: {"slug": w.club.slug},
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {
+            "date": "2027-01-05",
+            "start_time": "19:30",
+            "variant": "classic",
+            "format": "individual",
+            "repeat_until": "2027-01-26",
+        },
+    ),
+    "tournaments:calendar_feed": Row("page", lambda w: {"slug": w.club.slug}, read=PUBLIC),
+    "tournaments:night_detail": Row("page", _night_kwargs, read=MEMBER),
+    "tournaments:night_reply": Row(
+        "page", _night_kwargs, write=MEMBER, data=lambda w: {"answer": "coming"}, prepare=_players_linked
+    ),
+    "tournaments:night_edit": Row(
+        "page",
+        _night_kwargs,
+        read=DIRECTOR,
+        write=DIRECTOR,
+        data=lambda w: {"date": "2027-02-02", "start_time": "20:00", "place": "Hall"},
+    ),
+    "tournaments:night_door": Row("page", _night_kwargs, read=DIRECTOR),
+    "tournaments:night_event": Row("page", _night_kwargs, write=DIRECTOR, prepare=_four_checked_in),
+    "tournaments:night_check_in_toggle": Row(
+        "page",
+        lambda w: _night_kwargs(w) | {"player_id": w.club.players.order_by("pk")[0].pk},
+        write=DIRECTOR,
+    ),
+    # Whoever holds the door's QR code checks a player in; a player's personal link replies.
+    "tournaments:night_check_in": Row(
+        "page", _door, read=LINK, write=LINK, data=lambda w: {"player": w.club.players.order_by("pk")[0].pk}
+    ),
+    "tournaments:player_nights": Row(
+        "page",
+        _personal_link,
+        read=LINK,
+        write=LINK,
+        data=lambda w: {"night": _night(w).pk, "answer": "coming"},
+    ),
     # --- the director's hand on a round; the room's seating sheet and board ------------------
     "tournaments:round_sheet": Row("page", _round_one, read=MEMBER),
     # The hall board: anyone with public results, else the club's members; or whoever holds its
@@ -740,6 +820,7 @@ MATRIX: dict[str, Row] = {
         lambda w: {"event_id": w.event.pk, "player_id": w.event.participants.first().player_id},
         write=DIRECTOR,
     ),
+    "night-sign-ups": Row("api", _night_kwargs, read=DIRECTOR),
     "hand-record": Row("api", lambda w: {"game_id": w.game.pk}, write=SCORER, data=_api_hand_two),
     "hand-confirm": Row(
         "api", lambda w: {"game_id": w.game.pk, "number": 1}, write=SCORER, data=_confirm_as_ew
@@ -775,6 +856,11 @@ def _world_of(club, alice, sam, bob, mallory, league_night) -> World:
     # The event counts for a season of the club (for season_detail).
     league_night.season = Season.objects.create(club=club, name="Winter")
     league_night.save(update_fields=["season"])
+    # Tonight's night of each club, before its event (the nights' rows).
+    for night_club in (club, other_club):
+        Night.objects.create(
+            club=night_club, date=selectors.club_today(night_club), start_time="19:30", variant="classic"
+        )
     # A spare player of the club who is not in the event (for participant_add).
     Player.objects.create(club=club, name="Late arrival")
     # A guest of an earlier night (for guest_merge).
@@ -910,6 +996,11 @@ def _fingerprint_queries() -> list[Any]:
         Person.objects.order_by("pk").values(),
         PersonLinkRecord.objects.order_by("pk").values_list("pk", "player_id", "person_id", "action"),
         PersonLinkConflict.objects.order_by("pk").values_list("pk", "outcome"),
+        Night.objects.order_by("pk").values_list(
+            "pk", "date", "start_time", "place", "cancelled", "event_id"
+        ),
+        NightReply.objects.order_by("pk").values_list("pk", "night_id", "player_id", "answer"),
+        CheckIn.objects.order_by("pk").values_list("pk", "night_id", "player_id"),
     ]
 
 
@@ -955,7 +1046,12 @@ def _url(name: str, row: Row, w: World, actor: str) -> str:
         kwargs["board_token"] = f"{w.event.pk}-0:{'x' * 43}"  # well-formed, not signed by the site
     elif "board_token" in kwargs and actor == "other_link":
         kwargs["board_token"] = selectors.board_token(event=w.other_event)
-    if "token" in kwargs:
+    if name in NIGHT_LINKS:
+        if actor == "anonymous":
+            kwargs["token"] = f"{_night(w).pk}:{'x' * 27}"  # well-formed, not signed by the site
+        elif actor == "other_link":
+            kwargs["token"] = selectors.night_door_token(night=Night.objects.get(club=w.other_club))
+    elif "token" in kwargs:
         if actor == "anonymous":
             kwargs["token"] = "made-up-token"
         elif actor == "other_link":

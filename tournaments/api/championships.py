@@ -1,7 +1,5 @@
-"""The API's championships: a federation's officers list and create them and qualify their
-entrants by a ranking; a member club's directors enter the club's players. The championship is
-then an event of `/api/v1/events/` (run by its officers and its host club's directors).
-"""
+"""The API's championships: officers list, create and qualify them; member clubs' directors enter
+players. A championship is then an event of `/api/v1/events/`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""The API's events: list and read them, their standings, create one (directors), add and withdraw
-players.
-"""
+"""The API's events: list, read, standings, create (directors), players added and withdrawn."""
 
 from __future__ import annotations
 
@@ -63,10 +61,8 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         filter_backends=[],
     )
     def standings(self, request: Request, pk: str | None = None, format: str | None = None) -> Response:
-        """The event's standings as its format ranks them: a row per pair in a fixed-partnership
-        event (ranked among the pairs), a row per player otherwise; best first. The whole list,
-        not a page, and not filtered as the list of events is. `format`: the URL's format suffix
-        (`standings.json`), which the renderer reads from the request."""
+        """The event's standings as its format ranks them (a row per pair or per player), best first;
+        the whole list, unfiltered. `format`: the URL's format suffix, read by the renderer."""
         event = self.get_object()
         if event.format in Event.PARTNERSHIP_FORMATS:
             rows: Any = selectors.event_pair_standings(event=event)

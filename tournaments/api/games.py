@@ -1,6 +1,4 @@
-"""The API's games and hands: list and read them, record or correct a hand (scorers), confirm one
-(the other side or a director).
-"""
+"""The API's games and hands: list and read them, record or correct a hand, confirm one."""
 
 from __future__ import annotations
 
@@ -51,12 +49,9 @@ class HandViewSet(viewsets.ReadOnlyModelViewSet):
 class HandRecordApi(APIView):
     """Record hand `number` of a game, or correct it (give `expected_version`).
 
-    Once the game's results are final only the event's director may change a hand, giving a
-    `reason` (400 otherwise). A retry with the same `submission_id` returns the hand already
-    recorded (200, not 201). A hand recorded already, sent as a new one, or a correction of a
-    version someone has changed since, is a conflict (409). The answer is the hand's scores and
-    the game's state after it.
-    """
+    Once the results are final only the event's director may, giving a `reason` (400 otherwise).
+    A retry with the same `submission_id` answers the hand recorded (200, not 201); a hand sent
+    again as new, or a correction of a changed version, is a conflict (409)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

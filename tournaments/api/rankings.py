@@ -1,7 +1,5 @@
-"""The API's rankings: a club's, the page's ranking of one group over one period, with the page's
-parameters (`variant`, `season`, `from`, `to`), for the club's members and, once the club's
-results are public, for anyone; a federation's, likewise (`variant`, `from`, `to`), for its
-officers and, once its ranking is public, for anyone."""
+"""The API's rankings, a club's and a federation's, with the pages' parameters and the pages'
+rules of who may read them."""
 
 from __future__ import annotations
 

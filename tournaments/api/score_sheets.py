@@ -1,6 +1,4 @@
-"""The API's score sheet: a whole sheet scored by the engine, the contract of `manage.py
-score_sheet`, for anyone.
-"""
+"""The API's score sheet: a whole sheet scored by the engine (`manage.py score_sheet`'s contract)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The API's serializers: what each resource answers (its fields, read-only) and what each write
-takes (`<Operation>InputSerializer`, shape only: every rule is a service's). One module for all,
-as the resources share them (a round shows its tables, an event its pairs and stages).
-"""
+"""The API's serializers: what each resource answers, and what each write takes (shape only).
+
+Design: docs/site.md#the-api"""
 
 from __future__ import annotations
 
@@ -122,8 +121,7 @@ class StageEntrantSerializer(serializers.Serializer):
 
 
 class StageSerializer(serializers.ModelSerializer):
-    """A stage of an event (read-only): its kind, movement, rounds and who plays it. Stages are
-    added and their entrants confirmed on the event page."""
+    """A stage of an event (read-only): its kind, movement, rounds and who plays it."""
 
     entrants = StageEntrantSerializer(many=True, read_only=True)
 
@@ -245,9 +243,8 @@ class StandingSerializer(serializers.ModelSerializer):
 
 
 class EntrantStandingSerializer(serializers.Serializer):
-    """A row of an event's standings as its format ranks them: a pair (`pair` its number, two
-    players) in a fixed-partnership event, a player (`pair` null) otherwise. Points are
-    Canasta points."""
+    """A standings row as the event's format ranks it: a pair (`pair` its number, two players) in a
+    fixed-partnership event, a player (`pair` null) otherwise; points are Canasta points."""
 
     rank = serializers.IntegerField()
     pair = serializers.IntegerField(allow_null=True)
@@ -277,9 +274,8 @@ class EntrantStandingSerializer(serializers.Serializer):
 
 
 class NameInputField(serializers.CharField):
-    """A name as the API takes it: trimmed of its spaces alone (`clubs.text.name_trimmed`), so
-    that the model's check refuses a line separator or a tab at either end as it refuses one
-    inside (DRF's own trim, str.strip, would drop them without a word)."""
+    """A name trimmed of its spaces alone (`clubs.text.name_trimmed`, not DRF's str.strip), so that
+    the model's check refuses a line separator or a tab at either end as it does inside."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**{**kwargs, "trim_whitespace": False})
@@ -409,9 +405,8 @@ class HandSavedEntrySerializer(serializers.Serializer):
 
 
 class HandSavedSerializer(serializers.Serializer):
-    """What a hand save answers (the schema; the view writes it directly): the hand as saved
-    (its `version` is the one a correction names), each side's score with its breakdown (not
-    the entries, which the client sent), and the game's state after it."""
+    """What a hand save answers (the view writes it directly): the hand as saved (its `version`, for
+    a correction), each side's score with its breakdown, and the game's state after it."""
 
     id = serializers.IntegerField()
     game = serializers.IntegerField()
@@ -491,8 +486,7 @@ def valid_data(serializer_class: type[serializers.Serializer], request: Request)
 
 
 class RankingQuerySerializer(serializers.Serializer):
-    """The ranking's parameters, as the page's controls (`selectors.club_ranking_period` reads
-    the season and dates)."""
+    """The ranking's parameters, as the page's controls (`selectors.club_ranking_period`)."""
 
     variant = serializers.CharField(required=False, allow_blank=True, max_length=32)
     season = serializers.CharField(required=False, allow_blank=True, max_length=16)

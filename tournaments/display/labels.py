@@ -1,7 +1,4 @@
-"""Display names, in the user's language, for the score-sheet fields and breakdown lines.
-
-The field and item keys come from `scoring/`; this module only names them for people.
-"""
+"""Display names, in the user's language, for the score sheet's fields and breakdown lines."""
 
 from typing import Any
 

@@ -1,11 +1,6 @@
-"""The scoring engine's rejection messages in the user's language.
+"""The scoring engine's rejection messages in the user's language, by `code` (one template each).
 
-`scoring` stays pure (no Django, no gettext): each of its Problems has a stable `code`
-(scoring.PROBLEM_CODES) and plain `params`. `describe(problem.as_detail())` turns one into a
-translated sentence: one template per code, %(name)s placeholders filled from the params, field
-names shown with the score sheet's labels (tournaments.display.labels). An unknown code, or params that
-do not fit the template, fall back to the engine's English message.
-"""
+Falls back to the engine's English message. Design: docs/site.md#words-for-people"""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
 """Read a number typed at the table exactly, or refuse it with a message. Pure.
 
-Scorers type on phones in five languages. What they type is read only when it can mean one
-number: digits (Western, Arabic-Indic or Persian), with an optional leading minus (ASCII
-hyphen, the typographic minus or the Arabic minus); spaces around it are ignored. Anything
-else (thousands separators, decimals, letters, a minus in the middle) is refused with a
-message saying what was wrong, because "1,250" or "1.250" would otherwise become 1 or 1.25
-or 1250 depending on whose phone typed it.
-"""
+Design: docs/site.md#words-for-people"""
 
 from __future__ import annotations
 
@@ -29,11 +23,8 @@ _BIDI_MARKS = {
 
 
 class NumberRefused(ValueError):
-    """The text cannot be read as exactly one whole number; the message says why.
-
-    `code` names the reason for a translated message: "empty", "separator", "minus_position",
-    "not_a_number" or "too_long" (more than MAX_DIGITS digits).
-    """
+    """The text cannot be read as exactly one whole number; `code` says why ("empty", "separator",
+    "minus_position", "not_a_number", "too_long": more than MAX_DIGITS digits)."""
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
@@ -46,11 +37,10 @@ MAX_DIGITS = 9
 
 
 def parse_whole_number(text: str) -> int:
-    """The whole number `text` stands for, e.g. "1250", "−85", "١٢٥٠" or "۸۵".
+    """The whole number `text` stands for ("1250", "−85", "١٢٥٠", "۸۵").
 
-    Raises NumberRefused for an empty text, separators ("1,250", "1.250", "1 250"), decimals,
-    letters, a sign anywhere but in front, or more than MAX_DIGITS digits.
-    """
+    Raises NumberRefused for an empty text, separators ("1,250"), decimals, letters, a sign
+    anywhere but in front, or more than MAX_DIGITS digits."""
     cleaned = "".join(ch for ch in text.strip() if ch not in _BIDI_MARKS)
     if not cleaned:
         raise NumberRefused("Enter a number.", "empty")

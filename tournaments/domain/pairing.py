@@ -1,45 +1,5 @@
-"""Fixed-partnership pairing: Swiss ("Danese"), round robin and Mitchell movements.
-
-Pure Python (plus networkx): nothing here knows about the database, Django or Celery. A
-partnership is an int (the event's pair number); the caller hands in the partnerships in
-play, their order in the standings and the history of earlier rounds, and gets plain value
-objects back. A round is a list of `Pairing`s: two partnerships at one table (the first sits
-North-South), or one partnership with the bye.
-
-Swiss (`swiss_round`)
-    The bye (odd field) goes to the lowest-ranked partnership with the fewest byes, so no
-    partnership has a second bye while another has had none (among those, to the
-    lowest-ranked one that leaves a round without a rematch, if one does). The others are paired by a
-    minimum-cost perfect matching (networkx `max_weight_matching` with maximum cardinality
-    over inverted costs, as well-kept Swiss software does): pairing two partnerships costs
-    the square of their distance in the standings, and a rematch costs more than any
-    pairing without one, so rematches happen only when no pairing without one exists. With
-    `clubs` (a championship's `keep_clubs_apart`), each two players of one club facing each
-    other cost `_CLUB_COST`: below a rematch, above the standings' distances, so pairs of one
-    club meet only when the round cannot be paired otherwise without a rematch. Each pairing
-    carries the reason it differs from the plain 1-2, 3-4, ... order of the standings: the
-    natural opponent was met before (`REMATCH_AVOIDED`) or is of the same club
-    (`CLUB_AVOIDED`), or the lower partnership was pulled up to make the round work
-    (`PULLED_UP`); or it is an unavoidable `REMATCH`, or the `BYE`. The bye is chosen as
-    without `clubs`.
-
-Round robin (`round_robin_round`)
-    The circle method: with n partnerships (one phantom added when n is odd, its opponent
-    has the bye) rounds 1 to n - 1 (or n) meet every partnership with every other exactly
-    once. Later rounds repeat the cycle.
-
-Mitchell (`mitchell_round`)
-    The first half of the partnerships sit North-South and stay at their table; the others
-    sit East-West and move up one table each round, so every NS partnership meets every EW
-    partnership once in as many rounds as there are tables (NS never meet NS). An odd
-    field gets a phantom EW partnership: its table is a bye.
-
-Round robin and Mitchell are fixed movements: they take no `clubs` and cannot keep pairs of
-one club apart (a round robin meets everyone with everyone; a Mitchell never meets two pairs
-of its NS half, nor two of its EW half, which the pair numbers decide).
-
-Deterministic: the same arguments always give the same round.
-"""
+"""Fixed-partnership pairing, deterministic: Swiss ("Danese"), round robin and Mitchell. Design:
+docs/seating.md#fixed-partnership-pairing."""
 
 from __future__ import annotations
 
@@ -92,13 +52,9 @@ def swiss_round(
 ) -> list[Pairing]:
     """Pair `ranking` (partnerships, best first) by the standings, without rematches.
 
-    `met` holds the meetings of earlier rounds (`meeting(a, b)`; a Counter counts repeats),
-    `byes` how many byes each partnership has had, `clubs` (optional) the club of each
-    partnership's players (None: of no club), kept from facing each other: a partnership of
-    one club facing another of that club is 4 meetings of one club, one of clubs A and B
-    facing one of B and C is 1 (`club_meetings`). See the module docstring.
-    Raises ValueError for a field of fewer than two partnerships or a repeated one.
-    """
+    `met` holds earlier meetings (`meeting(a, b)`; a Counter counts repeats), `byes` each one's
+    byes, `clubs` (optional; None: of no club) its players' clubs, kept apart (`club_meetings`).
+    Raises ValueError for a field of fewer than two partnerships or a repeated one."""
     if len(set(ranking)) != len(ranking):
         raise ValueError("A partnership appears twice in the standings.")
     if len(ranking) < 2:
@@ -223,11 +179,8 @@ def _byes_last(pairings: list[Pairing]) -> list[Pairing]:
 
 
 def drop_withdrawn(pairings: Sequence[Pairing], active: Collection[int]) -> list[Pairing]:
-    """A fixed movement's round for the partnerships still in play.
-
-    A table whose opponent withdrew becomes a bye (reason BYE); a withdrawn partnership's
-    bye disappears. The rest of the movement is unchanged, so no rematch is introduced.
-    """
+    """A fixed movement's round for the partnerships still in play: a table whose opponent withdrew
+    becomes a bye (reason BYE), a withdrawn one's bye disappears; no rematch is added."""
     kept = []
     for p in pairings:
         sides = [x for x in (p.ns, p.ew) if x is not None and x in active]

@@ -1,12 +1,4 @@
-"""A season table from the nights' standings. Pure: no ORM, plain values in and out.
-
-Each night (event) of a season gives each player who played it their victory points and
-point difference from that night's standings. A season counts either every night (`best_n`
-None) or each player's best N nights (most victory points, then best difference, then the
-earlier night). Players with fewer than `min_nights` nights are listed below those who
-qualify, in the same order. Movement compares each player's rank with the table as it stood
-before the last night (positive: moved up; None: new in the table).
-"""
+"""A season table from the nights' standings. Design: docs/seating.md#seasons."""
 
 from __future__ import annotations
 
@@ -42,10 +34,8 @@ def season_table(
     best_n: int | None = None,
     min_nights: int = 0,
 ) -> list[SeasonRow]:
-    """The season table over `nights` (event ids, oldest first); see the module docstring.
-
-    `results` maps player id to their nights' results; players with none are left out.
-    """
+    """The season table over `nights` (event ids, oldest first); `results` maps player id to their
+    nights' results, players with none left out."""
     rows = _ranked(nights, results, names, best_n, min_nights)
     if len(nights) > 1:
         before = {row.player: row.rank for row in _ranked(nights[:-1], results, names, best_n, min_nights)}

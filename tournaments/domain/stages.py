@@ -1,36 +1,5 @@
-"""Stages of an event: who qualifies for the next stage, how a knockout bracket is drawn and
-advances, and the event's final order. Pure: no Django, no ORM; plain values in and out.
-
-An *entrant* is an int: a player id in an individual event, a pair number in a
-fixed-partnership event. An *order* is a sequence of entrants, best first (a stage's
-standings). A *tier* is a list of entrants who share a place.
-
-Who qualifies
-    `best_of(order, n)`: the first n of the standings who are still in play (someone who left
-    is passed over and the next one takes the place). `best_of_each_table(tables, order, k)`:
-    the best k of each table of the last round (German clubs send the best two of each table
-    to the final table); at a table the side that won comes first, then a draw, then the
-    side's total at that table, then the standings (`table_order`). The qualifiers are seeded
-    by the standings, whichever table they came from.
-
-Knockout (`bracket`)
-    A single-elimination bracket of `size` = the smallest power of two that holds the
-    entrants. Seeds are placed in the usual order (`seed_positions`: 1 v 8, 4 v 5, 2 v 7,
-    3 v 6 for eight), so the top two can meet only in the final; when the entrants are not a
-    power of two the missing seeds are the lowest ones, so the byes go to the top seeds
-    (6 entrants: seeds 1 and 2 have a bye). Match `slot` s of round r is played by the
-    winners of slots 2s - 1 and 2s of round r - 1; its `high` is the better seed (it sits
-    North-South). A match's winner is given by the caller (the game's winner, or the
-    director's decision after a draw); a bye is won by the entrant who has it.
-
-The final order (`final_order`)
-    Each stage orders its own entrants, as tiers. The last stage places its entrants first
-    (a final table's result, a knockout's rounds reached), then the stage before places those
-    it had that were not placed yet (the qualifying order for the rest), and so on back to the
-    first stage. Entrants of one tier share a rank; a rank counts the entrants placed before
-    it (1, 2, 3, 3, 5). Ties of a final table are broken by the seeds it was given
-    (`break_ties`), which are the qualifying order.
-"""
+"""Stages of an event: qualifying, knockout brackets, the final order. Entrants are ints, orders
+best first, a tier shares a place. Design: docs/seating.md#stages."""
 
 from __future__ import annotations
 
@@ -46,11 +15,9 @@ PAIRS_PER_TABLE = 2
 
 
 def best_of(order: Sequence[int], count: int, eligible: Collection[int] | None = None) -> list[int]:
-    """The first `count` entrants of `order` (best first) that are `eligible` (all when None).
-
-    Returns fewer when fewer are eligible. Raises ValueError when `count` is below 1 or an
-    entrant appears twice in `order`.
-    """
+    """The first `count` entrants of `order` (best first) that are `eligible` (all when None), fewer
+    when fewer are eligible. Raises ValueError when `count` is below 1 or an entrant appears twice
+    in `order`."""
     _check_order(order)
     if count < 1:
         raise ValueError("At least one entrant qualifies.")
@@ -91,12 +58,9 @@ def best_of_each_table(
     count: int,
     eligible: Collection[int] | None = None,
 ) -> list[int]:
-    """The best `count` eligible entrants of each table (`table_order`), seeded together in the
-    order of `order` (the standings), entrants missing from it last by id.
-
-    A table with fewer eligible entrants gives those it has. Raises ValueError when `count`
-    is below 1 or an entrant appears twice in `order`.
-    """
+    """The best `count` eligible entrants of each table (`table_order`), seeded by `order` (the
+    standings), entrants missing from it last by id. Raises ValueError when `count` is below 1 or an
+    entrant appears twice in `order`."""
     _check_order(order)
     if count < 1:
         raise ValueError("At least one entrant of each table qualifies.")
@@ -138,10 +102,7 @@ def bracket_size(entrants: int) -> int:
 def seed_positions(size: int) -> list[int]:
     """The seeds (1 = best) in bracket order, top first; each two neighbours meet in round 1.
 
-    4: [1, 4, 2, 3]; 8: [1, 8, 4, 5, 2, 7, 3, 6]. Every match of round 1 adds up to size + 1,
-    and seeds 1 and 2 are in opposite halves. Raises ValueError unless `size` is a power of
-    two of at least 2.
-    """
+    8: [1, 8, 4, 5, 2, 7, 3, 6]. Raises ValueError unless `size` is a power of two of at least 2."""
     if size < 2 or size & (size - 1):
         raise ValueError(f"A bracket of {size} is not a power of two.")
     positions = [1, 2]
@@ -203,11 +164,9 @@ class Bracket:
 def bracket(seeds: Sequence[int], winners: Mapping[tuple[int, int], int] | None = None) -> Bracket:
     """The bracket of `seeds` (best first) with the matches decided so far.
 
-    `winners` maps (round, slot) to the entrant who won that match (both 1-based). Byes go to
-    the top seeds (see the module docstring) and are won without a winner given. Raises
-    ValueError for fewer than two seeds, a seed given twice, or a winner who does not play
-    that match (its entrants not known yet, or another entrant).
-    """
+    `winners` maps (round, slot), both 1-based, to the match's winner; byes go to the top seeds.
+    Raises ValueError for fewer than two seeds, a seed given twice, or a winner who does not play
+    that match."""
     _check_order(seeds)
     winners = winners or {}
     size = bracket_size(len(seeds))
@@ -314,11 +273,8 @@ def break_ties(tiers: Iterable[Sequence[int]], seeds: Sequence[int]) -> list[lis
 
 
 def final_order(stages: Sequence[Sequence[Sequence[int]]]) -> list[Place]:
-    """The event's final order from each stage's order as tiers, first stage first.
-
-    The last stage places its entrants first, then each stage before it those not placed yet
-    (see the module docstring). Ranks are shared within a tier (1, 2, 2, 4).
-    """
+    """The event's final order from each stage's order as tiers, first stage first; the last stage
+    places first (docs/seating.md#stages). Ranks are shared within a tier (1, 2, 2, 4)."""
     placed: set[int] = set()
     order: list[Place] = []
     for index in range(len(stages), 0, -1):

@@ -1,27 +1,5 @@
-"""Rank an event's players from their game results. Pure: no ORM, plain values in and out.
-
-In an individual event each player takes their side's result at each table they played.
-A finished game gives match points by its result (2-1-0) and victory points by the event's
-scale (`victory_points.py`; the default scale is the same 2-1-0 of club card play). Games
-still in progress count their points but no result yet, so the standings move as hands are
-entered.
-
-Order: victory points, then the event's tie-breaks (by default point difference, then points
-scored); players equal on all of them share a rank (1, 2, 2, 4) and are listed by name. Each
-row records the criterion that put it ahead of the next row (`separated_by`).
-
-`game_side_results` turns one game into its sides' results as the standings count them, and
-`result_victory_points` gives one side's victory points for its game: the standings add them
-up, and the round results show them table by table, from the same two functions.
-
-A player may also be credited victory points for rounds they missed (a sit-out or bye, a
-round before they arrived), by the event's missed-round policy (`missed_rounds.py`). A
-credit adds victory points only: games, results, match points and points for and against
-stay those of games really played, so no tie-break below victory points is invented.
-
-In a fixed-partnership event the same rows are shown per pair (`rank_pairs`): partners have
-equal rows, and the pairs are ranked among themselves (1, 2, 3, not 1, 1, 3, 3).
-"""
+"""Rank an event's players (or its pairs) from their game results. Design:
+docs/seating.md#standings."""
 
 from __future__ import annotations
 
@@ -34,11 +12,8 @@ from tournaments.domain import victory_points as vp
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SideResult:
-    """One side of one game, as the standings see it (points are the side's game total).
-
-    `points_against` is the best total among the other sides (the one opponent of a table of
-    two sides); `hands` is the hands played, which a difference scale reads.
-    """
+    """One side of one game, as the standings see it (points: the side's game total);
+    `points_against` is the best total among the other sides."""
 
     players: tuple[int, ...]
     points_for: int
@@ -67,12 +42,9 @@ def game_side_results(
 ) -> list[SideResult]:
     """One SideResult per side of a game, as the standings count it, in the order of `players`.
 
-    `players` maps each side's label to its players' ids; `totals` each side's game total
-    (points); `finished`, `winner` and `is_draw` are the game's result, `hands` the hands played.
-    `confirmed` is given when the event asks the other side to confirm each hand: (the totals
-    of the confirmed hands, whether every hand is confirmed). Only confirmed points count then,
-    and the game counts as finished once every hand is confirmed. Raises nothing.
-    """
+    `players`: side label -> player ids; `totals` are points. `confirmed` (the totals of the
+    confirmed hands, whether every hand is confirmed) is given when the event asks the other side to
+    confirm each hand: only confirmed points count then. Raises nothing."""
     if confirmed is not None:
         totals, all_confirmed = confirmed
         finished = finished and all_confirmed
@@ -172,16 +144,12 @@ def rank_players(
     scale: vp.Scale | None = None,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
 ) -> list[StandingRow]:
-    """Standings rows for every player in `names`, ranked (see the module docstring).
+    """Standings rows for every player in `names` (id -> display name), ranked; players with no game
+    get an empty row.
 
-    `results` holds one SideResult per side per game; `names` maps player id to the display
-    name used to order players who share a rank. Players with no game get an empty row.
-    `credits` adds victory points for missed rounds (no game, win, match point or points:
-    see `tournaments.domain.missed_rounds`); they count in the victory points the order starts
-    from, so the tie-breaks and `separated_by` see them too.
-    `scale` defaults to the 2-1-0 preset; `tie_breaks` must be checked already
-    (`victory_points.checked_tie_breaks`).
-    """
+    `credits` adds victory points for missed rounds only (docs/seating.md#missed-rounds). `scale`
+    defaults to the 2-1-0 preset; `tie_breaks` must be checked already
+    (`victory_points.checked_tie_breaks`)."""
     scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
     for player, credit in (credits or {}).items():
@@ -273,15 +241,9 @@ def rank_pairs(
 ) -> list[PairStandingRow]:
     """The standings of a fixed-partnership event per pair, ranked among the pairs.
 
-    `rows` are the event's player rows (`rank_players`), `pairs` maps each pair's number to its
-    two player ids. Partners sit at the same side of every table and sit out, arrive and leave
-    together, so their rows hold the same figures, and those are the pair's. Should they
-    differ (a seating changed by hand before swaps moved pairs together), the pair takes the
-    figures of its first player and is marked `partners_differ`. A pair with no row (no player
-    in the standings yet) gets an empty row. Ranked as `rank_players` ranks players, by
-    victory points and then `tie_breaks`; pairs equal on all of them share a rank and are
-    listed by number.
-    """
+    `rows` are the player rows (`rank_players`), `pairs` pair number -> its two player ids. A pair
+    takes its first player's figures (`partners_differ` when its partners' differ); a pair with no
+    row gets an empty one. Ties share a rank, listed by number."""
     by_player = {row.player: row for row in rows}
     ranked = []
     for number, players in pairs.items():

@@ -1,18 +1,5 @@
-"""The tables an event seats: their shape (the players seated on each side), the labels of
-their sides, the seats of each side, and the game a table plays (rules.md §1.1-§1.12 "Players").
-
-A shape is a tuple of players per side, written "2+2" in an event's settings:
-
-* "2+2": two partnerships, NS and EW, partners opposite (N & S, E & W);
-* "1+1": two players alone, N and S; "1+1+1": three alone, N, E and S; "1+1+1+1": four
-  alone, N, E, S and W (Hand and Foot, rules.md §6a);
-* "3+3": two teams of three, A (seats 1, 3, 5) and B (2, 4, 6);
-* "2+2+2": three teams of two, A (seats 1, 4), B (2, 5), C (3, 6), partners opposite;
-* "3+2": five players, A the side of three (seats 1, 3, 5) and B the side of two (2, 4); on
-  side A one player sits out each hand, in turn, so that two play on each side (§1.1d, §6).
-
-Pure: no framework, no model.
-"""
+"""The tables an event seats: shapes (players per side, "2+2"), side labels, seats, and the game a
+table plays (rules.md §1.1-§1.12 "Players"). Design: docs/seating.md#tables-and-their-shapes."""
 
 from __future__ import annotations
 
@@ -117,10 +104,8 @@ def table_variant(event_variant: str, event_table: Shape, table: Shape) -> str:
 
 
 def next_sitting_out(trio: tuple[int, ...], sat_out: list[int | None]) -> int:
-    """Who of a side of three sits out the next hand, given who sat out each hand before
-    (`sat_out`, oldest first): the one who has sat out fewest, ties going to the next after
-    whoever sat out last, in the table's order. Without changes that is each in turn, one a hand,
-    the first sitting out hand 1 (rules.md §6); after a director's change it evens out again."""
+    """Who of a side of three sits out the next hand, given who sat out each hand before (`sat_out`,
+    oldest first): the fewest sit-outs, ties to the next after the last (rules.md §6)."""
     return next_sitting_out_by_turns(trio, sat_out_turns(enumerate(sat_out, start=1)))
 
 

@@ -1,27 +1,6 @@
 """Victory-point scales and tie-break orders. Pure: no ORM, plain values in and out.
 
-A finished game gives each side *match points* by its result (2 for a win, 1 for a draw, 0
-for a loss) and *victory points* by the event's scale. A scale is either
-
-- `result`: victory points by the result only (win, draw, loss), or
-- `difference`: victory points by the score difference between the two sides, read from a
-  table of contiguous bands ("a difference of 100 to 299 gives 11 to the side ahead and 9 to
-  the side behind"). A scale may hold one table per number of hands in the round (the
-  Italian Burraco way: one table for 3-hand rounds, one for 4-hand rounds) and a default
-  table for any other length.
-
-The shipped presets (`PRESETS`) are club conventions, not published rules: Canasta has no
-federation scale. `burraco-20` borrows the shape of the Italian Burraco club scales (20
-victory points shared by the two sides of each table, 10–10 for an even game, 20–0 for a
-rout) and sets the band edges for Canasta scores, which run about three times Burraco's: the
-4-hand bands are the club's, the 3-hand bands are the 4-hand edges times three quarters
-(rounded to a multiple of 5), so one hand fewer needs a proportionally smaller margin.
-
-A club's own table is validated by `scale_from_custom`: bands start at a difference of 0,
-each band starts one point after the previous one ends, only the last band is open-ended,
-each band's two numbers add up to the scale's total, and the side ahead never gets fewer
-points in a wider band.
-"""
+Scales, presets and the rules of a club's table: docs/seating.md#victory-point-scales."""
 
 from __future__ import annotations
 
@@ -161,8 +140,7 @@ PRESETS: dict[str, Scale] = {
 def scale_for(key: str, custom: Any = None) -> Scale:
     """The preset named `key`, or the club's own table when `key` is "custom".
 
-    Raises InvalidScale for an unknown key or a custom table that breaks a rule.
-    """
+    Raises InvalidScale for an unknown key or a custom table that breaks a rule."""
     if key == CUSTOM:
         return scale_from_custom(custom)
     try:
@@ -172,13 +150,11 @@ def scale_for(key: str, custom: Any = None) -> Scale:
 
 
 def scale_from_custom(custom: Any) -> Scale:
-    """A difference scale from a club's table, checked (see the module docstring).
+    """A difference scale from a club's table, checked (docs/seating.md#victory-point-scales).
 
-    `custom` is JSON: {"total": 20, "tables": {"any": [bands], "3": [bands], ...}} where each
-    band is {"from": 0, "to": 99, "ahead": 10, "behind": 10} and the last band has "to": null.
-    `{"total": T, "bands": [...]}` is short for a single table used for any round length.
-    Raises InvalidScale naming the table and band at fault.
-    """
+    `custom` is JSON: {"total": 20, "tables": {"any": [bands], "3": [bands], ...}}, each band
+    {"from": 0, "to": 99, "ahead": 10, "behind": 10}, the last "to": null; {"total": T, "bands":
+    [...]} is one table for any length. Raises InvalidScale naming the table and band at fault."""
     if not isinstance(custom, Mapping):
         raise InvalidScale("scale_not_object")
     total = custom.get("total")
@@ -243,11 +219,8 @@ def _checked_bands(name: str, rows: Any, total: int) -> tuple[Band, ...]:
 
 
 def side_victory_points(scale: Scale, *, difference: int, hands: int, won: bool, drew: bool) -> int:
-    """Victory points of one side of a finished game.
-
-    `difference` is the side's total minus its opponents' (points); `hands` the hands played.
-    A result scale reads the result; a difference scale reads the band of |difference|.
-    """
+    """Victory points of one side of a finished game; `difference` is the side's total minus its
+    opponents' (points), `hands` the hands played."""
     if scale.kind == "result":
         return scale.win if won else scale.draw if drew else scale.loss
     margin = abs(difference)
@@ -282,8 +255,7 @@ TIED = "tied"
 def checked_tie_breaks(order: Any) -> tuple[str, ...]:
     """The event's tie-break order, checked: known criteria, each once, victory points excluded.
 
-    Raises InvalidScale naming the unknown or repeated criterion.
-    """
+    Raises InvalidScale naming the unknown or repeated criterion."""
     if not isinstance(order, list | tuple):
         raise InvalidScale("tie_breaks_not_list")
     seen: list[str] = []
@@ -305,10 +277,8 @@ def standings_key(values: Mapping[str, int], order: Sequence[str]) -> tuple[int,
 def separating_criterion(
     this: Mapping[str, int], following: Mapping[str, int] | None, order: Sequence[str]
 ) -> str:
-    """The first criterion on which `this` row is ahead of the `following` one.
-
-    "" for the last row; TIED when the two are equal on every criterion (they share a rank).
-    """
+    """The first criterion on which `this` row is ahead of the `following` one; "" for the last row,
+    TIED when equal on every criterion."""
     if following is None:
         return ""
     for criterion in (VICTORY_POINTS, *order):

@@ -1,8 +1,5 @@
-"""Plausible classic Canasta hands for the demo club and the load benchmarks.
-
-Not a rule source: every hand made here is still scored and checked by `scoring/` when it is
-recorded. Values are multiples of 5 and keep both sides' card points within the pack.
-"""
+"""Plausible classic Canasta hands for the demo club and the load benchmarks, multiples of 5 within
+the pack; not a rule source (`scoring/` checks them)."""
 
 from __future__ import annotations
 

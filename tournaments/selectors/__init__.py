@@ -1,37 +1,5 @@
-"""Reads, scoped to what a user may see or score; the services are the writes. One module a
-subject, named as in `services/` where both have one:
-
-- `scope`: who may see, score and run an event, and when its links act: the one rule under
-  every door, which the other modules' "visible to" reads filter by.
-- `events`: which events a user may see, direct, or see the results of; a club's events; an
-  event's rounds and the round its screen shows.
-- `hands`: which games a user may see or score; a game's hands, corrections and players; a
-  side's confirmation code; whether results are final; a variant's initial-meld table.
-- `rounds`: a round's seating (and its meetings of one club), clock and tables; the night's
-  table cards; which tables are still in play and who reached the target; the seating sheet's
-  index by name; why the next round, the event's finish, a round's new seating or its clock is
-  refused now (the services raise it).
-- `standings`: an event's standings rows, its victory-point scale and tie-breaks, missed
-  rounds, and its games as the standings count them (confirmed totals included).
-- `round_results`: each round's tables with their state and result.
-- `rankings`: a club's ranking of players, and a federation's of its people: ranking groups and
-  periods, and the ranking of one group over one period (`club_ranking`, `federation_ranking`;
-  the rule is `domain/rankings.py`).
-- `players`: which players a user may see; a player's profile; one player's night.
-- `seasons`: which seasons a user may see; a season's table from its nights' standings.
-- `pairs`: an event's pairs, their numbers and standings, who sits out; a club's partnerships.
-- `board`: the hall board: who may open it (its signed link), the tag of what it shows, and what
-  it shows (`hall_board`).
-- `stages`: an event's stages, their standings, proposals, a knockout's bracket, the final order.
-- `audit`: a club's recent changes, for its directors (imported as `selectors.audit`).
-
-Each name is importable from here too (`selectors.game_hands`). The modules import one another
-only downwards (scope; events, hands; rounds, standings; then round results, pairs, players; stages,
-board),
-never this package.
-
-May import: the models, `display/`, `domain/`, `scoring`, `clubs`; never the services.
-"""
+"""Reads, scoped to what a user may see or score; one module a subject, each name importable here
+(design: docs/writes-and-reads.md#the-selectors)."""
 
 from tournaments.selectors.board import (
     BOARD_TOKEN_PATTERN,
@@ -80,6 +48,28 @@ from tournaments.selectors.hands import (
     table_entry_mode,
     table_sides,
     undo_seconds_left,
+)
+from tournaments.selectors.nights import (
+    COMING,
+    NIGHT_TOKEN_PATTERN,
+    CheckInLine,
+    NightReplies,
+    calendar_feed_allowed,
+    calendar_feed_token,
+    club_today,
+    night_check_in_list,
+    night_check_in_refusal,
+    night_door_token,
+    night_of_door_token,
+    night_replies,
+    night_reply_refusal,
+    night_tables,
+    nights_ahead,
+    nights_directed_by,
+    nights_visible_to,
+    player_of,
+    player_of_reply_token,
+    player_reply_token,
 )
 from tournaments.selectors.pairs import (
     Entrant,
@@ -155,6 +145,7 @@ from tournaments.selectors.rounds import (
     round_tables,
     round_target_reached,
     rounds_visible_to,
+    seating_choices,
     tables_in_play,
     tables_visible_to,
 )
@@ -213,10 +204,12 @@ from tournaments.selectors.standings import (
 __all__ = [
     "BOARD_TOKEN_PATTERN",
     "BYE",
+    "COMING",
     "DECIDED",
     "EVERY_NIGHT",
     "FINISHED",
     "LEVEL",
+    "NIGHT_TOKEN_PATTERN",
     "POINT_DIFFERENCE",
     "TO_PLAY",
     "UNDO_WINDOW",
@@ -228,6 +221,7 @@ __all__ = [
     "BracketView",
     "Candidate",
     "CardState",
+    "CheckInLine",
     "ClubEntrants",
     "ClubMeetings",
     "Correction",
@@ -242,6 +236,7 @@ __all__ = [
     "MatchView",
     "MinimumRow",
     "Move",
+    "NightReplies",
     "NightRound",
     "PairEntry",
     "PairStanding",
@@ -267,6 +262,8 @@ __all__ = [
     "TargetReached",
     "board_tag",
     "board_token",
+    "calendar_feed_allowed",
+    "calendar_feed_token",
     "card_of_token",
     "card_state",
     "championship_entrants_by_club",
@@ -278,6 +275,7 @@ __all__ = [
     "club_ranking_group",
     "club_ranking_groups",
     "club_ranking_period",
+    "club_today",
     "corrections_of",
     "door_level",
     "entrant_candidates",
@@ -339,9 +337,22 @@ __all__ = [
     "initial_meld_table",
     "next_hand_number",
     "next_round_refusal",
+    "night_check_in_list",
+    "night_check_in_refusal",
+    "night_door_token",
+    "night_of_door_token",
+    "night_replies",
+    "night_reply_refusal",
+    "night_tables",
+    "nights_ahead",
+    "nights_directed_by",
+    "nights_visible_to",
     "person_names",
     "person_profile",
+    "player_of",
+    "player_of_reply_token",
     "player_profile",
+    "player_reply_token",
     "players_visible_to",
     "players_with_pages_open_to",
     "round_clock",
@@ -358,6 +369,7 @@ __all__ = [
     "season_standings",
     "seasons_visible_to",
     "seasons_with_results_open_to",
+    "seating_choices",
     "side_code",
     "stage_bracket",
     "standings_visible_to",

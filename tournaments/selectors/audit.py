@@ -1,10 +1,5 @@
-"""The club's audit trail: who created, changed, confirmed or deleted what, and when.
-
-A selector over django-simple-history's records (hands, side entries, events, rounds,
-memberships, players and the club's settings), newest first. Reads only; the records are written by
-simple-history on every save, with the signed-in user of the request (none for a table link
-or a background task).
-"""
+"""The club's audit trail from django-simple-history's records: who created, changed, confirmed or
+deleted what, and when (a table link or a task records no user)."""
 
 from __future__ import annotations
 
@@ -92,9 +87,7 @@ def _where(game: Any) -> str:
 
 
 def club_audit(*, club: Club, limit: int = 200) -> list[AuditLine]:
-    """The club's most recent `limit` changes per kind, merged, newest first: of the events it
-    holds (`scope.events_held`: a championship it hosts while a member of its federation, none
-    once it left)."""
+    """The club's latest `limit` changes per kind, merged, newest first, over the events it holds."""
 
     def recent(queryset: Any) -> list[Any]:
         return list(queryset.select_related("history_user").order_by("-history_date")[:limit])

@@ -1,8 +1,4 @@
-"""Reads for the hall board, the room's screen: who may open it (public results, a member, or
-the board's signed link), the tag that says whether anything on it changed, and what it shows
-(the round's tables with their running scores, the round's results once every table is done,
-the standings).
-"""
+"""Reads for the hall board: who may open it, the tag of what changed, and what it shows."""
 
 from __future__ import annotations
 
@@ -29,17 +25,12 @@ BOARD_TOKEN_PATTERN = "[0-9]{1,10}-[0-9]{1,10}:[A-Za-z0-9_-]{20,64}"
 
 
 def board_token(*, event: Event) -> str:
-    """The token of the event's hall board link: the event's id and its `board_link_version`,
-    signed with the site's secret key ("12-0:<signature>"). The same until the director asks
-    for a new link (`services.event_board_link_renew`), which turns every earlier one down."""
+    """The board link's token: event id and `board_link_version`, signed ("12-0:<signature>")."""
     return signing.Signer(salt=BOARD_LINK_SALT).sign(f"{event.pk}-{event.board_link_version}")
 
 
 def event_of_board_token(*, token: str) -> Event | None:
-    """The event whose current hall board link `token` is, while the event is held (a
-    championship's host a member: `scope.events_held`); None for a token not signed by this
-    site, signed for a version of the link the director has replaced since, or of an event
-    not held."""
+    """The held event whose current board link `token` is; None if unsigned, replaced or not held."""
     try:
         value = signing.Signer(salt=BOARD_LINK_SALT).unsign(token)
     except signing.BadSignature:
@@ -52,10 +43,7 @@ def event_of_board_token(*, token: str) -> Event | None:
 
 @functools.cache
 def _tag_sql() -> tuple[str, str]:
-    """The tag's two queries, written once (compiled through the ORM, the round's query alone
-    took 2 ms a poll of the server's CPU): the event's latest round with the latest change and
-    the count of its games' rows, hands, seats and sit-outs, and the latest change of its
-    players (a rename, a choice of initials: their history rows); and the standings' figures."""
+    """The tag's two queries: the latest round's latest changes and counts, and the standings' figures."""
     rounds, games, tables, hands, seats, sit_outs, standings, participants, players_history = (
         model._meta.db_table
         for model in (Round, Game, Table, Hand, Seat, SitOut, Standing, Participant, Player.history.model)
@@ -88,14 +76,8 @@ def _tag_sql() -> tuple[str, str]:
 
 
 def board_tag(*, event: Event, viewer: str = "") -> str:
-    """A short tag of everything the board's live part shows, for a conditional request (the
-    ETag): it changes when a hand is saved, corrected, confirmed or deleted, a game ends or is
-    stopped, a round is seated, swapped or its clock restarted, the standings are rebuilt with
-    other figures, a player is renamed or asks for initials, or the event itself changes. Two
-    queries and no rendering (`_tag_sql`): the latest round with the latest change of its
-    games, hands, seats, sit-outs and players, and the standings' figures. `viewer` names what
-    else differs by who looks (their language, whether names show in full), so two viewers
-    never share a tag for different pages."""
+    """A short tag (the ETag) of what the board's live part shows, in two queries, no rendering;
+    `viewer` names what else differs by who looks (docs/writes-and-reads.md#the-hall-board)."""
     latest_sql, figures_sql = _tag_sql()
     with connection.cursor() as cursor:
         cursor.execute(latest_sql, [event.pk, event.pk])
@@ -127,14 +109,8 @@ class BoardStanding:
 
 @dataclass(frozen=True, slots=True)
 class HallBoard:
-    """What the hall board shows of an event.
-
-    `round`: the latest round (None before the first); `tables`: its tables as the round
-    results read them (each side's players and running total in points, hands played, state:
-    in play, awaiting a confirmation, finished), by table number; `round_over`: the round is
-    seated and every game of it is over, so the board shows the round's results; `sit_outs`:
-    who sits the round out; `standings`: the event's standings, best first (per pair in a
-    fixed-partnership event); `pair_of`: player id -> pair number (fixed partnerships)."""
+    """What the hall board shows: the latest `round`, its `tables` as the round results read them,
+    `round_over`, `sit_outs`, `standings` best first (per pair), `pair_of` player -> pair number."""
 
     event: Event
     round: Round | None
@@ -148,10 +124,7 @@ class HallBoard:
 
 
 def hall_board(*, event: Event, now: datetime.datetime | None = None) -> HallBoard:
-    """The hall board of `event` (see `HallBoard`): the latest round through
-    `event_round_results` and the standings through `event_standings` or
-    `event_pair_standings`, never worked out again here. Six queries in an individual event
-    (a few more with pairs, or confirmation), as many for 15 tables as for 2."""
+    """The hall board of `event` from the round results and standings; six queries whatever the tables."""
     round_ = event.rounds.order_by("-number").first()
     if round_ is not None:
         round_.event = event  # the clock reads it

@@ -1,6 +1,4 @@
-"""Reads for events: which a user may see, direct or see the results of; a club's events; an
-event's rounds and the round its screen shows.
-"""
+"""Reads for events: visibility, a club's events, an event's rounds and the round its screen shows."""
 
 from __future__ import annotations
 
@@ -25,9 +23,8 @@ def events_visible_to(*, user: Requester) -> QuerySet[Event]:
 
 
 def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
-    """Events whose standings the user may see: those they see (`events_visible_to`), the
-    club events of clubs with public results, and the championships of federations whose
-    ranking is public (a host club's public results do not make its championship public)."""
+    """Events whose standings `user` may see: those they see, clubs' with public results, and
+    championships of federations with a public ranking (not those of a host's public results)."""
     # A championship's results are public when its federation's ranking is, not when its host
     # club's results are: the host's public pages do not open another club's players' results.
     return Event.objects.filter(
@@ -38,9 +35,7 @@ def events_with_results_visible_to(*, user: Requester) -> QuerySet[Event]:
 
 
 def events_directed_by(*, user: Requester) -> QuerySet[Event]:
-    """The events the user runs (`scope.event_scope`, RUN): their clubs' (a championship the
-    club hosts while a member of its federation included) and the championships of the
-    federations they are an officer of."""
+    """The events `user` runs (`scope.event_scope`, RUN)."""
     return events_in_scope(user=user, level=Level.RUN)
 
 
@@ -55,9 +50,7 @@ def event_rounds(*, event: Event) -> QuerySet[Round]:
 
 
 def club_events(*, club: Club, with_results: bool = False) -> QuerySet[Event]:
-    """The club's own events, newest first (a championship it hosts is its federation's:
-    `club_championships`); `has_results` says whether a round has been seated. `with_results`:
-    only those (a night not started has no standings to open)."""
+    """The club's own events, newest first, with `has_results`; `with_results`: only seated ones."""
     seated = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.SEATED)
     events = club.events.filter(federation__isnull=True)
     events = events.annotate(has_results=Exists(seated)).order_by("-date", "-id")
@@ -91,9 +84,7 @@ def championship_entrants_by_club(*, event: Event) -> list[ClubEntrants]:
 
 
 def entrant_candidates(*, event: Event) -> QuerySet[Player]:
-    """The active players who may be added to `event`: its club's, or for a championship those of
-    its federation's member clubs now with a member number of it (each with their club read).
-    Whether one may enter is still the service's rule (`services.entrant_refusal`)."""
+    """Active players who may be added to `event`; entering is still `services.entrant_refusal`'s rule."""
     if event.federation_id is None:
         return event.club.players.filter(active=True)
     members = member_places(federation_id=event.federation_id).values("club_id")
@@ -103,9 +94,7 @@ def entrant_candidates(*, event: Event) -> QuerySet[Player]:
 
 
 def club_championships(*, club: Club, user: Requester) -> QuerySet[Event]:
-    """The championships of the federation the club is a member of now that `user` may see the
-    results of (its members do), newest first, each with its host club: the club's page lists
-    them. None for a club in no federation."""
+    """Championships of the club's federation now that `user` may see results of, newest first, with host."""
     place = member_places(club=club).first()
     if place is None:
         return Event.objects.none()

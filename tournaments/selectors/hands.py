@@ -1,7 +1,4 @@
-"""Reads for games and hands: which games a user may see or score, a game's hands and corrections,
-who plays at it, its sides' codes, whether its results are final, a variant's initial-meld
-table.
-"""
+"""Reads for games and hands: visibility, hands, corrections, players, side codes, finality."""
 
 from __future__ import annotations
 
@@ -30,8 +27,7 @@ def games_visible_to(*, user: Requester) -> QuerySet[Game]:
 
 
 def games_scorable_by(*, user: Requester) -> QuerySet[Game]:
-    """The games whose hands the user may enter, correct and confirm: of the events they score
-    (`scope.event_scope`, SCORE)."""
+    """The games whose hands `user` may enter, correct and confirm (`scope.event_scope`, SCORE)."""
     return Game.objects.filter(table__round__event__in=events_in_scope(user=user, level=Level.SCORE))
 
 
@@ -54,9 +50,8 @@ UNDO_WINDOW = datetime.timedelta(minutes=2)
 
 
 def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.datetime | None = None) -> int:
-    """How many seconds the table may still take back the hand of `line` (services.hand_undo),
-    0 once it may not: the game's last hand (`hands`: game_hands), as first saved,
-    unconfirmed, within UNDO_WINDOW of its saving."""
+    """Seconds the table may still take back `line` (`services.hand_undo`), 0 once not: only the last
+    of `hands`, as first saved, unconfirmed, within UNDO_WINDOW."""
     if not hands or line.number != hands[-1].number or line.version != 1 or line.confirmed:
         return 0
     if line.created_at is None:
@@ -66,9 +61,7 @@ def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.da
 
 
 def next_hand_number(*, hands: list[HandLine]) -> int:
-    """The number the game's next hand takes (`hands`: game_hands): one more than its last
-    hand's. A hand a director deleted leaves a gap; numbers are never reused, as the hand
-    services check (`services.hand_record`)."""
+    """The next hand's number: one more than the last of `hands`; numbers are never reused."""
     return hands[-1].number + 1 if hands else 1
 
 
@@ -78,14 +71,8 @@ def hand_line(*, hands: list[HandLine], number: int) -> HandLine | None:
 
 
 def game_results_final(*, game: Game) -> bool:
-    """Whether a game's results are final: only a director may change its hands then, giving
-    a reason.
-
-    Final once its event is finished, or once the next round of its event has been started
-    (`Round.results_final_at`, set by `services.round_start`: starting a round needs every
-    game of the round before it over, and the next tables are drawn from these results).
-    Reads `game.table.round.event`: select it with the game, and this costs no query.
-    """
+    """Whether only a director, with a reason, may change the game's hands: once its event is finished
+    or its next round started. Reads `game.table.round.event` (select it with the game)."""
     round = game.table.round
     return round.results_final_at is not None or round.event.status == Event.Status.FINISHED
 
@@ -97,7 +84,7 @@ def game_hands(*, game: Game) -> list[HandLine]:
     # Values, not model instances: a save's answer reads every hand of the game, and making
     # two instances a side entry took most of it. Two queries, each through its index whatever
     # the planner knows: joined in one, PostgreSQL without statistics expected 350 side entries
-    # a hand and read every side entry of the database (8 ms at 47,000, growing with them).
+    # a hand and read every side entry of the database, growing with them.
     by_id: dict[int, HandLine] = {}
     for pk, number, version, entered_by, confirmed_at, created_at, sat_out in (
         Hand.objects.filter(game=game)
@@ -176,10 +163,7 @@ def corrections_of(*, games: QuerySet[Game]) -> list[Correction]:
 
 
 def finished_game_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
-    """Corrections made after their game had ended, in the event's finished games, newest
-    first, each with its game (round, table, result now): what a director must know once
-    results were already announced. A correction made while the game was still being played
-    is not one of them. Later rounds keep their seatings; the standings follow the correction."""
+    """Corrections made after their game ended, newest first, each with its game as it is now."""
     games = Game.objects.filter(table__round__event=event, game_over=True).select_related("table__round")
     by_id = {game.pk: game for game in games}
     ended = _games_ended_at(games=games)
@@ -191,9 +175,7 @@ def finished_game_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
 
 
 def _games_ended_at(*, games: QuerySet[Game]) -> dict[int, datetime.datetime]:
-    """Game id -> when the game (over now) ended: when the director stopped it at its score
-    (`Game.stopped_at`), else when its last hand was first saved, the hand that ended it (no
-    hand follows the end). A game over without a hand is left out (nothing was corrected)."""
+    """Game id -> when the game ended (stopped, or its last hand first saved); none without a hand."""
     last_hands = dict(
         Hand.objects.filter(game__in=games)
         .values("game_id")
@@ -209,17 +191,14 @@ def _games_ended_at(*, games: QuerySet[Game]) -> dict[int, datetime.datetime]:
 
 
 def final_corrections(*, event: Event) -> list[tuple[Correction, Game]]:
-    """Changes a director made to the event's hands after their results were final (each
-    carries its reason), newest first, each with its game: the standings say so."""
+    """A director's changes (each with its reason) after results were final, newest first, with games."""
     games = Game.objects.filter(table__round__event=event).select_related("table__round")
     by_id = {game.pk: game for game in games}
     return [(c, by_id[c.game_id]) for c in corrections_of(games=games) if c.reason and c.game_id in by_id]
 
 
 def table_entry_mode(*, game: Game, hands: list[HandLine]) -> str | None:
-    """How the table last entered a hand (scoring.ENTRY_MODES): in this game, else in an
-    earlier game at the same table number of the event (the same card, the same phone); None
-    before the table's first hand."""
+    """How the table last entered a hand (`scoring.ENTRY_MODES`), in this game or earlier; else None."""
     if hands:
         return scoring.entry_mode(next(iter(hands[-1].entries.values()), {}))
     last = (
@@ -245,9 +224,8 @@ def game_players(*, game: Game) -> dict[str, list[Player]]:
 def game_trio(
     *, game: Game, players: dict[str, list[Player]] | None = None
 ) -> tuple[str, list[Player]] | None:
-    """At a table of five, the side of three and its players in seat order (they take turns
-    to sit out a hand, rules.md §1.1d); None at any other table. `players`: the game's
-    `game_players`, if the caller has read them already."""
+    """At a table of five, the side of three and its players in seat order (rules.md §1.1d), else
+    None; `players`: the game's `game_players`, if read."""
     rules = scoring.VARIANTS.get(game.variant)
     if game.players is None or rules is None or all(len(set(shape)) == 1 for shape in rules.tables):
         return None  # no variant's table of equal sides has a side sitting out (no query)
@@ -258,15 +236,13 @@ def game_trio(
 
 
 def game_sitting_out(*, trio: tuple[str, list[Player]], hands: list[HandLine]) -> Player:
-    """Who of the side of three (`trio`: game_trio) sits out the game's next hand (`hands`:
-    game_hands): whoever has sat out fewest, in turn (`domain.table_shapes.next_sitting_out`)."""
+    """Who of `trio` sits out the next hand: whoever sat out fewest, in turn."""
     players = {player.pk: player for player in trio[1]}
     return players[table_shapes.next_sitting_out(tuple(players), [line.sat_out_id for line in hands])]
 
 
 def side_code(*, game: Game, side: str) -> str:
-    """The confirmation code of `side` at the game's table: on its half of the night's card
-    for that table number ("" if the event has no card for it). Reads `game.table.round`."""
+    """`side`'s confirmation code on the table's night card ("" without one). Reads `game.table.round`."""
     card = TableCard.objects.filter(event_id=game.table.round.event_id, number=game.table.number).first()
     return "" if card is None else str(card.side_codes.get(side, ""))
 
@@ -293,8 +269,7 @@ def table_sides(*, table: Table) -> dict[str, list[Any]]:
 
 
 def game_rules(*, game: Game) -> scoring.RuleSet:
-    """The rules `game` is scored by: its variant and house rules at its table (its sides and
-    players a side, which decide the pack where it follows the players: Hand and Foot)."""
+    """The rules `game` is scored by: its variant and house rules at its table (sides, players a side)."""
     return scoring.rules_for(game.variant, dict(game.options), sides=len(game.sides), players=game.players)
 
 
@@ -313,11 +288,8 @@ def initial_meld_table(*, rules: Any) -> list[MinimumRow]:
 
 
 def game_page_stamp(*, game: Game) -> tuple[Any, ...]:
-    """What the table page of `game` shows that can change, in two small queries: the game's,
-    its round's and its event's rows (as loaded), the last change to any of its hands (its
-    history: a save, a correction, a confirmation, an undo, a sit-out changed, a deletion)
-    and who sits where. Equal stamps, equal pages (for the same viewer, language and query):
-    the page's ETag (tournaments/web/table_views.py)."""
+    """What can change on the table page of `game`, in two queries: equal stamps, equal pages for one
+    viewer, language and query (its ETag)."""
     round_ = game.table.round
     rows = tuple(
         tuple(getattr(row, field.attname) for field in type(row)._meta.concrete_fields)

@@ -1,6 +1,4 @@
-"""Reads for pairs in fixed-partnership events and the club's partnerships: an event's pairs, their
-numbers and standings, who sits out.
-"""
+"""Reads for pairs of fixed-partnership events and the club's partnerships."""
 
 from __future__ import annotations
 
@@ -19,8 +17,7 @@ from tournaments.selectors.standings import event_standings_rules
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """Who takes a place in an event: a pair (`pair` its number, two players) in a
-    fixed-partnership event, else one player (`pair` None)."""
+    """Who takes a place in an event: a pair (`pair` its number) or one player (`pair` None)."""
 
     pair: int | None
     players: tuple[Player, ...]
@@ -28,10 +25,7 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class PairEntry:
-    """A pair of an event with its players, as the event page lists it.
-
-    `present`: both players are present, so the pair is seated next round; `withdrawn_after_round`:
-    the round after which the pair withdrew (None if it has not)."""
+    """A pair as the event page lists it; `present`: both players are; `withdrawn_after_round` or None."""
 
     number: int
     players: tuple[Player, Player]
@@ -81,8 +75,7 @@ def event_pair_of(*, event: Event, player: Player) -> PairEntry | None:
 
 
 def event_lone_participants(*, event: Event) -> QuerySet[Any]:
-    """The participants of a fixed-partnership event who are in no pair, by name. None are made
-    any more; an event created before pairs arrived and left together may have some."""
+    """Participants of a fixed-partnership event in no pair, by name (only older events have any)."""
     paired = event_pair_numbers(event=event)
     return (
         event.participants.select_related("player")
@@ -92,8 +85,7 @@ def event_lone_participants(*, event: Event) -> QuerySet[Any]:
 
 
 def round_sit_out_entrants(*, event: Event, rounds: list[Round]) -> dict[int, list[Entrant]]:
-    """Round id -> who sits out that round: pairs in a fixed-partnership event (both partners
-    sit out together), else players. Reads the rounds' prefetched `sit_outs__player`."""
+    """Round id -> who sits it out (pairs or players). Reads the prefetched `sit_outs__player`."""
     pair_of = event_pair_numbers(event=event)
     entrants: dict[int, list[Entrant]] = {}
     for round_ in rounds:
@@ -112,9 +104,7 @@ def round_sit_out_entrants(*, event: Event, rounds: list[Round]) -> dict[int, li
 
 @dataclass(frozen=True, slots=True)
 class PairStanding:
-    """A pair's row in the standings of a fixed-partnership event (tournaments.domain.standings
-    .rank_pairs): its rank among the pairs, its number, its players and the figures they share
-    (points in Canasta points)."""
+    """A pair's standings row (`domain.standings.rank_pairs`); points in Canasta points."""
 
     rank: int
     pair: int
@@ -140,13 +130,10 @@ class PairStanding:
 
 
 def event_pair_standings(*, event: Event, player_name: str = "") -> list[PairStanding]:
-    """The event's standings per pair, best first, from its players' rows (three queries).
+    """The event's standings per pair, best first, pairs with no row left out; three queries.
 
-    Ranked among the pairs by the event's tie-breaks. Pairs none of whose players has a row
-    yet are left out, as the players are ([] before the first rebuild). `player_name` keeps
-    the pairs with a player whose name holds it, whatever its capitals and accents; the ranks
-    stay those of the whole table.
-    """
+    `player_name` keeps the pairs with a player whose name holds it (any case and accents); ranks
+    stay those of the whole table."""
     pairs = {
         pair.number: pair
         for pair in event.pairs.select_related("partnership__first", "partnership__second").order_by("number")
@@ -204,8 +191,7 @@ def event_pair_standings(*, event: Event, player_name: str = "") -> list[PairSta
 
 @dataclass(frozen=True, slots=True)
 class PartnershipLine:
-    """One of the club's partnerships, for its partnerships page: the two players and the
-    events they played together as a pair of a fixed-partnership event, newest first."""
+    """One of the club's partnerships with the events it played as a pair, newest first."""
 
     partnership: Any  # clubs.models.Partnership
     events: list[Event]
@@ -216,8 +202,7 @@ class PartnershipLine:
 
 
 def club_partnerships(*, club: Club) -> list[PartnershipLine]:
-    """The club's partnerships by their first player's name, then the second's, each with the
-    events it played as a pair (two queries whatever their number)."""
+    """The club's partnerships by players' names, each with its events; two queries."""
     partnerships = club.partnerships.select_related("first", "second").order_by(
         "first__name", "second__name", "pk"
     )

@@ -1,6 +1,4 @@
-"""Reads for players: which a user may see, a player's profile (record, partners, opponents, recent
-events) and one player's night; and a federation's person's page (their federation ratings).
-"""
+"""Reads for players: visibility, a player's profile, one player's night, a federation person's page."""
 
 from __future__ import annotations
 
@@ -30,8 +28,7 @@ def players_visible_to(*, user: Requester) -> QuerySet[Player]:
 
 
 def players_with_pages_open_to(*, user: Requester) -> QuerySet[Player]:
-    """The players whose page the user may open: of their own clubs, and of every club whose
-    results are public."""
+    """The players whose page `user` may open: of their clubs, and of clubs with public results."""
     return Player.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")
 
 
@@ -53,8 +50,8 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class GroupRating:
-    """A player's rating in one ranking group, and its history: {"game": n, "rating": ordinal,
-    "date": ISO date} after each rated game of the group, oldest first."""
+    """A player's rating in one ranking group and its history, oldest first: {"game": n, "rating":
+    ordinal, "date": ISO date} a rated game."""
 
     group: RankingGroup
     rating: Rating | PersonRating
@@ -76,14 +73,8 @@ class PlayerProfile:
 
 
 def player_profile(*, player: Player, viewer: Requester, recent_events: int = 10) -> PlayerProfile:
-    """Everything the player page shows: totals over finished games, the rating of each ranking
-    group with its history, partners (best win rate first, then most games) and head-to-head
-    records (most met first), named as the viewer sees them (`clubs.viewer`). Only the events
-    whose results `viewer` may see count (`events_with_results_visible_to`): a championship of a
-    federation their club left is none of theirs.
-
-    A fixed number of queries whatever the number of games (one per part).
-    """
+    """Everything the player page shows, named as `viewer` sees them, over the events whose results
+    `viewer` may see; one query a part."""
     events = events_with_results_visible_to(user=viewer).values("pk")
     standings = Standing.objects.filter(player=player, event__in=events)
     totals = standings.aggregate(
@@ -112,8 +103,7 @@ def player_profile(*, player: Player, viewer: Requester, recent_events: int = 10
 
 
 def _records(player: Player, events: QuerySet[Any]) -> tuple[dict[int, Record], dict[int, Record]]:
-    """The player's records with each partner and against each opponent, by the other's id, in
-    `events` (their ids)."""
+    """The player's records with each partner and against each opponent, by their id, in `events`."""
     mine = {
         table: (side, winner, is_draw)
         for table, side, winner, is_draw in Seat.objects.filter(
@@ -174,9 +164,8 @@ class PlayerNight:
 
 
 def event_player_night(*, event: Event, player: Player) -> PlayerNight:
-    """A player's night in an event: each seated round's table, partners, opponents, scores and
-    victory points (from `event_round_results`), and their standings row. Six queries (seven
-    when the event asks for confirmation)."""
+    """A player's night: each round's table, partners, opponents and scores, and their standings row;
+    six queries (seven with confirmation)."""
     rounds = []
     for round_ in event_round_results(event=event):
         here = [
@@ -210,9 +199,7 @@ def event_player_night(*, event: Event, player: Player) -> PlayerNight:
 
 @dataclass(frozen=True, slots=True)
 class PersonProfile:
-    """What a federation person's page shows: the name as the viewer sees it (the strictest of
-    their clubs), their clubs in the federation, and their federation rating in each group with
-    its history (as a player's, `GroupRating`), most counted games first."""
+    """A federation person's page: name (their strictest club's), clubs, federation rating per group."""
 
     person: Person
     name: str
@@ -221,8 +208,7 @@ class PersonProfile:
 
 
 def person_profile(*, federation: Federation, person_id: int) -> PersonProfile | None:
-    """The page of the federation's person `person_id`, or None if the federation has no such
-    person. Three queries."""
+    """The page of the federation's person `person_id`, or None; three queries."""
     person = Person.objects.filter(federation=federation, pk=person_id).first()
     if person is None:
         return None

@@ -58,16 +58,8 @@ class RoundResult:
 
 
 def event_round_results(*, event: Event, number: int | None = None) -> list[RoundResult]:
-    """The results of each seated round of the event, round 1 first (of round `number` alone
-    when given: [] if it is not seated): every table with its sides' players, totals, result
-    and victory points.
-
-    A side's victory points are those the standings give it for the game: its result as
-    `domain.standings.game_side_results` counts it (only confirmed hands where the event asks
-    for confirmation) on the event's scale (`event_standings_rules`), through
-    `domain.standings.result_victory_points`. Four queries whatever the number of rounds and
-    tables (five when the event asks for confirmation).
-    """
+    """Each seated round's results, round 1 first (round `number` alone: [] if not seated), victory
+    points as the standings give them; four queries (five with confirmation)."""
     scale, _tie_breaks = event_standings_rules(event=event)
     seats = Seat.objects.select_related("player").order_by("position")
     tables = (

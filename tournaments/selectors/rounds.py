@@ -1,9 +1,5 @@
-"""Reads for rounds and their tables: the seating (and its meetings of one club), the clock, the
-night's table cards, which tables are still in play and who reached the target, the seating
-sheet's index; and why the next round cannot be seated, the event finished or a round seated
-again now (`next_round_refusal`, `event_finish_refusal`, `round_reseat_refusal`: the services
-raise what these give).
-"""
+"""Reads for rounds and their tables, and why the next round, a finish or a reseat is refused now
+(the services raise what the `*_refusal` reads give)."""
 
 from __future__ import annotations
 
@@ -25,8 +21,7 @@ from tournaments.selectors.events import events_visible_to
 
 
 def round_seating(*, round: Round) -> seating.RoundSeating:
-    """How `round` was seated, as the seating algorithms record it: each table's sides (player
-    ids, in seat order) and who sat out."""
+    """How `round` was seated: each table's sides (player ids, seat order) and who sat out."""
     played = []
     for table in round.tables.prefetch_related("seats"):
         by_side: dict[str, list[int]] = {}
@@ -38,24 +33,20 @@ def round_seating(*, round: Round) -> seating.RoundSeating:
 
 
 def event_player_clubs(*, event: Event) -> dict[int, int]:
-    """The club of each of the event's players (player id -> club id), for keeping one club's
-    players apart (`Event.keep_clubs_apart`). One query."""
+    """Player id -> club id of the event's players; one query."""
     return dict(event.participants.values_list("player_id", "player__club_id"))
 
 
 @dataclass(frozen=True, slots=True)
 class ClubMeetings:
-    """Two players of one club at one table (`domain.seating.club_meetings`): in a round, and in
-    the event's rounds up to it. In a fixed-partnership format opponents only: a pair's two
-    players are the event's pair, not the seating's."""
+    """Two players of one club at one table, in a round and so far; in fixed partnerships opponents only."""
 
     round: int
     so_far: int
 
 
 def event_club_meetings(*, event: Event) -> dict[int, ClubMeetings]:
-    """By round number, the meetings of one club in each seated round of the event and in its
-    rounds so far; {} unless the event keeps clubs apart. Two queries."""
+    """By round number, the event's meetings of one club; {} unless it keeps clubs apart. Two queries."""
     if not event.keep_clubs_apart:
         return {}
     clubs = event_player_clubs(event=event)
@@ -81,8 +72,7 @@ def event_club_meetings(*, event: Event) -> dict[int, ClubMeetings]:
 
 @dataclass(frozen=True, slots=True)
 class RoundClock:
-    """A round's clock (server time). `state`: "running", "warning" (less than the event's
-    warning minutes left) or "last_hand" (time is up: finish the hand in play)."""
+    """A round's clock (server time); `state` is "running", "warning" or "last_hand"."""
 
     started_at: datetime.datetime
     ends_at: datetime.datetime
@@ -103,8 +93,7 @@ class RoundClock:
 
 
 def round_clock(*, round: Round, now: datetime.datetime | None = None) -> RoundClock | None:
-    """The round's clock, or None: no minutes per round, clock not started, or the round is
-    final (a later round started, or the event finished). Reads `round.event`."""
+    """The round's clock, or None (no minutes per round, not started, or final). Reads `round.event`."""
     event = round.event
     if (
         not event.minutes_per_round
@@ -132,15 +121,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class CardState:
-    """What a table card opens now (`card_state`).
-
-    `round`: the event's current round (None before the first); `game`: the game at the
-    card's table in that round, None while it is being seated or when the round does not use
-    the table; `previous`: the game at this table in the round before, while the current
-    game has no hand yet (the players are still moving); `moves`: where its players sit now.
-    Once the event is finished, `game` is the table's last game (its results final: the card
-    only reads it), with no previous game and no moves.
-    """
+    """What a table card opens: the `game` at its table in the current `round` (None while seating),
+    the `previous` game and the `moves` until it has a hand; once finished, the last game, read only."""
 
     card: TableCard
     round: Round | None
@@ -204,8 +186,7 @@ def tables_in_play(*, event: Event) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class TargetReached:
-    """A round in which a table reached the target (`Event.play_to_target_across_tables`):
-    that table, and the tables still finishing the hand they had in play."""
+    """A round where a table reached the target: that table, and those finishing their hand."""
 
     table: int
     finishing: list[int]
@@ -258,8 +239,7 @@ def round_players(*, round: Round) -> QuerySet[Player]:
 
 
 def round_sheet_index(*, round: Round) -> list[SheetLine]:
-    """Every player of the round by name, with their table and seat (or sitting out): each name
-    as the viewer sees it (clubs/viewer.py), in that name's place."""
+    """Every player of the round by name (as the viewer sees it), with their table and seat."""
     lines = [
         SheetLine(shown_player_name(seat.player), seat.table.number, seat.side, seat.get_position_display())
         for seat in Seat.objects.filter(table__round=round).select_related("player", "table")
@@ -271,8 +251,7 @@ def round_sheet_index(*, round: Round) -> list[SheetLine]:
 
 @dataclass(frozen=True, slots=True)
 class SeatingChoice:
-    """What the next round of an individual event gives the players present under one choice
-    of odd tables: the players at each table, and how many sit out. `current`: the event's own."""
+    """The tables and sit-outs the next round gives under one choice of odd tables; `current`: the event's."""
 
     three_player_tables: bool
     five_player_tables: bool
@@ -282,16 +261,30 @@ class SeatingChoice:
 
 
 def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
-    """(players present, the choices of odd tables the event's game allows, its own first, each
-    seating other tables than those before it) for the next round of an individual event at
-    tables of four; no choice for pairs, other tables, or too few players. Tables of five and
-    of three where the variant has a game for them (`domain.table_shapes.table_variant`)."""
+    """(players present, the odd-table choices, the event's own first) for the next round of an
+    individual event at tables of four; no choice otherwise or with too few players."""
     present = event.participants.filter(present=True, withdrawn_after_round__isnull=True).count()
-    shape = table_shapes.event_shape(event.variant, event.table_shape)
-    if event.format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
-        return present, []
-    allowed = {"three": _has_game(event, table_shapes.THREE), "five": _has_game(event, table_shapes.FIVE)}
-    options = [(event.three_player_tables, event.five_player_tables)]
+    choices = seating_choices(
+        present=present,
+        variant=event.variant,
+        table_shape=event.table_shape,
+        format=event.format,
+        current=(event.three_player_tables, event.five_player_tables),
+    )
+    return present, choices
+
+
+def seating_choices(
+    *, present: int, variant: str, table_shape: str, format: str, current: tuple[bool, bool] = (False, False)
+) -> list[SeatingChoice]:
+    """The choices of odd tables `present` players of an individual game of `variant` at tables
+    of four get, as `event_seating_choices` (`current`: the (threes, fives) chosen, listed first);
+    a night's replies and check-ins read it before its event exists."""
+    shape = table_shapes.event_shape(variant, table_shape)
+    if format in Event.PARTNERSHIP_FORMATS or shape != table_shapes.FOUR:
+        return []
+    allowed = {"three": _has_game(variant, table_shapes.THREE), "five": _has_game(variant, table_shapes.FIVE)}
+    options = [current]
     for threes in (False, True) if allowed["three"] else (False,):
         for fives in (False, True) if allowed["five"] else (False,):
             if (threes, fives) not in options:
@@ -302,16 +295,16 @@ def event_seating_choices(*, event: Event) -> tuple[int, list[SeatingChoice]]:
             tables, out = seating.field_tables(present, threes, fives)
         except ValueError:
             continue  # too few players for a table
-        current = (threes, fives) == options[0]
-        if current or all((c.tables, c.sit_outs) != (tables, out) for c in choices):
+        now = (threes, fives) == options[0]
+        if now or all((c.tables, c.sit_outs) != (tables, out) for c in choices):
             # Another choice that seats the same tables offers nothing new.
-            choices.append(SeatingChoice(threes, fives, tables, out, current))
-    return present, choices
+            choices.append(SeatingChoice(threes, fives, tables, out, now))
+    return choices
 
 
-def _has_game(event: Event, table: table_shapes.Shape) -> bool:
+def _has_game(variant: str, table: table_shapes.Shape) -> bool:
     try:
-        table_shapes.table_variant(event.variant, table_shapes.FOUR, table)
+        table_shapes.table_variant(variant, table_shapes.FOUR, table)
     except ValueError:
         return False
     return True
@@ -327,11 +320,8 @@ def event_table_size(event: Event) -> int:
 
 
 def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> ValidationError | None:
-    """Why `round` cannot be closed now (the next round seated, or the event finished), or None.
-
-    A game still in play, unless `end_unfinished` (the director ends them at their score),
-    code "games_in_play"; when the event asks for confirmation, a hand still waiting for the
-    other side, code "hands_unconfirmed". Each message names the tables. Reads `round.event`."""
+    """Why `round` cannot close now, or None: "games_in_play" (unless `end_unfinished`),
+    "hands_unconfirmed", naming the tables. Reads `round.event`."""
     if not end_unfinished:
         unfinished = list(
             Game.objects.filter(table__round=round, game_over=False)
@@ -376,11 +366,8 @@ def round_close_refusal(*, round: Round, end_unfinished: bool = False) -> Valida
 
 
 def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
-    """Why the next round of `event` cannot be seated now, or None: the event is finished
-    ("finished"), a championship has entrants unlinked ("entrants_unlinked") or one person
-    entered twice ("one_person_twice"), fewer
-    players are present than one table seats ("too_few"), the latest round
-    is still being seated ("seating"), or it cannot be closed (`round_close_refusal`)."""
+    """Why the next round cannot be seated now, or None: "finished", "entrants_unlinked",
+    "one_person_twice", "too_few", "seating", or `round_close_refusal`'s."""
     if event.status == Event.Status.FINISHED:
         return ValidationError(_("The event is finished."), code="finished")
     if event.federation_id is not None:
@@ -407,11 +394,8 @@ def next_round_refusal(*, event: Event, end_unfinished: bool = False) -> Validat
 
 
 def _entrants_refusal(event: Event) -> ValidationError | None:
-    """Why a championship's present entrants cannot be seated, or None: some have no member
-    number of its federation now ("entrants_unlinked": unlinked after they entered; their games
-    would count in no ranking), or two are one person ("one_person_twice": entered by two clubs,
-    then linked to one person; a person plays one seat at a time). Entering refuses both
-    (`services.entrant_refusal`); a link changed afterwards cannot be refused there."""
+    """Why a championship's present entrants cannot be seated, or None: "entrants_unlinked" (no member
+    number now) or "one_person_twice" (two linked to one person after entering)."""
     players = Player.objects.filter(participations__event=event, participations__present=True).select_related(
         "club", "person"
     )
@@ -443,9 +427,7 @@ def _entrants_refusal(event: Event) -> ValidationError | None:
 
 
 def event_finish_refusal(*, event: Event, end_unfinished: bool = False) -> ValidationError | None:
-    """Why `event` cannot be finished now, or None: its latest round cannot be closed
-    (`round_close_refusal`). A finished event is never refused (finishing it again changes
-    nothing)."""
+    """Why `event` cannot be finished now (`round_close_refusal`), or None; never for a finished one."""
     last = event.rounds.order_by("-number").first()
     if last is None or event.status == Event.Status.FINISHED:
         return None
@@ -454,9 +436,7 @@ def event_finish_refusal(*, event: Event, end_unfinished: bool = False) -> Valid
 
 
 def round_clock_refusal(*, round: Round) -> ValidationError | None:
-    """Why `round`'s clock cannot be started again now, or None: the event has no minutes per
-    round ("no_clock"), or the round is over (its results final, or the event finished:
-    "final"). Reads `round.event`."""
+    """Why the clock cannot start again, or None: "no_clock" or "final". Reads `round.event`."""
     if not round.event.minutes_per_round:
         return ValidationError(_("This event has no time limit per round."), code="no_clock")
     if round.results_final_at is not None or round.event.status == Event.Status.FINISHED:
@@ -465,8 +445,7 @@ def round_clock_refusal(*, round: Round) -> ValidationError | None:
 
 
 def round_reseat_refusal(*, round: Round) -> ValidationError | None:
-    """Why `round` cannot be seated again, or None: it is locked ("locked"), or a hand is
-    recorded at a table that is not locked ("hands_entered"; locked tables are kept)."""
+    """Why `round` cannot be seated again, or None: "locked", or "hands_entered" at an unlocked table."""
     if round.locked:
         return ValidationError(_("The round is locked; unlock it to seat it again."), code="locked")
     if Hand.objects.filter(game__table__round=round, game__table__locked=False).exists():

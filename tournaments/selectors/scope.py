@@ -1,18 +1,5 @@
 """Who may see, score and run an event, and whose links act on it: the one rule under every door
-(the pages, a table's link and card, the board's link, the API, the downloads, and the hand
-services' check inside their transaction). docs/federation.md ("Who has a championship") says it
-in words:
-
-- a club's own event: its members see it, its scorers also score it, its directors run it;
-- a championship: its federation's officers run it; the host club's people have their club's
-  roles in it while the host is a member of the federation (the host *holds* it); the members
-  of every member club now see it. A club outside (a host that left included) has nothing of it;
-- a table's link, the night's table card and the board's link act while the event is held:
-  always for a club's own event, while its host is a member for a championship.
-
-Everything under an event (its rounds, tables, games, hands, standings, cards, board) is in
-scope exactly when the event is: the other selectors filter by `events_in_scope`.
-"""
+(design: docs/writes-and-reads.md#the-one-scope)."""
 
 from __future__ import annotations
 
@@ -44,16 +31,13 @@ _ROLES = {
 
 
 def _held() -> Q:
-    """Events their club holds: its own, and a championship it hosts while a member of the
-    championship's federation."""
+    """Events their club holds: its own, and a championship it hosts while a federation member."""
     host_member = member_places(federation_id=OuterRef("federation_id"), club_id=OuterRef("club_id"))
     return Q(federation__isnull=True) | Q(Exists(host_member))
 
 
 def event_scope(*, user: Requester | None, level: Level) -> Q:
-    """The condition on Event of the events `user` may `level` (SEE, SCORE or RUN): the rule.
-    Subqueries only, no join: it filters and annotates without repeating rows, and reads the
-    events by their club's and federation's indexes."""
+    """The condition on Event of the events `user` may `level` (SEE, SCORE or RUN): subqueries, no join."""
     if user is None or not user.is_authenticated:
         return Q(pk__in=[])
     roles = Membership.objects.filter(user=user, role__in=_ROLES[level]).values("club_id")
@@ -71,8 +55,7 @@ def events_in_scope(*, user: Requester | None, level: Level) -> QuerySet[Event]:
 
 
 def event_level(*, user: Requester | None, event_id: int) -> Level:
-    """What `user` may do with event `event_id` (one query; NONE for a visitor or no such
-    event)."""
+    """What `user` may do with event `event_id`; one query, NONE for a visitor or no such event."""
     if user is None or not user.is_authenticated:
         return Level.NONE
     highest_first = [each for each in reversed(Level) if each != Level.NONE]
@@ -86,8 +69,7 @@ def event_level(*, user: Requester | None, event_id: int) -> Level:
 
 
 def event_allows(*, user: Requester | None, event_id: int, level: Level) -> bool:
-    """Whether `user` may `level` event `event_id` (one query; False for a visitor): cheaper
-    than `event_level` where one level is asked."""
+    """Whether `user` may `level` event `event_id`; one query, False for a visitor."""
     if user is None or not user.is_authenticated:
         return False
     return events_in_scope(user=user, level=level).filter(pk=event_id).exists()
@@ -99,8 +81,7 @@ def events_held() -> QuerySet[Event]:
 
 
 def table_of_link(*, token: str) -> Table | None:
-    """The table whose own link `token` is, with its game, round, event and club, while the
-    event is held; else None."""
+    """The held event's table whose own link `token` is, with its game, round, event, club; else None."""
     return (
         Table.objects.select_related("game", "round__event__club")
         .filter(access_token=token, round__event__in=events_held())
@@ -109,8 +90,7 @@ def table_of_link(*, token: str) -> Table | None:
 
 
 def card_of_token(*, token: str) -> TableCard | None:
-    """The night's table card whose link `token` is, with its event and club, while the event
-    is held; else None."""
+    """The held event's table card whose link `token` is, with its event and club; else None."""
     return (
         TableCard.objects.select_related("event__club")
         .filter(access_token=token, event__in=events_held())
@@ -119,8 +99,7 @@ def card_of_token(*, token: str) -> TableCard | None:
 
 
 def games_reached_by(*, token: str) -> QuerySet[Game]:
-    """The games a table's link reaches (its table's), or a table card's (its table number's in
-    each round of its event), while the event is held."""
+    """The games of a held event a table's link or a table card's `token` reaches."""
     card = TableCard.objects.filter(
         access_token=token, event_id=OuterRef("table__round__event_id"), number=OuterRef("table__number")
     )
@@ -131,17 +110,15 @@ def games_reached_by(*, token: str) -> QuerySet[Game]:
 
 @dataclass(frozen=True, slots=True)
 class Door:
-    """Who acts at a table: a signed-in `user` (by account or the API), or whoever holds a
-    table's link or the night's card (`token`)."""
+    """Who acts at a table: a signed-in `user`, or whoever holds a table's link or card (`token`)."""
 
     user: Requester | None = None
     token: str = ""
 
 
 def door_level(*, door: Door, game: Game) -> Level:
-    """What `door` may do with `game`: by account the event's level (`event_level`); by a token,
-    SCORE where it reaches the game (`games_reached_by`), else NONE (a link runs nothing).
-    Reads `game.table.round`."""
+    """What `door` may do with `game`: the event's level by account, SCORE or NONE by token; reads
+    `game.table.round`."""
     if door.token:
         return Level.SCORE if games_reached_by(token=door.token).filter(pk=game.pk).exists() else Level.NONE
     return event_level(user=door.user, event_id=game.table.round.event_id)

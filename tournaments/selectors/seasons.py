@@ -13,13 +13,8 @@ from tournaments.models import Event, Standing
 
 
 def season_standings(*, season: Any) -> list[Any]:
-    """The season table (tournaments/domain/seasons.py) from its nights' standings, in two queries.
-
-    Nights are the season's events that have standings, oldest first; computed on read, so
-    it always agrees with the nights' standings. The rows are read by their events' ids (the
-    standings' own index), the nights' order from the events. Players are named as the viewer
-    sees them (`clubs.viewer`).
-    """
+    """The season table (`tournaments/domain/seasons.py`) from its nights' standings, oldest night
+    first, named as the viewer sees them; two queries."""
     from tournaments.domain.seasons import NightResult, season_table
 
     events = list(Event.objects.filter(season=season).order_by("date", "pk").values_list("pk", flat=True))
@@ -56,8 +51,7 @@ def seasons_visible_to(*, user: Requester) -> QuerySet[Any]:
 
 
 def seasons_with_results_open_to(*, user: Requester) -> QuerySet[Any]:
-    """The seasons whose table the user may open: of their own clubs, and of every club whose
-    results are public."""
+    """The seasons whose table `user` may open: of their clubs, and of clubs with public results."""
     from tournaments.models import Season
 
     return Season.objects.filter(club__in=clubs_with_results_visible_to(user=user)).select_related("club")

@@ -1,6 +1,4 @@
-"""Reads for an event's stages: each stage's rounds and standings, who is proposed for the next
-one, a knockout's bracket, the event's final order.
-"""
+"""Reads for an event's stages: rounds, standings, proposals, a knockout's bracket, the final order."""
 
 from __future__ import annotations
 
@@ -59,13 +57,8 @@ class StageStanding:
 
 @dataclass(frozen=True, slots=True)
 class StageLine:
-    """One stage of an event with how far it has gone.
-
-    `rounds_total` is the stage's planned rounds (a knockout: its bracket's, once its entrants
-    are confirmed); `complete`: every round played and every game counted (a knockout: its
-    champion known). `entrants` are the confirmed (seed, entrant) of a final table or a
-    knockout; `order` its entrants as tiers for the final order (domain.stages.final_order).
-    """
+    """One stage with how far it has gone: `rounds_total` planned (a knockout's bracket's once
+    confirmed), `complete`, its confirmed (seed, entrant)s and their `order` as final-order tiers."""
 
     stage: Stage
     rounds: list[Round]
@@ -84,9 +77,7 @@ class StageLine:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """An entrant the director may choose for a final table or a knockout: its place in the
-    order the proposal reads (None when not in it), and whether it is in play (present, not
-    withdrawn)."""
+    """An entrant the director may choose: its place in the proposal (None: not in it), whether in play."""
 
     key: int
     entrant: Entrant
@@ -96,13 +87,8 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class StageProposal:
-    """Who the rules propose for a final table or a knockout, for the director to confirm.
-
-    `size`: how many play it; `proposed`: entrant keys by seed (fewer than `size` when not
-    enough are in play); `candidates`: everyone, in the order the proposal reads them;
-    `confirmed`: the entrants confirmed so far by seed ([] before). Once a hand is played in
-    the stage its entrants are final and there is no proposal.
-    """
+    """Who the rules propose for a final table or a knockout (`proposed` by seed, maybe fewer than
+    `size`), its `candidates` and those `confirmed`; none once a hand is played in it."""
 
     stage: Stage
     size: int
@@ -121,9 +107,7 @@ class FinalPlace:
 
 @dataclass(frozen=True, slots=True)
 class StagesOverview:
-    """An event's stages (`lines`, first first), the stage the next round goes to (`current`,
-    None once every stage has played its rounds), the proposal for the first final table or
-    knockout that may be confirmed now, and the event's final order."""
+    """An event's stages, the stage of the next round (None when done), the proposal, the final order."""
 
     lines: list[StageLine]
     current: Stage | None
@@ -153,8 +137,7 @@ def event_has_stages(*, event: Event) -> bool:
 
 
 def event_entrants(*, event: Event) -> tuple[dict[int, Entrant], set[int], dict[int, int]]:
-    """Every entrant of the event by key, those in play (present, not withdrawn), and, in a
-    fixed-partnership event, player id -> pair number ({} otherwise)."""
+    """(entrants by key, those in play, player id -> pair number or {} when not in pairs)."""
     participants = {
         p.player_id: p for p in event.participants.select_related("player").order_by("player__name")
     }
@@ -179,10 +162,8 @@ def event_entrants(*, event: Event) -> tuple[dict[int, Entrant], set[int], dict[
 
 
 def event_stages_overview(*, event: Event) -> StagesOverview | None:
-    """The event's stages with their standings, brackets, the proposal for the next final table
-    or knockout and the final order; None for an event without stages. A fixed number of
-    queries whatever the number of rounds and tables (with a missed-round policy, three more
-    for each stage of rounds)."""
+    """The event's stages, standings, brackets, proposal and final order (None without stages), in a
+    fixed number of queries (three more a stage of rounds with a missed-round policy)."""
     stages = event_stages(event=event)
     if not stages:
         return None
@@ -205,9 +186,7 @@ def event_stages_overview(*, event: Event) -> StagesOverview | None:
 
 @dataclass(frozen=True, slots=True)
 class _StagesRead:
-    """What the stages overview reads of an event, once: its entrants, rounds by stage, games,
-    the rounds with a hand, each stage's seeds and knockout decisions, the ranking rules, the
-    players' names and each stage of rounds' missed rounds."""
+    """What the stages overview reads of an event, once."""
 
     entrants: dict[int, Entrant]
     playing: set[int]
@@ -324,8 +303,7 @@ def _stage_rows(
     seed_keys: list[int],
     read: _StagesRead,
 ) -> list[StageStanding]:
-    """The standings of a stage of rounds (every round of the stages of rounds up to it, every
-    player, missed rounds credited) or of a final table (its own rounds and entrants)."""
+    """The standings of a stage of rounds (all rounds so far, missed rounds credited) or a final table."""
     if stage.kind == Stage.Kind.ROUNDS:
         ids = {r.pk for line in earlier if line.stage.kind == Stage.Kind.ROUNDS for r in line.rounds}
         ids |= own_ids
@@ -368,8 +346,7 @@ def _stage_standings(
     seeds: list[int],
     stage: Stage,
 ) -> list[StageStanding]:
-    """A stage's standings rows: ranked as the event's standings rank (victory points, then the
-    tie-breaks); a final table then breaks its ties by the seeds."""
+    """A stage's standings rows as the event ranks them; a final table breaks ties by seed."""
     rows = rank_players(results, names, scale=scale, tie_breaks=tie_breaks)
     if missed:
         credits = missed_round_credits(event.missed_round_policy, rows, missed, event.sit_out_victory_points)
@@ -426,9 +403,7 @@ def _stage_bracket(
     pair_of: dict[int, int],
     decisions: dict[tuple[int, int], int],
 ) -> stages_domain.Bracket:
-    """A knockout's bracket from its games: a match's winner is its game's winner (once the
-    game counts in the standings), else the director's decision (a game ended level, or a
-    walkover)."""
+    """A knockout's bracket: a match's winner is its counted game's, else the director's decision."""
     winners: dict[tuple[int, int], int] = {}
     by_round: dict[int, list[PlayedGame]] = {}
     for game in games:
@@ -463,8 +438,7 @@ def _match_of_game(
 
 
 def _current_stage(lines: list[StageLine]) -> Stage | None:
-    """The stage the next round goes to: the first that has not played all its rounds (a
-    knockout whose entrants are not confirmed has not)."""
+    """The first stage that has not played all its rounds (an unconfirmed knockout has not)."""
     for line in lines:
         if line.stage.kind == Stage.Kind.KNOCKOUT and line.complete:
             continue  # its final was decided without a game (a walkover)
@@ -482,8 +456,7 @@ def _proposal(
     pair_of: dict[int, int],
     seeds: dict[int, list[tuple[int, int]]],
 ) -> StageProposal | None:
-    """The first final table or knockout that has not begun, once the stage before it is
-    complete: who the rules propose for it."""
+    """Who the rules propose for the first final table or knockout not begun, once the one before is done."""
     for index, line in enumerate(lines):
         stage = line.stage
         if not stage.restricted or line.has_hands:
@@ -553,8 +526,7 @@ BYE, WAITING, TO_PLAY, LEVEL, WON, DECIDED, WALKOVER = (
 
 @dataclass(frozen=True, slots=True)
 class MatchSide:
-    """One pair of a knockout match: its seed, its game total (points; None before it plays)
-    and whether it goes through."""
+    """A knockout match's pair: seed, game total in points (None before play), whether it goes through."""
 
     key: int | None  # the pair number; None while not known
     entrant: Entrant | None
@@ -566,12 +538,8 @@ class MatchSide:
 
 @dataclass(frozen=True, slots=True)
 class MatchView:
-    """A knockout match: its pairs (the better seed first: it sits North-South), its game's table
-    and state. `state`: BYE, WAITING (its pairs not known yet), TO_PLAY (not seated yet),
-    IN_PLAY (its game goes on, or awaits a confirmation), LEVEL (its game ended level: the
-    director decides), WON (its game's winner goes through), DECIDED (the director decided
-    after a level game), WALKOVER (decided without a game). `decidable`: the director may
-    decide it now (`services.match_decide`)."""
+    """A knockout match: its pairs (better seed first, North-South), table and `state` (BYE, WAITING,
+    TO_PLAY, IN_PLAY, LEVEL, WON, DECIDED, WALKOVER); `decidable`: `services.match_decide` may now."""
 
     round: int
     slot: int
@@ -598,8 +566,7 @@ class BracketView:
 
 
 def stage_bracket(*, stage: Stage, overview: StagesOverview | None = None) -> BracketView:
-    """A knockout's bracket for its page: every round's matches with their pairs, seeds, game
-    totals and state, filled in as games finish; `overview` if the caller has it."""
+    """A knockout's bracket for its page, filled in as games finish; `overview` if the caller has it."""
     overview = overview or event_stages_overview(event=stage.event)
     assert overview is not None
     line = overview.line(stage.number)
@@ -676,8 +643,7 @@ def _match_state(match: stages_domain.Match, game: PlayedGame | None) -> str:
 
 
 def game_knockout_match(*, game: Game) -> MatchView | None:
-    """The knockout match a game is played for (None for a game of no knockout). Reads
-    `game.table.round`."""
+    """The knockout match `game` is played for, or None. Reads `game.table.round`."""
     stage = game.table.round.stage  # None, with no query, for a round of no stage
     if stage is None or stage.kind != Stage.Kind.KNOCKOUT:
         return None

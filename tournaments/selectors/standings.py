@@ -1,6 +1,4 @@
-"""Reads for an event's standings: the rows, the victory-point scale and tie-breaks, missed rounds,
-and the games as the standings count them.
-"""
+"""Reads for an event's standings: rows, scale and tie-breaks, missed rounds, games as counted."""
 
 from __future__ import annotations
 
@@ -37,11 +35,7 @@ def standings_visible_to(*, user: Requester) -> QuerySet[Standing]:
 
 
 def event_standings_rules(*, event: Event) -> tuple[vp.Scale, tuple[str, ...]]:
-    """The event's victory-point scale and tie-break order, as the standings use them.
-
-    A stored setting that no longer validates (edited by hand in the database) falls back to
-    the defaults rather than breaking the standings; `event_standings_rules_set` never stores one.
-    """
+    """The event's victory-point scale and tie-break order; an invalid stored setting gives the defaults."""
     try:
         scale = vp.scale_for(event.vp_scale, event.vp_custom)
         tie_breaks = vp.checked_tie_breaks(event.tie_breaks)
@@ -71,14 +65,8 @@ def event_standings_rules_description(*, event: Event) -> StandingsRules:
 
 
 def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int, int]:
-    """Player id -> how many seated rounds of the event they took part in without a seat.
-
-    A sit-out or bye, or a round before a late arrival came, is missed; rounds after a
-    withdrawal are not. A participant not present who never played (a no-show) misses nothing.
-    The rounds of a final table or a knockout (a stage played by its entrants only) are
-    missed by nobody: who is not in them is out, not sitting out. `through` counts the rounds
-    up to that number only.
-    """
+    """Player id -> seated rounds they were in without a seat (up to `through`): sit-outs, byes,
+    rounds before a late arrival; not after a withdrawal, a no-show's, or a stage of entrants'."""
     seated = event.rounds.filter(status=Round.Status.SEATED).filter(
         Q(stage__isnull=True) | Q(stage__kind=Stage.Kind.ROUNDS)
     )
@@ -103,12 +91,8 @@ def event_missed_rounds(*, event: Event, through: int | None = None) -> dict[int
 
 
 def _event_tables(event: Event) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
-    """(round id -> its number, table id -> (its number, its round's id)) of the event's rounds.
-
-    Two queries, each through an index whatever PostgreSQL's statistics (a restored database,
-    or one autovacuum has not reached): the rounds by their event, the tables by their rounds'
-    ids. Joined in one query, a planner without statistics reads every club's tables
-    (bench/scale_bench.py `standings`)."""
+    """(round id -> number, table id -> (number, round id)) of the event, in two index reads
+    (docs/writes-and-reads.md#queries-that-keep-to-an-index)."""
     rounds = dict(Round.objects.filter(event_id=event.pk).order_by().values_list("pk", "number"))
     tables = (
         Table.objects.filter(round_id__in=list(rounds)).order_by().values_list("pk", "number", "round_id")
@@ -117,21 +101,15 @@ def _event_tables(event: Event) -> tuple[dict[int, int], dict[int, tuple[int, in
 
 
 def _event_seats(tables: Mapping[int, Any]) -> QuerySet[Seat]:
-    """The seats of `tables` (ids), by their unique (table, position) key: every position named,
-    so that the planner expects a few rows a table, with or without statistics."""
+    """The seats of `tables` (ids), by their unique (table, position) key, every position named."""
     return Seat.objects.filter(table_id__in=list(tables), position__in=Seat.Position.values).order_by()
 
 
 def event_confirmed_totals(
     *, event: Event, games: Mapping[int, tuple[int, Sequence[str]]] | None = None
 ) -> dict[int, tuple[dict[str, int], bool]]:
-    """Game id -> (totals of its confirmed hands in points, whether every hand is confirmed).
-
-    `games`: the event's game ids -> (their `next_number`, their sides), if the caller has read
-    them. Games without a hand are absent. Two queries (four without `games`), each through a
-    unique key (the hands by (game, number), the entries by (hand, side)): none reads every
-    club's hands or side entries, whatever the planner's statistics.
-    """
+    """Game id -> (points of its confirmed hands, whether all are confirmed), games with hands only;
+    `games`: id -> (`next_number`, sides) if read. Two queries (four without)."""
     if games is None:
         _rounds, tables = _event_tables(event)
         games = {
@@ -170,8 +148,7 @@ def event_confirmed_totals(
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One game of an event as the standings count it: its round and table, and each side's
-    result (`domain.standings.game_side_results`)."""
+    """One game as the standings count it: its round, table and each side's result."""
 
     round_id: int
     round: int
@@ -182,10 +159,8 @@ class PlayedGame:
 
 
 def event_played_games(*, event: Event) -> list[PlayedGame]:
-    """Every game of the event, by game id, with its sides' results as the standings count them:
-    only confirmed hands where the event asks for confirmation, a game finished once every
-    hand is confirmed. Four queries (six when the event asks for confirmation); the hands
-    played are the game row's own count (`Game.hands_played`, kept with every saved hand)."""
+    """Every game of the event by id, its sides' results as the standings count them (confirmed hands
+    where asked); four queries (six with confirmation)."""
     # Plain values, no model ordering, and no join: each table read through its index whatever
     # PostgreSQL's statistics (`_event_tables`).
     numbers, tables = _event_tables(event)

@@ -1,11 +1,5 @@
-"""Writes for a federation's championships: create one at a member club, enter its entrants
-(by their clubs, or qualified by a ranking), all through the event's own services.
-
-A championship is an `Event` with `federation` set (docs/federation.md, "Championships"): it is
-run by the federation's officers (and its host club's directors), seated, played and finished
-as any event; its entrants are players of the member clubs, each linked to a person of the
-federation (`services.entrant_refusal`).
-"""
+"""Writes for a federation's championships, `Event`s with `federation` set (docs/federation.md,
+"Championships"): create one at a member club and enter its entrants."""
 
 from __future__ import annotations
 
@@ -28,21 +22,18 @@ from tournaments.services.events import EventInput, entrant_refusal, event_creat
 
 @transaction.atomic
 def championship_create(*, federation: Federation, host: Club, asked: EventInput) -> Event:
-    """Create the federation's championship `asked` for, held at `host` (a member club now),
-    with the players of `asked` as its first entrants (none is allowed). Raises ValidationError
-    as `services.event_create` does (field `club` for a host that is not a member club)."""
+    """Create the championship `asked` for at `host`, a member club now, entrants optional; raises
+    ValidationError as `services.event_create` does (field `club` for a non-member host)."""
     return event_create(club=host, asked=asked, federation=federation)
 
 
 def championship_enter(
     *, event: Event, players: Sequence[Player] = (), pairs: Sequence[tuple[Player, Player]] = ()
 ) -> list[Player]:
-    """Enter `players` (an individual championship) or `pairs` (two players of one club each,
-    a fixed-partnership one) into the championship `event`: before its first round they are
-    its entrants, later they arrive as late players do (`services.participant_add`). Returns
-    the players entered. All or nothing: raises ValidationError (field `players`) listing each
-    refusal, naming the player (`services.entrant_refusal`: not of a member club, no member
-    number, entered already for another club; a finished championship)."""
+    """Enter `players`, or `pairs` of one club each, into the championship; returns those entered.
+
+    After its first round they arrive as late players. All or nothing: raises ValidationError (field
+    `players`) naming each refusal (`services.entrant_refusal`; a finished championship)."""
     if event.federation_id is None:
         raise ValidationError({"players": gettext("Entrants are entered in a championship only.")})
     if event.status == Event.Status.FINISHED:
@@ -73,9 +64,7 @@ def championship_enter(
 
 @dataclass(frozen=True)
 class Qualified:
-    """What a qualification did: the players it entered, in the ranking's order, and the
-    ranked players it passed over, each with why (name, reason): the name as the one who
-    qualifies sees it (clubs/viewer.py), as the reason names them."""
+    """A qualification's result: the players entered in ranking order, and those passed over with why."""
 
     entered: list[Player]
     passed_over: list[tuple[str, str]] = field(default_factory=list)
@@ -94,16 +83,11 @@ def championship_qualify(
     start: datetime.date | None = None,
     end: datetime.date | None = None,
 ) -> Qualified:
-    """Enter the top `top` of a ranking of the championship's variant's group over the nights
-    from `start` to `end` (either open): of each member club's own ranking (`source`
-    QUALIFY_FROM_CLUBS), or of the federation's (QUALIFY_FROM_FEDERATION), in the order the
-    ranking's page lists them: the ranked players, then the provisional ones (fewer than 10
-    rated games) by rating. A player who cannot enter (no member number, entered already for
-    another club) is passed over, with why, and the next one taken; one entered already counts
-    among the top. A person of the federation's ranking enters for the member club where they
-    played most. Individual championships only. Returns what was done (`Qualified`).
-    A player a director withdrew is passed over, not brought back.
-    Raises ValidationError (field `top`, `end` or `source`; a finished championship)."""
+    """Enter the top `top` of the variant group's ranking from `start` to `end` (either open).
+
+    `source`: QUALIFY_FROM_CLUBS or QUALIFY_FROM_FEDERATION. Individual championships only; who is
+    passed over: docs/writes-and-reads.md#qualifying-for-a-championship. Raises ValidationError
+    (field `top`, `end` or `source`; a finished championship)."""
     if event.federation_id is None or event.format in Event.PARTNERSHIP_FORMATS:
         message = gettext("Rankings qualify players for an individual championship; clubs enter pairs.")
         raise ValidationError({"source": message})
@@ -159,9 +143,7 @@ def _club_top(club: Club, variant: str, period: selectors.RankingPeriod) -> list
 
 
 def _federation_top(federation: Federation, variant: str, period: selectors.RankingPeriod) -> list[Player]:
-    """The federation's people of the variant's group over `period`, in the ranking's order, each
-    as their player at the member club (now) where they played most games (then the first
-    linked): the club they enter for."""
+    """The federation's people of the group over `period`, ranked, each as the player they enter as."""
     group = selectors.federation_ranking_group(federation=federation, variant=variant)
     lines = selectors.federation_ranking(federation=federation, group=group.key, period=period)
     people = [line.line.player for line in lines]

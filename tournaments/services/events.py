@@ -1,9 +1,5 @@
-"""Writes for events and their participants: create, finish, presence, late arrivals and
-withdrawal.
-
-In a fixed-partnership event a pair arrives, is marked absent and withdraws as one: both
-partners always sit at the same side or sit out together, so their standings rows stay equal
-and the standings can be shown per pair (`selectors.event_pair_standings`)."""
+"""Writes for events and their participants: create, finish, presence, late arrivals, withdrawal
+(design: docs/writes-and-reads.md#a-pair-acts-as-one)."""
 
 from __future__ import annotations
 
@@ -38,10 +34,8 @@ MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 @dataclass(frozen=True, kw_only=True)
 class EventInput:
-    """A new event as its creator asks for it: what the page's form and the API both build and
-    `event_create` alone checks (tests/site/test_front_doors.py holds the three to the same
-    fields). Units: `minutes_per_round` and `warning_minutes` minutes, `sit_out_victory_points`
-    victory points."""
+    """A new event as asked, built by the page's form and the API alike. Units: `minutes_per_round` and
+    `warning_minutes` minutes, `sit_out_victory_points` victory points."""
 
     name: str
     date: datetime.date
@@ -69,10 +63,8 @@ class EventInput:
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
-        """The input from a door's checked `data` (a form's cleaned data, a serializer's
-        validated data), its plain fields by name, with what the door looked up itself
-        (players, pairs, a season: `looked_up`); a field that `data` leaves out keeps its
-        default. Both doors build the input here, so neither can forget a field."""
+        """The input from a door's checked `data` plus its own look-ups (`looked_up`); missing fields keep
+        their defaults."""
         plain = {
             f.name: data[f.name] for f in dataclass_fields(cls) if f.name not in looked_up and f.name in data
         }
@@ -81,42 +73,17 @@ class EventInput:
 
 @transaction.atomic
 def event_create(*, club: Club, asked: EventInput, federation: Federation | None = None) -> Event:
-    """Create the event `asked` for with its participants (and, for a fixed-partnership format,
-    its pairs).
+    """Create the event `asked` for with its participants (and, in fixed partnerships, its pairs).
 
-    The house rules are checked by the scoring engine now, so a bad option never reaches a
-    table (with tables of three, against the 3-player game too). `confirmation_required`
-    defaults to on for tournaments, off for league nights. An individual event needs `players`
-    for one table, a fixed-partnership event two pairs (`MIN_PLAYERS`).
-
-    For a fixed-partnership format the pairs are `pairs` (PairRequest: two players each, by
-    player, roster name or id; made into the club's partnerships by
-    `clubs.services.partnerships_ensure`, which reuses an existing partnership of the same two
-    players) followed by the club's `partnerships`, numbered in that order; their players are
-    the participants, and each player given in `players` must be in one of them. With neither,
-    the `players` are paired in the order given (1 & 2, 3 & 4, ...). With
-    `avoid_season_partners`, individual seatings also avoid the partners of the `season`'s
-    earlier nights. With `keep_clubs_apart`, the seatings keep players (pairs) of one club
-    from meeting where they can: for a championship's entrants of several clubs; an event of
-    one club's players is seated as without it. `minutes_per_round` gives each round a clock
-    (minutes), which warns the tables `warning_minutes` before the end.
-
-    `table_shape` ("1+1", "3+3", ...; empty: the variant's own table) is one of the tables the
-    variant is played at (`scoring.RuleSet.tables`, `domain.table_shapes`), or of its own game for that
-    many players, which the event then plays (Classic at "3+3": classic-6p); an event of tables of four
-    may complete them with tables of three (`three_player_tables`) or, with one player left
-    over, a table of five (`five_player_tables`, the variants with a 5-player game). An event
-    needs players for one table; fixed partnerships play at tables of four. With
-    `play_to_target_across_tables`, once a game of a round reaches the target the other games
-    end after the hand they have in play (`services.hand_record`).
-    A `federation`'s event is a championship held at `club`, one of its member clubs now: it
-    may be created with no entrant (they are entered and qualified later,
-    `services.championship_enter`), and each player given must be an entrant it accepts
-    (`entrant_refusal`).
+    Preconditions: the house rules pass the engine at the event's tables; players for one table,
+    or two pairs (`MIN_PLAYERS`), each given player in one of them; `table_shape` is one the
+    variant is played at (`scoring.RuleSet.tables`) or has its own game for that many players.
+    A `federation`'s event is a championship at `club`, a member club now: it may start with no
+    entrant, and each player given must pass `entrant_refusal`. `minutes_per_round` and
+    `warning_minutes` are minutes.
     Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
-    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`), each message
-    naming the line or player at fault; nothing is written then, no partnership either.
-    """
+    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`); nothing,
+    no partnership either, is written then. Design: docs/writes-and-reads.md#creating-an-event"""
     if federation is not None and not _member_club_now(federation.pk, club.pk):
         message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
         raise ValidationError({"club": message % {"club": club.name}})
@@ -177,9 +144,7 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
 def _checked_games(
     variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
 ) -> tuple[str, table_shapes.Shape]:
-    """(the variant the event plays, its table's shape) once the house rules hold in every game
-    its tables play, at its table (`_check_rules`), and the table fits the variant
-    (`_check_table`)."""
+    """(the variant the event plays, its table's shape) once `_check_rules` and `_check_table` pass."""
     _check_rules(variant, options)
     variant, shape, odd_games = _check_table(variant, table_shape, format, three, five)
     for game, at in dict.fromkeys(((variant, shape), *odd_games)):
@@ -195,10 +160,8 @@ def _event_entrants(
     pairs: list[PairRequest],
     needed: int,
 ) -> tuple[list[Player], list[Partnership]]:
-    """(the participants, the pairs' partnerships in their numbers' order) of a new `event`
-    (not saved yet): in a fixed-partnership format the players of its pairs, else the players
-    given once each and at least `needed` of them; each one the event accepts
-    (`entrant_refusal`). Raises ValidationError (`format`, `players`, `pairs`, `partnerships`)."""
+    """(the participants, the pairs' partnerships by number) of a new, unsaved `event`; raises
+    ValidationError (`format`, `players`, `pairs`, `partnerships`)."""
     club = event.club
     chosen: list[Partnership] = []
     if format in Event.PARTNERSHIP_FORMATS and (partnerships or pairs or players or needed):
@@ -223,11 +186,8 @@ def _event_entrants(
 
 
 def entrant_refusal(event: Event, player: Player) -> str | None:
-    """Why `player` cannot enter `event`, or None. A club's event takes the club's players; a
-    championship (`event.federation` set) takes a player of a club that is a member of its
-    federation now, linked to one of the federation's people (a member number), whose person
-    has no other player in the event already: one person enters once, for one club. The player
-    is named as the viewer sees them (clubs/viewer.py)."""
+    """Why `player` cannot enter `event`, or None: a club's event takes its players, a championship a
+    member club's player linked to a federation person with no other player in it."""
     if event.federation_id is None:
         if player.club_id != event.club_id:
             return gettext("%(name)s plays for another club.") % {"name": shown_player_name(player)}
@@ -265,11 +225,8 @@ def _check_table(
     three_player_tables: bool,
     five_player_tables: bool,
 ) -> tuple[str, table_shapes.Shape, list[tuple[str, table_shapes.Shape]]]:
-    """The event's variant and table shape, and the games of the odd tables asked for (each
-    with its table's shape), after
-    checking the shape against the variant and the format, and that each odd table has a
-    game. A variant not played at the shape becomes its own game for that many players where
-    there is one (Classic at tables of six: Classic for 6 players). Raises ValidationError."""
+    """The event's variant and shape and its odd tables' games, a variant not played at the shape
+    becoming its own game for that many players (Classic for 6 at "3+3"); raises ValidationError."""
     name = describe_variant(variant)
     try:
         shape = table_shapes.event_shape(variant, table_shape)
@@ -369,10 +326,8 @@ def _check_rules(variant: str, options: Mapping[str, Any], shape: table_shapes.S
 
 @transaction.atomic
 def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player_tables: bool) -> Event:
-    """Seat the next rounds with (or without) tables of three and of five completing the tables
-    of four, as the director asks on the event page (what each choice gives:
-    `selectors.event_seating_choices`). Rounds already seated stay as they are. Raises
-    ValidationError for a finished event, or an odd table the event's game has no game for."""
+    """Seat the next rounds with (or without) tables of three and of five; raises ValidationError for
+    a finished event, or an odd table with no game of the variant."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -385,10 +340,8 @@ def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player
 
 @transaction.atomic
 def event_keep_clubs_apart_set(*, event: Event, keep_clubs_apart: bool) -> Event:
-    """Seat the next rounds keeping players (pairs) of one club apart, or no longer, as the
-    director asks on the event page: a championship keeps clubs apart in its early rounds and
-    lets the standings alone pair the later ones. Rounds already seated stay as they are.
-    Raises ValidationError for a finished event."""
+    """Seat the next rounds keeping players of one club apart, or no longer; raises ValidationError
+    for a finished event."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -399,9 +352,7 @@ def event_keep_clubs_apart_set(*, event: Event, keep_clubs_apart: bool) -> Event
 
 @transaction.atomic
 def event_board_link_renew(*, event: Event) -> Event:
-    """Give the event's hall board a new link (`selectors.board_token`): every link shown
-    before stops working at once (a screen opened with one shows its page no more). Returns
-    the event with its new `board_link_version`."""
+    """Give the hall board a new link (`selectors.board_token`); every earlier link stops at once."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     event.board_link_version += 1
     event.save(update_fields=["board_link_version"])
@@ -410,10 +361,8 @@ def event_board_link_renew(*, event: Event) -> Event:
 
 @transaction.atomic
 def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
-    """Close the event: no more rounds, and every result is final (selectors.game_results_final):
-    from then on only a director changes a hand, giving a reason. Refused while its last round
-    has a game in play or a hand awaiting confirmation (`rounds.round_close`), unless
-    `end_unfinished` ends the games in play at their current score. Raises ValidationError."""
+    """Close the event: no more rounds, every result final; raises ValidationError while its last
+    round has a game in play or a hand unconfirmed, unless `end_unfinished` ends them."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and event.status != Event.Status.FINISHED:
@@ -438,8 +387,7 @@ def _pair_of(event: Event, player: Player) -> Pair | None:
 
 
 def _together(event: Event, player: Player) -> list[Player]:
-    """Who arrives, leaves or is marked absent with `player`: their pair in a fixed-partnership
-    event, so that partners always have the same rounds (and so the same standings row)."""
+    """Who arrives, leaves or is marked absent with `player`: their pair in fixed partnerships."""
     pair = _pair_of(event, player)
     if pair is None:
         return [player]
@@ -463,16 +411,11 @@ def _set_present(event: Event, players: list[Player], present: bool) -> list[Par
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player present or absent for the next seating; adds a late arrival to an
-    individual event. Returns the player's participant.
+    """Mark a player (their pair, in fixed partnerships) present or absent from the next seating.
 
-    In a fixed-partnership event the player's pair is marked, both partners alike (a pair
-    plays only when both are present); a player of no pair there is refused: a late pair
-    arrives through `participant_add`, with both players. A late arrival appears in the
-    standings at once (queued after the commit); marking a withdrawn player present brings
-    them back from the next round (in a championship only as `entrant_refusal` lets them in).
-    Raises ValidationError (field `player`).
-    """
+    Adds a late arrival to an individual event; a withdrawn player comes back (in a championship as
+    `entrant_refusal` allows). Returns their participant. Raises ValidationError (field `player`),
+    also for a player of no pair in fixed partnerships."""
     if event.federation_id is None and player.club_id != event.club_id:
         raise ValidationError({"player": gettext("The player belongs to another club.")})
     if event.federation_id is not None and not event.participants.filter(player=player).exists():
@@ -495,18 +438,11 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
 
 @transaction.atomic
 def participant_add(*, event: Event, player: Player, partner: Player | None = None) -> Participant:
-    """A late arrival joins the event, seated from the next round, or a withdrawn or absent
-    player (with their pair) comes back. Returns the player's participant.
+    """A late arrival joins from the next round, or a withdrawn or absent player returns (with their pair).
 
-    In a fixed-partnership event players arrive as a pair: a player of no pair of the event
-    needs a `partner` who is in none either; their partnership (the club's existing one, or a
-    new one through `clubs.services.partnerships_ensure`) joins as the next pair number, both
-    players present. A player of a pair brings their partner back with them. Both appear in
-    the standings at once, with the rounds they missed as the event's policy counts them.
-    Raises ValidationError (field `player` or `partner`): a player of another club, someone
-    in the event and present already, a partner in an individual event, a pair player
-    without a partner or with one of another pair.
-    """
+    In fixed partnerships a player of no pair needs a `partner` of none. Returns their participant.
+    Raises ValidationError (`player` or `partner`): another club's player, one present already, a
+    partner in an individual event, a pair player without a partner or with another pair's."""
     if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})
@@ -570,14 +506,8 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
 
 @transaction.atomic
 def participant_withdraw(*, event: Event, player: Player) -> Participant:
-    """A player leaves the event: not seated again, every result so far kept. In a
-    fixed-partnership event their pair leaves, both partners alike. Returns the player's
-    participant.
-
-    The participants stay (marked withdrawn after the latest round), so their games, seats
-    and standings rows remain, and the seating history that keeps partners from repeating
-    still counts them. Raises Participant.DoesNotExist if the player is not in the event.
-    """
+    """A player (their pair, in fixed partnerships) leaves, results kept; raises
+    Participant.DoesNotExist if the player is not in the event."""
     Participant.objects.select_for_update().get(event=event, player=player)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     participants = []

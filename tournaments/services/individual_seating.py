@@ -1,8 +1,4 @@
-"""The bridge between the stored event and `tournaments.domain.seating` for rounds of players
-who change partners: tonight's earlier rounds (and, with `avoid_season_partners`, the season's
-earlier nights) as the seating's history, the event's table shape and options, and with
-`keep_clubs_apart` its players' clubs. Writes nothing.
-"""
+"""Seats a round of players who change partners through `tournaments.domain.seating`; writes nothing."""
 
 from __future__ import annotations
 
@@ -17,10 +13,8 @@ from tournaments.services.planned import PlannedRound, PlannedTable
 
 
 def plan_individual_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """The round's tables for the players `present` but those at `kept` (locked) tables:
-    partners rotate, opponents and sit-outs spread, and with `keep_clubs_apart` players of one
-    club sit at different tables where they can (`domain.seating.seat_round`).
-    Raises ValueError when too few players are left to fill a table."""
+    """The round's tables for `present` players but those at `kept` (locked) tables; raises ValueError
+    when too few players are left to fill a table."""
     event = round.event
     players = sorted(p for p in present if p not in kept)
     planned = seating.seat_round(
@@ -38,8 +32,7 @@ def plan_individual_round(round: Round, present: Collection[int], kept: Collecti
 
 
 def player_clubs(event: Event) -> dict[int, int] | None:
-    """The club of each player (`selectors.event_player_clubs`) when the event keeps clubs
-    apart, else None: the seating then knows no clubs."""
+    """Each player's club when the event keeps clubs apart, else None."""
     return selectors.event_player_clubs(event=event) if event.keep_clubs_apart else None
 
 

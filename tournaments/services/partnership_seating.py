@@ -1,19 +1,5 @@
-"""The bridge between the stored event and `tournaments.domain.pairing` for fixed-partnership rounds.
-
-Reads the event's pairs, who is in play, the earlier rounds and the standings, asks the pure
-pairing module for the round, and returns it as plain tables for `services.round_seat` to
-store. Writes nothing but the standings a Swiss round pairs by (rebuilt first, so the pairs
-meet by the standings as they are now).
-
-A pair plays a round when both its players are present (not withdrawn, not marked absent)
-and neither sits at a table the director locked. Swiss ranks the pairs by the sum of their
-players' standings, in the order the event's standings use (victory points, then the event's
-tie-breaks: by default point difference, then points), ties by pair number; with
-`keep_clubs_apart` it keeps pairs of one club from meeting where it can (each pair by its two
-players' clubs: `domain.pairing.swiss_round`). Round robin and Mitchell follow the pair
-numbers, whatever the clubs (fixed movements), and a pair that is not in play leaves its
-scheduled opponent a bye instead of changing the movement (so nobody meets twice).
-"""
+"""Seats a round of a fixed-partnership event through `tournaments.domain.pairing`
+(design: docs/writes-and-reads.md#seating-pairs)."""
 
 from __future__ import annotations
 
@@ -37,15 +23,10 @@ def plan_pair_round(
     number: int | None = None,
     field: Sequence[int] | None = None,
 ) -> PlannedRound:
-    """The round's tables for the event's pairs in play.
+    """The round's tables for the pairs in play: `present` players, `kept` at locked tables.
 
-    `present` holds the player ids present and not withdrawn, `kept` the players at locked
-    tables of this round (they keep their table). A stage of the event may give its own
-    `format`, the round's `number` within the stage (for a movement) and its `field` (the
-    pair numbers that play it, in seed order, which a movement then follows instead of the
-    pair numbers); by default the event's format, the round's number and every pair.
-    Raises ValueError when fewer than two pairs are in play.
-    """
+    A stage may give its `format`, the round's `number` in it and its `field` (pair numbers by seed).
+    Raises ValueError with fewer than two pairs in play."""
     event = round.event
     format = format or event.format
     number = number or round.number
@@ -119,9 +100,7 @@ def _pair_history(
 
 
 def _pairs_by_standings(event: Event, pairs: list[Pair], active: list[int]) -> list[int]:
-    """The pairs in play, best first: by the sum of their players' standings, compared as the
-    event's standings compare players (victory points, then its tie-break order), then by
-    pair number."""
+    """The pairs in play, best first, by their players' summed standings, then pair number."""
     _, tie_breaks = event_standings_rules(event=event)
     rows = {
         row.player_id: row

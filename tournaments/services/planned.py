@@ -1,8 +1,4 @@
-"""What a seating planner returns: the tables of a round and who sits it out, as player ids.
-
-Every planner of `services.planners.PLANNERS` has the shape `Planner`; `services.round_seat`
-stores what it returns. Plain values, no rows.
-"""
+"""What a seating planner returns: a round's tables and sit-outs as player ids."""
 
 from __future__ import annotations
 

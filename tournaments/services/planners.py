@@ -1,9 +1,4 @@
-"""Which planner seats a round: one table, `PLANNERS`, by the round's stage and the event's format.
-
-`services.round_seat` asks `round_plan` for a round's tables and stores them. Each planner reads
-what it needs and returns a `planned.PlannedRound` (player ids); the pure seatings are in
-`tournaments/domain/seating/` (players who change partners) and `domain/pairing.py` (pairs).
-"""
+"""Which planner seats a round: one table, `PLANNERS`, by the round's stage and the event's format."""
 
 from __future__ import annotations
 
@@ -29,8 +24,7 @@ PLANNERS: Mapping[tuple[str, bool], Planner] = {
 
 
 def planner_for(round: Round) -> Planner:
-    """The planner of `round` (its `stage` and `event` loaded or loadable).
-    Raises ValueError for a stage kind and format no planner seats."""
+    """The planner of `round`; raises ValueError for a stage kind and format no planner seats."""
     key = (
         round.stage.kind if round.stage is not None else NO_STAGE,
         round.event.format in Event.PARTNERSHIP_FORMATS,
@@ -42,6 +36,6 @@ def planner_for(round: Round) -> Planner:
 
 
 def round_plan(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """The new tables of `round` for the player ids `present` (and not withdrawn), but those
-    at `kept` (locked) tables, who keep theirs. Raises ValueError when no seating can be made."""
+    """The new tables of `round` for `present` players but those at `kept` (locked) tables; raises
+    ValueError when no seating can be made."""
     return planner_for(round)(round, present, kept)

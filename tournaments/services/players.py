@@ -1,11 +1,5 @@
-"""Writes for the players of a night who are not on the roster: a guest added by name, and
-later merged into the roster player they turn out to be.
-
-A guest is a club `Player` marked `guest`: it plays, is seated, ranked and rated like anyone.
-Merging moves every result of the guest (participations, seats, sit-outs, partnerships) to
-the roster player, then rebuilds what is derived from them (the standings of the guest's
-events, the club's ratings) and removes the guest.
-"""
+"""Writes for a night's guests (club `Player`s marked `guest`): added by name, later merged into
+their roster player."""
 
 from __future__ import annotations
 
@@ -24,10 +18,8 @@ from tournaments.services.queue import ratings_queue, standings_queue
 
 @transaction.atomic
 def guest_add(*, event: Event, name: str) -> Player:
-    """Add a guest who is not on the club's roster to the night, by name (seated from the
-    next round, like a late arrival). Raises ValidationError (key "name") for an empty name,
-    a name the club already has (a roster player is added from the list instead), or a
-    championship (its entrants all have a member number)."""
+    """Add a guest not on the roster to the night by name, seated from the next round; raises
+    ValidationError (key "name") for an empty name, a name the club has, or a championship."""
     if event.federation_id is not None:
         message = _(
             "A championship has no guests: every entrant is a player of a member club with a member number."
@@ -53,13 +45,9 @@ def guest_add(*, event: Event, name: str) -> Player:
 
 @transaction.atomic
 def guest_merge(*, guest: Player, into: Player, merged_by: User | None = None) -> Player:
-    """Merge a guest into the roster player they are: every participation, seat, sit-out and
-    partnership of the guest becomes `into`'s; the standings of the guest's events and the
-    club's ratings are rebuilt; the guest is removed (its history stays on the audit page).
+    """Merge a guest into roster player `into`, rebuilding the standings of its events and the ratings.
 
-    Raises ValidationError when `guest` is not a guest, the two are of different clubs, or
-    both played in one event (a night cannot hold one person twice).
-    """
+    Raises ValidationError when `guest` is no guest, of another club, or both played one event."""
     guest = Player.objects.select_for_update().get(pk=guest.pk)
     into = Player.objects.select_for_update().get(pk=into.pk)
     if not guest.guest:

@@ -1,10 +1,4 @@
-"""Writes for a director's hand on a round: lock it, lock a table, swap two players (two pairs in
-a fixed-partnership event), and mark the moment a worker starts computing a seating (the
-progress the event page shows).
-
-The seating itself is computed by `services.round_seat`; a reseat keeps the locked tables
-and seats the other players again ("regenerate the rest").
-"""
+"""Writes for a director's hand on a round: locks, swaps, and the moment a seating began."""
 
 from __future__ import annotations
 
@@ -21,8 +15,7 @@ from tournaments.services.queue import standings_queue
 
 
 def round_seating_began(*, round_id: int) -> None:
-    """Note that a worker has started computing the round's seating (outside any transaction,
-    so the event page sees it while the computation runs). A no-op for a round not waiting."""
+    """Note, outside any transaction, that a worker began the round's seating; no-op unless waiting."""
     Round.objects.filter(pk=round_id, status=Round.Status.SEATING).update(seating_started_at=timezone.now())
 
 
@@ -49,8 +42,7 @@ def table_lock(*, table: Table, locked: bool) -> Table:
 
 
 def _swap_groups(round: Round, first: Player, second: Player) -> list[tuple[Player, Player]]:
-    """Who trades places with whom: the two players, or in a fixed-partnership event their two
-    pairs (first with first, partner with partner), so that partners stay at one side."""
+    """Who trades places with whom: the two players, or their two pairs partner with partner."""
     event = round.event
     if event.format not in Event.PARTNERSHIP_FORMATS:
         return [(first, second)]
@@ -76,13 +68,10 @@ def _swap_groups(round: Round, first: Player, second: Player) -> list[tuple[Play
 
 @transaction.atomic
 def seats_swap(*, round: Round, first: Player, second: Player) -> Round:
-    """Exchange two players' places in a round (a seat and a seat, or a seat and a sit-out);
-    in a fixed-partnership event, their two pairs' places, partners staying together.
+    """Exchange two players' places (two pairs' in fixed partnerships), locking the tables involved.
 
-    The tables involved are locked, so seating the rest of the round again keeps the change.
-    Refused (ValidationError) for a locked round, a table where hands are entered, the same
-    player (or pair) twice, two players both sitting out, or a player not in the round.
-    """
+    Raises ValidationError for a locked round, a table with hands, the same player (or pair) twice,
+    two players sitting out, or a player not in the round."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     if round.locked:
         raise ValidationError(_("The round is locked; unlock it to change the seating."))

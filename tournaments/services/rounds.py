@@ -1,10 +1,5 @@
-"""Writes for rounds: start, seat and reseat them, and the tables a seating makes.
-
-A round's seating is computed by a Celery worker (`round_seat`, queued after the commit) by the
-round's planner (`services.planners.PLANNERS`); each table gets its seats and its game,
-and a private scoring link that `table_link_renew` replaces. The director's tools on a seated
-round (locks, swaps) are in `tournaments/services/round_tools.py`.
-"""
+"""Writes for rounds: start, seat and reseat them, and the tables, cards and links a seating makes
+(design: docs/writes-and-reads.md#seating-a-round)."""
 
 from __future__ import annotations
 
@@ -50,17 +45,10 @@ def three_player_variant(variant: str) -> str:
 
 @transaction.atomic
 def round_start(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Round:
-    """Open the event's next round and queue its seating (computed by a Celery worker).
+    """Open the event's next round and queue its seating; the round before becomes final.
 
-    Refuses while a game of the current round is still in play (naming its tables), unless
-    `end_unfinished`: those games are then ended at their current score (`game_stop`, the
-    director's call when the round's time is up). Refuses with fewer than four players
-    present, and while a hand of the round before awaits confirmation (`round_close`). The
-    round before becomes final (`Round.results_final_at`): from then on its hands change only
-    by a director, with a reason. Raises ValidationError (codes "games_in_play",
-    "hands_unconfirmed", ...: `selectors.next_round_refusal`, which the event page shows beside
-    its disabled button).
-    """
+    Raises ValidationError with the codes of `selectors.next_round_refusal` ("too_few",
+    "games_in_play" unless `end_unfinished`, "hands_unconfirmed", ...) or `next_round_stage`."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     refusal = next_round_refusal(event=event, end_unfinished=end_unfinished)
     if refusal is not None:
@@ -82,12 +70,8 @@ def round_start(*, event: Event, end_unfinished: bool = False, by: User | None =
 
 
 def round_close(*, round: Round, end_unfinished: bool = False, by: User | None = None) -> None:
-    """Check that a round can be closed (the next one started, or the event finished): no game
-    in play, unless `end_unfinished` ends them at their current score (`game_stop`), and, when
-    the event asks for confirmation, no hand still waiting for the other side (its game would
-    count nothing). Raises ValidationError naming the tables (codes "games_in_play",
-    "hands_unconfirmed": `selectors.round_close_refusal`, which the event page shows too);
-    nothing is changed then. Reads `round.event`."""
+    """Check a round can close, `end_unfinished` ending its games in play; reads `round.event`. Raises
+    ValidationError naming the tables ("games_in_play", "hands_unconfirmed"), changing nothing."""
     refusal = round_close_refusal(round=round, end_unfinished=end_unfinished)
     if refusal is not None:
         raise refusal
@@ -98,12 +82,8 @@ def round_close(*, round: Round, end_unfinished: bool = False, by: User | None =
 
 @transaction.atomic
 def round_reseat(*, round: Round) -> Round:
-    """Compute the round's seating again, replacing the one it has (before any hand is played).
-
-    Locked tables are kept and the other players seated again. Also the way out for a round
-    whose seating task was lost (a worker killed mid-task) or failed. Raises ValidationError
-    for a locked round, or once a hand is recorded at a table that is not locked.
-    """
+    """Seat the round again before any hand is played, keeping locked tables; raises ValidationError
+    for a locked round, or a hand recorded at an unlocked table."""
     round = Round.objects.select_for_update().get(pk=round.pk)
     refusal = round_reseat_refusal(round=round)
     if refusal is not None:
@@ -117,16 +97,10 @@ def round_reseat(*, round: Round) -> Round:
 
 
 def round_seat(*, round_id: int) -> Round | None:
-    """Seat the players present for a round, replacing any seating it had: the worker's one call.
+    """Seat the players present for a round by its planner: the worker's one call.
 
-    Notes when the computation began (committed at once, for the progress the event page
-    shows), then seats the round by its planner (`services.planners.PLANNERS`: rotating
-    partners, the pairs' movement, a final table or a knockout) in one transaction.
-    Seats only a round waiting for its seating (status SEATING): a task delivered twice, or
-    after `round_reseat`, leaves a seated round alone, so open table pages keep their game.
-    A round no planner can seat is marked FAILED with the reason. Returns None if the round
-    no longer exists.
-    """
+    Only a round in status SEATING is seated; one no planner can seat becomes FAILED with the
+    reason. Returns None if the round no longer exists."""
     round_seating_began(round_id=round_id)
     return _round_seat(round_id)
 
@@ -175,8 +149,7 @@ def _round_seat(round_id: int) -> Round | None:
 
 
 def _round_tables_replace(round: Round, kept_tables: list[Table], planned: PlannedRound) -> None:
-    """The round's unlocked tables and sit-outs replaced by the new ones, numbered around the
-    kept tables' numbers, with the night's table cards for every table."""
+    """Replace the unlocked tables and sit-outs, numbered around the kept tables, with their cards."""
     round.tables.filter(locked=False).delete()
     round.sit_outs.all().delete()
     taken = {table.number for table in kept_tables}
@@ -189,9 +162,8 @@ def _round_tables_replace(round: Round, kept_tables: list[Table], planned: Plann
 
 @transaction.atomic
 def round_clock_start(*, round: Round) -> Round:
-    """Start the round's clock again from now (the director calls "start" once the room is
-    seated). Raises ValidationError if the event has no minutes per round, or the round is
-    final."""
+    """Start the round's clock again from now; raises ValidationError without minutes per round, or
+    for a final round."""
     round = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     refusal = round_clock_refusal(round=round)
     if refusal is not None:
@@ -202,8 +174,7 @@ def round_clock_start(*, round: Round) -> Round:
 
 
 def _table_create(round: Round, number: int, sides_players: Iterable[Iterable[int]], note: str = "") -> Table:
-    """A table of `round` with its seats and its game: the sides' labels, seats and variant
-    follow the table's shape (`domain.table_shapes`); a larger side comes first."""
+    """A table of `round` with its seats and game, following its shape; a larger side comes first."""
     event = round.event
     by_size = sorted((tuple(side) for side in sides_players), key=len, reverse=True)
     shape = table_shapes.shape_of(tuple(by_size))
@@ -239,8 +210,7 @@ def _opening_minimums(
 
 
 def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
-    """A card for every table number the event seats (the same card all night). A card whose
-    random short code another card has is not made: made again with another code."""
+    """A card for every table number the event seats, each with an unused short code."""
     wanted = set(numbers)
     for _attempt in range(5):
         missing = wanted - set(
@@ -256,9 +226,8 @@ def _table_cards_ensure(event: Event, numbers: Iterable[int]) -> None:
 
 @transaction.atomic
 def table_card_renew(*, card: TableCard) -> TableCard:
-    """Give a table card a new private link and short code (a lost or photographed card); the old ones stop
-    working at once, in every round, and so do the links of the card's table of each round
-    (`Table.access_token`, `table_link_renew`): whoever held the card may have kept those too."""
+    """Give a table card a new link and short code, and its table in every round a new link; the old
+    ones stop at once."""
     card = TableCard.objects.select_for_update().get(pk=card.pk)
     card.access_token = new_access_token()
     card.short_code = _unused_short_code()

@@ -1,6 +1,4 @@
-"""Writes for seasons: a club's nights gathered under one season. The season table is computed
-on read (`tournaments/domain/seasons.py`), so nothing here rebuilds anything.
-"""
+"""Writes for seasons: a club's nights gathered under one season (its table is computed on read)."""
 
 from __future__ import annotations
 
@@ -24,14 +22,10 @@ def season_save(
     min_nights: int = 0,
     season: Season | None = None,
 ) -> Season:
-    """Create a season of `club` (or change `season`) and make `events` its nights.
+    """Create a season of `club` (or change `season`) holding exactly `events`, moving them from others.
 
-    The season gathers exactly `events`: nights chosen here leave the season they were in,
-    and the season's nights not chosen leave it. The season table is computed on read from
-    the nights' standings, so nothing needs rebuilding. Raises ValidationError when a night
-    belongs to another club (a championship it hosts is its federation's) or a setting is out
-    of range.
-    """
+    Raises ValidationError for another club's night (a hosted championship is its federation's) or a
+    setting out of range."""
     events = list(events)
     # A championship the club hosts is its federation's, never a night of the club's season.
     if any(event.club_id != club.pk or event.federation_id is not None for event in events):

@@ -1,22 +1,5 @@
-"""The bridge between an event's stages and the round machinery of `services.rounds`.
-
-`next_round_stage` says which stage the event's next round belongs to, or why it cannot start
-yet (`services.round_start` asks it). The planners of a stage's rounds (in the table
-`services.planners.PLANNERS`, which `services.round_seat` reads):
-
-- `plan_stage_pairs_round`: a stage of rounds of a fixed-partnership event, the pairs in play
-  by the stage's own movement (Swiss, round robin or Mitchell; a Mitchell or a round robin
-  starts at its first round when the stage starts), through `partnership_seating`;
-- `plan_final_table_round`, `plan_final_table_pairs_round`: a final table, its confirmed
-  entrants only, at as many tables as they fill; players rotate partners over the stage's
-  rounds (the individual seating, with the stage's rounds as its history, one club's players
-  kept apart with `keep_clubs_apart`), pairs play a round robin in seed order;
-- `plan_knockout_round`: the matches of the bracket round, the better seed North-South; a bye
-  of round 1 is a sit-out.
-
-A stage of rounds of an individual event is seated like an event without stages
-(`individual_seating`). Reads only, apart from the standings a Swiss stage pairs by.
-"""
+"""Which stage the next round belongs to, and the planners of a stage's rounds
+(design: docs/writes-and-reads.md#seating-a-stage)."""
 
 from __future__ import annotations
 
@@ -36,15 +19,10 @@ from tournaments.services.planned import PlannedRound, PlannedTable
 
 
 def next_round_stage(*, event: Event) -> Stage | None:
-    """The stage the event's next round belongs to; None for an event without stages.
+    """The stage of the event's next round (None without stages), once the round before is closed.
 
-    Refuses (ValidationError) when every stage has played its rounds (code "stages_done"),
-    when the next stage is a final table or a knockout whose entrants are not confirmed
-    ("entrants_unconfirmed") or not all present ("entrants_absent"), and in a knockout while
-    a match of the round before is undecided ("match_undecided": a game ended level, for the
-    director to decide) or a pair of the next round is not in play ("pair_absent"). Call it
-    once the round before is closed (`rounds.round_close`).
-    """
+    Raises ValidationError: "stages_done", "entrants_unconfirmed", "entrants_absent",
+    "match_undecided" (a knockout game ended level), "pair_absent"."""
     overview = selectors.event_stages_overview(event=event)
     if overview is None:
         return None
@@ -133,8 +111,7 @@ def _name(entrant: selectors.Entrant) -> str:
 
 
 def plan_stage_pairs_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """A round of a stage of rounds of pairs: the pairs in play by the stage's own movement,
-    the round's number counted within the stage. Raises ValueError with fewer than two pairs."""
+    """A round of a stage of pairs by the stage's movement; raises ValueError with fewer than two pairs."""
     stage = _stage(round)
     return partnership_seating.plan_pair_round(
         round, present, kept, format=stage.format, number=_number_in_stage(round, stage)
@@ -157,15 +134,14 @@ def plan_final_table_pairs_round(
 
 
 def plan_final_table_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """A round of a final table of players: its confirmed entrants at as many tables as they
-    fill, partners rotating over the stage's rounds. Raises ValueError when a finalist is absent."""
+    """A final table's round, partners rotating; raises ValueError when a finalist is absent."""
     stage = _stage(round)
     return _final_table_round(round, stage, _entrant_keys(_line(round, stage)), present, kept)
 
 
 def plan_knockout_round(round: Round, present: Collection[int], kept: Collection[int]) -> PlannedRound:
-    """A knockout round: the matches of its bracket round, the better seed North-South; a bye of
-    round 1 sits out. Raises ValueError before its matches are decided or when a pair is absent."""
+    """A knockout's bracket round, the better seed North-South, a round-1 bye sitting out; raises
+    ValueError before the round before is decided or when a pair is absent."""
     stage = _stage(round)
     return _knockout_round(_line(round, stage), _number_in_stage(round, stage), present, kept)
 

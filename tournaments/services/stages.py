@@ -1,28 +1,5 @@
-"""Writes for an event's stages: add and remove a stage, confirm who plays a final table or a
-knockout, and decide a knockout match that its game did not decide.
-
-A stage has its own format and rounds (tournaments/models.py `Stage`); an event without
-stages is one implicit stage and nothing here touches it. The rounds themselves are started
-and seated by `services.rounds` (`round_start` asks `stage_seating.next_round_stage` which
-stage a round belongs to; `round_seat` seats it by the stage's planner in `services.planners`).
-The pure rules (who qualifies, the bracket, the final order) are tournaments/domain/stages.py;
-what the rules propose is read by `selectors.event_stages_overview`.
-
-Rules of the stages, checked by `stage_add`:
-- an event's stages are played in their order; a new stage goes after the last one;
-- rounds for everyone (`ROUNDS`) play the stage's movement, of the event's kind (rotating
-  partners in an individual event; Swiss, round robin or Mitchell in a pair event), for a
-  number of rounds; they may change the movement of the stage before (Mitchell, then Swiss),
-  and never follow a final table or a knockout;
-- a final table follows another stage and takes the best N of its standings, or the best K
-  of each table of its last round, for a number of rounds; in an individual event it seats
-  four a table, so N (or the tables times K) must fill its tables;
-- a knockout is for pairs; first, it takes every pair by pair number; after another stage,
-  everyone in play, the best N or the best K of each table, seeded by the standings or by
-  pair number. Nothing follows a knockout: it decides the event;
-- rounds played before the event had stages become its first stage's, which must then be
-  rounds for everyone in the event's format.
-"""
+"""Writes for an event's stages: add, remove, confirm a stage's entrants, decide a knockout match
+(design: docs/writes-and-reads.md#stages)."""
 
 from __future__ import annotations
 
@@ -57,14 +34,12 @@ def stage_add(
     qualifiers: int | None = None,
     seeding: str = Stage.Seeding.STANDINGS,
 ) -> Stage:
-    """Add a stage after the event's last one (see the module docstring for what may follow
-    what). `format` is a stage of rounds' movement (the event's by default); `planned_rounds`
-    its rounds (and a final table's); `qualify` and `qualifiers` say who plays a final table or
-    a knockout (N of the standings, K of each table); `seeding` how a knockout is seeded.
-    The first stage of an event that has played rounds takes them.
-    Raises ValidationError keyed by field (`name`, `kind`, `format`, `planned_rounds`,
-    `qualify`, `qualifiers`, `seeding`), or code "finished".
-    """
+    """Add a stage after the event's last one; the first stage of a played event takes its rounds.
+
+    Preconditions (docs/writes-and-reads.md#stages): rounds for everyone never follow a final table or a
+    knockout; a final table follows another stage and fills its tables; a knockout is for pairs;
+    nothing follows a knockout. Raises ValidationError keyed by field (`name`, `kind`, `format`,
+    `planned_rounds`, `qualify`, `qualifiers`, `seeding`), or code "finished"."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(_("The event is finished."), code="finished")
@@ -115,10 +90,7 @@ class _StageFields:
 def _stage_fields(
     event: Event, previous: Stage | None, kind: str, asked: _StageFields
 ) -> tuple[_StageFields, dict[str, str]]:
-    """(the settings a stage of `kind` takes, the errors by field): a stage of rounds plays a
-    movement of the event's kind and qualifies everyone; a final table and a knockout play the
-    event's format and qualify from the stage before (a knockout, pairs only, with no rounds
-    planned: its bracket decides them)."""
+    """(the settings a stage of `kind` takes, the errors by field)."""
     paired = event.format in Event.PARTNERSHIP_FORMATS
     errors: dict[str, str] = {}
     if kind == Stage.Kind.ROUNDS:
@@ -161,8 +133,7 @@ def _stage_fields(
 def _first_stage_takes_the_rounds(
     event: Event, kind: str, fields: _StageFields, played: int
 ) -> dict[str, str]:
-    """The errors of an event's first stage when `played` rounds were played before it had
-    stages: it must be rounds for everyone in the event's format, at least that many."""
+    """The errors of a first stage added after `played` rounds (rounds for everyone, at least that many)."""
     if kind != Stage.Kind.ROUNDS or fields.format != event.format:
         return {
             "kind": _(
@@ -215,8 +186,8 @@ def _knockout_field(qualify: str, qualifiers: int | None) -> dict[str, str]:
 
 @transaction.atomic
 def stage_remove(*, stage: Stage) -> None:
-    """Remove the event's last stage while it has no round (its confirmed entrants go with it).
-    Raises ValidationError (codes "has_rounds", "not_last", "finished")."""
+    """Remove the event's last stage while it has no round, with its confirmed entrants; raises
+    ValidationError (codes "has_rounds", "not_last", "finished")."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:
@@ -232,19 +203,11 @@ def stage_remove(*, stage: Stage) -> None:
 
 @transaction.atomic
 def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | None = None) -> Stage:
-    """Confirm who plays a final table or a knockout, best seed first: `entrants` are pair
-    numbers in a fixed-partnership event, player ids otherwise.
+    """Confirm who plays a final table or a knockout, best seed first: pair numbers, or player ids.
 
-    Usually the proposal (`selectors.event_stages_overview`), which the director may change,
-    someone in the place of someone who left. May be confirmed again until a hand is played in
-    the stage; a round of the stage seated meanwhile is seated again for the new entrants (a
-    locked one is left as it is), and decisions of its matches are dropped.
-    Raises ValidationError: not a final table or a knockout ("not_restricted"), the stage
-    before still playing ("not_ready"), a hand played in the stage ("started"), the wrong
-    number of entrants ("count"), someone twice ("twice"), someone not of the event
-    ("unknown") or withdrawn ("withdrawn"), a final table that does not fill its tables
-    ("tables"), the event finished ("finished").
-    """
+    Again until a hand is played in it: a seated, unlocked round is reseated, its decisions dropped.
+    Raises ValidationError: "not_restricted", "not_ready", "started", "count", "twice", "unknown",
+    "withdrawn", "tables" (a final table not filled), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:
@@ -277,8 +240,7 @@ def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | 
 
 
 def _check_stage_open(stage: Stage, overview: selectors.StagesOverview) -> None:
-    """The stage is the one proposed next: the stage before it is over and no hand of it is
-    played. Raises ValidationError ("started", "not_ready")."""
+    """The stage before is over, none of its hands played; else ValidationError ("started", "not_ready")."""
     proposal = overview.proposal
     if proposal is not None and proposal.stage.pk == stage.pk:
         return
@@ -294,9 +256,7 @@ def _check_stage_open(stage: Stage, overview: selectors.StagesOverview) -> None:
 
 
 def _check_entrants(event: Event, stage: Stage, overview: selectors.StagesOverview, keys: list[int]) -> None:
-    """As many entrants as the proposal, each once, of the event, still playing, at least two,
-    filling a final table's tables. Raises ValidationError ("count", "twice", "unknown",
-    "withdrawn", "tables")."""
+    """Raise ValidationError ("count", "twice", "unknown", "withdrawn", "tables") for bad `keys`."""
     proposal = overview.proposal
     assert proposal is not None  # _check_stage_open
     if len(keys) != proposal.size:
@@ -349,16 +309,10 @@ def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]
 def match_decide(
     *, stage: Stage, round: int, slot: int, winner: int, by: User | None = None
 ) -> MatchDecision:
-    """The director decides who goes through match `slot` of bracket round `round` of a
-    knockout: `winner` is a pair number.
+    """Send pair number `winner` through a level or walkover match `slot` of bracket round `round`.
 
-    For a match whose game ended level (a draw, or stopped at equal totals), or that has no
-    game (a walkover: the other pair left before it was seated). A decision may be changed
-    until the bracket's next round is seated. Refused (ValidationError): not a knockout, no
-    such match, its pairs not known yet ("not_ready"), a pair not in it ("not_in_match"), its
-    game still in play or won ("in_play", "decided"), the next round seated ("next_round"),
-    the event finished ("finished").
-    """
+    Raises ValidationError: not a knockout, no such match, "not_ready", "not_in_match", "in_play",
+    "decided", "next_round" (the next bracket round seated), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:

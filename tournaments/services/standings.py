@@ -1,7 +1,5 @@
-"""Writes for an event's standings: rebuild them from its games (derived data), and set how
-they rank (victory-point scale and tie-breaks). The order itself is the pure
-`tournaments/domain/standings.py`.
-"""
+"""Writes for an event's standings: rebuild them from its games and set how they rank
+(the order itself: `tournaments/domain/standings.py`)."""
 
 from __future__ import annotations
 
@@ -41,15 +39,8 @@ STANDING_FIELDS = (
 
 @transaction.atomic
 def standings_rebuild(*, event_id: int) -> int:
-    """Rebuild an event's standings from its games (derived data: running it twice changes nothing).
-
-    Where the event asks the other side to confirm each hand, only confirmed hands count, and
-    a game counts as finished once all its hands are confirmed. An event with stages ranks by
-    its final order (a final table's or knockout's result first), the figures staying those of
-    every round. Only the rows that differ from the stored ones are written (a saved hand moves
-    a few players' rows). Holds the event row locked so two workers never interleave their
-    rewrites. Returns the number of standings rows (0 if the event no longer exists).
-    """
+    """Rebuild an event's standings from its (confirmed) games, idempotent, locking the event row;
+    returns the row count (0: no such event). Design: docs/writes-and-reads.md#rebuilding-the-standings"""
     # Whether the event has stages comes with the locked row (one query less a rebuild).
     stages = Stage.objects.filter(event=OuterRef("pk"))
     event = (
@@ -103,9 +94,7 @@ def standings_rebuild(*, event_id: int) -> int:
 
 
 def _standings_write(event: Event, figures: Mapping[int, tuple[Any, ...]]) -> None:
-    """Make the event's stored standings rows equal `figures` (player id -> the values of
-    STANDING_FIELDS), writing only what differs: a stored row with the same figures stays,
-    any other is deleted, and the rows not stored are inserted."""
+    """Make the stored rows equal `figures` (player id -> STANDING_FIELDS values); only what differs."""
     missing = dict(figures)
     stale = []
     for pk, player, *stored in (
@@ -124,10 +113,7 @@ def _standings_write(event: Event, figures: Mapping[int, tuple[Any, ...]]) -> No
 
 
 def _final_order_ranks(event: Event, ranks: Mapping[int, int], *, stages: bool) -> dict[int, int]:
-    """Each player's rank in the event: `ranks` (the standings over every round) for an event
-    without stages (`stages` False); with stages, the event's final order (the last stage's
-    result first, then each stage before it, `selectors.event_stages_overview`), every player of
-    a pair taking the pair's place, and anyone it does not place after, in the order of `ranks`."""
+    """Each player's rank: `ranks`, or with `stages` the event's final order, then the rest by `ranks`."""
     overview = selectors.event_stages_overview(event=event) if stages else None
     if overview is None or not overview.final_order:
         return dict(ranks)
@@ -147,15 +133,10 @@ def event_standings_rules_set(
     vp_custom: Mapping[str, Any] | None = None,
     ranked: bool | None = None,
 ) -> Event:
-    """Set how the event counts: its standings' victory-point scale and tie-break order and,
-    when `ranked` is given, whether its games count in the club's ranking and ratings.
+    """Set the event's victory-point scale and tie-breaks, and with `ranked` whether it counts in ratings.
 
-    `vp_custom` is the club's own table (see `victory_points.scale_from_custom`), required
-    when `vp_scale` is "custom". The standings are rebuilt after the commit, and the club's
-    ratings too (the ranking's victory points follow the scale; `ranked` adds or takes away
-    the event's games).
-    Raises ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`) on a bad setting.
-    """
+    `vp_custom` is required when `vp_scale` is "custom" (`victory_points.scale_from_custom`). Raises
+    ValidationError (field `vp_scale`, `vp_custom` or `tie_breaks`)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     tie_breaks = list(tie_breaks)
     try:

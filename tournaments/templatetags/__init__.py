@@ -1,5 +1,1 @@
-"""The pages' template filters (`canasta`): the engine's and the domain's names and numbers
-through `display/`.
-
-May import: `display/` only.
-"""
+"""The pages' template filters (`canasta`): names and numbers through `display/`, which alone they import."""

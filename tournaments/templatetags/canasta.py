@@ -88,9 +88,8 @@ def typographic(value: int) -> SafeString:
 
 @register.filter
 def typographic_decimal(value: float, decimals: int = 1, signed_figure: bool = False) -> SafeString:
-    """A figure with `decimals` decimals, a true minus sign for negatives and, when
-    `signed_figure`, a plus for positives: 18.4, −2.0, +1.3 (isolated, left to right). The
-    decimal mark is the point in every language, as the scores' digits are Western."""
+    """A figure with `decimals` decimals, a true minus, a plus when `signed_figure` (18.4, −2.0, +1.3),
+    isolated left to right, with the point as decimal mark in every language."""
     figure = f"{abs(value):.{decimals}f}"
     sign = (
         "\u2212"
@@ -114,8 +113,7 @@ def signed(value: int) -> SafeString:
 
 @register.filter
 def player_name(player: Player) -> str:
-    """A player's name as the viewer sees it: initials for a player who asked, to all but the
-    members of the player's club (clubs/viewer.py), on every page that names players."""
+    """A player's name as the viewer sees it: initials, if asked, to all but their club (clubs/viewer.py)."""
     return shown_player_name(player)
 
 
@@ -132,19 +130,13 @@ def player_links(players: Iterable[Player]) -> SafeString:
 
 @register.filter
 def names(players: Iterable[Player]) -> SafeString:
-    """Players' names joined by " & ", each isolated in <bdi> (a right-to-left name among
-    left-to-right ones, or the reverse, keeps its place), and the pair isolated as a whole, so
-    that a line break in a right-to-left page does not leave the "&" on the wrong side."""
+    """Players' names joined by " & ", each in <bdi> and the pair isolated, so "&" keeps its side."""
     joined = format_html_join(" & ", "<bdi>{}</bdi>", ((player_name(player),) for player in players))
     return format_html("<bdi>{}</bdi>", joined)
 
 
 @register.filter
 def isolate(value: object) -> str:
-    """`value` as text between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069).
-
-    For a name where markup cannot go (a page title, an <option>, an attribute): it keeps its
-    own direction and cannot turn the text around it. In markup, templates use <bdi> instead.
-    The result is plain text, escaped as usual.
-    """
+    """`value` as plain text between U+2068 and U+2069 (isolates), for a name where markup cannot go (a
+    title, an <option>, an attribute); in markup, use <bdi>."""
     return f"\u2068{value}\u2069"

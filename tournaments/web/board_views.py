@@ -1,11 +1,5 @@
-"""The hall board: an event's page for the room's screen (a TV or a projector), and its live
-part, which the page asks for every few seconds with the tag of what it shows (If-None-Match)
-and replaces only when something changed (304 otherwise).
-
-Open to anyone when the club's results are public, to the club's members, and to whoever holds
-the board's link (`/board/<token>/`, signed, shown to the director on the event page and
-replaced on request); to anyone else it is not found.
-"""
+"""The hall board: an event's page for the room's screen, and its live part (304 when unchanged).
+Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -24,9 +18,9 @@ from clubs.selectors import clubs_where
 from tournaments import selectors
 from tournaments.models import Event
 
-# How often the screen asks whether anything changed (a 304 costs about a millisecond of the
-# server's time, bench/README.md "Hall board"), and how long each page of the standings (or of
-# the tables, past TABLES_PER_PAGE) stays on the screen.
+# How often the screen asks whether anything changed (a 304 is cheap: bench/README.md, "Hall
+# board"), and how long each page of the standings (or of the tables, past TABLES_PER_PAGE)
+# stays on the screen.
 BOARD_POLL_SECONDS = 5
 BOARD_TURN_SECONDS = 12
 # What fits on a 1920 x 1080 screen in the board's type: 15 tables (three rows of five), and
@@ -74,10 +68,8 @@ def board_link_live(request: HttpRequest, board_token: str) -> HttpResponse:
 
 
 def _tag(request: HttpRequest, event: Event) -> str:
-    """The live part's ETag: what it shows (selectors.board_tag) in this visitor's language and
-    with names as this visitor sees them: in full for the members of each player's club
-    (clubs/viewer.py), so by the clubs the visitor is a member of (a championship's players
-    come from several)."""
+    """The live part's ETag: what it shows (selectors.board_tag), in this visitor's language and by
+    the clubs the visitor is a member of (names shown in full to each player's club)."""
     member_of = sorted(clubs_where(user=request.user).values_list("pk", flat=True))
     return f'"{selectors.board_tag(event=event, viewer=f"{get_language()}:{member_of}")}"'
 
@@ -104,8 +96,7 @@ def _uncached(response: HttpResponse, tag: str) -> HttpResponse:
 
 
 def _page(request: HttpRequest, event: Event, live_url: str) -> HttpResponse:
-    """The whole page: the live part as it is now, the public pages' QR code when the club's
-    results are public, and what board.js needs to keep the live part up to date."""
+    """The whole page: the live part now, the public pages' QR code when public, and board.js's data."""
     public_link = public_qr = ""
     federation = event.federation
     if federation is not None and federation.ranking_public:
@@ -136,8 +127,7 @@ def _pages(items: list[Any], size: int) -> list[list[Any]]:
 
 
 def _columns(tables: int) -> int:
-    """The grid's columns for a page of `tables` tables: at most three rows, each table as wide
-    as they allow (its names on two lines)."""
+    """The grid's columns for `tables` tables: at most three rows, each table as wide as they allow."""
     return 1 if tables <= 1 else 2 if tables <= 4 else 3 if tables <= 9 else 4 if tables <= 12 else 5
 
 

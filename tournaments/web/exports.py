@@ -1,11 +1,6 @@
-"""CSV and XLSX downloads of a page's table (django-tables2's rows, written by config.spreadsheets).
+"""CSV and XLSX downloads of a page's table, row for row (config/spreadsheets.py writes them).
 
-The download is built from the very table object the page renders, after the same filter and
-sort, so its rows equal the page's row for row (all pages of a paginated table). Numbers stay
-numbers in the download (-895, not the page's "−895"), so they sort and add up. Text is always
-text: names come from anyone (a roster file), so a name starting with `=` is never a formula
-(config/spreadsheets.py says how each format is kept safe).
-"""
+Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -29,9 +24,8 @@ CONTENT_TYPES = {
 
 
 def event_file_name(event: Event, what: str) -> str:
-    """A download's file name for an event: its club, name and date, and what it holds
-    (`riverside-friday-league-night-2026-11-27-standings`). Letters outside ASCII are left
-    out, as a file name in a header must be plain; an event named only in them keeps its id."""
+    """A download's file name for an event: club, name, date and what it holds, ASCII letters only
+    (an event named in no ASCII letter keeps its id)."""
     name = slugify(event.name) or f"event-{event.pk}"
     return f"{event.club.slug}-{name}-{event.date.isoformat()}-{what}"
 
@@ -39,10 +33,8 @@ def event_file_name(event: Event, what: str) -> str:
 def export_response(request: HttpRequest, table: tables.Table, name: str) -> HttpResponse | None:
     """The download asked for by `?_export=csv|xlsx`, or None when the page itself is asked for.
 
-    The file is named `<name>.csv` or `<name>.xlsx`; an XLSX sheet is titled `name` (cut to 31
-    characters). The first row holds the column headings. A CSV separates cells with `;` in the
-    languages whose spreadsheets expect it (`SEMICOLON_LANGUAGES`), with `,` otherwise.
-    """
+    `name` names the file and titles an XLSX sheet (cut to 31 characters); a CSV separates cells
+    with `;` in `SEMICOLON_LANGUAGES`, with `,` otherwise."""
     export_format = request.GET.get(EXPORT_PARAMETER)
     if export_format not in FORMATS:
         return None

@@ -34,11 +34,10 @@ class StandingFilter(django_filters.FilterSet):
 
 
 class RankingQueryForm(forms.Form):
-    """The ranking's controls: its group and period from the query string (`variant`, `season`,
-    `from`, `to`), read as the API reads them (`selectors.club_ranking_period`): by default the
-    club's default variant's group and its current season. `variant` may name any variant of a
-    group: the form shows its group. Without a club (a federation's ranking) there is no season:
-    the period is every night, or the dates (`selectors.federation_ranking_period`)."""
+    """The ranking's controls: group and period from `variant`, `season`, `from`, `to`, read as the
+    API reads them (`selectors.club_ranking_period`; without a club, a federation's:
+    `selectors.federation_ranking_period`, no season). Defaults: the club's default variant's
+    group, its current season."""
 
     def __init__(
         self,
@@ -108,9 +107,8 @@ class RankingQueryForm(forms.Form):
         )
 
     def named(self, lines: list[RankedLine]) -> list[RankedLine]:
-        """The ranked `lines` of the player asked for (`?player=`), any case, by the name the
-        viewer is shown (initials stay initials: clubs/viewer.py), their ranks kept; all of
-        them when none is asked."""
+        """The ranked `lines` of the player asked for (`?player=`, any case, by the name the viewer is
+        shown), their ranks kept; all of them when none is asked."""
         self.is_valid()
         text = (self.cleaned_data.get("player") or "").strip().casefold()
         return [line for line in lines if text in line.line.name.casefold()] if text else lines

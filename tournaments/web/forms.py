@@ -44,8 +44,7 @@ from tournaments.web.house_rules import (
 
 
 def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
-    """`form`'s field `name`, a choice of rows (one or several) whose rows the form sets: the
-    types know `form.fields` as holding any kind of field."""
+    """`form`'s field `name`, a choice of rows whose rows the form sets (typed for mypy)."""
     field = form.fields[name]
     assert isinstance(field, forms.ModelChoiceField), name
     return field
@@ -59,15 +58,13 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
 
 
 class EventForm(forms.ModelForm):
-    """A new event. For a fixed-partnership format the pairs come from the lines typed in `pairs`,
-    the partner picked beside a player (`partner_<player id>`) and the club's partnerships
-    ticked, numbered in that order: `cleaned_data["pair_requests"]` holds the first two as
-    clubs.services.PairRequest, which `services.event_create` checks and makes partnerships.
+    """A new event. In a fixed-partnership format `cleaned_data["pair_requests"]` holds the typed
+    `pairs` lines and picked partners (`partner_<player id>`) as clubs.services.PairRequest, for
+    `services.event_create` to check; the club's partnerships ticked follow, in that order.
 
-    The house rules are a control each (`tournaments/web/house_rules.py`, from the engine's
-    `scoring.OPTION_SPECS`), read for the chosen variant into `cleaned_data["options"]` and
-    checked by the engine as the API's are; `new_player` is a name to add to the roster
-    without leaving the form (`redisplayed`)."""
+    House rules: a control each (`tournaments/web/house_rules.py`), read for the chosen variant
+    into `cleaned_data["options"]` and checked by the engine; `new_player` is a name to add to the
+    roster without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -184,9 +181,8 @@ class EventForm(forms.ModelForm):
     def redisplayed(
         cls, data: Mapping[str, Any], *, club: Club, tick: Sequence[int] = (), everyone: bool = False
     ) -> EventForm:
-        """The form as the director left it (`data`, a POST that did not ask to create the
-        event), unbound so that nothing is marked wrong yet: with the players of `tick` ticked
-        too, or everyone on the roster with `everyone`, and the new player's name emptied."""
+        """The form as the director left it (`data`), unbound so nothing is marked wrong yet, with `tick`
+        (or everyone, with `everyone`) ticked and the new player's name emptied."""
         blank = cls(club=club)
         initial: dict[str, Any] = {}
         for name, field in blank.fields.items():
@@ -208,9 +204,7 @@ class EventForm(forms.ModelForm):
         return " ".join(Event.PARTNERSHIP_FORMATS)
 
     def pairs_shown(self) -> bool:
-        """Whether the format shown is a fixed-partnership one: the partner column, the pairs'
-        lines and the club's partnerships are drawn for it alone (the page's script follows
-        the format as it changes)."""
+        """Whether the format shown is a fixed-partnership one (partner column, pairs, partnerships)."""
         return self.current("format") in Event.PARTNERSHIP_FORMATS
 
     def house_rule_groups(self) -> list[HouseRuleGroup]:
@@ -225,8 +219,7 @@ class EventForm(forms.ModelForm):
         return list(zip(self["players"], (self[f"partner_{p.pk}"] for p in self.roster), strict=True))
 
     def other_fields(self) -> list[forms.BoundField]:
-        """The fields drawn in the page's order, less those of the players and pairs, the house
-        rules and the new player (each drawn in a place of its own)."""
+        """The fields in the page's order, less those drawn in a place of their own."""
         return [
             field
             for field in self
@@ -269,8 +262,7 @@ class EventForm(forms.ModelForm):
         return data
 
     def _house_rules_check(self, data: dict[str, Any]) -> None:
-        """`data["options"]`, the chosen variant's house rules from their controls, checked by
-        the engine as the service checks them: a refusal is shown at the option's control."""
+        """`data["options"]` checked by the engine as the service checks them; a refusal goes to its field."""
         variant = data.get("variant") or ""
         data["options"] = house_rules(variant, data)
         if variant not in scoring.VARIANTS:
@@ -381,10 +373,8 @@ RARE_FIELDS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class _FormField:
-    """One input of a side: its form name suffix, how to build it, and where it goes in the entry.
-
-    `kind` and `choices` are the engine's (scoring.EntryField) for the summary fields, so the
-    form offers exactly what the engine accepts."""
+    """One input of a side: its name suffix, how to build it, where it goes in the entry; `kind` and
+    `choices` are the engine's (scoring.EntryField), so the form offers what the engine accepts."""
 
     name: str
     kind: str
@@ -401,8 +391,7 @@ class _FormField:
 
 @dataclass(frozen=True, slots=True)
 class EntryRow:
-    """One line of the hand form as the table page lays it out: a field, with every side's
-    input for it side by side (`cells`: side, bound field), as on a paper score pad."""
+    """A line of the hand form: a field with every side's input side by side (`cells`)."""
 
     name: str
     label: str
@@ -416,8 +405,7 @@ class EntryRow:
 
     @property
     def errors(self) -> list[tuple[str, str, str]]:
-        """(side, the error element's id, message) for each side's errors on this line; one
-        line with no side when every side has the same error (it is about both)."""
+        """(side, error element's id, message) for this line's errors; one with no side for a shared one."""
         found = [
             (side, _error_id(field), " ".join(map(str, field.errors)))
             for side, field in self.cells
@@ -433,9 +421,8 @@ def _shared(errors: list[tuple[str, str, str]]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class CardRow:
-    """One kind of card in *Count the cards*, a line with every side's count melded and left in
-    hand (`cells`: side, place "melded" or "in_hand", bound field; None where the kind cannot be
-    melded), so that both sides are entered on the same line."""
+    """A kind of card in *Count the cards*: each side's count melded and in hand (`cells`: side,
+    place, bound field; None where the kind cannot be melded)."""
 
     kind: str
     label: str
@@ -458,11 +445,8 @@ def _error_id(field: forms.BoundField) -> str:
 class HandForm(forms.Form):
     """One hand: every side's entry, with fields named `<side>-<field>`.
 
-    Three ways to enter a side (`mode`), all scored and checked by the engine: the summary
-    (points and counts), a card count (the engine adds up the card points) or the total only,
-    as written on a paper pad. Counts and points are whole numbers; anything else is refused
-    with a message, never rounded or read as another number.
-    """
+    Three `mode`s, all scored and checked by the engine: the summary, a card count, or the total
+    only. Counts and points are whole numbers; anything else is refused, never rounded."""
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -491,8 +475,7 @@ class HandForm(forms.Form):
         players: int = 2,
         **kwargs: Any,
     ) -> None:
-        """`players`: each side's players in one hand (the partners of one who went out still
-        hold cards)."""
+        """`players`: each side's players in one hand."""
         super().__init__(*args, **kwargs)
         self.partners = players - 1
         if not ask_reason:
@@ -537,8 +520,7 @@ class HandForm(forms.Form):
         return [(side, [self[f"{side}-{spec.name}"] for spec in self.inputs]) for side in self.sides]
 
     def rows(self) -> list[EntryRow]:
-        """The fields most hands need, a line each with every side's input (the card counts
-        apart: `card_rows`)."""
+        """The fields most hands need, a line each (the card counts apart: `card_rows`)."""
         return [self._row(spec) for spec in self.inputs if not spec.rare and spec.kind != "card"]
 
     def more_rows(self) -> list[EntryRow]:
@@ -546,8 +528,7 @@ class HandForm(forms.Form):
         return [self._row(spec) for spec in self.inputs if spec.rare]
 
     def card_rows(self) -> list[CardRow]:
-        """In *Count the cards*: a line per kind of card, in the engine's order, with every
-        side's count melded and in hand (an empty list in the other modes)."""
+        """In *Count the cards*, a line per kind of card in the engine's order; else an empty list."""
         kinds = list(dict.fromkeys(spec.path[2] for spec in self.inputs if spec.kind == "card"))
         rows = []
         for kind in kinds:
@@ -571,8 +552,7 @@ class HandForm(forms.Form):
 
     @property
     def show_hints(self) -> bool:
-        """The one-line hints are shown for a game's first hand (later hands keep them as the
-        fields' descriptions for screen readers, and show them again with an error)."""
+        """Whether the one-line hints show: for a game's first hand (later, as descriptions)."""
         return str(self["number"].value()) == "1"
 
     @property
@@ -585,9 +565,8 @@ class HandForm(forms.Form):
         return False
 
     def typed(self) -> list[tuple[str, list[str]]]:
-        """What was typed, valid or not, as (the line's label, each side's value as typed: "✓"
-        for a ticked box, "" for an empty field), for the lines with a value; for a refused
-        hand, so that its values are not lost."""
+        """What was typed, valid or not, as (label, each side's value as typed: "✓" for a ticked box),
+        for the lines with a value: a refused hand's values are not lost."""
         lines = []
         for spec in self.inputs:
             values = []
@@ -608,8 +587,7 @@ class HandForm(forms.Form):
 
     @property
     def partners_note(self) -> str:
-        """What the points left in hand of a side that went out are: its partners' cards ("" at
-        a table of sides of one, whose player who went out holds nothing)."""
+        """What a side that went out has left in hand: its partners' cards ("" for sides of one)."""
         if self.partners < 1:
             return ""
         return ngettext("the partner's cards", "the partners' cards", self.partners)
@@ -808,9 +786,8 @@ class SwapForm(forms.Form):
 
 
 class ChampionshipForm(forms.ModelForm):
-    """A federation's new championship (`services.championship_create`): the event's own fields
-    and the member club that holds it; its entrants come later, entered by their clubs or
-    qualified by a ranking. The house rules are the variant's own."""
+    """A federation's new championship (`services.championship_create`): the event's own fields and
+    its host member club; the house rules are the variant's own."""
 
     host = forms.ModelChoiceField(
         queryset=Club.objects.none(),
@@ -888,9 +865,8 @@ class _RankedPlayers(forms.ModelMultipleChoiceField):
 
 
 class EntriesForm(forms.Form):
-    """A club director's entrants in a championship: players of the club with a member number of
-    the federation (ticked, each with their place in the club's ranking: `ranks`), or for a pair
-    championship, pairs typed one a line."""
+    """A club director's entrants in a championship: players with a federation member number (with
+    their club ranking: `ranks`), or pairs typed one a line."""
 
     players = _RankedPlayers(
         queryset=Player.objects.none(),

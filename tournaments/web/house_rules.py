@@ -1,10 +1,5 @@
-"""The house rules as form controls, drawn from the engine's one declaration of its options
-(`scoring.OPTION_SPECS`): a choice for an option of choices, a number (with its minimum and
-step) for a number of points or a count, a box for a yes or no, and a number a part for an
-option of several numbers (a deal's part, for an option of several numbers a deal). The
-controls give back the options as the API takes them, and the engine checks them alike
-(`scoring.rules_for`), whichever door they came through.
-"""
+"""The house rules as form controls, drawn from `scoring.OPTION_SPECS`, giving back the options
+as the API takes them. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -100,9 +95,8 @@ def house_rule_fields() -> dict[str, forms.Field]:
 
 
 def _value(spec: scoring.OptionSpec, data: dict[str, Any]) -> Any:
-    """The option's value from the cleaned `data` of its fields, as the API gives it; None when
-    left as the variant's rules say. Half-filled parts are given as they are, for the engine
-    to refuse with its words."""
+    """The option's value from the cleaned `data`, as the API gives it; None when left to the
+    variant's rules. Half-filled parts are given as they are, for the engine to refuse."""
     name = PREFIX + spec.name
     if spec.kind in (CHOICE, NUMBER):
         return data.get(name)
@@ -153,8 +147,7 @@ def house_rules(variant: str, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def first_field(option: str | None) -> str | None:
-    """The name of the first field of house-rule `option` (where the engine's refusal of it is
-    shown), or None for an unknown one."""
+    """The first field of house-rule `option` (where a refusal shows), or None for an unknown one."""
     spec = scoring.OPTION_SPECS.get(option or "")
     return None if spec is None else next(iter(_fields_of(spec)))
 

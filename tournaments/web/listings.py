@@ -1,12 +1,8 @@
-"""The pages' listings (django-tables2 tables): formatting only; the rows arrive computed from
-selectors.
-
-Columns marked optional are hidden on a phone (static/css/site.css) so that the ones that
-decide the order stay in view.
-"""
+"""The pages' listings (django-tables2 tables): formatting only. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
+import zoneinfo
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
@@ -25,7 +21,7 @@ from tournaments import selectors
 from tournaments.display.labels import criterion_label, ended_by_director, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.domain.standings import SAT_OUT
-from tournaments.models import Standing
+from tournaments.models import CheckIn, NightReply, Standing
 from tournaments.templatetags.canasta import (
     player_links,
     player_name,
@@ -148,11 +144,8 @@ class PairStandingTable(tables.Table):
 
 
 class RankedLines(TableListData):
-    """A ranking's lines (`RankedLine`s) as a table's data, sorted by the lines' attributes:
-    the same order as django-tables2's sort of a list (each accessor in turn, ties kept in the
-    ranking's order), by one stable sort a key, the least significant first. Its generic sort
-    resolves every accessor of every line through its Accessor: 0.4 s of a federation's
-    16,000-line page, a few milliseconds here."""
+    """A ranking's lines (`RankedLine`s) as a table's data, sorted as django-tables2 sorts a list
+    (each accessor in turn, ties kept in the ranking's order), by one stable sort a key."""
 
     def order_by(self, aliases: Iterable[str]) -> None:
         accessors: list[str] = []
@@ -167,9 +160,7 @@ class RankedLines(TableListData):
 
 
 class RankingTable(tables.Table):
-    """A club's ranking of one group over a period (`selectors.club_ranking`'s lines). The rank
-    is the ranking's, whatever the sort; a sort by rank is the ranking's own order. Points show
-    only for a group of one variant (`one_variant`): across variants they do not compare."""
+    """A club's ranking: the rank is the ranking's whatever the sort; points for one variant only."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER, empty_values=(), order_by=("position",))
     name = tables.Column(
@@ -396,9 +387,8 @@ class SeasonTable(tables.Table):
 def round_result_rows(
     rounds: Iterable[selectors.RoundResult], *, with_sit_outs: bool = False
 ) -> list[dict[str, Any]]:
-    """One row a side of each table of `rounds` (selectors.event_round_results), for
-    RoundResultTable; `first` marks a table's first side. `with_sit_outs` (the download): after
-    each round's tables, a row of who sat it out (the page says so under the round)."""
+    """One row a side of each table of `rounds` (`first`: a table's first), `with_sit_outs` adding a
+    row of who sat each round out."""
     rows = []
     for round_ in rounds:
         for table in round_.tables:
@@ -490,3 +480,34 @@ class AuditTable(tables.Table):
         attrs = {"class": "data-table", "id": "audit"}
         orderable = False
         empty_text = _("Nothing has been recorded yet.")
+
+
+class NightCheckInTable(tables.Table):
+    """A night's sign-ups and check-ins for its director (`selectors.night_check_in_list`):
+    each player, their reply, whether they are here, how and when they checked in (the club's
+    local time). The page's table and its CSV and XLSX downloads."""
+
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name")
+    answer = tables.Column(verbose_name=_("Reply"), default="")
+    here = tables.Column(verbose_name=_("Here"), accessor="checked_in", default="")
+    how = tables.Column(verbose_name=_("How"), accessor="checked_in", default="")
+    at = tables.Column(verbose_name=_("Checked in at"), accessor="checked_in", default="")
+
+    class Meta:
+        orderable = False
+
+    def __init__(self, lines: list[selectors.CheckInLine], *, time_zone: str) -> None:
+        super().__init__(lines)
+        self.zone = zoneinfo.ZoneInfo(time_zone)
+
+    def value_answer(self, value: str) -> str:
+        return str(NightReply.Answer(value).label) if value else ""
+
+    def value_here(self, value: CheckIn | None) -> str:
+        return str(_("yes")) if value is not None else ""
+
+    def value_how(self, value: CheckIn | None) -> str:
+        return value.get_how_display() if value is not None else ""
+
+    def value_at(self, value: CheckIn | None) -> str:
+        return value.at.astimezone(self.zone).strftime("%H:%M") if value is not None else ""

@@ -1,6 +1,4 @@
-"""The members' pages: what a signed-in member of a club sees of it: the club, its events, players,
-seasons and partnerships, a round's seating sheet. The room's board is `board_views.py`.
-"""
+"""The members' pages: the club, its events, players, seasons and partnerships, a round's seating."""
 
 from __future__ import annotations
 
@@ -16,6 +14,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from clubs import services as club_services
+from clubs.models import Club
 from clubs.selectors import clubs_where, directs
 from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
@@ -38,8 +37,19 @@ def club_detail(request: SignedInRequest, slug: str) -> HttpResponse:
             "events": selectors.events_visible_to(user=request.user).filter(club=club),
             "seasons": club.seasons.all(),
             "is_director": directs(user=request.user, club_id=club.pk),
+            "nights": selectors.nights_ahead(club=club),
+            "feed_link": _feed_link(request, club),
         },
     )
+
+
+def _feed_link(request: SignedInRequest, club: Club) -> str:
+    """The club's calendar feed for the member: its public address when the results are
+    public, else the member's personal one."""
+    link = request.build_absolute_uri(reverse("tournaments:calendar_feed", kwargs={"slug": club.slug}))
+    if club.results_public:
+        return link
+    return f"{link}?key={selectors.calendar_feed_token(user=request.user, club=club)}"
 
 
 def _event_rules_name(event: Event) -> str:
@@ -119,10 +129,9 @@ def _board_link(request: HttpRequest, event: Event) -> str:
 
 
 def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
-    """Why each of the event page's actions would be refused now, by the same rule its service
-    refuses with (`selectors.next_round_refusal`, ...): the page shows the button disabled with
-    these words. An action missing from the result can be taken; those that end the games in
-    play are read only while games are in play (the page offers them then alone)."""
+    """Why each of the event page's actions would be refused now, by its service's own rule
+    (`selectors.next_round_refusal`, ...); an action missing can be taken. Those ending the games
+    in play are read only while games are in play."""
     refusals = {
         "start": selectors.next_round_refusal(event=event),
         "finish": selectors.event_finish_refusal(event=event),
@@ -134,9 +143,7 @@ def _director_refusals(event: Event, in_play: bool) -> dict[str, str]:
 
 
 def _round_refusals(rounds: list[Round]) -> dict[str, dict[int, str]]:
-    """For the seated rounds, by round number, why their seating cannot be computed again
-    ("reseat": `selectors.round_reseat_refusal`) and why their clock cannot be started
-    ("clock": `selectors.round_clock_refusal`); a round missing can."""
+    """By round number, why a seated round cannot be reseated ("reseat") or clocked ("clock")."""
     refused: dict[str, dict[int, str]] = {"reseat": {}, "clock": {}}
     for round_ in rounds:
         if round_.status != Round.Status.SEATED:
@@ -156,8 +163,7 @@ def _stages_context(
     stage_form: StageForm | None,
     entrants_form: StageEntrantsForm | None,
 ) -> dict[str, Any]:
-    """The event's stages for its page; for a director, the forms to add a stage and to confirm
-    who plays the next final table or knockout."""
+    """The event's stages for its page; for a director, the forms to add one and confirm entrants."""
     overview = selectors.event_stages_overview(event=event)
     open_event = is_director and event.status != Event.Status.FINISHED
     proposal = overview.proposal if overview is not None else None

@@ -1,7 +1,4 @@
-"""The public pages: what anyone may open once a club's results are public (and its members
-always): a club's results and rankings, an event's standings and round results, a player's
-night, a knockout's bracket; and the site's home.
-"""
+"""The public pages: what anyone may open once a club's results are public, and the site's home."""
 
 from __future__ import annotations
 
@@ -12,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from clubs.models import Player
@@ -50,8 +48,7 @@ ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results,
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """A member's clubs; and, for anyone, the clubs whose results are public (a visitor without
-    an account lands here, not on the login page)."""
+    """A member's clubs and, for anyone, the clubs whose results are public (a visitor's landing)."""
     # Each club's events that the member sees: a championship it hosts while a member of its
     # federation, none once it left (selectors.events_visible_to).
     events = Prefetch("events", queryset=selectors.events_visible_to(user=request.user))
@@ -61,10 +58,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def club_results(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's results page: its events (standings, round results) and the top of its
-    ranking (the default variant's group, the current season). Members see it; anyone does once
-    the club made its results public (the address on the round board's QR code and on the
-    home page)."""
+    """The club's results page: its events and the top of its ranking (default variant's group,
+    current season). Members see it; anyone once the club's results are public."""
     club = clubs_with_results_visible_to(user=request.user).filter(slug=slug).first()
     if club is None:
         return _login_or_404(request)
@@ -81,6 +76,12 @@ def club_results(request: HttpRequest, slug: str) -> HttpResponse:
         "ranking_group": group,
         "ranking_period": period,
         "is_member": is_member,
+        "nights": selectors.nights_ahead(club=club),
+        "feed_link": request.build_absolute_uri(
+            reverse("tournaments:calendar_feed", kwargs={"slug": club.slug})
+        )
+        if club.results_public
+        else "",
     }
     return render(request, "tournaments/club_results.html", context)
 
@@ -131,8 +132,7 @@ def club_rankings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     """The federation's ranking of one group over one period (`?variant=&from=&to=`), with its
-    CSV/XLSX download: its people, each with their clubs, by the club's rule. Its officers see
-    it; anyone does once the federation made its ranking public."""
+    download. Its officers see it; anyone does once the federation made its ranking public."""
     federation = federations_with_ranking_visible_to(user=request.user).filter(slug=slug).first()
     if federation is None:
         return _login_or_404(request)
@@ -171,9 +171,8 @@ def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def federation_person(request: HttpRequest, slug: str, person_id: int) -> HttpResponse:
-    """A federation person's page: their clubs and their federation rating in each group with
-    its history chart. Seen as the federation's ranking is (its officers; anyone once public);
-    named by the strictest of their clubs (initials where a club's player asked for them)."""
+    """A federation person's page: clubs and federation ratings with their history. Seen as the
+    federation's ranking is; named by the strictest of their clubs."""
     federation = federations_with_ranking_visible_to(user=request.user).filter(slug=slug).first()
     if federation is None:
         return _login_or_404(request)
@@ -271,9 +270,8 @@ def event_player(request: HttpRequest, event_id: int, player_id: int) -> HttpRes
 
 
 def stage_bracket(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """A knockout's bracket, filled in as its games finish (the page asks for it again every
-    few seconds while the knockout is played). Whoever may see the event's standings sees it;
-    its director also decides here a match whose game ended level, or a walkover."""
+    """A knockout's bracket, filled in as its games finish; seen as the event's standings are. Its
+    director also decides a level match or a walkover here."""
     event = selectors.events_with_results_visible_to(user=request.user).filter(pk=event_id).first()
     if event is None:
         return _login_or_404(request)
@@ -293,10 +291,8 @@ BRACKET_REFRESH_SECONDS = 20
 
 
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    """A player's page: games, wins, points, the rating of each ranking group with its history
-    chart, partners, head-to-head records and recent nights. Members of the player's club see
-    it; anyone does once the club made its results public (a player who asked for it is then
-    named by initials)."""
+    """A player's page: games, points, ratings, partners, head-to-head and recent nights. Members of
+    the club see it; anyone once its results are public (by initials for a player who asked)."""
     player = selectors.players_with_pages_open_to(user=request.user).filter(pk=player_id).first()
     if player is None:
         return _login_or_404(request)
@@ -329,8 +325,7 @@ def _merge_choices(request: HttpRequest, player: Player) -> list[Player] | None:
 
 
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
-    """The season table, with its CSV/XLSX download. Members see it; anyone does once the club
-    made its results public."""
+    """The season table, with its download; seen as the club's results are."""
     season = selectors.seasons_with_results_open_to(user=request.user).filter(pk=season_id).first()
     if season is None:
         return _login_or_404(request)

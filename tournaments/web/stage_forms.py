@@ -1,5 +1,4 @@
-"""Forms for an event's stages: a new stage, and who plays a final table or a knockout. Shape
-only: what may follow what, and who may play, are `services.stages`'."""
+"""Forms for an event's stages (shape only; the rules are `services.stages`')."""
 
 from __future__ import annotations
 
@@ -16,9 +15,8 @@ from tournaments.web.forms import choice_field
 
 
 class StageForm(forms.Form):
-    """A stage added after the event's last one. The fields a kind of stage does not use are
-    ignored (the service sets them); a knockout and its seeding are offered in a pair event
-    only."""
+    """A stage added after the event's last; fields its kind does not use are ignored, and a knockout
+    is offered in a pair event only."""
 
     name = NameFormField(
         label=_("Name of the stage"),
@@ -79,8 +77,7 @@ class StageForm(forms.Form):
 
 
 class StageEntrantsForm(forms.Form):
-    """Who plays a final table or a knockout, one choice a seed (`seed_1` the best), proposed by
-    the rules (or as confirmed); the director may put someone else in a place."""
+    """Who plays a final table or a knockout, one choice a seed (`seed_1` the best)."""
 
     def __init__(self, *args: Any, proposal: StageProposal, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

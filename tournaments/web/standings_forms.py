@@ -1,5 +1,4 @@
-"""The director's forms for how an event ranks (shape only; `event_standings_rules_set` checks the rules)
-and for a season and its nights."""
+"""The director's forms for how an event ranks, and for a season and its nights (shape only)."""
 
 from __future__ import annotations
 

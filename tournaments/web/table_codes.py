@@ -1,6 +1,5 @@
-"""A table card's short code, typed by a person (README "A night", step 5): `/c/` asks for it,
-`/c/<code>/` opens the card's table page. Wrong codes are limited per network address
-(TABLE_CODE_WRONG_PER_ADDRESS in TABLE_CODE_WINDOW seconds, config/limits.py)."""
+"""A table card's short code, typed by a person: `/c/` asks for it, `/c/<code>/` opens the table.
+Wrong codes are limited per address (TABLE_CODE_WRONG_PER_ADDRESS in TABLE_CODE_WINDOW s)."""
 
 from __future__ import annotations
 

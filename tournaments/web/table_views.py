@@ -1,11 +1,5 @@
-"""The table entry page, one view (`table`) however it is reached: by a signed-in director or
-scorer of the club, by the night's table card, or by a round table's own link (no account; it
-scores that table's game only).
-
-The view resolves what the request may do in one place (`table_access`, a TableAccess), checks
-shape with HandForm, calls a service, and renders. Scores come from the services and
-`scoring/`, never from here.
-"""
+"""The table page, one view (`table`) however it is reached: an account, a table card or a round
+table's own link. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -118,14 +112,11 @@ def table(
     game_id: int | None = None,
     number: int | None = None,
 ) -> HttpResponse:
-    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand
-    `number`), however the table is reached (`table_access`). The actions answer POST only
-    (405 otherwise); by account the page needs a signed-in user (the login page otherwise).
+    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`),
+    however the table is reached (`table_access`).
 
-    By account the names are the viewer's (clubs/viewer.py: a championship's table is open to
-    the members of every member club). By a table's link or card they are whole: the link is
-    the table's own, used by the players seated there, who sit face to face and must tell one
-    another apart (who sits out, who confirms)."""
+    Actions answer POST only (405 otherwise); by account the page needs a signed-in user. Names
+    are the viewer's by account, whole by a link or card (docs/site.md#the-pages)."""
     try:
         if token is None:
             return _table(request, action=action, token=token, game_id=game_id, number=number)
@@ -173,12 +164,8 @@ def _table(
 
 
 def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardState | None) -> str | None:
-    """The table page's ETag: a digest of what it shows (`selectors.game_page_stamp`), who asks
-    and how (the query, the account or session, the language) and the release (`_release`);
-    a phone coming back to an unchanged table gets a 304, not the page.
-    None, so no conditional answer, where the page changes by itself with time or once read:
-    a director's view (the knockout's choice), a card's moves, the undo of a hand just saved,
-    a message to show, a round clock running."""
+    """The table page's ETag (what it shows, who asks and how, the release), for a 304 to a phone
+    coming back; None where the page changes by itself with time or once read."""
     if access.is_director or (card is not None and card.moves) or "saved" in request.GET:
         return None
     if len(messages.get_messages(request)):
@@ -200,9 +187,8 @@ def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardSt
 
 
 def live_tag(game: Game | None) -> str:
-    """A digest of what the table page shows of `game` that others can change (its hands, its
-    round and event, who sits where: `selectors.game_page_stamp`), read afresh; "" for a card
-    whose table waits for its next game. The page asks for it (`tag`) to follow the table."""
+    """A digest of what others can change of `game`'s page (`selectors.game_page_stamp`), read
+    afresh; "" for a card whose table waits for its next game."""
     if game is None:
         return ""
     fresh = Game.objects.select_related("table__round__event").get(pk=game.pk)
@@ -212,8 +198,7 @@ def live_tag(game: Game | None) -> str:
 
 @functools.cache
 def _release() -> str:
-    """A digest of the templates, static files and translations this process serves: a new
-    release changes every table page's ETag."""
+    """A digest of the templates, static files and translations served: a release changes the ETags."""
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
     for pattern in ("templates/**/*.html", "static/**/*.js", "static/**/*.css", "locale/**/*.mo"):
@@ -226,11 +211,10 @@ def _release() -> str:
 def table_access(
     request: HttpRequest, *, action: str, token: str | None, game_id: int | None
 ) -> tuple[TableAccess | None, selectors.CardState | None]:
-    """What the request may do at the table, and the night's card it came through if any:
-    by account (`game_id`), by a card naming its game (`token` and `game_id`: a save or a
-    confirmation sent from the card's page), by a card opened (`token`: the table's current
-    game, None while it has none) or by a round table's own link (`token`). Raises Http404
-    for a game the account may not see, an unknown token, or a game not at the card's table."""
+    """What the request may do at the table, and the card it came through if any: by account
+    (`game_id`), by a card naming its game (`token` and `game_id`), by a card opened (`token`:
+    the current game, None while none) or by a round table's link (`token`). Raises Http404 for a
+    game the account may not see, an unknown token, or a game not at the card's table."""
     if token is None:
         assert game_id is not None
         return _by_account(request, game_id), None
@@ -280,8 +264,7 @@ def _page(
 
 
 def _undo(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    """Take back the hand just saved (services.hand_undo): answered in place for the page's
-    script, else a redirect to the page with a message."""
+    """Take back the hand just saved (services.hand_undo): answered in place, or redirected."""
     if not access.can_score:
         if access.final:
             messages.error(request, _final_message())
@@ -367,16 +350,12 @@ def _save(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
 
 
 def _reread_state(game: Game) -> None:
-    """Read again the game's own columns, which a service changed on its own copy of it,
-    keeping its table, round and event as read (a whole refresh forgets them: four queries
-    more to read them again)."""
+    """Read again the game's own columns a service changed, keeping its table, round and event."""
     game.refresh_from_db(fields=[f.attname for f in Game._meta.concrete_fields if not f.is_relation])
 
 
 def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    """The answer to a save sent by the page's script (`SAVED`): the whole game as stored (the
-    scoreboard, the saved hand's line with its undo, the hands waiting for confirmation, every
-    hand's row, the corrections) and the next hand's number; not the form."""
+    """The answer to a save sent by the page's script (`SAVED`): the whole game and the next number."""
     hands = selectors.game_hands(game=access.game)
     context = _context(access, None, hands)
     line = _saved_line(hands, str(number))
@@ -387,9 +366,8 @@ def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) ->
 
 
 def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
-    """A hand sent to a table whose results became final after it was typed (a page opened
-    before the director finished the event or started the next round): refused with 409, the
-    values typed shown so that the scorer can give them to the director."""
+    """A hand sent to a table whose results became final after it was typed: refused with 409, the
+    typed values shown for the scorer to give to the director."""
     game = access.game
     form = _hand_form(game, request.POST)
     refused = _refusal(form, [_final_message()], correctable=False)
@@ -415,9 +393,7 @@ def _form_messages(form: HandForm) -> list[str]:
 
 
 def _refusal(form: HandForm, reasons: list[str], *, correctable: bool) -> dict[str, Any]:
-    """What `_refusal.html` shows of a refused hand: its number, why, and what was typed
-    (HandForm.typed). `correctable`: the form comes back to correct it (else the scorer can
-    only give the values to the director)."""
+    """What `_refusal.html` shows of a refused hand; `correctable`: the form comes back to correct it."""
     number = form.data.get("number", "")
     return {
         "number": number if str(number).isdigit() else "?",
@@ -429,8 +405,7 @@ def _refusal(form: HandForm, reasons: list[str], *, correctable: bool) -> dict[s
 
 
 def _after_save_url(access: TableAccess, number: int, mode: str) -> str:
-    """The table page after a save: the saved hand's result in view above the next hand's
-    form, in the entry mode the table was using."""
+    """The table page after a save: the saved hand in view, in the table's entry mode."""
     query: dict[str, int | str] = {"saved": number}
     if mode != "summary":
         query["mode"] = mode
@@ -494,10 +469,9 @@ def _hand_form_for(
     *,
     ask_reason: bool = False,
 ) -> HandForm | None:
-    """The form for the next hand, or for correcting hand `hand_param` (in the mode it was
-    entered in, unless the scorer switches); None once the game is over. `hands`: the game's
-    hands so far (selectors.game_hands). A new hand is entered as the table entered its last
-    (selectors.table_entry_mode), and by the side that entered the game's last hand."""
+    """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None
+    once the game is over. A new hand is entered as the table entered its last
+    (selectors.table_entry_mode), by the side that entered the game's last hand."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
     remembered = None
@@ -523,17 +497,15 @@ def _hand_form_for(
 
 
 def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
-    """The hand form of `game` (`data`: what was posted): its variant's fields, its sides, and
-    each side's players in one hand."""
+    """The hand form of `game` (`data`: what was posted): its variant's fields, sides and players."""
     rules = _rules(game)
     players = game.players or rules.players_for(len(game.sides))
     return HandForm(data, rules=rules, sides=game.sides, players=players, **kwargs)
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    """What the preview shows of hand `number` (`services.hand_preview`): its scores, the
-    totals right after it, and the result if it is the game's last hand (a correction of an
-    earlier hand ends nothing)."""
+    """What the preview shows of hand `number`: its scores, the totals after it, and the result if
+    it is the game's last hand."""
     return {
         "hand": result["hand"],
         "totals": result["totals_after"],

@@ -251,7 +251,7 @@ def test_the_next_round_and_the_end_wait_for_hands_to_be_confirmed(
     services.hand_confirm(hand=first.hands.get(), side="EW", code=side_code(game=first, side="EW"))
     table = second.table.number
     with pytest.raises(
-        ValidationError, match=rf"waiting for the other side's confirmation at table {table}:"
+        ValidationError, match=rf"waiting for the other side's confirmation at table {table}\."
     ):
         services.round_start(event=event)
     with pytest.raises(ValidationError, match="waiting for the other side's confirmation"):

@@ -1,7 +1,5 @@
-"""The simulated-annealing search over one round, the polish of a whole night, and the
-search effort (all of it, the schedule's restarts too): iteration counts, not the clock, so
-results are reproducible.
-"""
+"""The simulated-annealing search over one round, the polish of a whole night, and the search
+effort: iteration counts, not the clock, so results are reproducible."""
 
 from __future__ import annotations
 
@@ -36,13 +34,11 @@ def anneal(
     keep_partners: bool = False,
     t_start: float = _T_START,
 ) -> tuple[list[int], int]:
-    """Improve one round against `counts` (which must not include the round): simulated
-    annealing from `t_start` down to _T_END over `iters` moves, stopping early at the lower
-    bound. Returns (the best seating found, its cost); `seat` is left in the walk's last state.
+    """Improve one round against `counts` (which must not include the round) by annealing from
+    `t_start` over `iters` moves, stopping early at the lower bound.
 
-    A move swaps two seats, or with `keep_partners` two whole sides (tables of
-    four only), so that only who faces whom changes.
-    """
+    Returns (the best seating found, its cost); `seat` is left in the walk's last state.
+    `keep_partners`: swap whole sides (tables of four)."""
     tables = counts.cost_tables()  # O(n²): once a call
     group_cost = _group_cost_of(seat, layout, tables)
     kinds = layout.kinds
@@ -224,10 +220,7 @@ def polish(
     *,
     keep_partners: bool,
 ) -> None:
-    """Re-anneal each unfixed round against all the others, in place.
-
-    Sit-outs stay where they are, so their order (and fairness) is unchanged.
-    """
+    """Re-anneal each unfixed round against all the others, in place; sit-outs stay put."""
     iters = max(_MIN_ITERS // 2, _POLISH_ITERS_PER_SLOT * layout.slots)
     for _ in range(_POLISH_PASSES):
         for r in range(fixed, len(night)):

@@ -1,8 +1,5 @@
-"""The history as counts over local player indices, and the cost of seating pairs by them.
-
-The weights set the order of priority (sit-out fairness, then repeated partners, then
-players of one club kept apart, then meetings); see the package docstring.
-"""
+"""The history as counts over local player indices, and the cost of seating pairs by them. Weights:
+docs/seating.md#how-a-round-is-seated."""
 
 from __future__ import annotations
 

@@ -110,14 +110,8 @@ def _affine_plane_16() -> list[list[tuple[int, ...]]]:
 def designed_night(
     n: int, rounds: int, layout: Layout, rng: random.Random
 ) -> tuple[list[list[list[int]]], bool]:
-    """Nights, or their first rounds, taken from designs; and whether the first is best.
-
-    A whole number of whist cycles, or up to 5 rounds of AG(2, 4) for 16 players,
-    cannot be beaten and is returned alone with True. Otherwise the candidates are
-    whole cycles plus the start of one more, and (after at least one cycle) whole
-    cycles alone for the search to complete. Designs are relabelled by a seeded
-    permutation so that different seeds give different nights.
-    """
+    """Nights, or their first rounds, taken from designs, and whether the first is best
+    (docs/seating.md#how-a-night-is-planned)."""
     fours = layout.kinds.count(TABLE)
     if not layout.only_fours or layout.sit_outs > 1 or fours * 4 + layout.sit_outs != n:
         return [], False

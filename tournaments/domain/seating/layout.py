@@ -1,10 +1,4 @@
-"""Where each seat of a round is: the tables, each of its shape, and the sit-outs.
-
-A table's shape is the number of players seated on each side: (2, 2) two partnerships,
-(1, 1) and (1, 1, 1) players alone, (3, 3) and (2, 2, 2) six players, (3, 2) five (the side of
-three sits out one player a hand). A round is a flat list of local player indices, one per
-slot; `Layout` says which slots form which table and which side.
-"""
+"""Where each seat of a round is: the tables, each of its shape, and the sit-outs."""
 
 from __future__ import annotations
 
@@ -20,13 +14,9 @@ OUT: Shape = ()
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where each seat is: the tables first (fours, then a table of five or the tables of
-    three), then one slot per sit-out.
-
-    At a table the slots run side after side: (A, A, B, B) at a table of four, (A, A, A, B, B)
-    at a table of five. `main` is the event's own table; a table of three or five in an event
-    of tables of four is an odd table, which the seating rotates.
-    """
+    """Where each seat is: the tables first (fours, then a table of five or the tables of three),
+    then one slot per sit-out; at a table the slots run side after side. `main` is the event's own
+    table; the others are odd tables, which the seating rotates."""
 
     kinds: tuple[Shape, ...]  # per group: its shape, or OUT
     starts: tuple[int, ...]  # per group: first slot
@@ -44,12 +34,9 @@ class Layout:
         shape: Shape = TABLE,
         five_player_tables: bool = False,
     ) -> Layout:
-        """The tables for `n` players at tables of `shape`. In an event of tables of four, the
-        players a multiple of four leaves over sit out, or play at tables of three
-        (`three_player_tables`: 6 = 3+3, 7 = 4+3, 10 = 4+3+3) or of five
-        (`five_player_tables`: 9 = 4+5, 14 = 4+5+5, 15 = 5+5+5), as few sitting out as the
-        allowed tables can (`_fewest_sit_outs`). Raises ValueError for too few players, or odd
-        tables asked of another shape."""
+        """The tables for `n` players at tables of `shape`, odd tables completing tables of four
+        (docs/seating.md#individual-seating). Raises ValueError for too few players, or odd tables
+        asked of another shape."""
         if isinstance(n, bool) or not isinstance(n, int):
             raise ValueError(f"number of players must be an int, got {n!r}")
         size = sum(shape)
@@ -97,10 +84,9 @@ class Layout:
 
 
 def _fewest_sit_outs(n: int, threes: bool, fives: bool) -> tuple[int, tuple[Shape, ...], int]:
-    """(tables of four, the odd tables, sit-outs) for `n` players at tables of four completed by
-    tables of three (`threes`) and/or five (`fives`): the fewest sit-outs, then the fewest odd
-    tables, then tables of five before tables of three (a table of five keeps two partnerships
-    playing, a table of three plays each for themself). Raises ValueError below 3 players."""
+    """(tables of four, the odd tables, sit-outs) for `n` players, tables of three (`threes`) and/or
+    five (`fives`) allowed: fewest sit-outs, then fewest odd tables, fives before threes. Raises
+    ValueError below 3 players."""
     smallest = 3 if threes else 4
     if n < smallest:
         raise ValueError(f"need at least {smallest} players for a table, got {n}")

@@ -1,6 +1,5 @@
 """Partnerships from matchings: the rescue of a round left with a repeated partner (a
-maximum-weight matching, networkx), and a night from a 1-factorisation of K_n.
-"""
+maximum-weight matching, networkx), and a night from a 1-factorisation of K_n."""
 
 from __future__ import annotations
 
@@ -15,12 +14,8 @@ from tournaments.domain.seating.layout import Layout
 def seat_by_matching(
     start: list[int], layout: Layout, counts: Counts, rng: random.Random
 ) -> list[int] | None:
-    """Keep the sit-outs of `start`, find new partners for everyone if possible.
-
-    Simulated annealing can miss the last ways to avoid a repeated partner late in
-    a night; a maximum matching over the pairs who have never partnered cannot.
-    Needs networkx and tables of four only; returns None when it cannot help.
-    """
+    """Keep the sit-outs of `start`, find new partners for everyone if possible (networkx); tables
+    of four only. None when it cannot help."""
     if not layout.only_fours:
         return None
     try:
@@ -54,13 +49,8 @@ def seat_by_matching(
 
 
 def factorized_night(n: int, rounds: int, layout: Layout, rng: random.Random) -> list[list[int]] | None:
-    """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle.
-
-    Only for tables of four with at most one sit-out (n = 0 or 1 mod 4). The
-    round-robin "circle method" gives n - 1 (n even) or n (n odd, the player
-    left without a partner sits out) perfect matchings; the search then only
-    decides which two partnerships share a table.
-    """
+    """Partners from a 1-factorisation of K_n, so no pair partners twice per cycle; tables of four
+    with at most one sit-out only (n = 0 or 1 mod 4)."""
     if not layout.only_fours or layout.sit_outs > 1:
         return None
     even = n + n % 2  # with a dummy player for odd n; its partner sits out

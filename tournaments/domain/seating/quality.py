@@ -1,6 +1,5 @@
 """Quality measures: the summary of a night for the caller, and the lexicographic key and
-lower bound that pick the best candidate night.
-"""
+lower bound that pick the best candidate night."""
 
 from __future__ import annotations
 
@@ -32,11 +31,10 @@ def seating_quality(
 
 
 def club_meetings(rounds: Iterable[RoundSeating], clubs: Mapping[int, int], *, partners: bool = True) -> int:
-    """How many times two players of one club sat at one table in `rounds`: each such two, each
-    round (a table of four players of one club counts 6). `clubs` maps player id -> club id; a
-    player missing from it is of no club. Without `partners`, only opponents count: a fixed
-    partnership of one club is the event's pair, not the seating's doing (two pairs of one club
-    facing each other count 4, a pair of clubs A and B facing one of B and C counts 1)."""
+    """How many times two players of one club sat at one table in `rounds`, each two each round.
+
+    `clubs`: player id -> club id (missing: no club). Without `partners` only opponents count (a
+    fixed partnership of one club is the event's pair, not the seating's doing)."""
     count = 0
     for seating in rounds:
         for table in seating.tables:

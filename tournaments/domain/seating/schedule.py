@@ -1,6 +1,5 @@
 """Seat one round (`seat_round`) or plan a whole night (`individual_schedule`): the entry
-points, the construction of a round and of a night, and the conversion back to value objects.
-"""
+points, the construction of a round and of a night, and the conversion back to value objects."""
 
 from __future__ import annotations
 
@@ -35,27 +34,14 @@ def seat_round(
     five_player_tables: bool = False,
     clubs: Mapping[int, int] | None = None,
 ) -> RoundSeating:
-    """Seat the players present for the next round, given what happened before.
+    """Seat the players present for the next round, given what happened before; deterministic for a
+    given seed (docs/seating.md#how-a-round-is-seated).
 
-    `players` are arbitrary distinct ids (their order does not matter); history
-    entries for absent players are ignored, and a player missing from the history
-    (a late arrival) counts as having partnered, met and sat out nobody. If the
-    club counts missed rounds as sit-outs, add them to ``history.sit_outs`` first.
-    Deterministic for a given seed.
-
-    `shape` is the event's table, the players seated on each side ((2, 2) two partnerships;
-    (1, 1), (1, 1, 1), (3, 3), (2, 2, 2), (3, 2)); tables of four may be completed by tables
-    of three (``three_player_tables``) or a table of five (``five_player_tables``, one player
-    left over), which rotate round by round (nobody at a table of five twice before everyone
-    has been once, as far as the field allows).
-
-    `clubs` (player id -> club id; a player missing from it is of no club) keeps players of one
-    club from sharing a table, as partners or opponents, where the field allows: after fair
-    sit-outs and new partners, before spreading the meetings (``cost._W_SAME_CLUB``).
-
-    Raises ValueError for duplicate ids or fewer players than a table (3 with
-    ``three_player_tables``).
-    """
+    `players` are distinct ids in any order; history of absent players is ignored, a player missing
+    from it counts as new. Missed rounds counted as sit-outs must be in ``history.sit_outs`` first.
+    `shape` is the players on each side; odd tables only with tables of four. `clubs` (player id ->
+    club id, missing: no club) keeps one club's players apart where the field allows. Raises
+    ValueError for duplicate ids or fewer players than a table (3 with ``three_player_tables``)."""
     ids = sorted(players)
     if len(set(ids)) != len(ids):
         duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)
@@ -78,15 +64,10 @@ def individual_schedule(
     shape: Shape = TABLE,
     five_player_tables: bool = False,
 ) -> list[RoundSeating]:
-    """Plan a whole individual night for players 1..n_players.
+    """Plan a whole individual night for players 1..n_players; deterministic for a given seed.
 
-    Uses a whist design or AG(2, 4) where one fits (see the module docstring) and
-    the search otherwise, keeping whichever night is better. Deterministic for a
-    given seed.
-
-    Raises ValueError if rounds < 1 or there are fewer than 4 players (3 with
-    ``three_player_tables``).
-    """
+    Design (whist, AG(2, 4), search): docs/seating.md#how-a-night-is-planned. Raises ValueError if
+    rounds < 1 or there are fewer than 4 players (3 with ``three_player_tables``)."""
     if isinstance(n_players, bool) or not isinstance(n_players, int):
         raise ValueError(f"n_players must be an int, got {n_players!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int):

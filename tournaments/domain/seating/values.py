@@ -1,6 +1,5 @@
 """The value objects the caller sees: tables, rounds, the history of earlier rounds, and the
-quality summary of a night.
-"""
+quality summary of a night."""
 
 from __future__ import annotations
 
@@ -44,14 +43,9 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 class SeatingHistory:
     """Counts from earlier rounds, keyed by player id and sorted pairs of ids.
 
-    ``short_tables`` and ``five_tables`` (times at a table of three, of five, completing a
-    round of tables of four) are optional; they steer who gets those tables.
-
-    ``earlier_partners`` and ``earlier_opponents`` (optional) count earlier nights,
-    for instance of a season: they steer the seating away from those partners too,
-    but always less than a repeat of tonight (``partners``). ``record`` and
-    ``from_rounds`` fill tonight's counts only; ``record_earlier`` fills these.
-    """
+    ``short_tables``, ``five_tables``, ``earlier_partners`` and ``earlier_opponents`` (earlier
+    nights, weighed below tonight's ``partners``) are optional. ``record`` and ``from_rounds`` fill
+    tonight's counts only; ``record_earlier`` the earlier nights'."""
 
     partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     opponents: Counter[tuple[int, int]] = field(default_factory=Counter)

@@ -1,7 +1,5 @@
-"""Copy the SQLite database to a file while the site keeps running (sqlite3's online backup API).
-
-For the embedded default only; PostgreSQL is backed up with `pg_dump` (docs/deployment.md, "Backups").
-"""
+"""Copy the SQLite database to a file while the site runs (sqlite3's online backup API); PostgreSQL
+is backed up with `pg_dump` (docs/deployment.md, "Backups")."""
 
 from __future__ import annotations
 

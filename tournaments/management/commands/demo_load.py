@@ -1,7 +1,5 @@
-"""Load a demo club: a director and a scorer account, 16 players, a season of four finished
-league nights (last week's the latest) with their ratings, and tonight's night ready to start.
-Its results are public, so the rankings and player pages open without an account. Safe to run
-again: an existing demo club is left as it is."""
+"""Load a demo club with public results: a director, a scorer, 16 players, four past nights and
+tonight's; an existing demo club is left as it is."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Rebuild the clubs' ratings and rated games from their finished games (derived data): every
-club, or those named by slug; with --federation, the federations' ratings of their people from
-their member clubs' games instead (every federation, or those named). After the migration that
-keeps ratings per ranking group, or to check that the stored ratings are those a rebuild gives."""
+"""Rebuild the named clubs' (or every club's) ratings and rated games from their finished games;
+with --federation, the named (or every) federation's ratings of its people instead."""
 
 import time
 

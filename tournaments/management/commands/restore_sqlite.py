@@ -1,7 +1,5 @@
-"""Put a backup made by `backup_sqlite` back as the SQLite database (replacing everything in it).
-
-Stop the web processes and workers first: whatever they write during the restore is lost.
-"""
+"""Put a `backup_sqlite` backup back as the SQLite database, replacing all of it; stop the web
+processes and workers first (what they write meanwhile is lost)."""
 
 from __future__ import annotations
 

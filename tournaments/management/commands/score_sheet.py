@@ -1,9 +1,5 @@
-"""`manage.py score_sheet FILE`: score a score sheet (cases/README.md) and print the result JSON.
-
-A thin interface over `scoring.score_sheet`: FILE `-` reads standard input. Prints the result
-and exits 0, or prints {"errors": [...]} on standard output and exits 1 (a rejected entry, a
-file that cannot be read, or text that is not JSON).
-"""
+"""`manage.py score_sheet FILE` (`-`: standard input): print a sheet's result JSON (cases/README.md)
+and exit 0, or {"errors": [...]} and exit 1 (a rejected entry, an unreadable file, not JSON)."""
 
 from __future__ import annotations
 

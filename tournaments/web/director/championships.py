@@ -1,8 +1,5 @@
-"""The pages of a federation's championships: an officer creates one and qualifies its entrants
-by a ranking; a member club's director enters the club's players. The championship is then an
-event like any other (`director/events.py`, `director/rounds.py`), run by the federation's
-officers and its host club's directors.
-"""
+"""The pages of a federation's championships: an officer creates one and qualifies its entrants;
+a member club's director enters players. It is then an event like any other."""
 
 from __future__ import annotations
 
@@ -144,8 +141,7 @@ def _entry_candidates(club: Club, event: Event, ranks: dict[int, tuple[int, bool
 
 def _club_ranks(club: Club, event: Event) -> dict[int, tuple[int, bool]]:
     """Player id -> (their place in the club's ranking of the championship's variant, whether
-    provisional), in the ranking's order: a ranked player's rank, a provisional one's place in
-    the list (they have no rank)."""
+    provisional), in the ranking's order."""
     group = selectors.club_ranking_group(club=club, variant=event.variant)
     lines = selectors.club_ranking(club=club, group=group.key, period=selectors.RankingPeriod())
     return {

@@ -1,7 +1,4 @@
-"""The director's pages for an event: create it, add and withdraw players and guests, mark who is
-present, set how it ranks, keep one club's players apart, merge a guest into a roster player,
-give the hall board a new link, finish it.
-"""
+"""The director's pages for an event: creating it, its players, how it ranks, its board link."""
 
 from __future__ import annotations
 
@@ -30,11 +27,8 @@ _FORM_STEPS = ("add_player", "everyone", "redisplay")
 
 @login_required
 def event_create(request: SignedInRequest, slug: str) -> HttpResponse:
-    """New event. Besides *Create event*, the form's own steps come back to it with what was
-    typed kept: add a player to the roster by name, ticked present (`add_player`, through the
-    roster's service `clubs.services.player_add`); tick everyone present (`everyone`, the page's
-    script does it in place); show the chosen variant's house rules and format's partner
-    column (`redisplay`, for a browser without the script)."""
+    """New event; the form's steps (`add_player`, `everyone`, `redisplay` for a browser without the
+    script) come back to it with what was typed kept."""
     club = get_object_or_404(clubs_directed_by(user=request.user), slug=slug)
     if request.method == "POST" and any(step in request.POST for step in _FORM_STEPS):
         return _event_form_step(request, club)
@@ -109,8 +103,7 @@ def event_odd_tables(request: SignedInRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_clubs_apart(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The director keeps players of one club apart in the next rounds, or no longer (POST `keep`,
-    "1" for yes): `services.event_keep_clubs_apart_set`."""
+    """Keep players of one club apart in the next rounds, or no longer (POST `keep`, "1" for yes)."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     keep = request.POST.get("keep") == "1"
     try:
@@ -129,8 +122,7 @@ def event_clubs_apart(request: SignedInRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_board_link(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The director gives the hall board a new link: the one shown before stops working (a
-    screen left open with it shows nothing new), the event page shows the new one."""
+    """Give the hall board a new link; the one shown before stops working."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     services.event_board_link_renew(event=event)
     messages.success(request, _("The hall board has a new link; the old one no longer opens it."))
@@ -206,8 +198,7 @@ def participant_toggle(request: SignedInRequest, event_id: int, player_id: int) 
 @login_required
 @require_POST
 def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int) -> HttpResponse:
-    """A player leaves the event (in a fixed-partnership event, their pair): not seated again,
-    results kept."""
+    """A player (a pair, in a fixed-partnership event) leaves the event: not seated again, results kept."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     participant = get_object_or_404(event.participants.select_related("player"), player_id=player_id)
     services.participant_withdraw(event=event, player=participant.player)
@@ -228,8 +219,7 @@ def participant_withdraw(request: SignedInRequest, event_id: int, player_id: int
 
 @login_required
 def event_standings_rules(request: SignedInRequest, event_id: int) -> HttpResponse:
-    """The director sets how the event counts: its victory-point scale and tie-break order, and
-    whether it counts in the club's ranking."""
+    """Set the event's victory-point scale, tie-break order and whether it counts in the club's ranking."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     form = StandingsRulesForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():

@@ -1,7 +1,5 @@
-"""The director's pages for rounds: seat the next round or seat one again, print the table cards
-and renew one, lock tables, swap seats, start the clock, stop a game, delete a hand, say who sat
-out a hand.
-"""
+"""The director's pages for rounds: seating, table cards, locks, seat swaps, the clock, a game
+stopped, a hand deleted, who sat out a hand."""
 
 from __future__ import annotations
 
@@ -76,10 +74,8 @@ def round_reseat(request: SignedInRequest, event_id: int, number: int) -> HttpRe
 
 @login_required
 def round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
-    """Printable table cards, one per table for the whole night: the table card's scoring link
-    as a QR code (it opens the table's game in every round), the seats of round `number`,
-    the rules, and a paper score grid as a fallback. Cards first used in this round are marked,
-    so that only those need printing after round 1."""
+    """Printable table cards, one per table for the night: the card's link as a QR code, the seats of
+    round `number`, the rules and a paper score grid; cards first used in this round are marked."""
     event = get_object_or_404(selectors.events_directed_by(user=request.user), pk=event_id)
     round_ = get_object_or_404(event.rounds, number=number)
     table_cards = {card.number: card for card in event.table_cards.all()}

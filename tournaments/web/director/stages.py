@@ -1,6 +1,4 @@
-"""The director's pages for stages: add or remove a stage, confirm who plays a final table or a
-knockout, decide a knockout match.
-"""
+"""The director's pages for stages: add or remove one, confirm its entrants, decide a match."""
 
 from __future__ import annotations
 
@@ -108,9 +106,8 @@ def stage_entrants(request: SignedInRequest, event_id: int, number: int) -> Http
 @login_required
 @require_POST
 def match_decide(request: SignedInRequest, event_id: int, number: int, round: int, slot: int) -> HttpResponse:
-    """The director sends one pair of a knockout match through (POST `winner`: its number):
-    after a level game, or as a walkover. Back to the page it came from (`next`: the bracket,
-    or the table's page)."""
+    """Send one pair of a knockout match through (POST `winner`: its number), after a level game or
+    as a walkover; back to `next`."""
     event = _directed_event(request, event_id)
     stage = get_object_or_404(event.stages, number=number, kind=Stage.Kind.KNOCKOUT)
     winner = request.POST.get("winner", "")

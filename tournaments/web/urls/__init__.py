@@ -1,10 +1,7 @@
-"""The pages' URLs, one list an audience: the public pages, the members', the director's, the
-table page's and the hall board's (`public`, `member`, `director`, `table`, `board`); the
-club's audit has its own namespace (`audit`). The names are the app's
-(`tournaments:event_detail`), whatever the list.
-"""
+"""The pages' URLs, one list an audience (`public`, `member`, `director`, `table`, `board`,
+`nights`, and `audit` in its own namespace); names are the app's (`tournaments:event_detail`)."""
 
-from tournaments.web.urls import board, director, member, public, table
+from tournaments.web.urls import board, director, member, nights, public, table
 
 app_name = "tournaments"
 
@@ -14,4 +11,5 @@ urlpatterns = [
     *director.urlpatterns,
     *table.urlpatterns,
     *board.urlpatterns,
+    *nights.urlpatterns,
 ]

@@ -1,7 +1,5 @@
-"""The table page's URLs, one view however the table is reached: by a signed-in scorer's
-account (`games/<id>/`), by a round table's own link or the night's table card (`t/<token>/`),
-and a card's save naming its game (`t/<token>/games/<id>/`); a card's short code (`c/<code>/`)
-opens its link."""
+"""The table page's URLs: by account, by a table's link or card, a card's save naming its game,
+and a card's short code. Design: docs/site.md#the-pages"""
 
 from django.urls import path, register_converter
 

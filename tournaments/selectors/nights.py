@@ -1,0 +1,187 @@
+"""Reads for the club's nights ahead: which nights a user may see or run, a night's replies and
+the tables they make, the partners proposed to those looking for one, its check-in list and
+whether its check-in is open; the signed addresses of the door's QR page, a player's personal
+link and a member's calendar feed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from dataclasses import dataclass
+
+from django.core import signing
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Membership, Player
+from clubs.selectors import clubs_directed_by, clubs_where
+from clubs.users import Requester
+from tournaments.models import CheckIn, Night, NightReply, Round
+from tournaments.selectors.rounds import SeatingChoice, seating_choices
+
+DOOR_SALT = "tournaments.night-door"
+REPLY_SALT = "tournaments.night-reply"
+FEED_SALT = "tournaments.calendar-feed"
+# What a door's or a personal link's token can be in a path: "<id>:<signature>".
+NIGHT_TOKEN_PATTERN = "[0-9]{1,10}:[A-Za-z0-9_-]{20,64}"
+COMING = (NightReply.Answer.COMING, NightReply.Answer.PARTNER)
+
+
+def club_today(club: Club) -> datetime.date:
+    """Today's date in the club's time zone."""
+    return timezone.localdate(timezone=zoneinfo.ZoneInfo(club.time_zone))
+
+
+def nights_visible_to(*, user: Requester) -> QuerySet[Night]:
+    """The nights of the clubs `user` is a member of."""
+    return Night.objects.filter(club__in=clubs_where(user=user)).select_related("club", "event")
+
+
+def nights_directed_by(*, user: Requester) -> QuerySet[Night]:
+    """The nights of the clubs `user` directs."""
+    return Night.objects.filter(club__in=clubs_directed_by(user=user)).select_related("club", "event")
+
+
+def nights_ahead(*, club: Club, limit: int | None = 12) -> list[Night]:
+    """The club's nights from today on (its local date), the cancelled ones included, soonest
+    first; at most `limit`."""
+    nights = club.nights.filter(date__gte=club_today(club)).select_related("event")
+    return list(nights[:limit] if limit else nights)
+
+
+def player_of(*, user: Requester, club: Club) -> Player | None:
+    """The club's active player linked to the signed-in `user`, or None."""
+    if not user.is_authenticated:
+        return None
+    return club.players.filter(user=user, active=True).order_by("pk").first()
+
+
+@dataclass(frozen=True)
+class NightReplies:
+    """What the replies to a night say: who is coming (those looking for a partner among them),
+    who is not, the partners proposed two by two in the order they replied, the one left
+    without a partner, and the tables the players coming make (`rounds.seating_choices`)."""
+
+    coming: list[Player]
+    not_coming: list[Player]
+    looking: list[Player]
+    proposed_pairs: list[tuple[Player, Player]]
+    unpaired: Player | None
+    tables: list[SeatingChoice]
+    answers: dict[int, str]
+
+
+def night_replies(*, night: Night) -> NightReplies:
+    """The replies to `night` (one query for the replies)."""
+    replies = list(night.replies.select_related("player").order_by("at", "pk"))
+    coming = sorted((r.player for r in replies if r.answer in COMING), key=lambda p: p.name)
+    looking = [r.player for r in replies if r.answer == NightReply.Answer.PARTNER]
+    pairs = [(looking[i], looking[i + 1]) for i in range(0, len(looking) - 1, 2)]
+    return NightReplies(
+        coming=coming,
+        not_coming=sorted(
+            (r.player for r in replies if r.answer == NightReply.Answer.NOT_COMING), key=lambda p: p.name
+        ),
+        looking=looking,
+        proposed_pairs=pairs,
+        unpaired=looking[-1] if len(looking) % 2 else None,
+        tables=night_tables(night=night, players=len(coming)),
+        answers={r.player_id: r.answer for r in replies},
+    )
+
+
+def night_tables(*, night: Night, players: int) -> list[SeatingChoice]:
+    """The tables `players` make at the night's game, each choice of odd tables its variant
+    allows (tables of four alone first), as the event page offers them before a round."""
+    return seating_choices(present=players, variant=night.variant, table_shape="", format=night.format)
+
+
+@dataclass(frozen=True)
+class CheckInLine:
+    player: Player
+    answer: str  # NightReply.Answer, or "" for no reply
+    checked_in: CheckIn | None
+
+
+def night_check_in_list(*, night: Night) -> list[CheckInLine]:
+    """The club's active players for the night's door: those who said they are coming first,
+    then the others, each by name; a player checked in though inactive is listed too."""
+    answers = dict(night.replies.values_list("player_id", "answer"))
+    check_ins = {c.player_id: c for c in night.check_ins.all()}
+    roster = night.club.players
+    players = roster.filter(active=True, guest=False) | roster.filter(pk__in=list(check_ins))
+    lines = [CheckInLine(p, answers.get(p.pk, ""), check_ins.get(p.pk)) for p in players.distinct()]
+    return sorted(lines, key=lambda line: (line.answer not in COMING, line.player.name))
+
+
+def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | None:
+    """Why the night's check-in is closed now, or None: the night cancelled, or its round 1
+    seated (a late player then joins the event as before); the door's own page (`at_the_door`)
+    opens on the night's date only, where a director may tick before it."""
+    if night.cancelled:
+        return _("This night is cancelled.")
+    rounds = Round.objects.filter(event__night=night)
+    if rounds.filter(Q(status=Round.Status.SEATED) | Q(number__gt=1)).exists():
+        return _("Check-in closed when round 1 was seated: the director adds late players on the event page.")
+    if at_the_door and night.date != club_today(night.club):
+        return _("Check-in opens on the night itself, %(date)s.") % {"date": night.date.isoformat()}
+    return None
+
+
+def night_reply_refusal(*, night: Night) -> str | None:
+    """Why no one may reply to the night now, or None: cancelled, or over."""
+    if night.cancelled:
+        return _("This night is cancelled.")
+    if night.date < club_today(night.club):
+        return _("This night is over.")
+    return None
+
+
+# --- signed addresses ---------------------------------------------------------------------------
+
+
+def night_door_token(*, night: Night) -> str:
+    """The token of the night's door (its QR page): the night's id, signed."""
+    return signing.Signer(salt=DOOR_SALT).sign(str(night.pk))
+
+
+def night_of_door_token(*, token: str) -> Night | None:
+    """The night whose door `token` opens, or None for a token this site did not sign."""
+    try:
+        night_id = int(signing.Signer(salt=DOOR_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return Night.objects.select_related("club", "event").filter(pk=night_id).first()
+
+
+def player_reply_token(*, player: Player) -> str:
+    """The token of the player's personal link, which a director sends: the player's id, signed."""
+    return signing.Signer(salt=REPLY_SALT).sign(str(player.pk))
+
+
+def player_of_reply_token(*, token: str) -> Player | None:
+    """The active player whose personal link `token` is, or None."""
+    try:
+        player_id = int(signing.Signer(salt=REPLY_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return Player.objects.select_related("club").filter(pk=player_id, active=True).first()
+
+
+def calendar_feed_token(*, user: Requester, club: Club) -> str:
+    """The token of a member's personal calendar feed of the club: the club's and the user's
+    ids, signed; it opens the feed while the user is a member."""
+    return signing.Signer(salt=FEED_SALT).sign(f"{club.pk}-{user.pk}")
+
+
+def calendar_feed_allowed(*, club: Club, token: str) -> bool:
+    """Whether `token` is a personal feed address of the club held by one of its members now."""
+    try:
+        club_id, _dash, user_id = signing.Signer(salt=FEED_SALT).unsign(token).partition("-")
+    except signing.BadSignature:
+        return False
+    if club_id != str(club.pk) or not user_id.isdigit():
+        return False
+    return Membership.objects.filter(club=club, user_id=int(user_id)).exists()
