@@ -601,7 +601,7 @@ class Game(models.Model):
         default=dict, db_default=models.Value({}, models.JSONField()), blank=True
     )
     updated_at = models.DateTimeField(auto_now=True)
-    # Not a column: read with the lock of a hand's save (`services.game_lock`), the id of the
+    # Not a column: read with the lock of a hand's save (`services.hand_record`), the id of the
     # hand saved under the submission's id (None for none).
     _done_id: int | None
 

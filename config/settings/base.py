@@ -350,7 +350,14 @@ if _CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": REDIS_CLIENT_OPTIONS,
-        }
+        },
+        # Reads a process keeps in its own memory while the shared stamps say they are current
+        # (tournaments/selectors/kept.py): a federation's ranked lines and names, a few a process.
+        "kept": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "kept",
+            "OPTIONS": {"MAX_ENTRIES": 8},
+        },
     }
 # Whether every process of the site (each web worker, each Celery worker, the commands) sees
 # one cache: what a stamp in it needs to tell them all that a read they keep is out of date
@@ -397,8 +404,9 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         "tournaments.tasks.tasks_lost_resend": {"queue": short},
         "tournaments.tasks.ratings_recompute": {"queue": long},
         "tournaments.tasks.federation_ratings_recompute": {"queue": long},
-        # A few milliseconds, but it waits for the federation's row while a rebuild holds it.
-        "tournaments.tasks.federation_game_rate": {"queue": long},
+        # A few milliseconds, but it waits for the club's and the federation's rows while a
+        # rebuild holds them.
+        "tournaments.tasks.game_rate": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
 
@@ -418,7 +426,7 @@ def task_time_limits() -> dict[str, tuple[int, int]]:
         "tournaments.tasks.federation_ratings_recompute": (240, 270),
         # A game rated alone takes under a second, but waits for the federation's row while a
         # rebuild holds it (up to the rebuild's hard limit).
-        "tournaments.tasks.federation_game_rate": (280, 290),
+        "tournaments.tasks.game_rate": (280, 290),
         # Queues one task a club and a federation.
         "tournaments.tasks.ratings_refresh_all": (60, 90),
         # The ledger's sweep, every 3 s: a few Redis calls and a row lock looked at.

@@ -21,12 +21,12 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.domain import plackett_luce
+from tournaments.domain import ratings
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 
 # A new player's rating (OpenSkill's defaults: mu 25, sigma 25/3, so 0.0): the "before" of a
 # player's first game.
-START_RATING = plackett_luce.ordinal(plackett_luce.Model().rating())
+START_RATING = ratings.new_rating_ordinal()
 SHOWN_DECIMALS = 1  # the rating's precision on the page; equal to it, players share a rank
 
 

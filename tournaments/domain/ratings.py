@@ -11,10 +11,8 @@ date, event, round and table), and OpenSkill's update is plain arithmetic, so th
 in the same order always give the same ratings. That is what makes a correction safe: the
 service rates every game again, and the result equals a fresh rebuild by construction.
 
-The update itself is `plackett_luce.rate`, the package's arithmetic on plain `(mu, sigma)`
-pairs (the same floats as the package's `PlackettLuce.rate`, without its copies and checks);
-a game with a player on two seats, which the database never holds, goes through the package
-itself, as it always did.
+The update itself is the package's `PlackettLuce.rate`; between games a player's rating is
+kept as a plain `(mu, sigma)` pair.
 
 `margin=True` also feeds the two totals to OpenSkill (its `margin` option: a win by more
 than MARGIN_POINTS points moves ratings more). `evaluate` measures on held-out games whether
@@ -30,9 +28,8 @@ from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from tournaments.domain import plackett_luce
-
 PROVISIONAL_GAMES = 10
+Rating = tuple[float, float]  # (mu, sigma)
 # A margin below this many points counts as a plain win when `margin=True`: about one
 # ordinary hand's swing in Canasta (a club choice, see bench/README.md for its effect).
 MARGIN_POINTS = 500.0
@@ -81,19 +78,6 @@ def _model(margin: bool) -> PlackettLuce:
     return PlackettLuce(margin=MARGIN_POINTS) if margin else PlackettLuce()
 
 
-def _fast_model(margin: bool) -> plackett_luce.Model:
-    """`_model`'s parameters for `plackett_luce.rate` (the package's defaults)."""
-    model = _model(margin)
-    return plackett_luce.Model(
-        mu=model.mu,
-        sigma=model.sigma,
-        beta=model.beta,
-        kappa=model.kappa,
-        tau=model.tau,
-        margin=model.margin,
-    )
-
-
 def _ranks(totals: Sequence[int]) -> list[int]:
     # Rank 1 is the best; equal totals share a rank (a draw).
     if len(totals) == 2:
@@ -117,27 +101,20 @@ def rate_games(
 
     Games with fewer than two sides, or a side with no player, are skipped.
     """
-    model = _fast_model(margin)
-    new = model.rating()
-    current: dict[int, plackett_luce.Rating] = {}
+    model = _model(margin)
+    new = (model.mu, model.sigma)
+    current: dict[int, Rating] = {}
     played: dict[int, int] = {}
     for player, known in (start or {}).items():
         current[player] = (known.mu, known.sigma)
         played[player] = known.games
     history: list[HistoryPoint] = []
-    rate = plackett_luce.rate
     for game in games:
         sides = game.sides
         if len(sides) < 2 or not all(sides):
             continue
         teams = [[current.get(player, new) for player in side] for side in sides]
-        seated = sides[0] + sides[1] if len(sides) == 2 else tuple(p for side in sides for p in side)
-        if len(set(seated)) < len(seated):
-            rated = _package_rate(margin, sides, teams, game.totals)
-        elif margin:
-            rated = rate(model, teams, scores=[float(t) for t in game.totals])
-        else:
-            rated = rate(model, teams, ranks=_ranks(game.totals))
+        rated = _rate_one(model, margin, sides, teams, game.totals)
         for side, team in zip(sides, rated, strict=True):
             for player, rating in zip(side, team, strict=True):
                 current[player] = rating
@@ -152,24 +129,27 @@ def rate_games(
     return RatingsResult(ratings=ratings, history=history)
 
 
+def new_rating_ordinal() -> float:
+    """The rating shown of a player with no rated game (the package's ordinal of a new rating)."""
+    return float(PlackettLuce().rating().ordinal())
+
+
 def player_rating(
-    player: int, rating: plackett_luce.Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
+    player: int, rating: Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
 ) -> PlayerRating:
     """A player's rating after `games` rated games, from its (mu, sigma)."""
-    return PlayerRating(
-        player, rating[0], rating[1], plackett_luce.ordinal(rating), games, games < provisional_games
-    )
+    mu, sigma = rating
+    return PlayerRating(player, mu, sigma, mu - 3.0 * sigma, games, games < provisional_games)
 
 
-def _package_rate(
+def _rate_one(
+    model: PlackettLuce,
     margin: bool,
     sides: tuple[tuple[int, ...], ...],
-    teams: list[list[plackett_luce.Rating]],
+    teams: list[list[Rating]],
     totals: Sequence[int],
-) -> list[list[plackett_luce.Rating]]:
-    """One game rated by the package itself, a player seated twice sharing one rating object
-    (as the ratings kept per player did before `plackett_luce`)."""
-    model = _model(margin)
+) -> list[list[Rating]]:
+    """One game rated by the package: each side's players' ratings after it, in seat order."""
     objects: dict[int, PlackettLuceRating] = {}
     for side, team in zip(sides, teams, strict=True):
         for player, (mu, sigma) in zip(side, team, strict=True):

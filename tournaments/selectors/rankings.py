@@ -10,15 +10,10 @@ federation PersonRatingHistory, by person, which `services.federation_ratings_re
 from __future__ import annotations
 
 import datetime
-import gc
 import hashlib
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
@@ -30,8 +25,7 @@ from clubs.viewer import shown_name, shown_person_name, viewer_among
 from scoring import VARIANTS
 from tournaments.domain import rankings
 from tournaments.models import Event, PersonRating, PersonRatingHistory, RatingHistory, Season
-
-T = TypeVar("T")
+from tournaments.selectors.kept import kept_get, kept_put
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,44 +302,7 @@ def federation_ranking(
     )
 
 
-# How long a federation's ranked lines are kept at most: they are read again at once when a
-# rating, an initials choice or a name changes (`_cached_every_night`); this bounds only a name
-# changed while the cache could not be reached, whose renewal of the stamp was lost.
-CACHED_RANKING_SECONDS = 15 * 60
-
 Names = dict[int, tuple[str, tuple[str, ...]]]  # person id -> (shown name, their clubs)
-
-
-class _Kept(Generic[T]):
-    """The few values a process read most recently, by key, each for CACHED_RANKING_SECONDS at
-    most. In the process's memory, not in Redis: unpickling a federation's 16,000 ranked lines
-    took longer (0.09 s) than rendering the page."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.values: OrderedDict[str, tuple[float, T]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> T | None:
-        with self.lock:
-            kept = self.values.get(key)
-            if kept is None or time.monotonic() - kept[0] >= CACHED_RANKING_SECONDS:
-                return None
-            self.values.move_to_end(key)
-            return kept[1]
-
-    def put(self, key: str, value: T, since: float) -> None:
-        """Keep `value`, read from the database as it was at `since` (time.monotonic())."""
-        with self.lock:
-            self.values[key] = (since, value)
-            self.values.move_to_end(key)
-            while len(self.values) > self.most:
-                self.values.popitem(last=False)
-
-
-# About 9 MB a ranking of 16,000 people, 3 MB their names.
-_kept_rankings: _Kept[list[rankings.RankedLine]] = _Kept(4)
-_kept_names: _Kept[Names] = _Kept(4)
 
 
 def _cached_every_night(
@@ -355,16 +312,12 @@ def _cached_every_night(
     read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
     """`read(names)`, the federation's ranking of every night of `group`, kept by the process
-    under what its lines are made of, read from the database at each call where it can be: the
-    group's ratings by their number and their newest row (every rating write deletes and
-    creates rows, `services.ratings`), and the players who asked for initials with their clubs
-    and people, with the clubs of them the viewer is a member of (`viewer_among`): two small
-    queries. The names and clubs otherwise by the stamp of the federations' names
-    (`clubs.stamps`, shared by every process through the cache). The people's names are kept
-    apart (`person_names`), so a rated game, which changes ratings and no name, reads the
-    ratings again and not the names. Each call returns a list of its own (sorting it changes
-    no other reader's). Where the stamp cannot be trusted (no cache shared by every process,
-    or none reachable) each call reads anew."""
+    (`selectors.kept`) under what its lines are made of, read at each call: the group's ratings
+    by their number and newest row (every rating write deletes and creates rows), and who asked
+    for initials with the viewer's clubs among theirs (`viewer_among`); the names otherwise by
+    the stamp of the federations' names (`clubs.stamps`). The names are kept apart, so a rated
+    game reads the ratings again and not the names. Each call returns a list of its own. Where
+    the stamp cannot be trusted (no shared cache, or none reachable) each call reads anew."""
 
     def named(ids: list[int]) -> Names:
         return person_names(federation=federation, people=ids)
@@ -381,39 +334,23 @@ def _cached_every_night(
     viewer = "whole" if among is None else ",".join(map(str, sorted(among)))
     initials = hashlib.blake2b(repr(by_initials).encode(), digest_size=16).hexdigest()
     names_key = f"{federation.pk}:{initials}:{names}:{viewer}"
-    since = time.monotonic()
     written = ratings.order_by().aggregate(count=Count("pk"), newest=Max("pk"))
     key = f"{names_key}:{group}:{written['count']}:{written['newest']}"
-    lines = _kept_rankings.get(key)
+    lines = kept_get(f"lines:{key}")
     if lines is not None:
-        return list(lines)
+        return lines
 
     def kept_names(ids: list[int]) -> Names:
-        known = _kept_names.get(names_key)
+        known = kept_get(f"names:{names_key}")
         if known is not None and all(pk in known for pk in ids):
             return known
         fresh = named(ids)
-        _kept_names.put(names_key, fresh, since)
+        kept_put(f"names:{names_key}", fresh)
         return fresh
 
-    with _cycles_unchecked():
-        lines = read(kept_names)
-    _kept_rankings.put(key, lines, since)
-    return list(lines)
-
-
-@contextmanager
-def _cycles_unchecked() -> Iterator[None]:
-    """Within it, Python's cycle collector does not run: making a federation's 32,000 line
-    objects (no cycle among them) set it off again and again, each run walking every object of
-    the process: 100 of the 170 ms of ranking 16,000 people. It runs as usual afterwards."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
+    lines = read(kept_names)
+    kept_put(f"lines:{key}", lines)
+    return lines
 
 
 def _every_night(

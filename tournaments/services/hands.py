@@ -42,7 +42,6 @@ from tournaments.selectors import (
     game_trio,
     side_code,
 )
-from tournaments.services.game_lock import game_lock
 from tournaments.services.queue import ratings_queue, standings_queue
 
 Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
@@ -243,12 +242,12 @@ class HandInput:
 @transaction.atomic
 def hand_record(
     *,
-    game: Game | int,
+    game: Game,
     asked: HandInput,
     recorded_by: User | None = None,
     door: Door | None = None,
 ) -> Hand:
-    """Store hand `asked.number` of `game` (a Game or its id): a new hand, or a correction.
+    """Store hand `asked.number` of `game`: a new hand, or a correction.
 
     The game's row is locked first; then `door` (who asks: an account, or a table's link or
     card) must score it now (`selectors.door_level`), else Game.DoesNotExist, the caller's
@@ -293,13 +292,18 @@ def hand_record(
     return hand
 
 
-def _game_locked(game: Game | int, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
-    """The game's row, locked, with the submission id looked up in the same query
-    (`game_lock`). When the game is gone (its round seated again): Game.DoesNotExist through a
-    door, a ValidationError saying so otherwise."""
+def _game_locked(game: Game, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
+    """The game's row, locked, with its table, round and event, and `_done_id`: the id of the
+    hand saved under `submission_id` (None for none). When the game is gone (its round seated
+    again): Game.DoesNotExist through a door, a ValidationError saying so otherwise."""
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    locked = game_lock(game if isinstance(game, int) else game.pk, submission_id=submission_id)
+    locked = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .filter(pk=game.pk)
+        .first()
+    )
     if locked is None:
         if door is not None:
             raise Game.DoesNotExist
@@ -310,6 +314,9 @@ def _game_locked(game: Game | int, *, submission_id: uuid.UUID | None, door: Doo
             ),
             code="game_gone",
         )
+    # Looked up once the lock is held: a save of the same submission that held it has committed.
+    found = Hand.objects.filter(submission_id=submission_id) if submission_id is not None else None
+    locked._done_id = found.values_list("pk", flat=True).first() if found is not None else None
     return locked
 
 

@@ -43,7 +43,7 @@ ROUND_SEAT = "tournaments.tasks.round_seat"
 RATINGS_RECOMPUTE = "tournaments.tasks.ratings_recompute"
 RATINGS_REFRESH_ALL = "tournaments.tasks.ratings_refresh_all"
 FEDERATION_RATINGS_RECOMPUTE = "tournaments.tasks.federation_ratings_recompute"
-FEDERATION_GAME_RATE = "tournaments.tasks.federation_game_rate"
+GAME_RATE = "tournaments.tasks.game_rate"
 TASKS_LOST_RESEND = "tournaments.tasks.tasks_lost_resend"
 
 # Long enough to gather a burst of hands, short enough to show them at once.
@@ -84,15 +84,13 @@ def seating_queue(*, round_id: int) -> None:
 
 
 def ratings_queue(*, club_id: int, game_id: int | None = None) -> None:
-    """Queue the club's ratings rebuild after the current transaction commits. With `game_id`
-    (that game finished, or its result changed): also the federations' update by that game
-    (`services.federation_game_rate`, which queues a federation's rebuild only where the game
-    alone would not be exact), in place of the federation's rebuild the club's task queues."""
+    """After the current transaction commits: with `game_id` (that game finished, or its result
+    changed), the one update of the ratings it moves (`services.game_rate`); without, the
+    club's ratings rebuild."""
     if game_id is None:
         transaction.on_commit(partial(task_send, RATINGS_RECOMPUTE, club_id=club_id))
         return
-    transaction.on_commit(partial(task_send, RATINGS_RECOMPUTE, club_id=club_id, with_federation=0))
-    transaction.on_commit(partial(task_send, FEDERATION_GAME_RATE, game_id=game_id))
+    transaction.on_commit(partial(task_send, GAME_RATE, game_id=game_id))
 
 
 def task_send(name: str, *, countdown: float | None = None, **kwargs: int) -> None:

@@ -1,23 +1,25 @@
-"""Writes for the ratings of a club and of a federation: rebuild every rating and its history
-from finished games of ranked events, each ranking group apart (derived data). One rule for
-both: the same games' rows (`_finished_games`), the same grouping and results (`_rated_games`),
-the same rating (`_rate`, the pure `tournaments/domain/ratings.py`) and the same history writer;
-a club rates its players, a federation its people (`federation_ratings_rebuild`). A history row
-also holds the game's result for the player, which a ranking of a period sums
-(`selectors.club_ranking`, `selectors.federation_ranking`).
+"""Writes for the ratings of a club and of a federation, derived from the finished games of
+ranked events, each ranking group apart: a finished game rated from its raters' last ratings
+(`game_rate`), and the rebuild of every rating and its history (`ratings_rebuild`,
+`federation_ratings_rebuild`) where one game alone would not be exact. One rule for both: the
+same grouping and results (`_rated_games`, `_game_alone`), the same rating (the pure
+`tournaments/domain/ratings.py`) and the same history writer (`services/rating_history.py`);
+a club rates its players, a federation its people. A history row also holds the game's result
+for the player, which a ranking of a period sums (`selectors.club_ranking`,
+`selectors.federation_ranking`).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
-from django.db import connection, models, transaction
-from django.db.models import Max, Q, QuerySet, Sum
+from django.db import transaction
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.dispatch import receiver
 
 from clubs.models import Club, Federation, FederationClub, FederationLeftOut, Player
@@ -39,54 +41,20 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_standings_rules
 from tournaments.services.queue import FEDERATION_RATINGS_RECOMPUTE, RATINGS_RECOMPUTE, task_send
-
-
-def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
-    """A `values_list` queryset's rows as the database driver gives them, without Django's
-    per-value converters (100,000 games' JSON fields took a second through them): JSON columns
-    come back as text, as PostgreSQL's driver (set up by Django) and SQLite give them.
-    `binary`: on PostgreSQL, numbers in binary (half the time for 400,000 history rows); only
-    for columns of numbers and text."""
-    sql, params = queryset.query.sql_with_params()
-    if binary and connection.vendor == "postgresql":
-        with _binary_cursor() as cursor:
-            cursor.execute(sql, params, binary=True)
-            return cursor.fetchall()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _binary_cursor() -> Any:
-    """A psycopg cursor on Django's connection (same transaction) that binds its parameters on
-    the server and can take results in binary; Django's own cursors bind them in the client."""
-    import psycopg
-
-    connection.ensure_connection()
-    return psycopg.Cursor(connection.connection)
+from tournaments.services.rating_history import (
+    CLUB_HISTORY,
+    PERSON_HISTORY,
+    HistoryRow,
+    _as_date,
+    _HistoryTable,
+    _plain_rows,
+    _rating_history_insert,
+    _rating_history_write,
+)
 
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-class HistoryRow(NamedTuple):
-    """A stored RatingHistory row, column for column (RATING_HISTORY_COLUMNS): a player's rated
-    game, its result for them and their rating in its ranking group right after it."""
-
-    player_id: int
-    game_id: int
-    group: str
-    event_id: int
-    date: datetime.date
-    sequence: int
-    mu: float
-    sigma: float
-    ordinal: float
-    won: int
-    drew: int
-    points: int
-    victory_points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,10 +220,6 @@ def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
         else:
             same_side.append(player_id)
     return players
-
-
-def _as_date(value: Any) -> datetime.date:
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
 
 
 @transaction.atomic
@@ -455,10 +419,63 @@ def federation_ratings_rebuild(*, federation_id: int) -> int:
     return len(current)
 
 
-# What `federation_game_rate` did in a federation.
-GAME_RATED = "rated"  # the game rated alone, from its people's ratings before it
+# What rating a game did in a club or a federation.
+GAME_RATED = "rated"  # the game rated alone, from its raters' ratings before it
 GAME_NOT_COUNTED = "not counted"  # no rating counts it (unfinished, left out, not ranked...)
 REBUILD_QUEUED = "rebuild"  # the game alone would not be exact: the federation's rebuild queued
+REBUILT = "rebuilt"  # the game alone would not be exact: the club's ratings rebuilt
+
+
+@dataclass(frozen=True, slots=True)
+class GameRatings:
+    """What `game_rate` did: in the game's club, and in each federation that counts it."""
+
+    club: str
+    federations: dict[int, str]
+
+
+def game_rate(*, game_id: int) -> GameRatings:
+    """Bring the ratings a game moves up to date after it finished or its result changed: its
+    club's (`club_game_rate`), then those of the federations that count it
+    (`federation_game_rate`). A game that no longer exists moves nothing."""
+    return GameRatings(club_game_rate(game_id=game_id), federation_game_rate(game_id=game_id))
+
+
+@dataclass(frozen=True, slots=True)
+class _Raters:
+    """Whose ratings: a club's players or a federation's people (the models and their column)."""
+
+    rating: type[Rating] | type[PersonRating]
+    history: type[RatingHistory] | type[PersonRatingHistory]
+    column: str  # "player_id" or "person_id"
+
+
+_PLAYERS = _Raters(Rating, RatingHistory, "player_id")
+_PEOPLE = _Raters(PersonRating, PersonRatingHistory, "person_id")
+
+
+def club_game_rate(*, game_id: int) -> str:
+    """Bring the club's ratings up to date after game `game_id` finished or its result changed,
+    from its players' ratings before it, as `federation_game_rate` does for a federation; where
+    the game alone would not be exact, rebuild the club's ratings (`ratings_rebuild`) here.
+    Returns GAME_RATED, GAME_NOT_COUNTED or REBUILT (GAME_NOT_COUNTED for a game gone)."""
+    game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
+    if game is None or game.table.round.event.federation_id is not None:
+        return GAME_NOT_COUNTED  # a championship counts in its federation's ranking only
+    event = game.table.round.event
+    with transaction.atomic():
+        club = Club.objects.select_for_update().filter(pk=event.club_id).first()
+        if club is None:
+            return GAME_NOT_COUNTED
+        rows = RatingHistory.objects.filter(game_id=game.pk)
+        stored = dict(rows.values_list("player_id", "group"))
+        counted = _game_alone(game, event, club.ranking_groups or {})
+        if counted is None and not stored:
+            return GAME_NOT_COUNTED
+        if counted is None or not _rate_alone(_PLAYERS, CLUB_HISTORY, game, counted, stored, rows):
+            ratings_rebuild(club_id=club.pk)
+            return REBUILT
+        return GAME_RATED
 
 
 def federation_game_rate(*, game_id: int) -> dict[int, str]:
@@ -467,17 +484,12 @@ def federation_game_rate(*, game_id: int) -> dict[int, str]:
     result changed: by that game alone where that is exact, else by queuing the rebuild.
 
     Exact when the game is the last rated game of each of its people in its group, in the
-    rating order (event date, event, round, table; `_finished_games`): rated for the first time
-    (each of its people's rated games comes before it), or again (a correction of their last
-    game). Rated from their ratings before it by the rebuild's own step (`ratings.rate_games`
-    with `start`), it gives what a rebuild gives, to the float: no later game read the ratings
-    it moves. Anything else (a correction of an earlier game, a game saved after a later game
-    of one of its people, a game no longer counted, its people or group changed) queues the
-    federation's rebuild after the commit. Either way the game's club's games counted and left
-    out (FederationLeftOut) are counted again.
-
-    One transaction a federation, holding the federation row locked as the rebuild does.
-    Running it twice changes nothing. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or
+    rating order (event date, event, round, table; `_finished_games`): rated from their ratings
+    before it by the rebuild's own step (`ratings.rate_games` with `start`), it gives what a
+    rebuild gives, to the float. Anything else (a correction of an earlier game, a game saved
+    after a later game of one of its people, a game no longer counted) queues the federation's
+    rebuild after the commit. The club's games counted and left out (FederationLeftOut) are
+    counted again (`_club_counts`). Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or
     REBUILD_QUEUED ({} for a game that no longer exists or that no federation counts).
     """
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
@@ -512,55 +524,111 @@ def _federation_game_rate(federation_id: int, game: Game, event: Event) -> str:
         rows = PersonRatingHistory.objects.filter(game_id=game.pk, person__federation_id=federation_id)
         stored = dict(rows.values_list("person_id", "group"))
         # An event not ranked counts no game (nor any game left out): its club's counts stay.
-        counted = _game_as_counted(federation, game, event) if event.ranked else None
+        if event.ranked and event.federation_id is None:
+            _club_counts(federation_id, event.club_id)
+        counted = _game_alone(game, event, federation.ranking_groups or {}, federation_id=federation_id)
         if counted is None:
             return _rebuild_queued(federation_id) if stored else GAME_NOT_COUNTED
-        group, rated, facts = counted
-        key = (event.date, event.pk, game.table.round.number, game.table.number)
-        start = _ratings_before(federation_id, group, rated, stored, key)
-        if start is None:
+        if not _rate_alone(_PEOPLE, PERSON_HISTORY, game, counted, stored, rows):
             return _rebuild_queued(federation_id)
-        result = ratings.rate_games([rated], start=start)
-        people = [person for side in rated.sides for person in side]
-        rows.delete()
-        _rating_history_insert(PERSON_HISTORY, _history_rows(group, result.history, facts))
+        return GAME_RATED
+
+
+_Alone = tuple[str, ratings.RatedGame, dict[int, _GameFacts]]
+
+
+def _game_alone(
+    game: Game, event: Event, together: dict[str, str], *, federation_id: int | None = None
+) -> _Alone | None:
+    """The game as a rebuild rates it (its group, the game by rater, the facts of its history
+    rows), read from the game alone; None if it counts in no rating (not finished, a hand not
+    confirmed where the event asks it, an event not ranked, or, with `federation_id`, a player
+    at its table linked to none of the federation's people or two players to one)."""
+    if not (event.ranked and game.game_over):
+        return None
+    if event.confirmation_required and game.hands.filter(confirmed_at__isnull=True).exists():
+        return None
+    seats = Seat.objects.filter(table_id=game.table_id).order_by("position").values_list("side", "player_id")
+    seated: dict[str, list[int]] = {side: [] for side in game.sides}
+    for side, player in seats:
+        if side in seated:
+            seated[side].append(player)
+    if federation_id is not None:
+        at_table = [player for players in seated.values() for player in players]
+        links = Player.objects.filter(pk__in=at_table, person__federation_id=federation_id)
+        person_of = dict(links.values_list("pk", "person_id"))
+        seated = {side: [person_of.get(player, 0) for player in players] for side, players in seated.items()}
+        people = [person for players in seated.values() for person in players]
+        if 0 in people or len(set(people)) != len(people):
+            return None
+    totals = {side: int(total) for side, total in game.totals.items()}
+    scale = event_standings_rules(event=event)[0]
+    results = _results(seated, totals, [game.winner, game.is_draw, game.hands_played], scale)
+    rated = ratings.RatedGame(
+        game.pk,
+        tuple([tuple(seated[side]) for side in game.sides]),
+        tuple([totals.get(side, 0) for side in game.sides]),
+    )
+    facts = {game.pk: _GameFacts(event.pk, _as_date(event.date), results)}
+    return ranking_group_of(game.variant, together), rated, facts
+
+
+def _rate_alone(
+    raters: _Raters,
+    table: _HistoryTable,
+    game: Game,
+    counted: _Alone,
+    stored: dict[int, str],
+    rows: QuerySet[Any],
+) -> bool:
+    """Rate `counted` from its raters' ratings before it and write its history rows and their
+    ratings, when that is exact (`_ratings_before`); False, writing nothing, when it is not."""
+    group, rated, facts = counted
+    event = game.table.round.event
+    key = (_as_date(event.date), event.pk, game.table.round.number, game.table.number)
+    start = _ratings_before(raters, group, rated, stored, key)
+    if start is None:
+        return False
+    result = ratings.rate_games([rated], start=start)
+    people = [person for side in rated.sides for person in side]
+    rows.delete()
+    _rating_history_insert(table, _history_rows(group, result.history, facts))
+    raters.rating.objects.filter(**{f"{raters.column}__in": people}, group=group).delete()
+    if raters is _PEOPLE:
         # Their totals summed again from their rows, this game's as now written: exact whether
         # the game is new to them or a correction of their last one.
         totals = _stored_totals(people, group)
-        PersonRating.objects.filter(person_id__in=people, group=group).delete()
         PersonRating.objects.bulk_create(
             PersonRating(person_id=r.player, group=group, **_rating_fields(r), **totals[(r.player, group)])
             for r in result.ratings.values()
         )
-        return GAME_RATED
-
-
-def _game_as_counted(
-    federation: Federation, game: Game, event: Event
-) -> tuple[str, ratings.RatedGame, dict[int, _GameFacts]] | None:
-    """The game as the federation's rebuild rates it (its group, the game by person, the facts
-    of its history rows), or None if it counts in no rating; and the counts of its event's club
-    (FederationLeftOut), read with it by the rebuild's rule from the club's games."""
-    club_id = event.club_id
-    # The club's counted games, read to count them: its own nights and the championships it hosted.
-    events = federation_counted_events(federation.pk, club_id=club_id)
-    links = Player.objects.filter(person__federation_id=federation.pk, person__isnull=False)
-    person_of = dict(_plain_rows(links.values_list("pk", "person_id"), binary=True))
-    by_group, facts, counts = _rated_games(events, federation.ranking_groups or {}, person_of)
-    count = counts.get(club_id)
-    if count is None:
-        FederationLeftOut.objects.filter(federation_id=federation.pk, club_id=club_id).delete()
     else:
-        FederationLeftOut.objects.update_or_create(
-            federation_id=federation.pk,
-            club_id=club_id,
-            defaults={"counted": count.counted, "left_out": count.left_out},
+        Rating.objects.bulk_create(
+            Rating(player_id=r.player, group=group, **_rating_fields(r)) for r in result.ratings.values()
         )
-    for group, games in by_group.items():
-        for rated in games:
-            if rated.game == game.pk:
-                return group, rated, facts
-    return None
+    return True
+
+
+def _club_counts(federation_id: int, club_id: int) -> None:
+    """Count the club's games the federation counts and those it leaves out (FederationLeftOut)
+    by the rebuild's rule, in the database: two counts, whatever the number of games."""
+    events = federation_counted_events(federation_id, club_id=club_id) & Q(federation__isnull=True)
+    at_table = Seat.objects.filter(table_id=OuterRef("table_id")).order_by().values("table_id")
+    linked = at_table.filter(player__person__federation_id=federation_id)
+    games = Game.objects.filter(pk__in=_finished_games(events).order_by().values("pk")).annotate(
+        seated=Subquery(at_table.annotate(n=Count("pk")).values("n")),
+        people=Subquery(linked.annotate(n=Count("player__person_id", distinct=True)).values("n")),
+    )
+    total = games.count()
+    if not total:
+        FederationLeftOut.objects.filter(federation_id=federation_id, club_id=club_id).delete()
+        return
+    counted = games.filter(Q(seated__isnull=True) | Q(seated=F("people"))).count()
+    FederationLeftOut.objects.update_or_create(
+        federation_id=federation_id,
+        club_id=club_id,
+        defaults={"counted": counted, "left_out": total - counted},
+    )
 
 
 def _rebuild_queued(federation_id: int) -> str:
@@ -569,34 +637,35 @@ def _rebuild_queued(federation_id: int) -> str:
 
 
 def _ratings_before(
-    federation_id: int,
+    raters: _Raters,
     group: str,
     rated: ratings.RatedGame,
     stored: dict[int, str],
     key: tuple[datetime.date, int, int, int],
 ) -> dict[int, ratings.PlayerRating] | None:
-    """Person -> their rating in `group` right before the game `rated` (people new to the group
-    left out), when the game is the last rated game of each of its people (`key`: its place in
-    the rating order; `stored`: person -> group of its rows as stored, if it was rated before);
+    """Rater -> their rating in `group` right before the game `rated` (raters new to the group
+    left out), when the game is the last rated game of each of its raters (`key`: its place in
+    the rating order; `stored`: rater -> group of its rows as stored, if it was rated before);
     None when it is not, or when the stored rows do not say (the rebuild then decides)."""
     people = [person for side in rated.sides for person in side]
     if stored and (set(stored) != set(people) or set(stored.values()) != {group}):
-        return None  # its people or its group changed: their later games may move too
+        return None  # its raters or its group changed: their later games may move too
+    column = raters.column
     games = dict(
-        PersonRating.objects.filter(person_id__in=people, group=group).values_list("person_id", "games")
+        raters.rating.objects.filter(**{f"{column}__in": people}, group=group).values_list(column, "games")
     )
-    # Each person's last rated game and, for a game rated again, the one before it.
+    # Each rater's last rated game and, for a game rated again, the one before it.
     wanted = Q(pk__in=[])
     for person in people:
         last = games.get(person, 0)
         for sequence in (last, last - 1) if person in stored else (last,):
             if sequence > 0:
-                wanted |= Q(person_id=person, sequence=sequence)
+                wanted |= Q(**{column: person}, sequence=sequence)
     rows = {
-        (person, sequence): (game_id, mu, sigma, (date, event_id, round_number, table_number))
+        (person, sequence): (game_id, mu, sigma, (_as_date(date), event_id, round_number, table_number))
         for person, sequence, game_id, mu, sigma, date, event_id, round_number, table_number in (
-            PersonRatingHistory.objects.filter(wanted, group=group).values_list(
-                "person_id",
+            raters.history.objects.filter(wanted, group=group).values_list(
+                column,
                 "sequence",
                 "game_id",
                 "mu",
@@ -626,129 +695,6 @@ def _ratings_before(
                 return None
             start[person] = ratings.player_rating(person, (before[1], before[2]), played)
     return start
-
-
-RATING_HISTORY_COLUMNS = HistoryRow._fields
-
-
-@dataclass(frozen=True, slots=True)
-class _HistoryTable:
-    """A table of history rows: a club's (by player) or a federation's (by person), the same
-    columns but the first, the rater's."""
-
-    model: type[models.Model]
-    columns: tuple[str, ...]
-
-    @property
-    def db_table(self) -> str:
-        return str(self.model._meta.db_table)
-
-
-CLUB_HISTORY = _HistoryTable(RatingHistory, RATING_HISTORY_COLUMNS)
-PERSON_HISTORY = _HistoryTable(PersonRatingHistory, ("person_id", *RATING_HISTORY_COLUMNS[1:]))
-
-
-def _rating_history_write(
-    table: _HistoryTable, stored_rows: QuerySet[Any], history: Sequence[HistoryRow]
-) -> None:
-    """Make the stored history rows `stored_rows` (a club's, or a federation's) of `table`
-    equal `history`, writing only what differs.
-
-    A stored row equal to its computed one (same player and game, every other column equal, the
-    floats compared exactly) stays; one whose columns differ is updated in place; a stored row
-    with no computed one is deleted, and the computed rows not stored are inserted (in the
-    order of `history`). So a rebuild that finds nothing changed (the nightly refresh) writes
-    no history row, a new game at the end of the order writes its players' rows, and a
-    correction rewrites the rows from the corrected game on.
-    """
-    stored = _plain_rows(stored_rows.order_by().values_list("id", *table.columns), binary=True)
-    missing = {(row.player_id, row.game_id): row for row in history}
-    stale: list[int] = []
-    changed: list[tuple[int, HistoryRow]] = []
-    for row_id, *row in stored:
-        computed = missing.pop((row[0], row[1]), None)
-        if computed is None:
-            stale.append(row_id)
-        # SQLite gives the date as text: compared as a date only when the row differs as read.
-        elif computed != tuple(row) and computed != (*row[:4], _as_date(row[4]), *row[5:]):
-            changed.append((row_id, computed))
-    _rating_history_delete(table, stale)
-    _rating_history_update(table, changed)
-    _rating_history_insert(table, missing.values())
-
-
-def _rating_history_delete(table: _HistoryTable, ids: list[int]) -> None:
-    if not ids:
-        return
-    if connection.vendor == "postgresql":
-        with _binary_cursor() as cursor:
-            cursor.execute(f"DELETE FROM {table.db_table} WHERE id = ANY(%s)", [ids])
-        return
-    for start in range(0, len(ids), 5000):
-        table.model._default_manager.filter(pk__in=ids[start : start + 5000]).delete()
-
-
-# What an update rewrites: every column but the row's player and game.
-_UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
-
-
-def _rating_history_update(table: _HistoryTable, rows: list[tuple[int, HistoryRow]]) -> None:
-    """Rewrite every column but the player and game of stored rows (id, computed row): on
-    PostgreSQL copied into a temporary table and updated from it in one statement (the row's
-    player and game stay, so unlike a delete and an insert it needs no foreign-key check),
-    elsewhere deleted and inserted again."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        _rating_history_delete(table, [row_id for row_id, _row in rows])
-        _rating_history_insert(table, (row for _row_id, row in rows))
-        return
-    columns = ("id", *_UPDATED_COLUMNS)
-    quoted = _quoted(columns)
-    assignments = ", ".join(f"{name} = v.{name}" for name in _quoted(_UPDATED_COLUMNS).split(", "))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE TEMPORARY TABLE rating_history_changes ON COMMIT DROP AS "
-            f"SELECT {quoted} FROM {table.db_table} WITH NO DATA"
-        )
-        with cursor.copy(f"COPY rating_history_changes ({quoted}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(_column_types(table, columns))
-            for row_id, row in rows:
-                copy.write_row((row_id, *row[2:]))
-        cursor.execute(
-            f"UPDATE {table.db_table} AS h SET {assignments} "
-            "FROM rating_history_changes AS v WHERE h.id = v.id"
-        )
-        cursor.execute("DROP TABLE rating_history_changes")
-
-
-def _quoted(columns: Sequence[str]) -> str:
-    # "group" is a word of SQL: every column name is quoted.
-    return ", ".join(connection.ops.quote_name(column) for column in columns)
-
-
-def _column_types(table: _HistoryTable, columns: Sequence[str]) -> list[str]:
-    """The database types of the table's `columns` (a binary COPY sends each in its own)."""
-    fields = [table.model._meta.get_field(column.removesuffix("_id")) for column in columns]
-    # The type's name without its length ("varchar(32)" is "varchar" to psycopg's registry).
-    return [str(field.db_type(connection)).split("(")[0] for field in fields]
-
-
-def _rating_history_insert(table: _HistoryTable, history: Iterable[HistoryRow]) -> None:
-    """Write the history rows: on PostgreSQL with a binary COPY (400,000 rows for 100,000
-    games, where building and sending them through bulk_create took most of a rebuild; in
-    binary, neither side formats or parses the floats), else bulk_create."""
-    if connection.vendor == "postgresql":
-        columns = _quoted(table.columns)
-        sql = f"COPY {table.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"
-        with connection.cursor() as cursor, cursor.copy(sql) as copy:
-            copy.set_types(_column_types(table, table.columns))
-            for row in history:
-                copy.write_row(row)
-        return
-    table.model._default_manager.bulk_create(
-        (table.model(**dict(zip(table.columns, row, strict=True))) for row in history), batch_size=5000
-    )
 
 
 @receiver(ranking_groups_changed)

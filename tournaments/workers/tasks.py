@@ -29,8 +29,8 @@ from kombu.exceptions import OperationalError
 from clubs.models import Club, Federation
 from tournaments import services
 from tournaments.services.queue import (
-    FEDERATION_GAME_RATE,
     FEDERATION_RATINGS_RECOMPUTE,
+    GAME_RATE,
     RATINGS_RECOMPUTE,
     RATINGS_REFRESH_ALL,
     ROUND_SEAT,
@@ -171,7 +171,7 @@ def round_seat(*, round_id: int) -> str | None:
 @idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int, with_federation: int = 1) -> int:
     """Rebuild one club's ratings from its finished games, then (unless `with_federation` is 0:
-    the nightly refresh queues each federation once, a saved game queues `federation_game_rate`)
+    the nightly refresh queues each federation once)
     queue the ratings of the federation it is a member of, if any; returns the number of
     players rated."""
     rated = services.ratings_rebuild(club_id=club_id)
@@ -187,12 +187,13 @@ def federation_ratings_recompute(*, federation_id: int) -> int:
     return services.federation_ratings_rebuild(federation_id=federation_id)
 
 
-@idempotent_task(FEDERATION_GAME_RATE, Guarded)
-def federation_game_rate(*, game_id: int) -> int:
-    """Update the ratings of the federations that count one game by that game alone, or queue
-    their rebuild where that would not be exact; returns the number updated by the game alone."""
-    outcomes = services.federation_game_rate(game_id=game_id)
-    return sum(outcome == services.GAME_RATED for outcome in outcomes.values())
+@idempotent_task(GAME_RATE, Guarded)
+def game_rate(*, game_id: int) -> int:
+    """Update the ratings one game moves, its club's and its federations' (`services.game_rate`);
+    returns the number of them updated by the game alone."""
+    rated = services.game_rate(game_id=game_id)
+    outcomes = [rated.club, *rated.federations.values()]
+    return sum(outcome == services.GAME_RATED for outcome in outcomes)
 
 
 @idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)

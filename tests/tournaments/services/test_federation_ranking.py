@@ -15,7 +15,7 @@ event's hands per round is 1, so the game ends on that hand: the higher total wi
 Pia is one person (member number N-PIA) with a player at Avon and one at Brook. Every other
 player but Gus is linked to a person of their own.
 
-The rule (docs/rankings.md, "Ratings"; `tournaments/domain/plackett_luce.py`): OpenSkill's
+The rule (docs/rankings.md, "Ratings"; the `openskill` package's `PlackettLuce`): OpenSkill's
 Plackett-Luce update, Weng and Lin (2011), Algorithm 4, for two teams. Every player starts at
 mu 25, sigma 25/3; beta = 25/6, tau = 25/300. Before a game each sigma is widened:
 sigma'^2 = sigma^2 + tau^2. A team's mu and variance V are its players' sums;
