@@ -8,7 +8,7 @@ hold a night's standings. The tasks people wait on are `Guarded`: written in the
 
 The services never import this module: they send the tasks by name through
 `tournaments/services/queue.py`, where the names are. Each keeps the name it had when it lived in
-`tournaments/tasks.py`, so that messages and ledger entries written before an upgrade still find it.
+the module `tournaments.tasks`, so that messages and ledger entries written before an upgrade still find it.
 """
 
 from __future__ import annotations
