@@ -133,7 +133,7 @@ def night_check_in(
     event exists, its participant follows (`participant_set_present`). Returns whether the
     player is checked in now. Raises ValidationError: a player of another club or inactive,
     the check-in closed (`selectors.night_check_in_refusal`), the event's own refusal."""
-    night = Night.objects.select_for_update().select_related("club", "event").get(pk=night.pk)
+    night = Night.objects.select_for_update(of=("self",)).select_related("club", "event").get(pk=night.pk)
     if player.club_id != night.club_id or not player.active:
         raise ValidationError(gettext("The player is not on the club's roster."))
     refusal = night_check_in_refusal(night=night, at_the_door=at_the_door)
@@ -154,7 +154,7 @@ def night_event_create(*, night: Night) -> Event:
     partnerships the partners proposed to those looking for one are paired together first,
     the others in the order of their names. Raises ValidationError: the night cancelled,
     its event created already, or `event_create`'s refusal (too few players)."""
-    night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
+    night = Night.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     if night.cancelled:
         raise ValidationError(gettext("This night is cancelled."))
     if night.event_id is not None:
