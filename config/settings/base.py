@@ -1,6 +1,7 @@
 """Settings for every environment, driven by environment variables (docs/deployment.md#settings)."""
 
 from datetime import timedelta
+from typing import Any
 
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
@@ -344,20 +345,21 @@ _CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") els
 # (a task runs in-process, a burst of saves is not coalesced, the task ledger skips a beat).
 REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 REDIS_CLIENT_OPTIONS = {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+# Reads a process keeps in its own memory while the shared stamps say they are current
+# (tournaments/selectors/kept.py): a federation's ranked lines and names, a few a process.
+CACHES: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "kept": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kept",
+        "OPTIONS": {"MAX_ENTRIES": 8},
+    },
+}
 if _CACHE_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": _CACHE_URL,
-            "OPTIONS": REDIS_CLIENT_OPTIONS,
-        },
-        # Reads a process keeps in its own memory while the shared stamps say they are current
-        # (tournaments/selectors/kept.py): a federation's ranked lines and names, a few a process.
-        "kept": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "kept",
-            "OPTIONS": {"MAX_ENTRIES": 8},
-        },
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _CACHE_URL,
+        "OPTIONS": REDIS_CLIENT_OPTIONS,
     }
 # Whether every process of the site (each web worker, each Celery worker, the commands) sees
 # one cache: what a stamp in it needs to tell them all that a read they keep is out of date
