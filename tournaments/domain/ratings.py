@@ -1,22 +1,9 @@
-"""Players' skill ratings from partnership games, with OpenSkill. Pure: no ORM.
+"""Players' skill ratings from partnership games, with OpenSkill's Plackett-Luce model (the
+`openskill` package). Pure: no ORM.
 
-Each finished game is a two-versus-two (or one-versus-one) match between its sides; the
-side with the higher total wins, equal totals draw. Ratings are OpenSkill's Plackett-Luce
-model (the `openskill` package, Weng-Lin Bayesian ratings): each player has a mean `mu` and
-an uncertainty `sigma`, and the number shown is the conservative `ordinal` (mu − 3 sigma).
-A player is *provisional* until they have played `provisional_games` rated games.
-
-Determinism: games are rated one by one in the order given (the caller sorts them by event
-date, event, round and table), and OpenSkill's update is plain arithmetic, so the same games
-in the same order always give the same ratings. That is what makes a correction safe: the
-service rates every game again, and the result equals a fresh rebuild by construction.
-
-The update itself is the package's `PlackettLuce.rate`; between games a player's rating is
-kept as a plain `(mu, sigma)` pair.
-
-`margin=True` also feeds the two totals to OpenSkill (its `margin` option: a win by more
-than MARGIN_POINTS points moves ratings more). `evaluate` measures on held-out games whether
-that, or the ratings at all, predict better than the players' win rates.
+A rating is `mu` and `sigma`, shown as the ordinal mu − 3 sigma; a player is provisional until
+`provisional_games` rated games. Deterministic: the same games in the same order give the same
+ratings. Design: docs/writes-and-reads.md ("Ratings").
 """
 
 from __future__ import annotations
@@ -55,10 +42,7 @@ class PlayerRating:
 
 
 class HistoryPoint(NamedTuple):
-    """A player's rating right after a game (`sequence` counts the player's rated games).
-
-    A named tuple: a rebuild makes one per player per game (400,000 for 100,000 games).
-    """
+    """A player's rating right after a game (`sequence` counts the player's rated games)."""
 
     player: int
     game: int
@@ -94,10 +78,8 @@ def rate_games(
     with_history: bool = True,
     start: Mapping[int, PlayerRating] | None = None,
 ) -> RatingsResult:
-    """Rate `games` in the order given (see the module docstring); every player starts new, but
-    those of `start` (player -> their rating after their games so far), who go on from it: their
-    mu and sigma, and their count of games (the history's `sequence` goes on from it too). So
-    rating the games after `start` gives what rating every game in one call gives, to the float.
+    """Rate `games` in the order given; every player starts new but those of `start` (player ->
+    their rating after their games so far), who go on from it, `sequence` included.
 
     Games with fewer than two sides, or a side with no player, are skipped.
     """
@@ -188,12 +170,8 @@ def _score(name: str, pairs: list[tuple[float, int]]) -> Prediction:
 
 
 def evaluate(games: Sequence[RatedGame], *, held_out: float = 0.2) -> list[Prediction]:
-    """Train on the first games, predict the last `held_out` share (decided two-side games).
-
-    Predictors: OpenSkill without and with the margin, and the baseline: each side's mean
-    win rate in the training games (a player with no games counts 0.5), turned into a
-    probability as rate_a / (rate_a + rate_b).
-    """
+    """Train on the first games, predict the last `held_out` share (decided two-side games):
+    OpenSkill without and with the margin against the players' win rates (no games: 0.5)."""
     cut = int(len(games) * (1 - held_out))
     train, test = games[:cut], [g for g in games[cut:] if len(g.sides) == 2 and g.totals[0] != g.totals[1]]
     outcomes = [int(g.totals[0] > g.totals[1]) for g in test]

@@ -1,7 +1,5 @@
-"""What a process keeps of its own reads: Django's local-memory cache under the alias
-KEPT (`CACHES` in config/settings/base.py, set where a shared cache tells every process that
-a kept read is out of date: `clubs.stamps`). Each value for KEPT_SECONDS at most, the least
-recently read dropped first."""
+"""What a process keeps of its own reads: Django's local-memory cache under the alias KEPT
+(`CACHES` in config/settings/base.py), out of date by `clubs.stamps`, for KEPT_SECONDS at most."""
 
 from __future__ import annotations
 

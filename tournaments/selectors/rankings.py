@@ -1,11 +1,6 @@
 """Reads for the ranking of a club and of a federation: their ranking groups, their periods, and
-the ranking of one group over one period (the rule: tournaments/domain/rankings.py), the same
-read for both (`_ranking`).
-
-Read from the rated games (RatingHistory: one row per player per finished game of a ranked
-event, with its result and the rating after it, which `services.ratings_rebuild` writes; for a
-federation PersonRatingHistory, by person, which `services.federation_ratings_rebuild` writes).
-"""
+the ranking of one group over one period (the rule: tournaments/domain/rankings.py), read from
+the rated games (RatingHistory, or PersonRatingHistory for a federation)."""
 
 from __future__ import annotations
 
@@ -109,10 +104,9 @@ def club_ranking_period(
     start: datetime.date | None = None,
     end: datetime.date | None = None,
 ) -> RankingPeriod:
-    """The period a ranking is asked for, by the page's controls or the API's parameters alike:
-    `season` a season id of the club, EVERY_NIGHT, or nothing for the club's current season
-    (every night where it has none); `start` and `end` narrow it to those dates.
-    Raises ValueError for a season that is not the club's, or an end before the start."""
+    """The period a ranking is asked for: `season` a season id of the club, EVERY_NIGHT, or
+    nothing for the current season; `start` and `end` narrow it to dates.
+    Raises ValueError for a season not the club's, or an end before the start."""
     if start and end and start > end:
         raise ValueError("the end of the period comes before its start")
     if season == EVERY_NIGHT:
@@ -135,13 +129,9 @@ def club_current_season(*, club: Club) -> Season | None:
 
 
 def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[rankings.RankedLine]:
-    """The club's ranking of `group` over `period`, in the ranking's order
-    (`domain.rankings.rank`): every player with a rated game of the group in the period, named
-    as the page shows them (`display.names`).
-
-    Three queries whatever the number of games: the period's sums by player, the ratings at the
-    period's two ends, the players' names.
-    """
+    """The club's ranking of `group` over `period` (`domain.rankings.rank`): every player with
+    a rated game of the group in the period, named as the page shows them. Three queries
+    whatever the number of games."""
     return _ranking(
         RatingHistory.objects.filter(player__club=club, group=group),
         "player_id",
@@ -156,9 +146,8 @@ def _ranking(
     period: RankingPeriod,
     names: Callable[[list[int]], dict[int, tuple[str, tuple[str, ...]]]],
 ) -> list[rankings.RankedLine]:
-    """The ranking of the history rows `history` (one group's, of a club or a federation) over
-    `period`: the period's sums by rater (`rater`, the rows' column: a player or a person), the
-    ratings at its two ends, and `names` (ids -> (name, clubs)) of the raters listed."""
+    """The ranking of one group's history rows `history` over `period`, by `rater` (the rows'
+    player or person column); `names`: ids -> (name, clubs) of the raters listed."""
     sums = list(
         period.games(history)
         .order_by()
@@ -284,13 +273,11 @@ def federation_ranking_period(
 def federation_ranking(
     *, federation: Federation, group: str, period: RankingPeriod
 ) -> list[rankings.RankedLine]:
-    """The federation's ranking of `group` over `period` by the club's rule and read
-    (`_ranking`): every person with a counted game of the group in the period, named by the
-    strictest of their clubs (`clubs.viewer.shown_person_name`), each with their clubs' names.
-    Four queries whatever the number of games; over every night (the page's default), the
-    people's ratings, which keep their totals of the group (`_every_night`), and the names, kept
-    by the process until they change (`_cached_every_night`: two small queries a call, and the
-    ratings and the names again only after a change)."""
+    """The federation's ranking of `group` over `period` by the club's rule: every person with a
+    counted game of the group in the period, named by the strictest of their clubs
+    (`clubs.viewer.shown_person_name`), with their clubs' names. Four queries whatever the
+    number of games; over every night, two small queries while nothing changed
+    (`_cached_every_night`)."""
     if period.season is None and period.start is None and period.end is None:
         ratings = PersonRating.objects.filter(person__federation=federation, group=group)
         return _cached_every_night(federation, group, ratings, lambda names: _every_night(ratings, names))
@@ -312,12 +299,9 @@ def _cached_every_night(
     read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
     """`read(names)`, the federation's ranking of every night of `group`, kept by the process
-    (`selectors.kept`) under what its lines are made of, read at each call: the group's ratings
-    by their number and newest row (every rating write deletes and creates rows), and who asked
-    for initials with the viewer's clubs among theirs (`viewer_among`); the names otherwise by
-    the stamp of the federations' names (`clubs.stamps`). The names are kept apart, so a rated
-    game reads the ratings again and not the names. Each call returns a list of its own. Where
-    the stamp cannot be trusted (no shared cache, or none reachable) each call reads anew."""
+    (`selectors.kept`) under the group's ratings' number and newest row, and the names under
+    the stamp of the federations' names (`clubs.stamps`). Each call returns a list of its own;
+    without a shared cache each call reads anew."""
 
     def named(ids: list[int]) -> Names:
         return person_names(federation=federation, people=ids)
@@ -356,11 +340,9 @@ def _cached_every_night(
 def _every_night(
     ratings: QuerySet[PersonRating], names: Callable[[list[int]], Names]
 ) -> list[rankings.RankedLine]:
-    """The ranking of every night from the ratings `ratings` (one group's): each rating keeps
-    its person's totals of the group (written with it by the rebuild and by a rated game), so
-    the lines are what `_ranking` sums from the whole history, without reading it. Every night
-    starts before the first game: each line's rating before is the start, its rated games all
-    of the group's."""
+    """The ranking of every night from one group's ratings `ratings`, each of which keeps its
+    person's totals of the group: what `_ranking` sums from the whole history, without
+    reading it."""
     totals = ("games", "wins", "draws", "points", "victory_points", "last_played")
     rows = list(ratings.filter(games__gt=0).order_by().values_list("person_id", *totals, "ordinal", "sigma"))
     named = names([row[0] for row in rows])

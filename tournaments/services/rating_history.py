@@ -17,10 +17,8 @@ from tournaments.models import PersonRatingHistory, RatingHistory
 
 def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
     """A `values_list` queryset's rows as the database driver gives them, without Django's
-    per-value converters (100,000 games' JSON fields took a second through them): JSON columns
-    come back as text, as PostgreSQL's driver (set up by Django) and SQLite give them.
-    `binary`: on PostgreSQL, numbers in binary (half the time for 400,000 history rows); only
-    for columns of numbers and text."""
+    per-value converters: JSON columns as text. `binary`: numbers in binary on PostgreSQL
+    (only for columns of numbers and text)."""
     sql, params = queryset.query.sql_with_params()
     if binary and connection.vendor == "postgresql":
         with _binary_cursor() as cursor:
@@ -82,16 +80,10 @@ PERSON_HISTORY = _HistoryTable(PersonRatingHistory, ("person_id", *RATING_HISTOR
 def _rating_history_write(
     table: _HistoryTable, stored_rows: QuerySet[Any], history: Sequence[HistoryRow]
 ) -> None:
-    """Make the stored history rows `stored_rows` (a club's, or a federation's) of `table`
-    equal `history`, writing only what differs.
-
-    A stored row equal to its computed one (same player and game, every other column equal, the
-    floats compared exactly) stays; one whose columns differ is updated in place; a stored row
-    with no computed one is deleted, and the computed rows not stored are inserted (in the
-    order of `history`). So a rebuild that finds nothing changed (the nightly refresh) writes
-    no history row, a new game at the end of the order writes its players' rows, and a
-    correction rewrites the rows from the corrected game on.
-    """
+    """Make the stored history rows `stored_rows` of `table` equal `history`, writing only what
+    differs (floats compared exactly): equal rows stay, differing ones are updated in place,
+    stored rows with no computed one are deleted, and the rest inserted in `history`'s order.
+    A rebuild that finds nothing changed writes no row."""
     stored = _plain_rows(stored_rows.order_by().values_list("id", *table.columns), binary=True)
     missing = {(row.player_id, row.game_id): row for row in history}
     stale: list[int] = []
@@ -125,9 +117,7 @@ _UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
 
 def _rating_history_update(table: _HistoryTable, rows: list[tuple[int, HistoryRow]]) -> None:
     """Rewrite every column but the player and game of stored rows (id, computed row): on
-    PostgreSQL copied into a temporary table and updated from it in one statement (the row's
-    player and game stay, so unlike a delete and an insert it needs no foreign-key check),
-    elsewhere deleted and inserted again."""
+    PostgreSQL through a temporary table in one UPDATE, elsewhere deleted and inserted again."""
     if not rows:
         return
     if connection.vendor != "postgresql":
@@ -166,9 +156,7 @@ def _column_types(table: _HistoryTable, columns: Sequence[str]) -> list[str]:
 
 
 def _rating_history_insert(table: _HistoryTable, history: Iterable[HistoryRow]) -> None:
-    """Write the history rows: on PostgreSQL with a binary COPY (400,000 rows for 100,000
-    games, where building and sending them through bulk_create took most of a rebuild; in
-    binary, neither side formats or parses the floats), else bulk_create."""
+    """Write the history rows: on PostgreSQL with a binary COPY, else bulk_create."""
     if connection.vendor == "postgresql":
         columns = _quoted(table.columns)
         sql = f"COPY {table.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"

@@ -1,12 +1,7 @@
-"""Writes for the ratings of a club and of a federation, derived from the finished games of
-ranked events, each ranking group apart: a finished game rated from its raters' last ratings
-(`game_rate`), and the rebuild of every rating and its history (`ratings_rebuild`,
-`federation_ratings_rebuild`) where one game alone would not be exact. One rule for both: the
-same grouping and results (`_rated_games`, `_game_alone`), the same rating (the pure
-`tournaments/domain/ratings.py`) and the same history writer (`services/rating_history.py`);
-a club rates its players, a federation its people. A history row also holds the game's result
-for the player, which a ranking of a period sums (`selectors.club_ranking`,
-`selectors.federation_ranking`).
+"""Writes for the ratings of a club and of a federation, each ranking group apart: a finished
+game rated from its raters' last ratings (`game_rate`), and the full rebuilds
+(`ratings_rebuild`, `federation_ratings_rebuild`) where one game alone would not be exact.
+Design: docs/writes-and-reads.md ("Ratings").
 """
 
 from __future__ import annotations
@@ -90,16 +85,13 @@ class _Counted:
 def _rated_games(
     events: Q, together: dict[str, str], person_of: dict[int, int] | None = None
 ) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int | None, _Counted]]:
-    """The finished games of the ranked events `events` (a condition on Event) by ranking group,
-    each group's in rating order (event date, event, round, table); each game's facts for its
-    history rows; and, with `person_of`, each club's games counted and left out (a
-    championship's under None).
+    """The finished games of the ranked events `events` (a condition on Event) by ranking group
+    (`together`), each in rating order; each game's facts for its history rows; and, with
+    `person_of`, each club's games counted and left out (a championship's under None).
 
-    A game's ranking group is its variant's (`together`: a club's or a federation's
-    `ranking_groups`). Without `person_of` the raters are the seated players (a club's ranking);
-    with it (player id -> person id) each player is their person, and a game counts only if
-    every player at its table is a different person (a federation's ranking). Three queries:
-    the events' scales, the games (`_finished_games`) and the seats of their tables.
+    Without `person_of` the raters are the seated players; with it (player id -> person id)
+    each player is their person, and a game counts only if every player at its table is a
+    different person. Three queries.
     """
     scales: dict[int, vp.Scale] = {}
     club_of: dict[int, int | None] = {}
@@ -148,13 +140,9 @@ def _rated_games(
 
 
 def _finished_games(events: Q) -> QuerySet[Any]:
-    """The finished games of the ranked events `events` (a condition on Event) in rating order,
-    as rows (id, table, sides, totals, variant, winner, is_draw, hands played, event, date).
-
-    Where an event asks the other side to confirm each hand, a game counts once every hand
-    is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
-    hand_record) can never count a game twice.
-    """
+    """The finished games of the ranked events `events` in rating order, one row a game (id,
+    table, sides, totals, variant, winner, is_draw, hands played, event, date). Where an event
+    asks the other side to confirm each hand, a game counts once every hand is confirmed."""
     unconfirmed = Hand.objects.filter(
         _prefixed(events, "game__table__round__event__"),
         game__table__round__event__confirmation_required=True,
@@ -226,13 +214,9 @@ def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
 def ratings_rebuild(*, club_id: int) -> int:
     """Rebuild every rating and rating history of a club from its finished games of ranked events.
 
-    Each ranking group is rated apart (a Hand and Foot game moves no Classic rating), its games
-    in order. Deterministic (see tournaments/domain/ratings.py), so running it after a
-    correction gives what a fresh rebuild gives, and running it twice changes nothing. Every
-    game is rated again; of the history, only the rows that differ from the stored ones are
-    written (see `_rating_history_write`). Holds the club row locked so two workers never
-    interleave their rewrites. Returns the number of (player, group) ratings (0 if the club no
-    longer exists).
+    Each ranking group apart; deterministic, so running it twice changes nothing. Writes only
+    the history rows that differ (`_rating_history_write`). Holds the club row locked. Returns
+    the number of (player, group) ratings (0 if the club no longer exists).
     """
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
@@ -304,9 +288,8 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
 
 
 def _totals(history: Iterable[HistoryRow]) -> dict[tuple[int, str], dict[str, Any]]:
-    """(rater, group) -> the totals a PersonRating keeps of the rater's rated games of the
-    group (wins, draws, points, victory points, the latest date): their history rows'
-    sums, as the ranking of every night would sum them."""
+    """(rater, group) -> the totals a PersonRating keeps (wins, draws, points, victory points,
+    the latest date): the sums of the rater's history rows of the group."""
     totals: dict[tuple[int, str], dict[str, Any]] = {}
     for row in history:
         total = totals.get((row.player_id, row.group))
@@ -356,11 +339,9 @@ def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], d
 
 def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
     """The events a federation counts (a condition on Event): its own championships, and the
-    club events of each club that joined it, dated from the day it joined to the day it left
-    (both included; the club's local dates, as an event's date is), or to today while it is a
-    member. Matches nothing for a federation with no championship and no club that joined.
-    With `club_id`, only the events of that club: its nights and the championships it hosted
-    (a condition of one club's terms: 160 clubs' took Django a third of a second to compile)."""
+    club events of each member club from the day it joined to the day it left (both included,
+    the club's local dates) or to today. Matches nothing for a federation with neither. With
+    `club_id`, only that club's nights and the championships it hosted."""
     spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
     own = Q(federation_id=federation_id)
@@ -376,14 +357,13 @@ def federation_counted_events(federation_id: int, *, club_id: int | None = None)
 @transaction.atomic
 def federation_ratings_rebuild(*, federation_id: int) -> int:
     """Rebuild every rating and rating history of a federation's people from the games its
-    member clubs publish to it, by the club's rule (`_rated_games`, `_rate`): the finished games
-    of each club's ranked events played while it was a member (`federation_counted_events`),
-    each counted only if every player at its table is linked to a person of the federation.
-    A person's games at every member club are one history; each club's own ratings are
-    untouched. Rated by the federation's groups (`Federation.ranking_groups`). Also stores each
-    club's games counted and left out (FederationLeftOut). One pass a group, whatever the
-    number of people: the games, the seats, the links. Holds the federation row locked.
-    Returns the number of (person, group) ratings (0 if the federation no longer exists).
+    member clubs publish to it (`federation_counted_events`), by the club's rule, a game
+    counting only if every player at its table is linked to a person of the federation.
+
+    Each club's own ratings are untouched; each club's games counted and left out are stored
+    (FederationLeftOut). One pass a group: three queries whatever the number of people. Holds
+    the federation row locked. Returns the number of (person, group) ratings (0 if the
+    federation no longer exists).
     """
     federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
     if federation is None:
@@ -435,9 +415,8 @@ class GameRatings:
 
 
 def game_rate(*, game_id: int) -> GameRatings:
-    """Bring the ratings a game moves up to date after it finished or its result changed: its
-    club's (`club_game_rate`), then those of the federations that count it
-    (`federation_game_rate`). A game that no longer exists moves nothing."""
+    """Bring the ratings a game moves up to date: its club's (`club_game_rate`), then its
+    federations' (`federation_game_rate`). A game that no longer exists moves nothing."""
     return GameRatings(club_game_rate(game_id=game_id), federation_game_rate(game_id=game_id))
 
 
@@ -455,10 +434,9 @@ _PEOPLE = _Raters(PersonRating, PersonRatingHistory, "person_id")
 
 
 def club_game_rate(*, game_id: int) -> str:
-    """Bring the club's ratings up to date after game `game_id` finished or its result changed,
-    from its players' ratings before it, as `federation_game_rate` does for a federation; where
-    the game alone would not be exact, rebuild the club's ratings (`ratings_rebuild`) here.
-    Returns GAME_RATED, GAME_NOT_COUNTED or REBUILT (GAME_NOT_COUNTED for a game gone)."""
+    """Bring the club's ratings up to date after game `game_id` finished or changed, from its
+    players' ratings before it; else rebuild them (`ratings_rebuild`). Returns GAME_RATED,
+    GAME_NOT_COUNTED (also for a game gone) or REBUILT."""
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None or game.table.round.event.federation_id is not None:
         return GAME_NOT_COUNTED  # a championship counts in its federation's ranking only
@@ -479,18 +457,13 @@ def club_game_rate(*, game_id: int) -> str:
 
 
 def federation_game_rate(*, game_id: int) -> dict[int, str]:
-    """Bring the ratings of the federations that count a game (its championship's federation,
-    or those its club was a member of on its date) up to date after the game finished or its
-    result changed: by that game alone where that is exact, else by queuing the rebuild.
+    """Bring the ratings of the federations that count a game (its championship's, or those its
+    club was a member of on its date) up to date after it finished or changed.
 
-    Exact when the game is the last rated game of each of its people in its group, in the
-    rating order (event date, event, round, table; `_finished_games`): rated from their ratings
-    before it by the rebuild's own step (`ratings.rate_games` with `start`), it gives what a
-    rebuild gives, to the float. Anything else (a correction of an earlier game, a game saved
-    after a later game of one of its people, a game no longer counted) queues the federation's
-    rebuild after the commit. The club's games counted and left out (FederationLeftOut) are
-    counted again (`_club_counts`). Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or
-    REBUILD_QUEUED ({} for a game that no longer exists or that no federation counts).
+    By the game alone when it is the last rated game of each of its people in its group, in
+    rating order; else the federation's rebuild is queued after the commit. The club's counted
+    and left-out games are counted again. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED
+    or REBUILD_QUEUED ({} for a game gone or that no federation counts).
     """
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None:
@@ -540,10 +513,10 @@ _Alone = tuple[str, ratings.RatedGame, dict[int, _GameFacts]]
 def _game_alone(
     game: Game, event: Event, together: dict[str, str], *, federation_id: int | None = None
 ) -> _Alone | None:
-    """The game as a rebuild rates it (its group, the game by rater, the facts of its history
-    rows), read from the game alone; None if it counts in no rating (not finished, a hand not
-    confirmed where the event asks it, an event not ranked, or, with `federation_id`, a player
-    at its table linked to none of the federation's people or two players to one)."""
+    """The game as a rebuild rates it (its group, the game by rater, its history facts), read
+    from the game alone; None if it counts in no rating (not finished, a hand not confirmed
+    where asked, an event not ranked, or for `federation_id` a player linked to none of its
+    people or two players to one)."""
     if not (event.ranked and game.game_over):
         return None
     if event.confirmation_required and game.hands.filter(confirmed_at__isnull=True).exists():
@@ -704,9 +677,8 @@ def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> N
 
 
 def federation_ratings_queue(*, club_id: int) -> int:
-    """After a club's ratings were rebuilt (a game saved, corrected, an event marked ranked or
-    not): queue the ratings rebuild of the federation the club is a member of now, on the same
-    task path. Nothing for a club in no federation. Returns the number of rebuilds queued."""
+    """After a club's ratings were rebuilt: queue the rebuild of the federation the club is a
+    member of now. Returns the number of rebuilds queued (0 for a club in no federation)."""
     federations = member_places(club_id=club_id).values_list("federation_id", flat=True)
     for federation_id in federations:
         task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)
