@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 PROVISIONAL_GAMES = 10
 Rating = tuple[float, float]  # (mu, sigma)
 # A margin below this many points counts as a plain win when `margin=True`: about one
-# ordinary hand's swing in Canasta (a club choice, see bench/README.md for its effect).
+# ordinary hand's swing in Canasta (a club choice).
 MARGIN_POINTS = 500.0
 
 
