@@ -61,9 +61,8 @@ class SideCards:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardField:
-    """One kind of card as a card-count form shows it (`card_count_fields`); points per card, on the
-    table (+) and in hand (-). `meldable` False: never melded as a card (black threes in Modern
-    American, Hand and Foot)."""
+    """One kind of card on a card-count form: points per card on the table (+) and in hand (-).
+    `meldable` False: never melded (black threes in Modern American, Hand and Foot)."""
 
     name: str
     label: str
@@ -87,8 +86,7 @@ def cards_in_pack(rules: RuleSet, kind: str) -> int:
 
 
 def card_count_fields(rules: RuleSet) -> tuple[CardField, ...]:
-    """The kinds of card a card-count entry counts under `rules`, in display order, with their
-    values and pack counts (for a form that shows the points as the scorekeeper counts)."""
+    """The kinds of card a card-count entry counts under `rules`, in order, with values, pack counts."""
     return tuple(
         CardField(
             name=kind,

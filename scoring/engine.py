@@ -48,8 +48,7 @@ class SideScore:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandScore:
-    """Every side's score for one hand; `game_won_by` names a side whose hand wins the game
-    outright (Modern American Dream Hand), else None."""
+    """Every side's score for one hand; `game_won_by`: a side that wins outright (Dream Hand), else None."""
 
     sides: Mapping[str, SideScore]
     game_won_by: str | None = None

@@ -399,9 +399,8 @@ _PLACE_LABELS = {"melded": "melded", "in_hand": "left in hand"}
 def problem_message(
     code: str, params: Mapping[str, ParamValue], words: Mapping[str, object] | None = None
 ) -> str:
-    """The English message of a problem of `code` (its template in PROBLEMS) with `params`, and
-    `words`, the English a check adds where the params do not say it all ("2 canastas need",
-    "NS and EW both", fields named for people)."""
+    """The English message of a problem of `code` (its PROBLEMS template) with `params`, and `words`, the
+    English a check adds where the params do not say it all."""
     return PROBLEMS[code].template.format_map({**params, **words} if words else params)
 
 
@@ -478,8 +477,7 @@ class UnsupportedVariant(InvalidRules):
 
 
 class InvalidHandEntry(ValueError):
-    """One or more side entries of a hand cannot occur under the rules (rules.md §4); `problems`
-    holds every problem found."""
+    """Side entries of one hand that cannot occur under the rules (rules.md §4); `problems`: every one."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)

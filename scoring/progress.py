@@ -21,12 +21,11 @@ MAX_START_TOTAL = 100_000
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameProgress:
-    """A game's state after the hands scored so far: all its next hand is checked against.
+    """A game's state after the hands scored so far; built by `game_start`, `game_resume`, `hands_score`.
 
-    Build it with `game_start`, `game_resume` or `hands_score`; do not change it. `totals` are
-    cumulative points, starting totals included; `hands` the deals played; `won_by` a side that
-    won outright (`tie_won_by`) or None; `initial_meld` in points;
-    `initial_meld_requirement` "canasta", "canasta_200", "natural_canasta" or None."""
+    `totals` are cumulative points, starting totals included; `hands` the deals played; `won_by` a side
+    that won outright (`tie_won_by`) or None; `initial_meld` in points; `initial_meld_requirement`
+    "canasta", "canasta_200", "natural_canasta" or None."""
 
     sides: tuple[str, ...]
     players: int
@@ -227,8 +226,7 @@ Bad = Callable[..., None]  # bad(field, code, message, **params): record a sheet
 
 
 def read_sides(raw: Any, rules: RuleSet | None, bad: Bad) -> list[str] | None:
-    """The side labels (distinct non-empty strs, as many as the variant allows), or None after
-    calling `bad` with the problem."""
+    """The side labels (distinct non-empty strs, as many as the variant allows), or None after `bad`."""
     if type(raw) is not list or not all(type(s) is str and s for s in raw):
         bad("sides", "sides_not_list", "the sides must be a list of side labels (non-empty strings)")
         return None
@@ -252,8 +250,7 @@ def read_sides(raw: Any, rules: RuleSet | None, bad: Bad) -> list[str] | None:
 
 
 def read_players(raw: Any, rules: RuleSet, sides: list[str], problems: list[Problem]) -> int | None:
-    """Each side's players in one hand (the sheet's `players`), or the variant's default for
-    this many sides; None after adding a problem."""
+    """Each side's players in one hand (the sheet's `players`, or the variant's); None after a problem."""
     allowed = rules.players_options(len(sides))
     if raw is None:
         return rules.players_for(len(sides))

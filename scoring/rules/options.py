@@ -1,6 +1,4 @@
-"""House-rule options (rules.md §6): each option declared once with the values it allows
-(`OPTION_SPECS`, which the checks below read and the pages draw their controls from), each
-option's value read, and what it changes in a RuleSet."""
+"""House-rule options (rules.md §6): declared once (`OPTION_SPECS`), read, and applied to a RuleSet."""
 
 from __future__ import annotations
 
@@ -30,8 +28,7 @@ OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, RECORDS, BANDS)
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One house-rule option as the engine accepts it; `apply_options` checks with it and a page
-    draws its controls from it. Points go by 5; `signed` numbers may be below 0 (rules.md §6a)."""
+    """A house-rule option as the engine takes it. Points go by 5; `signed` may go below 0 (rules.md §6a)."""
 
     name: str
     kind: str
@@ -99,8 +96,7 @@ def _counts_as(spec: OptionSpec, value: Any) -> bool:
 
 
 def _points(name: str, value: Any) -> int:
-    """`value` as the points option `name`: a whole multiple of 5, more than 0 (0 allowed where
-    its spec's minimum is 0, `OPTION_SPECS`)."""
+    """`value` as the points option `name`: a whole multiple of 5 above 0 (or 0 if its spec's minimum is)."""
     positive = OPTION_SPECS[name].minimum > 0
     if type(value) is not int:
         raise InvalidRules(
@@ -140,8 +136,7 @@ def _count(name: str, value: Any) -> int:
 
 
 def _item_points(name: str, key: str, value: Any, *, signed: bool = False) -> int:
-    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more
-    (the option's spec, `OPTION_SPECS`), or below 0 too where `signed`."""
+    """One value (`key`) in a list or object option: a multiple of 5, 0 or more, or below 0 where `signed`."""
     if signed and type(value) is int and value % 5 == 0:
         return value
     if not _counts_as(OPTION_SPECS[name], value):
@@ -634,8 +629,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
 
 
 def _check_to_a_target(rules: RuleSet, options: Mapping[str, Any]) -> None:
-    """A game of deals played to a target (`deals`: 0) gives its target and its minimums by
-    score band; a game of deals takes neither (it would ignore them)."""
+    """A game to a target (`deals`: 0) gives its target and score-band minimums; a game of deals neither."""
     for name in _TO_A_TARGET:
         if not rules.deals and name not in options:
             raise InvalidRules(
