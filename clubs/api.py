@@ -69,9 +69,8 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class TokenObtainApi(APIView):
-    """POST a username and password, get `{"token": ..., "expiry": ...}` for `Authorization:
-    Token ...`. The token is stored hashed and expires after `API_TOKEN_DAYS` days; wrong
-    passwords count toward the login lockout (django-axes, through `authenticate`)."""
+    """POST a username and password, get `{"token", "expiry"}` for `Authorization: Token ...` (stored hashed,
+    expires after `API_TOKEN_DAYS` days); wrong passwords count toward the login lockout (django-axes)."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list[type] = []
@@ -178,8 +177,7 @@ class FederationAnswerInputSerializer(serializers.Serializer):
 
 
 class FederationInviteApi(APIView):
-    """POST `{"club": address}`: an officer invites a club to join (services.federation_club_invite);
-    answers the club's place, "invited"."""
+    """POST `{"club": address}`: an officer invites a club (services.federation_club_invite): "invited"."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -275,8 +273,7 @@ class PersonLinkOutcomeSerializer(serializers.Serializer):
 
 
 class PersonLinkApi(APIView):
-    """POST `{"member_number": ...}`: link the club's player to that member of the club's
-    federation, as the "Federation members" page does (services.person_link). Directors only."""
+    """POST `{"member_number": ...}`: a director links the player to that member (services.person_link)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

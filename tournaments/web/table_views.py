@@ -34,8 +34,8 @@ from tournaments.web.forms import HandForm
 
 @dataclass(frozen=True, slots=True)
 class TableAccess:
-    """What a request may do at a table. `final`: the game's results are final
-    (selectors.game_results_final); then only a director scores, giving a reason."""
+    """What a request may do at a table; `final` (selectors.game_results_final): only a director scores,
+    giving a reason."""
 
     game: Game
     can_score: bool
@@ -90,8 +90,7 @@ def _card_access(token: str, game: Game) -> TableAccess:
 
 
 def _by_card(token: str, game_id: int) -> TableAccess:
-    """A save or confirmation sent from a table card's page names its game: one of the card's
-    table in the card's event (an older round's game is then final, and refused)."""
+    """The game a save or confirmation from a table card names: one of the card's table, in its event."""
     card = selectors.card_of_token(token=token)
     if card is None:
         raise Http404
@@ -112,8 +111,7 @@ def table(
     game_id: int | None = None,
     number: int | None = None,
 ) -> HttpResponse:
-    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`),
-    however the table is reached (`table_access`).
+    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`).
 
     Actions answer POST only (405 otherwise); by account the page needs a signed-in user. Names
     are the viewer's by account, whole by a link or card (docs/site.md#the-pages)."""
@@ -366,8 +364,7 @@ def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) ->
 
 
 def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
-    """A hand sent to a table whose results became final after it was typed: refused with 409, the
-    typed values shown for the scorer to give to the director."""
+    """A hand sent after the table's results became final: refused with 409, its typed values shown again."""
     game = access.game
     form = _hand_form(game, request.POST)
     refused = _refusal(form, [_final_message()], correctable=False)
@@ -504,8 +501,7 @@ def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    """What the preview shows of hand `number`: its scores, the totals after it, and the result if
-    it is the game's last hand."""
+    """The preview of hand `number`: its scores, the totals after it, the result if it is the game's last."""
     return {
         "hand": result["hand"],
         "totals": result["totals_after"],
