@@ -1,5 +1,4 @@
-"""The API for clubs and players (read-only, scoped to the user's clubs), API tokens, and
-federations: create and read one, list its clubs, link a club's player to a member number."""
+"""The API of clubs and players (read-only, the user's clubs), API tokens, federations, person links."""
 
 from __future__ import annotations
 
@@ -132,8 +131,7 @@ class FederationClubSerializer(serializers.ModelSerializer):
 
 @read_only_schema(FederationSerializer)
 class FederationViewSet(viewsets.ReadOnlyModelViewSet):
-    """The federations the user is an officer of; POST creates one, its creator its first
-    officer; `clubs/` lists a federation's clubs with their dates."""
+    """The federations the user is an officer of; POST creates one (its creator first officer); `clubs/`."""
 
     serializer_class = FederationSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -162,8 +160,7 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
         filter_backends=[],
     )
     def clubs(self, request: Request, slug: str | None = None, format: str | None = None) -> Response:
-        """Every club's place in the federation, members first, then invited, left and declined
-        (`format`: the URL's format suffix, read by the renderer)."""
+        """Club places: members, then invited, left, declined (`format`: the URL's suffix, for rendering)."""
         places = federation_places(federation=self.get_object())
         return Response(FederationClubSerializer(places, many=True).data)
 

@@ -1,5 +1,4 @@
-"""Invitations by mail: sent, sent again, withdrawn and accepted; accounts opened by them or by
-self sign-up. The writers of `Invitation`. Design: docs/club.md#invitations-by-mail"""
+"""Invitations by mail, self sign-up; the writers of `Invitation`. Design: docs/club.md#invitations-by-mail"""
 
 from __future__ import annotations
 

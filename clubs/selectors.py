@@ -129,8 +129,7 @@ def club_federation_now(*, club: Club) -> FederationClub | None:
 
 @dataclass(frozen=True)
 class ClubFederationSection:
-    """The club settings' "Federation" section: the club's place now and its open invitations;
-    `shown` False for a club outside any federation and not invited."""
+    """The club settings' "Federation" section: the place now, open invitations; `shown` False if neither."""
 
     current: FederationClub | None
     invitations: list[FederationClub]

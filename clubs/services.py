@@ -133,9 +133,8 @@ def member_invite(*, club: Club, username: str, role: str) -> Membership:
 
 @transaction.atomic
 def member_create_account(*, club: Club, username: str, role: str) -> tuple[Membership, str]:
-    """Create an account with a one-time password for a new person, with a role in the club.
-
-    Returns the membership and the password in clear this once: show it to the director, store it nowhere."""
+    """Create an account with a one-time password for a new person, with a role in the club: (membership,
+    password in clear, this once: show it to the director, store it nowhere)."""
     model = get_user_model()
     user = model(username=username)
     user.set_unusable_password()
@@ -280,10 +279,9 @@ def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partners
 def partnerships_ensure(
     *, club: Club, pairs: Sequence[PairRequest], field: str = "pairs"
 ) -> list[Partnership]:
-    """The club's partnership of each pair, in order: an existing one of the same two players, or a new one.
-
-    Nothing is written unless every request has two players of the roster, none their own partner or in
-    two pairs; else raises ValidationError({field: [messages]}) with every problem, by its `where`."""
+    """The club's partnership of each pair, in order, existing or new: nothing is written unless every request
+    has two players of the roster, none their own partner or in two pairs; else raises
+    ValidationError({field: [messages]}) with every problem, by its `where`."""
     return [_partnership_of(club, first, second)[0] for first, second in _pairs_resolved(club, pairs, field)]
 
 
@@ -427,9 +425,8 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
 
 
 def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | None = None) -> RosterImport:
-    """Add and update the club's players from a CSV roster (name, active; clubs.resources.ROSTER_WORDS).
-
-    Nothing is saved with `dry_run`, nor unless every line is good. History records `imported_by`."""
+    """Add and update the club's players from a CSV roster (name, active; clubs.resources.ROSTER_WORDS):
+    saved only without `dry_run` and if every line is good. History records `imported_by`."""
     from clubs.resources import PlayerResource
 
     dataset, file_lines, errors = _roster_dataset(text)
@@ -661,8 +658,7 @@ class PersonLinkInput:
 
 @dataclass(frozen=True)
 class PersonLinkOutcome:
-    """What a link request did: "linked" (to the number's person), "created" (a new person of
-    the player's name), "unchanged" (linked so already) or "conflict" (held for an officer)."""
+    """A link's outcome: "linked", "created" (a new person), "unchanged" or "conflict" (for an officer)."""
 
     result: str
     person: Person
@@ -678,10 +674,9 @@ def _federation_of_club(club: Club) -> Federation:
 
 @transaction.atomic
 def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLinkOutcome:
-    """Link a club's player to the person of a member number in the club's federation (a new number
-    creates its person). Held as a conflict for an officer (`person_link_held`) when the names are
-    not alike (clubs.names.names_alike) or the person is linked to another player of the club.
-    Raises ValidationError (`member_number`; the club in no federation)."""
+    """Link a club's player to the person of a member number in the club's federation (a new number creates
+    its person); held for an officer (`person_link_held`) if the names are unlike or the person is linked
+    to another player of the club. Raises ValidationError (`member_number`; the club in no federation)."""
     number = member_number_clean(asked.member_number)
     player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
     federation = _federation_of_club(player.club)

@@ -1,6 +1,4 @@
-"""Names typed by people: refuse the invisible characters that turn the text around them.
-
-Design: docs/site.md#names-typed-by-people"""
+"""Names typed by people: refuse invisible characters. Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -35,10 +33,8 @@ def _codes(text: str, wanted: Callable[[str], bool]) -> list[str]:
 
 
 def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
-    """Raise ValidationError (keyed by field, naming the characters, in the active language) when
-    `instance`'s text `fields` hold a bidirectional control or another unseen character.
-
-    `fields` maps a field name to what the message calls it ("The player's name")."""
+    """Raise ValidationError (by field, naming the characters, in the active language) when `instance`'s
+    text `fields` (name -> what the message calls it) hold a bidirectional control or unseen character."""
     errors = {}
     for field, label in fields.items():
         text = str(getattr(instance, field) or "")

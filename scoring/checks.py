@@ -108,9 +108,8 @@ def hand_problems(
     hand: int | None = None,
     players: int | None = None,
 ) -> list[Problem]:
-    """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order.
-
-    `totals_before` None skips #21. `players` None: the variant's first table with this many sides."""
+    """Every rules.md §4 problem of one hand's entries, in order; `totals_before` None skips #21.
+    `players` None: the variant's first table with this many sides."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
@@ -436,9 +435,8 @@ def canastas_have_wild_cards(s: Side) -> None:
 
 
 def canastas_have_natural_cards(s: Side) -> None:
-    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a
-    sequence, and in a mixed one 7 less the variant's `mixed_max_wild` (rules.md §1.1, §4 #11).
-    The problem names the canasta field whose count asks for them, a mixed one first."""
+    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a sequence, 7 less
+    `mixed_max_wild` in a mixed one (rules.md §1.1, §4 #11); a problem names a canasta, mixed first."""
     e, rules = s.entry, s.rules
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
@@ -788,10 +786,9 @@ def counted_cards_in_pack(h: Hand) -> None:
 
 
 def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
-    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
-
-    At most `decks` x 4 of each rank and `decks` x 6 wild cards; each side holds at least what its
-    counts hold (`_AT_LEAST`, `_wild_at_least`). A total-only entry counts 0."""
+    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2): at most
+    `decks` x 4 of each rank and `decks` x 6 wild cards, each side at least what its counts hold
+    (`_AT_LEAST`, `_wild_at_least`); a total-only entry counts 0."""
     rules = h.rules
     per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
     with_cards = False
@@ -997,10 +994,8 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
 
 
 def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
-    """(field, wild cards at least, "melded") for each count of `rules` that holds wild cards.
-
-    [derived] A wild canasta holds 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an
-    unfinished wild meld 3 (§1.2); natural and sequence canastas none."""
+    """(field, wild cards at least, "melded") for each count of `rules` holding wild cards ([derived]): a wild
+    canasta 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an unfinished wild meld 3 (§1.2)."""
     # an unfinished wild meld of all four jokers holds one more (Pagat, rules.md §6a)
     at_least = [("unfinished_wild", 3, "melded"), ("unfinished_wild_four_jokers", 1, "melded")]
     for field, _bonus, group, _min_points in rules.canasta_plan:

@@ -356,10 +356,9 @@ def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
 
 
 def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total.
-
-    A total strictly below a band's `below` needs its `minimum`; `below` ascends strictly and only
-    the last band is open. Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
+    """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total; a total strictly
+    below a band's `below` needs its `minimum`, `below` ascends strictly, only the last band is open.
+    Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
     name = "initial_meld_table"
     if type(value) is not list or not value:
         raise InvalidRules(
@@ -425,10 +424,8 @@ def _opt_initial_meld_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values).
-
-    A list of totals by number of threes (`[100, 200, 300, 800]`) or `{"each": 100, "all": 800}`.
-    Below 0 only where they always count as they are (Hand and Foot, rules.md §6a)."""
+    """What 1, 2, ... red threes of one side are worth: totals by number of threes (`[100, 200, 300, 800]`)
+    or `{"each": 100, "all": 800}`; below 0 only where they always count as they are (rules.md §6a)."""
     name = "red_three_values"
     in_pack = rules.red_threes_in_pack
     signed = rules.red_threes_positive == "always"
@@ -595,10 +592,9 @@ _TO_A_TARGET = ("target", "initial_meld_table")
 
 
 def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
-    """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied.
-
-    Raises InvalidRules for an option the variant does not have, two that set the same rule, a bad
-    value, or a game of deals and one to a target mixed. Order: docs/engine.md#house-rule-options."""
+    """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied, in the order of
+    docs/engine.md#house-rule-options. Raises InvalidRules for an option the variant lacks, two setting the
+    same rule, a bad value, or a game of deals and one to a target mixed."""
     if not isinstance(options, Mapping):
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"

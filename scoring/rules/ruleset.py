@@ -24,11 +24,10 @@ MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CanastaKind:
-    """One kind of completed canasta a side's entry counts, and what it is worth.
+    """One kind of completed canasta a side's entry counts, and its worth.
 
-    `group` is "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a). `min_points` is
-    the cheapest such canasta's card points (§4 #9); `max_total` the pack's limit over all sides in
-    one hand (0: none)."""
+    `group`: "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a); `min_points` the cheapest
+    one's card points (§4 #9); `max_total` the pack's limit over all sides in one hand (0: none)."""
 
     field: str
     bonus: int
@@ -242,8 +241,7 @@ def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
 
 
 def _highest_hand_score(rules: RuleSet) -> int:
-    """The most one side can score in one hand: the whole pack melded, the best canastas, bonuses
-    and threes, or the Acaba award or best special hand if larger."""
+    """The most one side can score in one hand: the whole pack melded at best, or Acaba or a special hand."""
     group_left = {
         "natural": rules.max_natural_canastas_total,
         "mixed": rules.max_mixed_canastas_total,
@@ -273,8 +271,7 @@ def _highest_hand_score(rules: RuleSet) -> int:
 
 
 def _lowest_hand_score(rules: RuleSet) -> int:
-    """The least one side can score in one hand: the whole pack against it at in-hand values, the
-    worst threes and penalties, and Brazilian short sequences."""
+    """The least one side can score in one hand: the whole pack in hand, the worst threes and penalties."""
     against = rules.red_three_negative_values or rules.red_three_values
     if rules.red_threes_positive == "always":  # counted as they are: against only if negative
         against = tuple(max(-value, 0) for value in rules.red_three_values)

@@ -437,8 +437,7 @@ def _error_id(field: forms.BoundField) -> str:
 
 
 class HandForm(forms.Form):
-    """One hand: every side's entry, fields named `<side>-<field>`, in one of three `mode`s
-    (summary, card count, total only). Whole numbers only: anything else is refused."""
+    """One hand: each side's entry (`<side>-<field>`), `mode` summary, cards or total; whole numbers only."""
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -777,8 +776,7 @@ class SwapForm(forms.Form):
 
 
 class ChampionshipForm(forms.ModelForm):
-    """A federation's new championship (`services.championship_create`): the event's own fields and
-    its host member club; the house rules are the variant's own."""
+    """A championship (services.championship_create): the event's fields, host member club, no house rules."""
 
     host = forms.ModelChoiceField(
         queryset=Club.objects.none(),

@@ -1,5 +1,4 @@
-"""The table page, one view (`table`) however it is reached: an account, a table card or a round
-table's own link. Design: docs/site.md#the-pages"""
+"""The table page: one view (`table`) by account, card or round table link. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -111,10 +110,8 @@ def table(
     game_id: int | None = None,
     number: int | None = None,
 ) -> HttpResponse:
-    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`).
-
-    Actions answer POST only (405 otherwise); by account the page needs a signed-in user. Names
-    are the viewer's by account, whole by a link or card (docs/site.md#the-pages)."""
+    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`; POST only,
+    else 405); by account it needs a signed-in user. Names shown: docs/site.md#the-pages."""
     try:
         if token is None:
             return _table(request, action=action, token=token, game_id=game_id, number=number)
@@ -185,8 +182,7 @@ def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardSt
 
 
 def live_tag(game: Game | None) -> str:
-    """A digest of what others can change of `game`'s page (`selectors.game_page_stamp`), read
-    afresh; "" for a card whose table waits for its next game."""
+    """A fresh digest of what others can change of the page (selectors.game_page_stamp); "" if no game."""
     if game is None:
         return ""
     fresh = Game.objects.select_related("table__round__event").get(pk=game.pk)
@@ -237,8 +233,7 @@ def _page(
     template: str = "tournaments/game_detail.html",
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The table page (or its live part, `_table_live.html`: what a save changes). `hand`,
-    `mode` and `saved` default to the query's `?hand=`, `?mode=` and `?saved=`."""
+    """The page, or its live part (`_table_live.html`); `hand`, `mode`, `saved` default to the query's."""
     query = request.GET
     hands = selectors.game_hands(game=access.game)
     form = None
@@ -466,9 +461,8 @@ def _hand_form_for(
     *,
     ask_reason: bool = False,
 ) -> HandForm | None:
-    """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None
-    once the game is over. A new hand is entered as the table entered its last
-    (selectors.table_entry_mode), by the side that entered the game's last hand."""
+    """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None once the game
+    is over. A new hand takes the table's entry mode (selectors.table_entry_mode)."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
     remembered = None
