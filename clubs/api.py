@@ -1,5 +1,4 @@
-"""The API for clubs and players (read-only, scoped to the user's clubs), API tokens, and
-federations: create and read one, list its clubs, link a club's player to a member number."""
+"""The API of clubs and players (read-only, the user's clubs), API tokens, federations, person links."""
 
 from __future__ import annotations
 
@@ -69,9 +68,8 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class TokenObtainApi(APIView):
-    """POST a username and password, get `{"token": ..., "expiry": ...}` for `Authorization:
-    Token ...`. The token is stored hashed and expires after `API_TOKEN_DAYS` days; wrong
-    passwords count toward the login lockout (django-axes, through `authenticate`)."""
+    """POST a username and password, get `{"token", "expiry"}` for `Authorization: Token ...` (stored hashed,
+    expires after `API_TOKEN_DAYS` days); wrong passwords count toward the login lockout (django-axes)."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list[type] = []
@@ -133,8 +131,7 @@ class FederationClubSerializer(serializers.ModelSerializer):
 
 @read_only_schema(FederationSerializer)
 class FederationViewSet(viewsets.ReadOnlyModelViewSet):
-    """The federations the user is an officer of; POST creates one, its creator its first
-    officer; `clubs/` lists a federation's clubs with their dates."""
+    """The federations the user is an officer of; POST creates one (its creator first officer); `clubs/`."""
 
     serializer_class = FederationSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -163,8 +160,7 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
         filter_backends=[],
     )
     def clubs(self, request: Request, slug: str | None = None, format: str | None = None) -> Response:
-        """Every club's place in the federation, members first, then invited, left and declined
-        (`format`: the URL's format suffix, read by the renderer)."""
+        """Club places: members, then invited, left, declined (`format`: the URL's suffix, for rendering)."""
         places = federation_places(federation=self.get_object())
         return Response(FederationClubSerializer(places, many=True).data)
 
@@ -178,8 +174,7 @@ class FederationAnswerInputSerializer(serializers.Serializer):
 
 
 class FederationInviteApi(APIView):
-    """POST `{"club": address}`: an officer invites a club to join (services.federation_club_invite);
-    answers the club's place, "invited"."""
+    """POST `{"club": address}`: an officer invites a club (services.federation_club_invite): "invited"."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -275,8 +270,7 @@ class PersonLinkOutcomeSerializer(serializers.Serializer):
 
 
 class PersonLinkApi(APIView):
-    """POST `{"member_number": ...}`: link the club's player to that member of the club's
-    federation, as the "Federation members" page does (services.person_link). Directors only."""
+    """POST `{"member_number": ...}`: a director links the player to that member (services.person_link)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

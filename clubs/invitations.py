@@ -1,5 +1,4 @@
-"""Invitations by mail: sent, sent again, withdrawn and accepted; accounts opened by them or by
-self sign-up. The writers of `Invitation`. Design: docs/club.md#invitations-by-mail"""
+"""Invitations by mail, self sign-up; the writers of `Invitation`. Design: docs/club.md#invitations-by-mail"""
 
 from __future__ import annotations
 
@@ -71,8 +70,7 @@ def _send_limits(by: User, email: str) -> None:
 
 
 def _mail(invitation: Invitation, token: str, link: LinkBuilder) -> None:
-    """Send `invitation`'s mail with its link, in its language. Raises ValidationError if the
-    mail server does not take it (the caller's transaction then keeps nothing)."""
+    """Mail `invitation`'s link, in its language. Raises ValidationError if the mail server refuses it."""
     url = link(reverse("clubs:invitation", kwargs={"token": token}))
     with translation.override(invitation.language):
         context = {"invitation": invitation, "url": url, "days": settings.INVITATION_DAYS}
@@ -223,9 +221,8 @@ class NewClub:
 def invitation_accept(
     *, invitation: Invitation, user: User, new_club: NewClub | None = None
 ) -> Club | Federation:
-    """`user` accepts `invitation`: takes its role, becomes the federation's officer, or founds
-    `new_club` (as its director), which joins the federation today. Returns the club or the
-    federation it opens. Raises ValidationError."""
+    """`user` accepts `invitation`: takes its role, becomes the federation's officer, or founds `new_club` (as
+    its director; it joins the federation today). Returns the club or federation. Raises ValidationError."""
     invitation = (
         Invitation.objects.select_for_update(of=("self",))
         .select_related("club", "federation")
@@ -294,8 +291,7 @@ def sign_up_token(*, email: str) -> str:
 
 
 def sign_up_email(*, token: str) -> str:
-    """The address a sign-up's `token` confirms. Raises ValidationError once older than
-    SIGN_UP_CONFIRM_DAYS, or for a token the site did not sign."""
+    """A sign-up `token`'s address. Raises ValidationError if unsigned or older than SIGN_UP_CONFIRM_DAYS."""
     try:
         return str(signing.loads(token, salt=SIGN_UP_SALT, max_age=settings.SIGN_UP_CONFIRM_DAYS * 86400))
     except signing.SignatureExpired:

@@ -248,9 +248,8 @@ class FederationClub(models.Model):
 
 
 class FederationLeftOut(models.Model):
-    """How many finished games of a member club's ranked events, played while it was a member,
-    the federation's last rebuild left out because a player at the table is linked to none of
-    its people (so directors can link them). Derived, with the ratings."""
+    """How many finished games of a member club's ranked events, played as a member, the federation's last
+    rebuild left out: a player at the table is linked to none of its people. Derived, with the ratings."""
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="left_out")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
@@ -357,9 +356,8 @@ class PersonLinkConflict(models.Model):
 
 
 class Invitation(models.Model):
-    """An invitation by mail: to a role in a club, to be a federation's officer, or to found a
-    club that joins the federation. Its link's token is kept only as a digest; sending it again
-    replaces the token, so only the last link opens it."""
+    """An invitation by mail: to a role in a club, to be a federation's officer, or to found a member club.
+    Its token is kept as a digest only; sending it again replaces it, so only the last link opens it."""
 
     class Kind(models.TextChoices):
         CLUB = "club", _("A role in the club")

@@ -60,16 +60,14 @@ def clubs_directed_by(*, user: Requester) -> QuerySet[Club]:
 
 
 def directs(*, user: Requester | None, club_id: int) -> bool:
-    """Whether the user is a director of the club (one query; False for no user). Who runs an
-    event, a championship's officers and host included, is tournaments.selectors.event_level's."""
+    """Whether the user is a director of the club (one query; False for no user)."""
     if user is None or not user.is_authenticated:
         return False
     return clubs_directed_by(user=user).filter(pk=club_id).exists()
 
 
 def member_places(**filters: Any) -> QuerySet[FederationClub]:
-    """The places of member clubs now, narrowed by `filters`: joined and not left (a club is in
-    one federation at a time). The one rule of "a member club now"."""
+    """Member clubs' places now (joined, not left), by `filters`: the one rule of "a member club now"."""
     return FederationClub.objects.filter(joined_on__isnull=False, left_on__isnull=True, **filters)
 
 
@@ -92,8 +90,7 @@ def clubs_with_results_visible_to(*, user: Requester) -> QuerySet[Club]:
 
 
 def roster_by_name_key(*, club: Club) -> dict[str, list[Player]]:
-    """The club's players (active or not) by clubs.names.name_key of their name, for matching
-    typed names: most keys hold one player, two spellings that differ only in accents two."""
+    """The club's players (active or not) by clubs.names.name_key (accents apart, two may share one)."""
     roster: dict[str, list[Player]] = {}
     for player in club.players.order_by("name", "pk"):
         roster.setdefault(name_key(player.name), []).append(player)
@@ -109,8 +106,7 @@ def clubs_with_public_results() -> QuerySet[Club]:
 
 
 def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
-    """The federations of which `user` is an officer, by name (none for a visitor). An officer's
-    role is the federation's pages only: it gives nothing in any club."""
+    """The federations of which `user` is an officer, by name (none for a visitor)."""
     if not user.is_authenticated:
         return Federation.objects.none()
     return Federation.objects.filter(
@@ -119,8 +115,7 @@ def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
 
 
 def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federation]:
-    """The federations whose ranking and people's pages `user` may see: those that made their
-    ranking public (`Federation.ranking_public`), and those `user` is an officer of."""
+    """The federations whose ranking and people `user` may see: those with `ranking_public`, and its own."""
     public = Federation.objects.filter(ranking_public=True)
     if not user.is_authenticated:
         return public
@@ -134,8 +129,7 @@ def club_federation_now(*, club: Club) -> FederationClub | None:
 
 @dataclass(frozen=True)
 class ClubFederationSection:
-    """The club settings' "Federation" section: the club's place now and its open invitations;
-    `shown` False for a club outside any federation and not invited."""
+    """The club settings' "Federation" section: the place now, open invitations; `shown` False if neither."""
 
     current: FederationClub | None
     invitations: list[FederationClub]
@@ -154,8 +148,7 @@ def club_federation_section(*, club: Club) -> ClubFederationSection:
 
 @dataclass(frozen=True)
 class FederationOverview:
-    """An officer's page of a federation: each club's place with its dates (members, invited, left,
-    declined), the links waiting, the officers and how many people it knows."""
+    """An officer's federation page: each club's place with dates, waiting links, officers, people count."""
 
     places: list[FederationClub]
     conflicts: list[PersonLinkConflict]
@@ -261,8 +254,7 @@ class InvitationRow:
 
 
 def invitations_of(*, club: Club | None = None, federation: Federation | None = None) -> list[InvitationRow]:
-    """The invitations made from a club's members page or a federation's page, latest first:
-    every one still waiting, and the 20 latest of the others."""
+    """The invitations of a club's or a federation's page, latest first: all waiting, the 20 latest others."""
     rows = Invitation.objects.select_related("accepted_by").filter(club=club, federation=federation)
     now = timezone.now()
     waiting = list(rows.filter(accepted_at=None, withdrawn_at=None, expires_at__gt=now))

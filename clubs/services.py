@@ -50,8 +50,7 @@ def api_token_create(*, user: User) -> tuple[AuthToken, str]:
 
 
 def api_token_revoke(*, user: User, token_key: str) -> int:
-    """Revoke the token of `user` whose key (its first characters, kept in clear) is `token_key`; a user
-    revokes only their own. Returns how many were revoked (0 or 1)."""
+    """Revoke `user`'s own token whose key (its first characters, in clear) is `token_key`; returns 0 or 1."""
     deleted, _ = AuthToken.objects.filter(user=user, token_key=token_key).delete()
     return deleted
 
@@ -91,8 +90,7 @@ def club_found(
 
 @transaction.atomic
 def player_add(*, club: Club, name: str, user: User | None = None, guest: bool = False) -> Player:
-    """Add a player to the club (a `guest`: added on the night, not on the roster). Raises
-    ValidationError if the club has a player of that name."""
+    """Add a player (`guest`: added on the night, off the roster). Raises ValidationError on a taken name."""
     player = Player(club=club, name=name, user=user, guest=guest)
     player.full_clean()
     player.save()
@@ -135,10 +133,8 @@ def member_invite(*, club: Club, username: str, role: str) -> Membership:
 
 @transaction.atomic
 def member_create_account(*, club: Club, username: str, role: str) -> tuple[Membership, str]:
-    """Create an account with a one-time password for a new person, with a role in the club.
-
-    Returns the membership and the password in clear text this once: show it to the director and
-    keep it nowhere else (not in a message, the session or a log)."""
+    """Create an account with a one-time password for a new person, with a role in the club: (membership,
+    password in clear, this once: show it to the director, store it nowhere)."""
     model = get_user_model()
     user = model(username=username)
     user.set_unusable_password()
@@ -179,10 +175,8 @@ PlayerRef = Player | str | int
 
 @dataclass(frozen=True)
 class PairRequest:
-    """Two players asked to play as a partnership, and `where` an error names the request.
-
-    `where` is "Line 3" of a typed list, "Pair 2" of the API's `pairs`, "Partner of Amira" of a
-    pick; `players` holds what was given, of any length (a line of one name is refused)."""
+    """Two players asked to play as a partnership; `where` names the request ("Line 3", "Pair 2", "Partner of
+    Amira"), `players` what was given, of any length (a line of one name is refused)."""
 
     where: str
     players: tuple[PlayerRef, ...]
@@ -226,8 +220,7 @@ def _pairs_resolved(club: Club, pairs: Sequence[PairRequest], field: str) -> lis
 
 
 class _PlayerFinder:
-    """The club's player a pair request names (a Player, an id, a roster name), with the
-    problems met kept in `errors`, each naming the line (`where`)."""
+    """The club's player a pair request names (a Player, an id, a roster name); `errors`, each by `where`."""
 
     def __init__(self, club: Club, by_id: dict[int, Player]) -> None:
         self.club, self.by_id = club, by_id
@@ -286,19 +279,15 @@ def _partnership_of(club: Club, first: Player, second: Player) -> tuple[Partners
 def partnerships_ensure(
     *, club: Club, pairs: Sequence[PairRequest], field: str = "pairs"
 ) -> list[Partnership]:
-    """The club's partnership of each pair, in order: an existing one of the same two players is
-    reused, the others are created.
-
-    Every request is checked before anything is written (two players each, on the club's roster,
-    nobody their own partner or in two pairs). Raises ValidationError({field: [messages]}) listing
-    every problem, each naming its request's `where`."""
+    """The club's partnership of each pair, in order, existing or new: nothing is written unless every request
+    has two players of the roster, none their own partner or in two pairs; else raises
+    ValidationError({field: [messages]}) with every problem, by its `where`."""
     return [_partnership_of(club, first, second)[0] for first, second in _pairs_resolved(club, pairs, field)]
 
 
 @transaction.atomic
 def partnership_add(*, club: Club, first: PlayerRef, second: PlayerRef) -> tuple[Partnership, bool]:
-    """Make two players of the club a partnership; returns it and whether it is new. Raises
-    ValidationError (field `players`) as `partnerships_ensure` does."""
+    """Make two players of the club a partnership: (it, whether new). Raises ValidationError (`players`)."""
     ((low, high),) = _pairs_resolved(
         club, [PairRequest(where=gettext("The new partnership"), players=(first, second))], "players"
     )
@@ -381,8 +370,7 @@ class RosterImport:
 
 
 def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
-    """The file as a dataset with headers `name` and `active`, the file line of each row, and the
-    file's own errors."""
+    """The file as a dataset (headers `name`, `active`), each row's file line, and the file's own errors."""
     from clubs.resources import ROSTER_DELIMITERS, roster_columns, roster_delimiter
 
     text = text.lstrip("\ufeff")
@@ -417,8 +405,7 @@ def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[s
 
 
 def _roster_width(heading: list[str], rows: list[list[str]]) -> int:
-    """How many columns the roster has: the first line's cells, less the trailing ones with neither
-    a heading nor anything under them (`Nombre;Activo;;`)."""
+    """The roster's columns: the first line's less trailing ones empty on all lines (`Nombre;Activo;;`)."""
     width = len(heading)
     while width and not heading[width - 1].strip():
         if any(len(cells) >= width and cells[width - 1].strip() for cells in rows):
@@ -438,10 +425,8 @@ def _row_messages(row_result: Any) -> tuple[str, ...]:
 
 
 def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | None = None) -> RosterImport:
-    """Add and update the club's players from a CSV roster (columns name and active).
-
-    Headings and yes/no in any language of clubs.resources.ROSTER_WORDS. With `dry_run` nothing is
-    saved; without it nothing is saved unless every line is good. History records `imported_by`."""
+    """Add and update the club's players from a CSV roster (name, active; clubs.resources.ROSTER_WORDS):
+    saved only without `dry_run` and if every line is good. History records `imported_by`."""
     from clubs.resources import PlayerResource
 
     dataset, file_lines, errors = _roster_dataset(text)
@@ -480,8 +465,7 @@ def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | N
 
 @transaction.atomic
 def player_public_initials_set(*, player: Player, by_initials: bool, by: User) -> Player:
-    """Show the player by initials on the pages anyone may open (at their request), or by name
-    again. Recorded on the audit page with the director who set it."""
+    """Show the player by initials on the pages anyone may open, or by name again; on the audit page."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     player.public_initials = by_initials
     player._history_user = by
@@ -495,8 +479,7 @@ def player_public_initials_set(*, player: Player, by_initials: bool, by: User) -
 
 @dataclass(frozen=True)
 class FederationInput:
-    """A new federation, as the page and the API ask for it: its name, and its address (slug;
-    blank: made from the name)."""
+    """A new federation, as the page and the API ask for it: its name and slug (blank: from the name)."""
 
     name: str
     slug: str = ""
@@ -526,9 +509,8 @@ def federation_ranking_settings(
     ranking_public: bool | None = None,
     ranking_groups: dict[str, str] | None = None,
 ) -> Federation:
-    """An officer's settings of the federation's ranking (`ranking_public`, `ranking_groups`; a
-    change of groups rebuilds its ratings); None leaves a setting as it is. Raises ValidationError
-    (`ranking_groups`: a variant ranked with one that is itself ranked with another)."""
+    """An officer's ranking settings (None: as it is; a change of `ranking_groups` rebuilds the ratings).
+    Raises ValidationError (`ranking_groups`: a variant ranked with one itself ranked with another)."""
     federation = Federation.objects.select_for_update().get(pk=federation.pk)
     if ranking_public is not None:
         federation.ranking_public = ranking_public
@@ -601,9 +583,8 @@ def federation_club_invite(*, federation: Federation, club_slug: str, by: User) 
 
 @transaction.atomic
 def federation_invitation_answer(*, place: FederationClub, accept: bool, by: User) -> FederationClub:
-    """A director's answer to an invitation: the club joins the federation today (its local
-    date), or declines. Raises ValidationError if the invitation was answered already, or, to
-    accept, if the club is in another federation (one at a time: it leaves that one first)."""
+    """A director's answer to an invitation: the club joins today (its local date), or declines. Raises
+    ValidationError if answered already, or, to accept, if the club is in another federation."""
     Club.objects.select_for_update().get(pk=place.club_id)  # one answer of the club at a time
     place = FederationClub.objects.select_related("club").get(pk=place.pk)
     if place.status != "invited":
@@ -670,16 +651,14 @@ def member_number_clean(text: str) -> str:
 
 @dataclass(frozen=True)
 class PersonLinkInput:
-    """A director's link of a club's player, as the page and the API ask for it: the person's
-    member number in the club's federation (a suggestion confirmed on the page sends its own)."""
+    """A director's link of a club's player: the person's member number in the club's federation."""
 
     member_number: str
 
 
 @dataclass(frozen=True)
 class PersonLinkOutcome:
-    """What a link request did: "linked" (to the number's person), "created" (a new person of
-    the player's name), "unchanged" (linked so already) or "conflict" (held for an officer)."""
+    """A link's outcome: "linked", "created" (a new person), "unchanged" or "conflict" (for an officer)."""
 
     result: str
     person: Person
@@ -695,10 +674,9 @@ def _federation_of_club(club: Club) -> Federation:
 
 @transaction.atomic
 def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLinkOutcome:
-    """Link a club's player to the person of a member number in the club's federation (a new number
-    creates its person). Held as a conflict for an officer (`person_link_held`) when the names are
-    not alike (clubs.names.names_alike) or the person is linked to another player of the club.
-    Raises ValidationError (`member_number`; the club in no federation)."""
+    """Link a club's player to the person of a member number in the club's federation (a new number creates
+    its person); held for an officer (`person_link_held`) if the names are unlike or the person is linked
+    to another player of the club. Raises ValidationError (`member_number`; the club in no federation)."""
     number = member_number_clean(asked.member_number)
     player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
     federation = _federation_of_club(player.club)
@@ -725,8 +703,7 @@ def person_link(*, player: Player, asked: PersonLinkInput, by: User) -> PersonLi
 
 
 def person_link_held(*, player: Player, person: Person) -> list[str]:
-    """Why a director's link of `player` to `person` waits for an officer (PersonLinkConflict
-    reasons), or [] to link at once."""
+    """Why a link of `player` to `person` waits for an officer (PersonLinkConflict reasons) or []."""
     reasons = []
     if not names_alike(person.name, player.name):
         reasons.append(PersonLinkConflict.Reason.NAME_DIFFERS.value)
@@ -760,8 +737,7 @@ def _link(player: Player, person: Person, how: str, by: User) -> None:
 
 @transaction.atomic
 def person_unlink(*, player: Player, by: User) -> Player:
-    """Undo a player's link to their person, by a director of the club; recorded. Raises
-    ValidationError if the player is not linked."""
+    """A director undoes a player's link to their person (recorded). Raises ValidationError if not linked."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.person_id is None:
         raise ValidationError(gettext("This player is not linked to a person of the federation."))

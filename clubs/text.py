@@ -1,6 +1,4 @@
-"""Names typed by people: refuse the invisible characters that turn the text around them.
-
-Design: docs/site.md#names-typed-by-people"""
+"""Names typed by people: refuse invisible characters. Design: docs/site.md#names-typed-by-people"""
 
 from __future__ import annotations
 
@@ -35,10 +33,8 @@ def _codes(text: str, wanted: Callable[[str], bool]) -> list[str]:
 
 
 def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str | Promise]) -> None:
-    """Raise ValidationError (keyed by field, naming the characters, in the active language) when
-    `instance`'s text `fields` hold a bidirectional control or another unseen character.
-
-    `fields` maps a field name to what the message calls it ("The player's name")."""
+    """Raise ValidationError (by field, naming the characters, in the active language) when `instance`'s
+    text `fields` (name -> what the message calls it) hold a bidirectional control or unseen character."""
     errors = {}
     for field, label in fields.items():
         text = str(getattr(instance, field) or "")
@@ -62,9 +58,8 @@ def refuse_invisible_characters(instance: models.Model, fields: Mapping[str, str
 
 
 def name_trimmed(text: str) -> str:
-    """`text` without the spaces at its start and end (Unicode's space separators, Zs: the
-    space, the no-break space, the ideographic space…): how every way in trims a name. Any
-    other character stays where it is, for `refuse_invisible_characters` to refuse it."""
+    """`text` without the Unicode space separators (Zs) at its start and end: how every way in trims a name.
+    Any other character stays, for `refuse_invisible_characters` to refuse it."""
     start, end = 0, len(text)
     while start < end and unicodedata.category(text[start]) == "Zs":
         start += 1
@@ -74,8 +69,7 @@ def name_trimmed(text: str) -> str:
 
 
 class NameFormField(forms.CharField):
-    """A form's field for a name: trimmed of its spaces alone (`name_trimmed`), so that the
-    model's check sees a line separator or a tab at either end, as it sees one inside."""
+    """A form's field for a name, trimmed of its spaces alone (`name_trimmed`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**{**kwargs, "strip": False})  # str.strip would drop them unseen
@@ -86,9 +80,8 @@ class NameFormField(forms.CharField):
 
 
 class NameField(models.CharField):
-    """A model's name (a club's, a player's, an event's, a stage's, a season's): a CharField
-    whose forms, the site's and the admin's, use `NameFormField`. The model's clean() calls
-    `refuse_invisible_characters` on it."""
+    """A model's name: a CharField whose forms (the site's and the admin's) use `NameFormField`; the
+    model's clean() calls `refuse_invisible_characters` on it."""
 
     def formfield(self, **kwargs: Any) -> Any:
         return super().formfield(**{"form_class": NameFormField, **kwargs})
@@ -106,9 +99,8 @@ _MOVING = frozenset({"R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", 
 
 
 def isolated(name: str) -> str:
-    """`name` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when it holds anything
-    right-to-left or a bidirectional control, else unchanged: for text built in Python (the
-    audit page's lines) where a template's <bdi> cannot go."""
+    """`name` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE if it holds anything right-to-left or
+    a bidirectional control, else unchanged: for text built in Python, where a template's <bdi> cannot go."""
     if any(unicodedata.bidirectional(ch) in _MOVING or ch in BIDI_CONTROLS for ch in name):
         return f"\u2068{name}\u2069"
     return name

@@ -1,5 +1,4 @@
-"""Card-count entries: a side's cards counted by kind, and their points (rules.md §1.0). Design:
-docs/engine.md#card-count-entries."""
+"""Card-count entries and their points (rules.md §1.0). Design: docs/engine.md#card-count-entries."""
 
 from __future__ import annotations
 
@@ -47,7 +46,6 @@ class CardCounts:
 
     @property
     def cards(self) -> int:
-        """All the cards counted."""
         return self.wild + self.natural + self.black_threes
 
 
@@ -61,9 +59,8 @@ class SideCards:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardField:
-    """One kind of card as a card-count form shows it (`card_count_fields`); points per card, on the
-    table (+) and in hand (-). `meldable` False: never melded as a card (black threes in Modern
-    American, Hand and Foot)."""
+    """One kind of card on a card-count form: points per card on the table (+) and in hand (-).
+    `meldable` False: never melded (black threes in Modern American, Hand and Foot)."""
 
     name: str
     label: str
@@ -74,8 +71,7 @@ class CardField:
 
 
 def card_value(rules: RuleSet, kind: str, *, in_hand: bool = False) -> int:
-    """Points of one card of `kind` (a CARD_KINDS name) under `rules`, melded or left in hand
-    (rules.md §1.0). Raises KeyError for an unknown kind."""
+    """Points of one `kind` card (CARD_KINDS), melded or in hand (rules.md §1.0); KeyError if unknown."""
     if in_hand and kind == "black_threes":
         return rules.black_three_in_hand
     return CARD_VALUES[kind]
@@ -87,8 +83,7 @@ def cards_in_pack(rules: RuleSet, kind: str) -> int:
 
 
 def card_count_fields(rules: RuleSet) -> tuple[CardField, ...]:
-    """The kinds of card a card-count entry counts under `rules`, in display order, with their
-    values and pack counts (for a form that shows the points as the scorekeeper counts)."""
+    """The kinds of card a card-count entry counts under `rules`, in order, with values, pack counts."""
     return tuple(
         CardField(
             name=kind,
@@ -103,10 +98,9 @@ def card_count_fields(rules: RuleSet) -> tuple[CardField, ...]:
 
 
 def card_points(rules: RuleSet, counts: CardCounts | Mapping[str, Any], *, in_hand: bool = False) -> int:
-    """Card points (>= 0, a multiple of 5) of `counts` (missing kinds 0), melded or in hand.
-
-    Only adds up; the engine subtracts cards in hand. Raises InvalidHandEntry naming the field
-    (`cards.melded.jokers`, ...) for an unknown kind or a count that is not a whole number >= 0."""
+    """Card points (>= 0, a multiple of 5) of `counts` (missing kinds 0), melded or in hand: a sum only, the
+    engine subtracts cards in hand. Raises InvalidHandEntry naming the field (`cards.melded.jokers`, ...)
+    for an unknown kind or a count that is not a whole number >= 0."""
     if not isinstance(counts, CardCounts):
         place = "in_hand" if in_hand else "melded"
         parsed, problems = _parse_counts(counts, place, hand=None, side=None)
@@ -126,9 +120,8 @@ def parse_cards(
 ) -> tuple[SideCards, int, int, list[Problem]]:
     """Read an entry's `cards` object: (SideCards, melded points, hand points, problems).
 
-    Checks the shape, counts (whole, >= 0, within the pack) and melded black threes (where the
-    variant melds them, at least three: PAG via GH-NL, S0). Points are meaningful only without
-    problems."""
+    Checks shape, counts (whole, >= 0, within the pack) and melded black threes (at least three where the
+    variant melds them: PAG via GH-NL, S0); the points mean nothing when there are problems."""
     problems: list[Problem] = []
     if type(raw) is not dict:
         problems.append(

@@ -1,5 +1,4 @@
-"""The entries a scorekeeper must reject (rules.md §4), for one hand. Design:
-docs/engine.md#the-checks."""
+"""The entries a scorekeeper must reject (rules.md §4), for one hand. Design: docs/engine.md#the-checks."""
 
 from __future__ import annotations
 
@@ -53,8 +52,7 @@ MAX_PENALTY_POINTS = 5000
 
 
 def canasta_counts(rules: RuleSet, e: SideEntry) -> Counts:
-    """A side's completed canastas: (all, natural, mixed, wild, sequence) under `rules`, its
-    special books (Hand and Foot's books of 7s and of black threes) left out."""
+    """A side's completed canastas (all, natural, mixed, wild, sequence), special books left out."""
     counts = [0, 0, 0, 0, 0]
     for field, _bonus, group, _min_points in rules.canasta_plan:
         n = getattr(e, field)
@@ -79,8 +77,7 @@ class Side(NamedTuple):
 
 
 class Hand(NamedTuple):
-    """What a check across the sides of one hand reads; `bad(field, code, side=None, words=...,
-    **params)` records a problem of this hand (of one side where `side` is given)."""
+    """What the checks across a hand's sides read; `bad(field, code, side=None, words=..., **params)`."""
 
     rules: RuleSet
     entries: Mapping[str, SideEntry]
@@ -111,9 +108,8 @@ def hand_problems(
     hand: int | None = None,
     players: int | None = None,
 ) -> list[Problem]:
-    """Every rules.md §4 problem of one hand's entries (side label -> SideEntry), in order.
-
-    `totals_before` None skips #21. `players` None: the variant's first table with this many sides."""
+    """Every rules.md §4 problem of one hand's entries, in order; `totals_before` None skips #21.
+    `players` None: the variant's first table with this many sides."""
     problems: list[Problem] = []
     counts: dict[str, Counts] = {}
     # Acaba ends the hand with nothing else counted for either side (S0, S4).
@@ -153,8 +149,7 @@ def _side_problems(
     players: int,
     cards_counted: bool = True,
 ) -> list[Problem]:
-    """One side's own problems (`side_checks`); `players` is how many players the side has in
-    this game."""
+    """One side's own problems (`side_checks`); `players`: how many players the side has in this game."""
     out: list[Problem] = []
 
     def bad(field: str, code: str, *, words: Mapping[str, object] | None = None, **params: Any) -> None:
@@ -185,8 +180,7 @@ def _filled_fields(rules: RuleSet, e: SideEntry, *, ignore: tuple[str, ...]) -> 
 
 
 def penalty_points_published(s: Side) -> None:
-    """Procedural penalties of one side in one hand stay within MAX_PENALTY_POINTS (rules.md
-    §1.1 procedural penalties, [derived])."""
+    """A side's procedural penalties in one hand stay within MAX_PENALTY_POINTS (rules.md §1.1, [derived])."""
     e = s.entry
     if e.penalty_points > MAX_PENALTY_POINTS:
         s.bad(
@@ -210,8 +204,7 @@ def acaba_alone(s: Side) -> None:
 
 
 def special_hand_alone(s: Side) -> None:
-    """Modern American (CLA, CCOM, CJ-2): a special hand is the side's only score (rules.md §4
-    #14)."""
+    """Modern American (CLA, CCOM, CJ-2): a special hand is the side's only score (rules.md §4 #14)."""
     others = _filled_fields(s.rules, s.entry, ignore=("special_hand",))
     if others:
         s.bad(
@@ -232,8 +225,7 @@ def concealed_is_going_out(s: Side) -> None:
 
 
 def going_out_canastas(s: Side) -> None:
-    """A side that went out has the canastas its variant needs to go out (rules.md §4 #4): a
-    problem on `went_out` for each requirement that is not met."""
+    """A side that went out has its variant's going-out canastas (rules.md §4 #4): a problem per one unmet."""
     if not s.entry.went_out:
         return
     total, natural, mixed, wild, sequence = s.counts
@@ -269,8 +261,7 @@ def going_out_canastas(s: Side) -> None:
 
 
 def going_out_without_unfinished_meld(s: Side) -> None:
-    """Modern American (CLA, PAG): no going out with an unfinished aces, 7s or wild meld
-    (rules.md §4 #22)."""
+    """Modern American (CLA, PAG): no going out with an unfinished aces, 7s or wild meld (rules.md §4 #22)."""
     e = s.entry
     if e.went_out and any(getattr(e, f) for f in _MA_UNFINISHED):
         s.bad(
@@ -280,8 +271,7 @@ def going_out_without_unfinished_meld(s: Side) -> None:
 
 
 def going_out_player_holds_nothing(s: Side) -> None:
-    """The player who went out holds no cards, so a side of one that went out has no points
-    and no red threes in hand (rules.md §4 #18)."""
+    """A side of one that went out has no points and no red threes in hand (rules.md §4 #18)."""
     e = s.entry
     if not e.went_out or s.players != 1:
         return
@@ -320,8 +310,7 @@ def held_cards_have_points(s: Side) -> None:
 
 
 def melded_points_hold_canastas(s: Side) -> None:
-    """The melded points are at least the cheapest canastas entered (rules.md §4 #8, #9,
-    [derived])."""
+    """The melded points are at least the cheapest canastas entered (rules.md §4 #8, #9, [derived])."""
     e = s.entry
     floor = 0
     for field, _bonus, _group, min_points in s.rules.canasta_plan:
@@ -360,8 +349,7 @@ def canastas_per_side(s: Side) -> None:
 
 
 def one_unfinished_meld_of_a_kind(s: Side) -> None:
-    """Modern American (CLA; rules.md §1.2): one meld per rank, one wild meld open, so at most
-    one unfinished meld of each kind."""
+    """Modern American (CLA; rules.md §1.2): at most one unfinished meld per rank and one wild."""
     if not s.rules.special_hands:
         return
     e = s.entry
@@ -430,8 +418,7 @@ def black_threes_melded_going_out(s: Side) -> None:
 
 
 def canastas_have_wild_cards(s: Side) -> None:
-    """A card count melds the wild cards its canastas hold ([derived] from the canasta rules,
-    rules.md §1.1: a mixed canasta holds at least one wild card, a wild canasta 7)."""
+    """A card count melds the wild cards its canastas hold (`_wild_at_least`; [derived], rules.md §1.1)."""
     e = s.entry
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
@@ -448,9 +435,8 @@ def canastas_have_wild_cards(s: Side) -> None:
 
 
 def canastas_have_natural_cards(s: Side) -> None:
-    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a
-    sequence, and in a mixed one 7 less the variant's `mixed_max_wild` (rules.md §1.1, §4 #11).
-    The problem names the canasta field whose count asks for them, a mixed one first."""
+    """A card count melds the natural cards its canastas hold: 7 in a natural canasta or a sequence, 7 less
+    `mixed_max_wild` in a mixed one (rules.md §1.1, §4 #11); a problem names a canasta, mixed first."""
     e, rules = s.entry, s.rules
     assert e.cards is not None  # CARD_COUNT_CHECKS
     melded = e.cards.melded
@@ -496,9 +482,8 @@ def rank_canastas_have_their_cards(s: Side) -> None:
 
 
 def caught_cards_counted_in_hand(s: Side) -> None:
-    """[derived] rules.md §1.2 Penalties ("3+ aces in one player's hand"): k players caught
-    with aces and m with 7s hold at least 3k aces and 3m sevens in hand, so a card count leaves
-    at least 3k aces and 3m cards from 4 to 7 in hand (its 4s to 7s hold the 7s)."""
+    """[derived] rules.md §1.2 Penalties: with k players caught with aces and m with 7s, a card count leaves
+    at least 3k aces and 3m cards from 4 to 7 (the count holding the 7s) in hand."""
     e = s.entry
     assert e.cards is not None  # CARD_COUNT_CHECKS
     k, m = e.players_with_three_aces, e.players_with_three_sevens
@@ -524,9 +509,8 @@ def caught_cards_counted_in_hand(s: Side) -> None:
 
 
 def caught_cards_in_hand_points(s: Side) -> None:
-    """[derived] rules.md §1.2 Penalties (face values still deducted): a summary entry's
-    `hand_points` are at least 3k x 20 + 3m x 5 for k players caught with aces and m with 7s
-    (§1.0: an ace 20, a 7 5)."""
+    """[derived] rules.md §1.2 Penalties, §1.0: a summary entry's `hand_points` are at least 3k x 20 + 3m x 5
+    for k players caught with aces and m with 7s (face values still deducted)."""
     e, rules = s.entry, s.rules
     k, m = e.players_with_three_aces, e.players_with_three_sevens
     if not k and not m:
@@ -562,8 +546,7 @@ def caught_cards_in_hand_points(s: Side) -> None:
 
 
 def opening_meld_minimum(s: Side) -> None:
-    """A side that melded met its initial-meld minimum: its opening meld stays on the table
-    (rules.md §4 #21)."""
+    """A side that melded met its initial-meld minimum (rules.md §4 #21)."""
     e, total_before = s.entry, s.total_before
     if not e.melded_points or total_before is None:
         return
@@ -730,8 +713,7 @@ def red_threes_in_pack(h: Hand) -> None:
 
 
 def black_threes_in_pack(h: Hand) -> None:
-    """No more black threes laid down (Modern American) or captured (Cuban) over all sides than
-    the pack has (rules.md §4 #2)."""
+    """Black threes laid down (Modern American) or captured (Cuban) fit in the pack (rules.md §4 #2)."""
     rules = h.rules
     for field, n in (("black_threes", h.black), ("captured_black_threes", h.captured)):
         if n > rules.black_threes_in_pack:
@@ -755,8 +737,7 @@ def one_side_went_out(h: Hand) -> None:
 
 
 def card_points_in_pack(h: Hand) -> None:
-    """Melded points and points in hand over all sides stay within the pack's card points
-    (rules.md §4 #10, [derived])."""
+    """Melded and in-hand points over all sides fit the pack's card points (rules.md §4 #10, [derived])."""
     rules = h.rules
     if h.points > rules.pack_points:
         h.bad(
@@ -805,10 +786,9 @@ def counted_cards_in_pack(h: Hand) -> None:
 
 
 def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
-    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2).
-
-    At most `decks` x 4 of each rank and `decks` x 6 wild cards; each side holds at least what its
-    counts hold (`_AT_LEAST`, `_wild_at_least`). A total-only entry counts 0."""
+    """Aces, 7s and wild cards over all sides against the pack ([derived], rules.md §1.0, §1.2): at most
+    `decks` x 4 of each rank and `decks` x 6 wild cards, each side at least what its counts hold
+    (`_AT_LEAST`, `_wild_at_least`); a total-only entry counts 0."""
     rules = h.rules
     per_rank = rules.decks * CARDS_PER_DECK["aces"]  # the 4 suits of one rank in each deck
     with_cards = False
@@ -836,8 +816,7 @@ def aces_sevens_and_wild_cards_in_pack(h: Hand) -> None:
 def _pack_kind_problem(
     h: Hand, kind: str, at_least: tuple[tuple[str, int, str], ...], in_pack: int, from_fields: int
 ) -> None:
-    """The full reckoning of one kind ("aces", "sevens", "wild") for
-    `aces_sevens_and_wild_cards_in_pack`: `from_fields` is what the counts alone hold."""
+    """One kind's reckoning ("aces", "sevens", "wild") against the pack; `from_fields`: the counts' own."""
     by_field = dict.fromkeys((field for field, _n, _place in at_least), 0)
     needed = counted = 0
     for e in h.entries.values():
@@ -870,8 +849,7 @@ def _pack_kind_problem(
 
 
 def canastas_in_pack(h: Hand) -> None:
-    """No more canastas over all sides, in all and of each group, than the pack allows
-    (rules.md §4 #12, #13, [derived])."""
+    """All sides' canastas, in all and by group, fit the pack (rules.md §4 #12, #13, [derived])."""
     rules, totals = h.rules, h.totals
     for index, limit, field in (
         (0, rules.max_canastas_total, "natural_canastas"),
@@ -909,8 +887,7 @@ def canasta_kinds_in_pack(h: Hand) -> None:
 
 
 def no_unfinished_meld_beside_canasta(h: Hand) -> None:
-    """Modern American: a completed 7s or aces canasta leaves too few cards for an unfinished
-    meld of that rank anywhere (rules.md §4 #13)."""
+    """Modern American: no unfinished 7s or aces meld anywhere beside such a canasta (rules.md §4 #13)."""
     rules, entries = h.rules, h.entries
     for unfinished, completed in (
         ("unfinished_sevens", "sevens_canastas"),
@@ -1017,10 +994,8 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
 
 
 def _wild_at_least(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
-    """(field, wild cards at least, "melded") for each count of `rules` that holds wild cards.
-
-    [derived] A wild canasta holds 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an
-    unfinished wild meld 3 (§1.2); natural and sequence canastas none."""
+    """(field, wild cards at least, "melded") for each count of `rules` holding wild cards ([derived]): a wild
+    canasta 7 (rules.md §1.1-§1.5), a mixed one 1 (cases/README.md), an unfinished wild meld 3 (§1.2)."""
     # an unfinished wild meld of all four jokers holds one more (Pagat, rules.md §6a)
     at_least = [("unfinished_wild", 3, "melded"), ("unfinished_wild_four_jokers", 1, "melded")]
     for field, _bonus, group, _min_points in rules.canasta_plan:

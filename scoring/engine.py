@@ -48,8 +48,7 @@ class SideScore:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandScore:
-    """Every side's score for one hand; `game_won_by` names a side whose hand wins the game
-    outright (Modern American Dream Hand), else None."""
+    """Every side's score for one hand; `game_won_by`: a side that wins outright (Dream Hand), else None."""
 
     sides: Mapping[str, SideScore]
     game_won_by: str | None = None
@@ -65,10 +64,9 @@ def score_side(
 ) -> SideScore:
     """Score one side's entry for one hand (rules.md §2): points with a breakdown.
 
-    The entry must have passed `score_hand`'s checks (an impossible one may raise IndexError).
-    `opponent_called_acaba`: the British rule (S0, S4), the Acaba award only. `deal` is 1-based.
-    Items of 0 points are left out unless they carry a count; a total-only entry is one item,
-    "hand_total"."""
+    The entry must have passed `score_hand`'s checks (else IndexError may be raised). `deal` is 1-based;
+    `opponent_called_acaba`: the British rule (S0, S4), the Acaba award only. Items of 0 points are left
+    out unless they carry a count; a total-only entry is one item, "hand_total"."""
     items: list[BreakdownItem] = []
     add = items.append
     if entry.total is not None:
@@ -201,10 +199,9 @@ def score_hand(
     hand: int | None = None,
     players: int | None = None,
 ) -> HandScore:
-    """Check and score one hand: `entries` maps each side label to its SideEntry.
-
-    `totals_before` (side -> points) enables rules.md §4 #21; `deal` is 1-based; `players` None: the
-    variant's first table with this many sides. Raises InvalidHandEntry with every problem (§4)."""
+    """Check and score one hand's `entries` (side label -> SideEntry); `totals_before` (side -> points)
+    enables rules.md §4 #21, `deal` is 1-based, `players` None: the variant's first table with this many
+    sides. Raises InvalidHandEntry with every problem (§4)."""
     problems = hand_problems(rules, entries, totals_before, deal=deal, hand=hand, players=players)
     if problems:
         raise InvalidHandEntry(problems)

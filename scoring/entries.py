@@ -1,5 +1,4 @@
-"""One side's result in one hand, SideEntry, and how a JSON entry becomes one. Design:
-docs/engine.md#parsing-an-entry."""
+"""A side's result in one hand (SideEntry), read from JSON. Design: docs/engine.md#parsing-an-entry."""
 
 from __future__ import annotations
 
@@ -57,12 +56,11 @@ _KINDS: dict[str, str] = dict(FIELD_KINDS)  # a plain dict for the hot path of p
 
 
 class SideEntry(NamedTuple):
-    """What the scorer records for one side at the end of a hand (all points are ints).
+    """What the scorer records for one side at the end of a hand (all points are ints; build with keywords).
 
-    Build it with keywords (a NamedTuple: docs/engine.md#parsing-an-entry). `melded_points` excludes
-    red threes and includes black threes melded when going out; `hand_points` are at the variant's
-    card values. A card-count entry keeps its counts in `cards`; a total-only entry has `total` and
-    at most `went_out` and `penalty_points`, every other field at its default."""
+    `melded_points` excludes red threes and includes black threes melded when going out; `hand_points` are
+    at the variant's card values. A card-count entry keeps its counts in `cards`; a total-only entry has
+    `total` and at most `went_out` and `penalty_points`, every other field at its default."""
 
     melded_points: int = 0
     hand_points: int = 0
@@ -108,10 +106,8 @@ class SideEntry(NamedTuple):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntryField:
-    """One field of a side's entry as a form shows it: `kind` "count", "points", "flag" or "choice".
-
-    `maximum` is the most a "count" can be for one side (rules.md §1.0), None where the pack sets no
-    single bound."""
+    """One field of a side's entry on a form: `kind` "count", "points", "flag" or "choice"; `maximum` the most
+    a "count" can be for one side (rules.md §1.0), None where the pack sets no single bound."""
 
     name: str
     kind: str
@@ -144,10 +140,8 @@ def entry_mode(raw: Mapping[str, Any]) -> str:
 
 
 def parse_entry(rules: RuleSet, raw: Any, *, hand: int | None = None, side: str | None = None) -> SideEntry:
-    """Turn one side's JSON entry (a dict of contract fields) into a SideEntry.
-
-    `total` makes it total-only, `cards` a card count, else a summary. Missing counts and points are
-    0, missing flags false. Raises InvalidHandEntry listing every bad field."""
+    """One side's JSON entry (contract fields) as a SideEntry: total-only with `total`, a card count with
+    `cards`, else a summary; missing numbers 0, flags false. Raises InvalidHandEntry (every bad field)."""
     if type(raw) is not dict:
         problem = Problem(
             hand=hand,

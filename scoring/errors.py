@@ -1,5 +1,4 @@
-"""Domain errors of the engine: plain exceptions with plain data. Design:
-docs/engine.md#problems-and-their-codes."""
+"""The engine's errors: plain exceptions, plain data. Design: docs/engine.md#problems-and-their-codes."""
 
 from __future__ import annotations
 
@@ -13,10 +12,9 @@ ParamValue = int | str | list[str]
 
 
 class ProblemText(NamedTuple):
-    """What a problem code means (`meaning`, one line for PROBLEM_CODES) and its English message.
-
-    `template` is a str.format string filled from the params and the check's words
-    (`problem_message`); "" where the message is still written where the problem is found."""
+    """What a problem code means (`meaning`, one line for PROBLEM_CODES) and its English `template`, a
+    str.format string of the params and the check's words (`problem_message`); "" where the message is
+    still written where the problem is found."""
 
     meaning: str
     template: str = ""
@@ -399,9 +397,8 @@ _PLACE_LABELS = {"melded": "melded", "in_hand": "left in hand"}
 def problem_message(
     code: str, params: Mapping[str, ParamValue], words: Mapping[str, object] | None = None
 ) -> str:
-    """The English message of a problem of `code` (its template in PROBLEMS) with `params`, and
-    `words`, the English a check adds where the params do not say it all ("2 canastas need",
-    "NS and EW both", fields named for people)."""
+    """The English message of a problem of `code` (its PROBLEMS template) with `params`, and `words`, the
+    English a check adds where the params do not say it all."""
     return PROBLEMS[code].template.format_map({**params, **words} if words else params)
 
 
@@ -428,10 +425,9 @@ def plural(n: int, one: str, many: str) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Problem:
-    """One reason an entry cannot be scored, and where it is.
-
-    `hand` is 0-based (None for the sheet itself), `side` a side label, `field` the score-sheet
-    field or sheet key; each None where it does not apply. `code` is one of PROBLEM_CODES."""
+    """One reason an entry cannot be scored, and where: `hand` 0-based (None for the sheet itself), `side` a
+    side label, `field` the score-sheet field or sheet key, each None where it does not apply; `code` one
+    of PROBLEM_CODES."""
 
     code: str
     message: str
@@ -478,8 +474,7 @@ class UnsupportedVariant(InvalidRules):
 
 
 class InvalidHandEntry(ValueError):
-    """One or more side entries of a hand cannot occur under the rules (rules.md §4); `problems`
-    holds every problem found."""
+    """Side entries of one hand that cannot occur under the rules (rules.md §4); `problems`: every one."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)
@@ -487,10 +482,8 @@ class InvalidHandEntry(ValueError):
 
 
 class SheetRejected(ValueError):
-    """A score sheet with at least one rejected entry; nothing of it may be scored or saved.
-
-    `errors` are the `problems` as {"hand", "side", "field", "message"} dicts, as the contract
-    prints them (hand 0-based, None for sheet-level errors)."""
+    """A score sheet with at least one rejected entry; nothing of it may be scored or saved. `errors`: the
+    `problems` as the contract prints, {"hand" (0-based; None: the sheet), "side", "field", "message"}."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)

@@ -27,10 +27,8 @@ def initial_meld_minimum(rules: RuleSet, total: int, *, deal: int = 1) -> int:
 
 
 def initial_meld_requirement(rules: RuleSet, total: int) -> str | None:
-    """What the opening meld must hold besides its points for a side at `total`, or None.
-
-    Brazilian (BIC-BR, RG-BR, rules.md §1.6): 7000-7995 "canasta", 8000-8995 "canasta_200", 9000 and
-    up "natural_canasta"; every other variant: None."""
+    """What the opening meld must hold besides its points for a side at `total`, or None: Brazilian only
+    (BIC-BR, RG-BR, rules.md §1.6), 7000-7995 "canasta", 8000-8995 "canasta_200", 9000+ "natural_canasta"."""
     requirement = _requirement(rules, total)
     return None if requirement is None else requirement.code
 

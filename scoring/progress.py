@@ -1,5 +1,4 @@
-"""Score a game one hand at a time, from its state after the hands so far. Design:
-docs/engine.md#a-game-kept-hand-by-hand."""
+"""A game scored one hand at a time, from its state so far. Design: docs/engine.md#a-game-kept-hand-by-hand"""
 
 from __future__ import annotations
 
@@ -21,12 +20,11 @@ MAX_START_TOTAL = 100_000
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameProgress:
-    """A game's state after the hands scored so far: all its next hand is checked against.
+    """A game's state after the hands scored so far; built by `game_start`, `game_resume`, `hands_score`.
 
-    Build it with `game_start`, `game_resume` or `hands_score`; do not change it. `totals` are
-    cumulative points, starting totals included; `hands` the deals played; `won_by` a side that
-    won outright (`tie_won_by`) or None; `initial_meld` in points;
-    `initial_meld_requirement` "canasta", "canasta_200", "natural_canasta" or None."""
+    `totals`: cumulative points, starting totals included; `hands` the deals played; `won_by` an outright
+    winner (`tie_won_by`) or None; `initial_meld` in points; `initial_meld_requirement`
+    "canasta", "canasta_200", "natural_canasta" or None."""
 
     sides: tuple[str, ...]
     players: int
@@ -60,9 +58,8 @@ def game_start(
     start: Mapping[str, int] | None = None,
     players: int | None = None,
 ) -> GameProgress:
-    """The state of a game before its first hand: every total 0, or `start` (side -> points).
-    `players` None: the variant's first table with this many sides. Raises SheetRejected with
-    the problems `score_sheet` finds in "sides", "players" and "start"."""
+    """The state of a game before its first hand: every total 0, or `start` (side -> points); `players` None:
+    the variant's first table. Raises SheetRejected with `score_sheet`'s problems of sides, players, start."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -99,8 +96,8 @@ def game_resume(
 ) -> GameProgress:
     """The state of a game after `hands` hands that left it at `totals` (side -> points).
 
-    Raises SheetRejected for sides or players the variant does not have, and ValueError for a state
-    no game can be in: totals not one int per side, `hands` below 0, `won_by` not a side."""
+    Raises SheetRejected for sides or players the variant lacks; ValueError for an impossible state:
+    totals not one int per side, `hands` below 0, `won_by` not a side."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -125,9 +122,8 @@ def game_resume(
 def hands_score(
     rules: RuleSet, progress: GameProgress, hands: Sequence[Any]
 ) -> tuple[list[HandScore], GameProgress]:
-    """Check and score `hands` (each {side: entry}), the game's next hands, against `progress`:
-    the HandScores and the state after them. Raises SheetRejected with every problem
-    `score_sheet` would find (`hand` the 0-based index in the game); nothing is scored then."""
+    """Check and score the game's next `hands` ({side: entry} each) from `progress`: HandScores, state after.
+    Raises SheetRejected, nothing scored, with every `score_sheet` problem (`hand` 0-based in the game)."""
     scored, after, problems = score_hands(rules, progress, hands)
     if problems:
         raise SheetRejected(problems)
@@ -137,9 +133,8 @@ def hands_score(
 def score_hands(
     rules: RuleSet, progress: GameProgress, raw_hands: Sequence[Any]
 ) -> tuple[list[HandScore], GameProgress, list[Problem]]:
-    """`hands_score` without raising: the scored hands, the state after them and the problems
-    (rules.md §4). After a rejected hand only the checks needing no totals run, and the state is the
-    one before it."""
+    """`hands_score` without raising: the scored hands, the state after them, the problems (rules.md §4).
+    After a rejected hand only the checks needing no totals run; the state is the one before it."""
     problems: list[Problem] = []
     sides = progress.sides
     players = progress.players
@@ -227,8 +222,7 @@ Bad = Callable[..., None]  # bad(field, code, message, **params): record a sheet
 
 
 def read_sides(raw: Any, rules: RuleSet | None, bad: Bad) -> list[str] | None:
-    """The side labels (distinct non-empty strs, as many as the variant allows), or None after
-    calling `bad` with the problem."""
+    """The side labels (distinct non-empty strs, as many as the variant allows), or None after `bad`."""
     if type(raw) is not list or not all(type(s) is str and s for s in raw):
         bad("sides", "sides_not_list", "the sides must be a list of side labels (non-empty strings)")
         return None
@@ -252,8 +246,7 @@ def read_sides(raw: Any, rules: RuleSet | None, bad: Bad) -> list[str] | None:
 
 
 def read_players(raw: Any, rules: RuleSet, sides: list[str], problems: list[Problem]) -> int | None:
-    """Each side's players in one hand (the sheet's `players`), or the variant's default for
-    this many sides; None after adding a problem."""
+    """Each side's players in one hand (the sheet's `players`, or the variant's); None after a problem."""
     allowed = rules.players_options(len(sides))
     if raw is None:
         return rules.players_for(len(sides))

@@ -1,6 +1,4 @@
-"""House-rule options (rules.md §6): each option declared once with the values it allows
-(`OPTION_SPECS`, which the checks below read and the pages draw their controls from), each
-option's value read, and what it changes in a RuleSet."""
+"""House-rule options (rules.md §6): declared once (`OPTION_SPECS`), read, and applied to a RuleSet."""
 
 from __future__ import annotations
 
@@ -30,8 +28,7 @@ OPTION_KINDS = (CHOICE, NUMBER, BOOLEAN, RECORD, SERIES, RECORDS, BANDS)
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One house-rule option as the engine accepts it; `apply_options` checks with it and a page
-    draws its controls from it. Points go by 5; `signed` numbers may be below 0 (rules.md §6a)."""
+    """A house-rule option as the engine takes it. Points go by 5; `signed` may go below 0 (rules.md §6a)."""
 
     name: str
     kind: str
@@ -99,8 +96,7 @@ def _counts_as(spec: OptionSpec, value: Any) -> bool:
 
 
 def _points(name: str, value: Any) -> int:
-    """`value` as the points option `name`: a whole multiple of 5, more than 0 (0 allowed where
-    its spec's minimum is 0, `OPTION_SPECS`)."""
+    """`value` as the points option `name`: a whole multiple of 5 above 0 (or 0 if its spec's minimum is)."""
     positive = OPTION_SPECS[name].minimum > 0
     if type(value) is not int:
         raise InvalidRules(
@@ -140,8 +136,7 @@ def _count(name: str, value: Any) -> int:
 
 
 def _item_points(name: str, key: str, value: Any, *, signed: bool = False) -> int:
-    """One value inside a list or object option (`key` names it): a multiple of 5, 0 or more
-    (the option's spec, `OPTION_SPECS`), or below 0 too where `signed`."""
+    """One value (`key`) in a list or object option: a multiple of 5, 0 or more, or below 0 where `signed`."""
     if signed and type(value) is int and value % 5 == 0:
         return value
     if not _counts_as(OPTION_SPECS[name], value):
@@ -361,10 +356,9 @@ def _meld_band_error(band: int, key: str, value: Any) -> InvalidRules:
 
 
 def _opt_initial_meld_table(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total.
-
-    A total strictly below a band's `below` needs its `minimum`; `below` ascends strictly and only
-    the last band is open. Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
+    """`[{"below": 0, "minimum": 15}, ..., {"minimum": 120}]`: contiguous bands of the total; a total strictly
+    below a band's `below` needs its `minimum`, `below` ascends strictly, only the last band is open.
+    Multiples of 5, minimums >= 0. Brazilian requirements still apply."""
     name = "initial_meld_table"
     if type(value) is not list or not value:
         raise InvalidRules(
@@ -430,10 +424,8 @@ def _opt_initial_meld_by_deal(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """What 1, 2, ... red threes of one side are worth (RuleSet.red_three_values).
-
-    A list of totals by number of threes (`[100, 200, 300, 800]`) or `{"each": 100, "all": 800}`.
-    Below 0 only where they always count as they are (Hand and Foot, rules.md §6a)."""
+    """What 1, 2, ... red threes of one side are worth: totals by number of threes (`[100, 200, 300, 800]`)
+    or `{"each": 100, "all": 800}`; below 0 only where they always count as they are (rules.md §6a)."""
     name = "red_three_values"
     in_pack = rules.red_threes_in_pack
     signed = rules.red_threes_positive == "always"
@@ -600,10 +592,9 @@ _TO_A_TARGET = ("target", "initial_meld_table")
 
 
 def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
-    """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied.
-
-    Raises InvalidRules for an option the variant does not have, two that set the same rule, a bad
-    value, or a game of deals and one to a target mixed. Order: docs/engine.md#house-rule-options."""
+    """`rules` with the house-rule `options` (rules.md §6, §6a: names to JSON values) applied, in the order of
+    docs/engine.md#house-rule-options. Raises InvalidRules for an option the variant lacks, two setting the
+    same rule, a bad value, or a game of deals and one to a target mixed."""
     if not isinstance(options, Mapping):
         raise InvalidRules(
             "options must be an object of house-rule names and values", code="options_not_object"
@@ -634,8 +625,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
 
 
 def _check_to_a_target(rules: RuleSet, options: Mapping[str, Any]) -> None:
-    """A game of deals played to a target (`deals`: 0) gives its target and its minimums by
-    score band; a game of deals takes neither (it would ignore them)."""
+    """A game to a target (`deals`: 0) gives its target and score-band minimums; a game of deals neither."""
     for name in _TO_A_TARGET:
         if not rules.deals and name not in options:
             raise InvalidRules(

@@ -24,11 +24,10 @@ MELD_REQUIREMENTS: Mapping[str, str] = MappingProxyType(
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CanastaKind:
-    """One kind of completed canasta a side's entry counts, and what it is worth.
+    """One kind of completed canasta a side's entry counts, and its worth.
 
-    `group` is "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a). `min_points` is
-    the cheapest such canasta's card points (§4 #9); `max_total` the pack's limit over all sides in
-    one hand (0: none)."""
+    `group`: "natural", "mixed", "wild", "sequence" or "special" (rules.md §6a); `min_points` the cheapest
+    one's card points (§4 #9); `max_total` the pack's limit over all sides in one hand (0: none)."""
 
     field: str
     bonus: int
@@ -73,9 +72,8 @@ class SpecialHand:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeldRequirement:
-    """From a cumulative total of `from_total` points on, the opening meld must be `code`
-    (Brazilian: BIC-BR, RG-BR); `points` is the points minimum that still applies (0: only a kind of
-    canasta)."""
+    """From a cumulative total of `from_total` points on, the opening meld must be `code` (BIC-BR, RG-BR);
+    `points`: the points minimum still applying (0: only a kind of canasta)."""
 
     from_total: int
     code: str
@@ -83,9 +81,8 @@ class MeldRequirement:
 
 
 def playing(shape: tuple[int, ...]) -> int:
-    """Players of each side who play one hand at a table of `shape` (players seated per side):
-    the smallest side's count, since a larger side sits out players in turn so that the sides
-    stay equal (a table of five, rules.md §1.1d)."""
+    """Players of each side who play one hand at a table of `shape` (per side): the smallest side's count
+    (a larger side sits out players in turn, rules.md §1.1d)."""
     return min(shape)
 
 
@@ -201,17 +198,15 @@ class RuleSet:
             object.__setattr__(self, name, value)
 
     def players_for(self, side_count: int) -> int:
-        """How many players each side has in one hand of a game of `side_count` sides, at the
-        first of the variant's tables with that many sides (a game may say otherwise:
-        `players_options`), else at the variant's own table (the first)."""
+        """Players of each side in one hand with `side_count` sides: at the variant's first table with that
+        many sides, else at its first table (a game may say otherwise: `players_options`)."""
         for shape in self.tables:
             if len(shape) == side_count:
                 return playing(shape)
         return playing(self.tables[0])
 
     def players_options(self, side_count: int) -> tuple[int, ...]:
-        """Every number of players a side may have in one hand with `side_count` sides (Samba:
-        two sides of one player or of two partners)."""
+        """Every number of players a side may have in one hand with `side_count` sides."""
         return tuple(dict.fromkeys(playing(shape) for shape in self.tables if len(shape) == side_count))
 
     def target_for(self, side_count: int) -> int:
@@ -240,15 +235,13 @@ class RuleSet:
 
 
 def _hand_score_bounds(rules: RuleSet) -> tuple[int, int]:
-    """(lowest, highest) score in points one side can make in one hand under `rules`, not
-    counting director's penalties ([derived] from the pack, rules.md §1.0 and §2; safe, not
-    tight: it is what a total-only entry is checked against)."""
+    """(lowest, highest) points one side can score in one hand under `rules`, director's penalties aside
+    ([derived] from the pack, rules.md §1.0 and §2; safe, not tight)."""
     return _lowest_hand_score(rules), _highest_hand_score(rules)
 
 
 def _highest_hand_score(rules: RuleSet) -> int:
-    """The most one side can score in one hand: the whole pack melded, the best canastas, bonuses
-    and threes, or the Acaba award or best special hand if larger."""
+    """The most one side can score in one hand: the whole pack melded at best, or Acaba or a special hand."""
     group_left = {
         "natural": rules.max_natural_canastas_total,
         "mixed": rules.max_mixed_canastas_total,
@@ -278,8 +271,7 @@ def _highest_hand_score(rules: RuleSet) -> int:
 
 
 def _lowest_hand_score(rules: RuleSet) -> int:
-    """The least one side can score in one hand: the whole pack against it at in-hand values, the
-    worst threes and penalties, and Brazilian short sequences."""
+    """The least one side can score in one hand: the whole pack in hand, the worst threes and penalties."""
     against = rules.red_three_negative_values or rules.red_three_values
     if rules.red_threes_positive == "always":  # counted as they are: against only if negative
         against = tuple(max(-value, 0) for value in rules.red_three_values)

@@ -58,10 +58,9 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
 
 
 class EventForm(forms.ModelForm):
-    """A new event. `cleaned_data["pair_requests"]` holds the typed `pairs` and picked partners
-    (`partner_<player id>`) as clubs.services.PairRequest for `services.event_create` to check;
-    `cleaned_data["options"]` the house rules' controls for the chosen variant; `new_player` a
-    name added to the roster without leaving the form (`redisplayed`)."""
+    """A new event. `cleaned_data["pair_requests"]`: the typed `pairs` and picked partners (`partner_<player
+    id>`) as clubs.services.PairRequest, checked by `services.event_create`; `["options"]`: the variant's
+    house rules; `new_player` a name added to the roster without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -303,8 +302,7 @@ class _Entrant(forms.ModelChoiceField):
 
 
 class ParticipantAddForm(forms.Form):
-    """A club player who is not yet in the event (a late arrival); in a fixed-partnership event,
-    with their partner (a late pair)."""
+    """A club player not yet in the event (late); in a fixed-partnership event, with their partner."""
 
     player = _Entrant(queryset=Player.objects.none(), label=_("Add a player"))
     # Not required here: the service says why a pair event needs one (and a pair coming back does not).
@@ -370,8 +368,7 @@ RARE_FIELDS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class _FormField:
-    """One input of a side: its name suffix, how to build it, where it goes in the entry; `kind` and
-    `choices` are the engine's (scoring.EntryField), so the form offers what the engine accepts."""
+    """A side's input: name suffix, builder, place in the entry; `kind`, `choices` as scoring.EntryField."""
 
     name: str
     kind: str
@@ -440,8 +437,7 @@ def _error_id(field: forms.BoundField) -> str:
 
 
 class HandForm(forms.Form):
-    """One hand: every side's entry, fields named `<side>-<field>`, in one of three `mode`s
-    (summary, card count, total only). Whole numbers only: anything else is refused."""
+    """One hand: each side's entry (`<side>-<field>`), `mode` summary, cards or total; whole numbers only."""
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -560,8 +556,7 @@ class HandForm(forms.Form):
         return False
 
     def typed(self) -> list[tuple[str, list[str]]]:
-        """What was typed, valid or not, as (label, each side's value as typed: "✓" for a ticked box),
-        for the lines with a value: a refused hand's values are not lost."""
+        """Typed, valid or not: (label, each side's value as typed, "✓" if ticked), lines with one."""
         lines = []
         for spec in self.inputs:
             values = []
@@ -781,8 +776,7 @@ class SwapForm(forms.Form):
 
 
 class ChampionshipForm(forms.ModelForm):
-    """A federation's new championship (`services.championship_create`): the event's own fields and
-    its host member club; the house rules are the variant's own."""
+    """A championship (services.championship_create): the event's fields, host member club, no house rules."""
 
     host = forms.ModelChoiceField(
         queryset=Club.objects.none(),

@@ -1,5 +1,4 @@
-"""The table page, one view (`table`) however it is reached: an account, a table card or a round
-table's own link. Design: docs/site.md#the-pages"""
+"""The table page: one view (`table`) by account, card or round table link. Design: docs/site.md#the-pages"""
 
 from __future__ import annotations
 
@@ -34,8 +33,8 @@ from tournaments.web.forms import HandForm
 
 @dataclass(frozen=True, slots=True)
 class TableAccess:
-    """What a request may do at a table. `final`: the game's results are final
-    (selectors.game_results_final); then only a director scores, giving a reason."""
+    """What a request may do at a table; `final` (selectors.game_results_final): only a director scores,
+    giving a reason."""
 
     game: Game
     can_score: bool
@@ -90,8 +89,7 @@ def _card_access(token: str, game: Game) -> TableAccess:
 
 
 def _by_card(token: str, game_id: int) -> TableAccess:
-    """A save or confirmation sent from a table card's page names its game: one of the card's
-    table in the card's event (an older round's game is then final, and refused)."""
+    """The game a save or confirmation from a table card names: one of the card's table, in its event."""
     card = selectors.card_of_token(token=token)
     if card is None:
         raise Http404
@@ -112,11 +110,8 @@ def table(
     game_id: int | None = None,
     number: int | None = None,
 ) -> HttpResponse:
-    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`),
-    however the table is reached (`table_access`).
-
-    Actions answer POST only (405 otherwise); by account the page needs a signed-in user. Names
-    are the viewer's by account, whole by a link or card (docs/site.md#the-pages)."""
+    """The table page (`action` "view") and its actions ("save", "confirm", "undo" hand `number`; POST only,
+    else 405); by account it needs a signed-in user. Names shown: docs/site.md#the-pages."""
     try:
         if token is None:
             return _table(request, action=action, token=token, game_id=game_id, number=number)
@@ -187,8 +182,7 @@ def _page_etag(request: HttpRequest, access: TableAccess, card: selectors.CardSt
 
 
 def live_tag(game: Game | None) -> str:
-    """A digest of what others can change of `game`'s page (`selectors.game_page_stamp`), read
-    afresh; "" for a card whose table waits for its next game."""
+    """A fresh digest of what others can change of the page (selectors.game_page_stamp); "" if no game."""
     if game is None:
         return ""
     fresh = Game.objects.select_related("table__round__event").get(pk=game.pk)
@@ -239,8 +233,7 @@ def _page(
     template: str = "tournaments/game_detail.html",
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The table page (or its live part, `_table_live.html`: what a save changes). `hand`,
-    `mode` and `saved` default to the query's `?hand=`, `?mode=` and `?saved=`."""
+    """The page, or its live part (`_table_live.html`); `hand`, `mode`, `saved` default to the query's."""
     query = request.GET
     hands = selectors.game_hands(game=access.game)
     form = None
@@ -366,8 +359,7 @@ def _saved_answer(request: HtmxHttpRequest, access: TableAccess, number: int) ->
 
 
 def _refused_final(request: HtmxHttpRequest, access: TableAccess) -> HttpResponse:
-    """A hand sent to a table whose results became final after it was typed: refused with 409, the
-    typed values shown for the scorer to give to the director."""
+    """A hand sent after the table's results became final: refused with 409, its typed values shown again."""
     game = access.game
     form = _hand_form(game, request.POST)
     refused = _refusal(form, [_final_message()], correctable=False)
@@ -469,9 +461,8 @@ def _hand_form_for(
     *,
     ask_reason: bool = False,
 ) -> HandForm | None:
-    """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None
-    once the game is over. A new hand is entered as the table entered its last
-    (selectors.table_entry_mode), by the side that entered the game's last hand."""
+    """The form for the next hand, or for correcting hand `hand_param` (in its entry mode); None once the game
+    is over. A new hand takes the table's entry mode (selectors.table_entry_mode)."""
     initial: dict[str, Any] = {"submission_id": uuid.uuid4()}
     line = None
     remembered = None
@@ -504,8 +495,7 @@ def _hand_form(game: Game, data: Any = None, **kwargs: Any) -> HandForm:
 
 
 def _preview_lines(result: dict[str, Any], number: int) -> dict[str, Any]:
-    """What the preview shows of hand `number`: its scores, the totals after it, and the result if
-    it is the game's last hand."""
+    """The preview of hand `number`: its scores, the totals after it, the result if it is the game's last."""
     return {
         "hand": result["hand"],
         "totals": result["totals_after"],
