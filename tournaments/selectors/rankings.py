@@ -285,7 +285,7 @@ def _cached_every_night(
     read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
     """`read(names)` kept by the process (`selectors.kept`) under the ratings' count and newest
-    row, names under `clubs.stamps`; a fresh list each call."""
+    row, names under `clubs.stamps`; a fresh list each call, read anew without a shared cache."""
 
     def named(ids: list[int]) -> Names:
         return person_names(federation=federation, people=ids)
