@@ -1,9 +1,8 @@
-"""Players' skill ratings from partnership games, with OpenSkill's Plackett-Luce model (the
-`openskill` package). Pure: no ORM.
+"""Players' skill ratings with OpenSkill's Plackett-Luce model (`openskill`); pure, no ORM.
 
-A rating is `mu` and `sigma`, shown as the ordinal mu − 3 sigma; a player is provisional until
-`provisional_games` rated games. Deterministic: the same games in the same order give the same
-ratings. Design: docs/writes-and-reads.md ("Ratings").
+A rating is `mu` and `sigma`, shown as mu − 3 sigma; provisional until `provisional_games` rated
+games. The same games in the same order give the same ratings. Design: docs/writes-and-reads.md
+("Ratings").
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ MARGIN_POINTS = 500.0
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
-    """A finished game as the ratings see it: the players of each side and the sides' totals."""
+    """A finished game for the ratings: each side's players and the sides' totals."""
 
     game: int
     sides: tuple[tuple[int, ...], ...]
@@ -42,7 +41,7 @@ class PlayerRating:
 
 
 class HistoryPoint(NamedTuple):
-    """A player's rating right after a game (`sequence` counts the player's rated games)."""
+    """A rating right after a game (`sequence` counts the player's rated games)."""
 
     player: int
     game: int
@@ -78,10 +77,8 @@ def rate_games(
     with_history: bool = True,
     start: Mapping[int, PlayerRating] | None = None,
 ) -> RatingsResult:
-    """Rate `games` in the order given; every player starts new but those of `start` (player ->
-    their rating after their games so far), who go on from it, `sequence` included.
-
-    Games with fewer than two sides, or a side with no player, are skipped.
+    """Rate `games` in order; players start new but those of `start` (player -> rating so far),
+    who go on from it, `sequence` included. Skips games with under two sides or an empty side.
     """
     model = _model(margin)
     new = (model.mu, model.sigma)
@@ -112,14 +109,14 @@ def rate_games(
 
 
 def new_rating_ordinal() -> float:
-    """The rating shown of a player with no rated game (the package's ordinal of a new rating)."""
+    """The shown rating of a player with no rated game (a new rating's ordinal)."""
     return float(PlackettLuce().rating().ordinal())
 
 
 def player_rating(
     player: int, rating: Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
 ) -> PlayerRating:
-    """A player's rating after `games` rated games, from its (mu, sigma)."""
+    """A player's rating after `games` rated games, from (mu, sigma)."""
     mu, sigma = rating
     return PlayerRating(player, mu, sigma, mu - 3.0 * sigma, games, games < provisional_games)
 
@@ -149,8 +146,8 @@ def _rate_one(
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """Quality of a predictor on held-out decided games: accuracy, Brier score and log loss
-    of the probability that the first side wins (lower Brier and log loss are better)."""
+    """A predictor's accuracy, Brier score and log loss on held-out decided games for "the first
+    side wins" (lower Brier and log loss: better)."""
 
     name: str
     games: int
@@ -171,7 +168,7 @@ def _score(name: str, pairs: list[tuple[float, int]]) -> Prediction:
 
 def evaluate(games: Sequence[RatedGame], *, held_out: float = 0.2) -> list[Prediction]:
     """Train on the first games, predict the last `held_out` share (decided two-side games):
-    OpenSkill without and with the margin against the players' win rates (no games: 0.5)."""
+    OpenSkill without and with margin, against win rates (no games: 0.5)."""
     cut = int(len(games) * (1 - held_out))
     train, test = games[:cut], [g for g in games[cut:] if len(g.sides) == 2 and g.totals[0] != g.totals[1]]
     outcomes = [int(g.totals[0] > g.totals[1]) for g in test]

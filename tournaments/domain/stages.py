@@ -1,5 +1,5 @@
-"""Stages of an event: qualifying, knockout brackets, the final order. Entrants are ints, orders
-best first, a tier shares a place. Design: docs/seating.md#stages."""
+"""Stages: qualifying, knockout brackets, the final order. Entrants are ints, orders best first,
+a tier shares a place. Design: docs/seating.md#stages."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ PAIRS_PER_TABLE = 2
 
 
 def best_of(order: Sequence[int], count: int, eligible: Collection[int] | None = None) -> list[int]:
-    """The first `count` entrants of `order` (best first) that are `eligible` (all when None), fewer
-    when fewer are eligible. Raises ValueError when `count` is below 1 or an entrant appears twice
-    in `order`."""
+    """The first `count` `eligible` entrants (None: all) of `order`, fewer if fewer are. Raises
+    ValueError when `count` is below 1 or an entrant appears twice in `order`."""
     _check_order(order)
     if count < 1:
         raise ValueError("At least one entrant qualifies.")
@@ -26,8 +25,7 @@ def best_of(order: Sequence[int], count: int, eligible: Collection[int] | None =
 
 @dataclass(frozen=True, slots=True)
 class TablePlace:
-    """One entrant at one table of a round: whether its side won or drew the table's game and
-    its side's total there (points)."""
+    """An entrant at a table: its side's win or draw and total (points)."""
 
     entrant: int
     won: bool = False
@@ -36,8 +34,8 @@ class TablePlace:
 
 
 def table_order(places: Iterable[TablePlace], order: Sequence[int]) -> list[int]:
-    """The entrants of one table, best first: a win, then a draw, then the side's total, then
-    their place in `order` (entrants missing from `order` after the others, by id)."""
+    """One table's entrants, best first: a win, a draw, the side's total, their place in `order`
+    (missing ones last, by id)."""
     position = {entrant: i for i, entrant in enumerate(order)}
     ranked = sorted(
         places,
@@ -58,9 +56,8 @@ def best_of_each_table(
     count: int,
     eligible: Collection[int] | None = None,
 ) -> list[int]:
-    """The best `count` eligible entrants of each table (`table_order`), seeded by `order` (the
-    standings), entrants missing from it last by id. Raises ValueError when `count` is below 1 or an
-    entrant appears twice in `order`."""
+    """The best `count` eligible of each table (`table_order`), seeded by `order` (missing ones
+    last, by id). Raises ValueError when `count` < 1 or an entrant appears twice in `order`."""
     _check_order(order)
     if count < 1:
         raise ValueError("At least one entrant of each table qualifies.")
@@ -73,8 +70,7 @@ def best_of_each_table(
 
 
 def tables_needed(entrants: int, per_table: int) -> int:
-    """How many tables seat `entrants` exactly (`per_table` each). Raises ValueError unless
-    `entrants` is a positive multiple of `per_table`."""
+    """Tables of `per_table` seating `entrants`. Raises ValueError unless a positive multiple."""
     if per_table < 1 or entrants < per_table or entrants % per_table:
         raise ValueError(f"{entrants} entrants do not fill tables of {per_table}.")
     return entrants // per_table
@@ -89,8 +85,7 @@ def _check_order(order: Sequence[int]) -> None:
 
 
 def bracket_size(entrants: int) -> int:
-    """The smallest power of two that holds `entrants` (at least 2). Raises ValueError for
-    fewer than two entrants."""
+    """The smallest power of two ≥ `entrants`. Raises ValueError for fewer than two."""
     if entrants < 2:
         raise ValueError("A knockout needs at least two entrants.")
     size = 2
@@ -100,9 +95,9 @@ def bracket_size(entrants: int) -> int:
 
 
 def seed_positions(size: int) -> list[int]:
-    """The seeds (1 = best) in bracket order, top first; each two neighbours meet in round 1.
+    """The seeds (1 = best) in bracket order, top first, neighbours meeting in round 1.
 
-    8: [1, 8, 4, 5, 2, 7, 3, 6]. Raises ValueError unless `size` is a power of two of at least 2."""
+    8: [1, 8, 4, 5, 2, 7, 3, 6]. Raises ValueError unless `size` is a power of two, at least 2."""
     if size < 2 or size & (size - 1):
         raise ValueError(f"A bracket of {size} is not a power of two.")
     positions = [1, 2]
@@ -114,9 +109,8 @@ def seed_positions(size: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """One match of a bracket. `high` is the better-seeded entrant, `low` the other; either is
-    None until the match before is decided, and `low` is None for a bye (`bye`, round 1 only,
-    won by `high`)."""
+    """A bracket match: `high` the better seed, `low` the other; None until the match before is
+    decided, `low` None for a bye (`bye`, round 1 only, won by `high`)."""
 
     round: int  # 1 = the first round of the bracket
     slot: int  # 1 = the top of the bracket
@@ -131,7 +125,7 @@ class Match:
 
     @property
     def ready(self) -> bool:
-        """Both entrants known and no winner yet: the match is to be played (or decided)."""
+        """Both entrants known and no winner yet."""
         return self.high is not None and self.low is not None and self.winner is None
 
     @property
@@ -143,7 +137,7 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """A knockout: its seeds (best first) and its rounds of matches, round 1 first."""
+    """A knockout: its seeds (best first) and rounds of matches, round 1 first."""
 
     seeds: tuple[int, ...]
     rounds: tuple[tuple[Match, ...], ...]
@@ -157,16 +151,15 @@ class Bracket:
         return self.champion is not None
 
     def match_of(self, round: int, entrant: int) -> Match | None:
-        """The match of bracket round `round` that `entrant` plays (None if it plays none)."""
+        """The match `entrant` plays in bracket round `round`, or None."""
         return next((m for m in self.rounds[round - 1] if entrant in m.entrants), None)
 
 
 def bracket(seeds: Sequence[int], winners: Mapping[tuple[int, int], int] | None = None) -> Bracket:
     """The bracket of `seeds` (best first) with the matches decided so far.
 
-    `winners` maps (round, slot), both 1-based, to the match's winner; byes go to the top seeds.
-    Raises ValueError for fewer than two seeds, a seed given twice, or a winner who does not play
-    that match."""
+    `winners`: (round, slot), both 1-based -> winner; byes go to the top seeds. Raises ValueError
+    for fewer than two seeds, a seed twice, or a winner not playing that match."""
     _check_order(seeds)
     winners = winners or {}
     size = bracket_size(len(seeds))
@@ -215,8 +208,8 @@ def _decided(match: Match, winners: Mapping[tuple[int, int], int]) -> Match:
 
 
 def knockout_tiers(drawn: Bracket) -> list[list[int]]:
-    """The bracket's entrants by how far they went, best first: those still in, then the loser
-    of the final, of the semi-finals, and so on back to round 1; each tier in seed order."""
+    """Entrants by how far they went, best first (still in, the final's loser, the semi-finals',
+    back to round 1), each tier in seed order."""
     seed_of = {entrant: i for i, entrant in enumerate(drawn.seeds)}
     lost_in: dict[int, int] = {}
     for matches in drawn.rounds:
@@ -236,8 +229,7 @@ def knockout_tiers(drawn: Bracket) -> list[list[int]]:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """An entrant's place in the event's final order; `stage` is the position (1-based) of the
-    stage that placed it."""
+    """An entrant's final place; `stage`: the 1-based position of the stage placing it."""
 
     rank: int
     entrant: int
@@ -245,7 +237,7 @@ class Place:
 
 
 def tiers_from_ranks(ranked: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """(rank, entrant) pairs, best first, as tiers: entrants of equal rank share one."""
+    """(rank, entrant) pairs, best first, as tiers of equal rank."""
     tiers: list[list[int]] = []
     previous: int | None = None
     for rank, entrant in ranked:
@@ -258,8 +250,7 @@ def tiers_from_ranks(ranked: Iterable[tuple[int, int]]) -> list[list[int]]:
 
 
 def break_ties(tiers: Iterable[Sequence[int]], seeds: Sequence[int]) -> list[list[int]]:
-    """Split each tier by `seeds` (best first): an entrant with a better seed goes ahead. Entrants
-    without a seed stay together at the end of their tier."""
+    """Split each tier by `seeds` (best first); unseeded entrants stay together last."""
     position = {entrant: i for i, entrant in enumerate(seeds)}
     split: list[list[int]] = []
     for tier in tiers:
@@ -272,8 +263,8 @@ def break_ties(tiers: Iterable[Sequence[int]], seeds: Sequence[int]) -> list[lis
 
 
 def final_order(stages: Sequence[Sequence[Sequence[int]]]) -> list[Place]:
-    """The event's final order from each stage's order as tiers, first stage first; the last stage
-    places first (docs/seating.md#stages). Ranks are shared within a tier (1, 2, 2, 4)."""
+    """The final order from each stage's tiers, first stage first; the last stage places first
+    (docs/seating.md#stages). Ranks are shared within a tier (1, 2, 2, 4)."""
     placed: set[int] = set()
     order: list[Place] = []
     for index in range(len(stages), 0, -1):

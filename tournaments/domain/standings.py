@@ -1,5 +1,4 @@
-"""Rank an event's players (or its pairs) from their game results. Design:
-docs/seating.md#standings."""
+"""Rank an event's players or pairs from game results (docs/seating.md#standings)."""
 
 from __future__ import annotations
 
@@ -12,8 +11,8 @@ from tournaments.domain import victory_points as vp
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SideResult:
-    """One side of one game, as the standings see it (points: the side's game total);
-    `points_against` is the best total among the other sides."""
+    """One side of one game for the standings (points: its game total); `points_against`: the
+    best total among the other sides."""
 
     players: tuple[int, ...]
     points_for: int
@@ -40,9 +39,9 @@ def game_side_results(
     hands: int,
     confirmed: tuple[Mapping[str, int], bool] | None = None,
 ) -> list[SideResult]:
-    """One SideResult per side of a game as the standings count it, in the order of `players`
-    (side label -> player ids); `totals` in points. `confirmed` (confirmed hands' totals, all
-    confirmed?) is given where only confirmed points count. Raises nothing."""
+    """One SideResult per side of a game, in the order of `players` (side label -> player ids);
+    `totals` in points; `confirmed` (confirmed hands' totals, all confirmed?) where only
+    confirmed points count. Raises nothing."""
     if confirmed is not None:
         totals, all_confirmed = confirmed
         finished = finished and all_confirmed
@@ -65,8 +64,7 @@ def game_side_results(
 
 
 def result_victory_points(result: SideResult, scale: vp.Scale) -> int | None:
-    """The victory points one side earns from its game on `scale`; None while the game is not
-    finished (it gives none yet)."""
+    """A side's victory points from its game on `scale`; None while the game is not finished."""
     if not result.finished:
         return None
     return vp.side_victory_points(
@@ -86,8 +84,8 @@ SAT_OUT = "sat_out"  # a player who sat the round out (a sit-out or a bye): no t
 
 
 def side_outcome(result: SideResult, *, game_over: bool) -> str:
-    """WON, DREW or LOST once the side's game counts (`result.finished`); else UNCONFIRMED for
-    a game over at the table that waits for a confirmation, IN_PLAY for a game going on."""
+    """WON, DREW or LOST once the game counts (`result.finished`); else UNCONFIRMED (over,
+    waiting for a confirmation) or IN_PLAY."""
     if result.finished:
         return WON if result.won else DREW if result.drew else LOST
     return UNCONFIRMED if game_over else IN_PLAY
@@ -95,15 +93,14 @@ def side_outcome(result: SideResult, *, game_over: bool) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Credit:
-    """Victory points credited for rounds a player missed (see tournaments.domain.missed_rounds)."""
+    """Victory points credited for missed rounds (tournaments.domain.missed_rounds)."""
 
     victory_points: int = 0
 
 
 @dataclass(slots=True, kw_only=True)
 class Figures:
-    """What a standings row counts (points in Canasta points) and ranks by (`criteria`), for a
-    player or a pair."""
+    """A player's or pair's counts (points in Canasta points) and `criteria`."""
 
     games: int = 0
     wins: int = 0
@@ -142,10 +139,9 @@ def rank_players(
     scale: vp.Scale | None = None,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
 ) -> list[StandingRow]:
-    """Standings rows for every player in `names` (id -> display name), ranked; players with no
-    game get an empty row. `credits`: victory points for missed rounds
-    (docs/seating.md#missed-rounds); `scale` defaults to 2-1-0; `tie_breaks` checked already
-    (`victory_points.checked_tie_breaks`)."""
+    """Ranked rows for every player in `names` (id -> display name), an empty row for one with
+    no game. `credits`: missed rounds' victory points (docs/seating.md#missed-rounds); `scale`:
+    2-1-0 by default; `tie_breaks` checked already (`victory_points.checked_tie_breaks`)."""
     scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
     for player, credit in (credits or {}).items():
@@ -190,8 +186,8 @@ _Row = TypeVar("_Row", bound=_Ranked)
 def _ranked(
     rows: list[_Row], listed: Callable[[_Row], tuple[str | int, ...]], tie_breaks: Sequence[str]
 ) -> list[_Row]:
-    """`rows` best first by their criteria (then by `listed` among equals), each with its rank
-    (shared by rows equal on every criterion: 1, 2, 2, 4) and `separated_by`."""
+    """`rows` best first by criteria (then `listed`), each with its rank (shared when equal on
+    all: 1, 2, 2, 4) and `separated_by`."""
     criteria = [row.criteria() for row in rows]
     order = sorted(
         range(len(rows)), key=lambda i: (*vp.standings_key(criteria[i], tie_breaks), *listed(rows[i]))
@@ -208,8 +204,7 @@ def _ranked(
 
 @dataclass(slots=True, kw_only=True)
 class PairStandingRow(Figures):
-    """A pair's row in a fixed-partnership event's standings: its number, its two players and
-    the figures they share (see `rank_pairs`)."""
+    """A pair's row: its number, two players and their shared figures (`rank_pairs`)."""
 
     pair: int
     players: tuple[int, int]
@@ -235,9 +230,9 @@ def rank_pairs(
     *,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
 ) -> list[PairStandingRow]:
-    """The standings of a fixed-partnership event per pair: `rows` the player rows, `pairs` pair
-    number -> its two player ids. A pair takes its first player's figures (`partners_differ`
-    when they differ); no row: an empty one. Ties share a rank, listed by number."""
+    """A fixed-partnership event's standings per pair: `rows` the players', `pairs` number ->
+    two player ids. A pair takes its first player's figures (`partners_differ` when they
+    differ); no row: an empty one. Ties share a rank, listed by number."""
     by_player = {row.player: row for row in rows}
     ranked = []
     for number, players in pairs.items():

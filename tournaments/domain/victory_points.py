@@ -1,6 +1,4 @@
-"""Victory-point scales and tie-break orders. Pure: no ORM, plain values in and out.
-
-Scales, presets and the rules of a club's table: docs/seating.md#victory-point-scales."""
+"""Victory-point scales and tie-break orders; pure (docs/seating.md#victory-point-scales)."""
 
 from __future__ import annotations
 
@@ -42,8 +40,8 @@ SCALE_PROBLEMS: Mapping[str, str] = {
 
 
 class InvalidScale(ValueError):
-    """A victory-point scale or tie-break order that breaks a rule: `code` (SCALE_PROBLEMS)
-    says why and `params` where (table, band, numbers); the message is the English text."""
+    """A scale or tie-break order breaking a rule: `code` (SCALE_PROBLEMS) says why, `params`
+    where (table, band, numbers); the message is English."""
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
@@ -53,8 +51,8 @@ class InvalidScale(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Band:
-    """Differences from `low` to `high` (inclusive; `high` None: no upper end) give the side
-    ahead `ahead` victory points and the side behind `behind`."""
+    """Differences `low` to `high` (inclusive; `high` None: no end) give the side ahead `ahead`
+    victory points, the side behind `behind`."""
 
     low: int
     high: int | None
@@ -138,9 +136,8 @@ PRESETS: dict[str, Scale] = {
 
 
 def scale_for(key: str, custom: Any = None) -> Scale:
-    """The preset named `key`, or the club's own table when `key` is "custom".
-
-    Raises InvalidScale for an unknown key or a custom table that breaks a rule."""
+    """The preset `key`, or the club's own table for "custom". Raises InvalidScale for an
+    unknown key or a custom table breaking a rule."""
     if key == CUSTOM:
         return scale_from_custom(custom)
     try:
@@ -219,8 +216,8 @@ def _checked_bands(name: str, rows: Any, total: int) -> tuple[Band, ...]:
 
 
 def side_victory_points(scale: Scale, *, difference: int, hands: int, won: bool, drew: bool) -> int:
-    """Victory points of one side of a finished game; `difference` is the side's total minus its
-    opponents' (points), `hands` the hands played."""
+    """One side's victory points for a finished game; `difference`: its total minus its
+    opponents' (points), `hands`: hands played."""
     if scale.kind == "result":
         return scale.win if won else scale.draw if drew else scale.loss
     margin = abs(difference)
@@ -231,7 +228,7 @@ def side_victory_points(scale: Scale, *, difference: int, hands: int, won: bool,
 
 
 def match_points(*, won: bool, drew: bool) -> int:
-    """2 for a win, 1 for a draw, 0 for a loss, whatever the victory-point scale."""
+    """2 for a win, 1 for a draw, 0 for a loss, whatever the scale."""
     return 2 if won else 1 if drew else 0
 
 
@@ -253,9 +250,8 @@ TIED = "tied"
 
 
 def checked_tie_breaks(order: Any) -> tuple[str, ...]:
-    """The event's tie-break order, checked: known criteria, each once, victory points excluded.
-
-    Raises InvalidScale naming the unknown or repeated criterion."""
+    """The tie-break order, checked: known criteria, each once, not victory points. Raises
+    InvalidScale naming the unknown or repeated criterion."""
     if not isinstance(order, list | tuple):
         raise InvalidScale("tie_breaks_not_list")
     seen: list[str] = []
@@ -270,15 +266,14 @@ def checked_tie_breaks(order: Any) -> tuple[str, ...]:
 
 
 def standings_key(values: Mapping[str, int], order: Sequence[str]) -> tuple[int, ...]:
-    """Sort key (ascending = best first) over victory points then the tie-breaks in `order`."""
+    """Sort key (ascending = best first): victory points, then the tie-breaks in `order`."""
     return tuple(-values[c] if CRITERIA[c] else values[c] for c in (VICTORY_POINTS, *order))
 
 
 def separating_criterion(
     this: Mapping[str, int], following: Mapping[str, int] | None, order: Sequence[str]
 ) -> str:
-    """The first criterion on which `this` row is ahead of the `following` one; "" for the last row,
-    TIED when equal on every criterion."""
+    """The first criterion `this` beats `following` on; "" if last, TIED if equal on all."""
     if following is None:
         return ""
     for criterion in (VICTORY_POINTS, *order):

@@ -50,8 +50,8 @@ UNDO_WINDOW = datetime.timedelta(minutes=2)
 
 
 def undo_seconds_left(*, line: HandLine, hands: list[HandLine], now: datetime.datetime | None = None) -> int:
-    """Seconds the table may still take back `line` (`services.hand_undo`), 0 once not: only the last
-    of `hands`, as first saved, unconfirmed, within UNDO_WINDOW."""
+    """Seconds left to take back `line` (`services.hand_undo`), else 0: the last of `hands`, as first
+    saved, unconfirmed, within UNDO_WINDOW."""
     if not hands or line.number != hands[-1].number or line.version != 1 or line.confirmed:
         return 0
     if line.created_at is None:
@@ -71,8 +71,8 @@ def hand_line(*, hands: list[HandLine], number: int) -> HandLine | None:
 
 
 def game_results_final(*, game: Game) -> bool:
-    """Whether only a director, with a reason, may change the game's hands: once its event is finished
-    or its next round started. Reads `game.table.round.event` (select it with the game)."""
+    """Whether only a director, with a reason, may change the game's hands (event finished or next
+    round started). Reads `game.table.round.event`: select it with the game."""
     round = game.table.round
     return round.results_final_at is not None or round.event.status == Event.Status.FINISHED
 

@@ -1,6 +1,4 @@
-"""Reads for the club's nights ahead: who may see or run them, their replies, tables, proposed
-partners and check-in, and the signed addresses of the door's page, a personal link and a feed.
-"""
+"""Reads for the club's nights: replies, tables, check-in, signed tokens."""
 
 from __future__ import annotations
 
@@ -43,8 +41,7 @@ def nights_directed_by(*, user: Requester) -> QuerySet[Night]:
 
 
 def nights_ahead(*, club: Club, limit: int | None = 12) -> list[Night]:
-    """The club's nights from today on (its local date), the cancelled ones included, soonest
-    first; at most `limit`."""
+    """The club's nights from its today on, cancelled too, soonest first, at most `limit`."""
     nights = club.nights.filter(date__gte=club_today(club)).select_related("event")
     return list(nights[:limit] if limit else nights)
 
@@ -58,8 +55,8 @@ def player_of(*, user: Requester, club: Club) -> Player | None:
 
 @dataclass(frozen=True)
 class NightReplies:
-    """What the replies to a night say: who is coming (and looking for a partner), who is not,
-    the partners proposed in reply order, the one left over, and the tables they make."""
+    """A night's replies: who is coming (looking for a partner or not), who is not, partners
+    proposed in reply order, the one left over, their tables."""
 
     coming: list[Player]
     not_coming: list[Player]
@@ -90,8 +87,7 @@ def night_replies(*, night: Night) -> NightReplies:
 
 
 def night_tables(*, night: Night, players: int) -> list[SeatingChoice]:
-    """The tables `players` make at the night's game, each choice of odd tables its variant
-    allows (tables of four alone first), as the event page offers them before a round."""
+    """The tables `players` make, per odd-table choice allowed (fours alone first)."""
     return seating_choices(present=players, variant=night.variant, table_shape="", format=night.format)
 
 
@@ -103,8 +99,7 @@ class CheckInLine:
 
 
 def night_check_in_list(*, night: Night) -> list[CheckInLine]:
-    """The club's active players for the night's door: those who said they are coming first,
-    then the others, each by name; a player checked in though inactive is listed too."""
+    """Active players for the door, those coming first, then by name, plus checked-in ones."""
     answers = dict(night.replies.values_list("player_id", "answer"))
     check_ins = {c.player_id: c for c in night.check_ins.all()}
     roster = night.club.players
@@ -114,8 +109,8 @@ def night_check_in_list(*, night: Night) -> list[CheckInLine]:
 
 
 def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | None:
-    """Why the night's check-in is closed now, or None: the night cancelled, or its round 1
-    seated. The door's page opens on the night's date only; a director may tick before it."""
+    """Why check-in is closed, or None: cancelled, or round 1 seated. The door's page opens on
+    the night's date only; a director may tick before it."""
     if night.cancelled:
         return _("This night is cancelled.")
     rounds = Round.objects.filter(event__night=night)
@@ -127,7 +122,7 @@ def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | 
 
 
 def night_reply_refusal(*, night: Night) -> str | None:
-    """Why no one may reply to the night now, or None: cancelled, or over."""
+    """Why no one may reply now, or None: cancelled, or over."""
     if night.cancelled:
         return _("This night is cancelled.")
     if night.date < club_today(night.club):
@@ -153,7 +148,7 @@ def night_of_door_token(*, token: str) -> Night | None:
 
 
 def player_reply_token(*, player: Player) -> str:
-    """The token of the player's personal link, which a director sends: the player's id, signed."""
+    """The player's personal link token (the player's id, signed)."""
     return signing.Signer(salt=REPLY_SALT).sign(str(player.pk))
 
 
@@ -167,13 +162,12 @@ def player_of_reply_token(*, token: str) -> Player | None:
 
 
 def calendar_feed_token(*, user: Requester, club: Club) -> str:
-    """The token of a member's personal calendar feed of the club: the club's and the user's
-    ids, signed; it opens the feed while the user is a member."""
+    """A member's calendar feed token (club and user ids, signed), valid while a member."""
     return signing.Signer(salt=FEED_SALT).sign(f"{club.pk}-{user.pk}")
 
 
 def calendar_feed_allowed(*, club: Club, token: str) -> bool:
-    """Whether `token` is a personal feed address of the club held by one of its members now."""
+    """Whether `token` is the club's feed token of a current member."""
     try:
         club_id, _dash, user_id = signing.Signer(salt=FEED_SALT).unsign(token).partition("-")
     except signing.BadSignature:

@@ -1,6 +1,4 @@
-"""Reads for the ranking of a club and of a federation: their ranking groups, their periods, and
-the ranking of one group over one period (the rule: tournaments/domain/rankings.py), read from
-the rated games (RatingHistory, or PersonRatingHistory for a federation)."""
+"""Reads for club and federation rankings (rule: tournaments/domain/rankings.py)."""
 
 from __future__ import annotations
 
@@ -25,8 +23,7 @@ from tournaments.selectors.kept import kept_get, kept_put
 
 @dataclass(frozen=True, slots=True)
 class RankingGroup:
-    """A ranking group of a club: its key (the variant the others are ranked with), its
-    variants and its name for the pages."""
+    """A club's ranking group: its key (the variant the others rank with), variants and name."""
 
     key: str
     variants: tuple[str, ...]
@@ -40,8 +37,7 @@ class RankingGroup:
 
 @dataclass(frozen=True, slots=True)
 class RankingPeriod:
-    """The games a ranking counts: a season's nights, or the nights between two dates
-    (either end open), or every night (nothing given)."""
+    """A season's nights, the nights between two dates (either end open), or every night."""
 
     season: Season | None = None
     start: datetime.date | None = None
@@ -66,8 +62,7 @@ class RankingPeriod:
 
 
 def club_ranking_group(*, club: Club, variant: str) -> RankingGroup:
-    """The ranking group of `variant` in `club` (the variant alone unless the club ranks it
-    with others). Raises ValueError for a variant the rules engine does not know."""
+    """`variant`'s group in `club`. Raises ValueError for a variant the engine does not know."""
     return _ranking_group(variant, club.ranking_groups or {})
 
 
@@ -80,8 +75,7 @@ def _ranking_group(variant: str, together: Mapping[str, str]) -> RankingGroup:
 
 
 def club_ranking_groups(*, club: Club) -> list[RankingGroup]:
-    """The club's ranking groups with a rated game, the club's default variant's group first
-    (listed even before its first game), then in the engine's order of their keys."""
+    """Groups with a rated game: the default variant's first (always), then engine order."""
     played = set(
         RatingHistory.objects.filter(player__club=club).order_by().values_list("group", flat=True).distinct()
     )
@@ -104,9 +98,8 @@ def club_ranking_period(
     start: datetime.date | None = None,
     end: datetime.date | None = None,
 ) -> RankingPeriod:
-    """The period a ranking is asked for: `season` a season id of the club, EVERY_NIGHT, or
-    nothing for the current season; `start` and `end` narrow it to dates.
-    Raises ValueError for a season not the club's, or an end before the start."""
+    """`season` a club's season id, EVERY_NIGHT, or None for the current one, narrowed by
+    `start` and `end`. Raises ValueError: another club's season, or an end before the start."""
     if start and end and start > end:
         raise ValueError("the end of the period comes before its start")
     if season == EVERY_NIGHT:
@@ -121,7 +114,7 @@ def club_ranking_period(
 
 
 def club_current_season(*, club: Club) -> Season | None:
-    """The season of the club's latest night that belongs to one (by date, then creation)."""
+    """The season of the club's latest night in one (by date, then creation)."""
     latest = (
         Event.objects.filter(club=club, season__isnull=False).order_by("-date", "-pk").values("season_id")[:1]
     )
@@ -129,9 +122,8 @@ def club_current_season(*, club: Club) -> Season | None:
 
 
 def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[rankings.RankedLine]:
-    """The club's ranking of `group` over `period` (`domain.rankings.rank`): every player with
-    a rated game of the group in the period, named as the page shows them. Three queries
-    whatever the number of games."""
+    """The club's ranking of `group` over `period` (`domain.rankings.rank`), named as the page
+    shows. Three queries whatever the games."""
     return _ranking(
         RatingHistory.objects.filter(player__club=club, group=group),
         "player_id",
@@ -146,8 +138,7 @@ def _ranking(
     period: RankingPeriod,
     names: Callable[[list[int]], dict[int, tuple[str, tuple[str, ...]]]],
 ) -> list[rankings.RankedLine]:
-    """The ranking of one group's history rows `history` over `period`, by `rater` (the rows'
-    player or person column); `names`: ids -> (name, clubs) of the raters listed."""
+    """`history` (one group) ranked over `period` by `rater`; `names`: ids -> (name, clubs)."""
     sums = list(
         period.games(history)
         .order_by()
@@ -203,8 +194,7 @@ def player_names(players: QuerySet[Player]) -> dict[int, str]:
 def _ratings_at(
     history: QuerySet[Any], rater: str, wanted: Iterable[tuple[int, int]]
 ) -> dict[tuple[int, int], tuple[float, float]]:
-    """(rater, sequence) -> (ordinal, sigma) after that rated game of the group's `history`,
-    for `wanted`."""
+    """(rater, sequence) -> (ordinal, sigma) after that game, for `wanted`."""
     wanted = [(who, sequence) for who, sequence in wanted if sequence > 0]
     if not wanted:
         return {}
@@ -235,14 +225,13 @@ _FEW = 100  # (rater, sequence) pairs matched by an OR of each; more, by arrays 
 
 
 def federation_ranking_group(*, federation: Federation, variant: str) -> RankingGroup:
-    """The ranking group of `variant` in the federation (its `ranking_groups`, as a club's:
-    by default each variant alone). Raises ValueError for a variant the engine does not know."""
+    """`variant`'s group in the federation (each variant alone by default). Raises ValueError
+    for a variant the engine does not know."""
     return _ranking_group(variant, federation.ranking_groups or {})
 
 
 def federation_ranking_groups(*, federation: Federation) -> list[RankingGroup]:
-    """The federation's ranking groups with a counted game, in the engine's order of their keys
-    (Classic's group listed even before the first game)."""
+    """The federation's groups with a counted game, engine order (Classic's always)."""
     # A person's rating in a group is there once they have a counted game in it: read from the
     # ratings (a row a person), not from the history (a row a person and game, 2,000,000).
     played = set(
@@ -263,8 +252,7 @@ def federation_default_group(*, federation: Federation) -> str:
 def federation_ranking_period(
     *, start: datetime.date | None = None, end: datetime.date | None = None
 ) -> RankingPeriod:
-    """A federation's period: the nights between two dates (either end open), or every night.
-    A federation has no seasons. Raises ValueError for an end before the start."""
+    """Dates (either end open) or every night. Raises ValueError for end < start."""
     if start and end and start > end:
         raise ValueError("the end of the period comes before its start")
     return RankingPeriod(start=start, end=end)
@@ -273,11 +261,9 @@ def federation_ranking_period(
 def federation_ranking(
     *, federation: Federation, group: str, period: RankingPeriod
 ) -> list[rankings.RankedLine]:
-    """The federation's ranking of `group` over `period` by the club's rule: every person with a
-    counted game of the group in the period, named by the strictest of their clubs
-    (`clubs.viewer.shown_person_name`), with their clubs' names. Four queries whatever the
-    number of games; over every night, two small queries while nothing changed
-    (`_cached_every_night`)."""
+    """The federation's ranking of `group` over `period` by the club's rule, each person named
+    by their strictest club (`clubs.viewer.shown_person_name`). Four queries whatever the games;
+    every night: two small ones while nothing changed (`_cached_every_night`)."""
     if period.season is None and period.start is None and period.end is None:
         ratings = PersonRating.objects.filter(person__federation=federation, group=group)
         return _cached_every_night(federation, group, ratings, lambda names: _every_night(ratings, names))
@@ -298,10 +284,8 @@ def _cached_every_night(
     ratings: QuerySet[PersonRating],
     read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
-    """`read(names)`, the federation's ranking of every night of `group`, kept by the process
-    (`selectors.kept`) under the group's ratings' number and newest row, and the names under
-    the stamp of the federations' names (`clubs.stamps`). Each call returns a list of its own;
-    without a shared cache each call reads anew."""
+    """`read(names)` kept by the process (`selectors.kept`) under the ratings' count and newest
+    row, names under `clubs.stamps`; a fresh list each call, read anew without a shared cache."""
 
     def named(ids: list[int]) -> Names:
         return person_names(federation=federation, people=ids)
@@ -340,9 +324,7 @@ def _cached_every_night(
 def _every_night(
     ratings: QuerySet[PersonRating], names: Callable[[list[int]], Names]
 ) -> list[rankings.RankedLine]:
-    """The ranking of every night from one group's ratings `ratings`, each of which keeps its
-    person's totals of the group: what `_ranking` sums from the whole history, without
-    reading it."""
+    """The every-night ranking from the group's `ratings`' kept totals, without the history."""
     totals = ("games", "wins", "draws", "points", "victory_points", "last_played")
     rows = list(ratings.filter(games__gt=0).order_by().values_list("person_id", *totals, "ordinal", "sigma"))
     named = names([row[0] for row in rows])
@@ -367,8 +349,7 @@ def _every_night(
 
 
 def _federation_players(federation: Federation) -> QuerySet[Player]:
-    """The players linked to the federation's people at its clubs (those that joined it, left
-    since or not): who names its people and lists their clubs (`person_names`)."""
+    """Players linked to the federation's people at its clubs, past or present members."""
     return Player.objects.filter(
         person__federation=federation,
         club__federation_places__federation=federation,
@@ -377,8 +358,7 @@ def _federation_players(federation: Federation) -> QuerySet[Player]:
 
 
 def person_names(*, federation: Federation, people: Iterable[int]) -> Names:
-    """Person id -> (the name the viewer sees, the names of their clubs in the federation, by
-    name), for `people` of `federation`, in one query (their linked players' clubs)."""
+    """Person id -> (shown name, their clubs' names in `federation`, sorted); one query."""
     people = list(people)
     wanted = set(people)
     names: dict[int, str] = {}

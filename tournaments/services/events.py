@@ -1,5 +1,4 @@
-"""Writes for events and their participants: create, finish, presence, late arrivals, withdrawal
-(design: docs/writes-and-reads.md#a-pair-acts-as-one)."""
+"""Writes for events and their participants (docs/writes-and-reads.md#a-pair-acts-as-one)."""
 
 from __future__ import annotations
 
@@ -34,8 +33,8 @@ MIN_PLAYERS = 4  # a table of four: the fewest an event can seat
 
 @dataclass(frozen=True, kw_only=True)
 class EventInput:
-    """A new event as asked, built by the page's form and the API alike. Units: `minutes_per_round` and
-    `warning_minutes` minutes, `sit_out_victory_points` victory points."""
+    """A new event as asked; `minutes_per_round`, `warning_minutes` in minutes,
+    `sit_out_victory_points` in victory points."""
 
     name: str
     date: datetime.date
@@ -63,8 +62,7 @@ class EventInput:
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any], **looked_up: Any) -> EventInput:
-        """The input from a door's checked `data` plus its own look-ups (`looked_up`); missing fields keep
-        their defaults."""
+        """The input from a door's checked `data` plus its `looked_up` values; missing fields default."""
         plain = {
             f.name: data[f.name] for f in dataclass_fields(cls) if f.name not in looked_up and f.name in data
         }
@@ -75,13 +73,12 @@ class EventInput:
 def event_create(*, club: Club, asked: EventInput, federation: Federation | None = None) -> Event:
     """Create the event `asked` for with its participants (and, in fixed partnerships, its pairs).
 
-    Preconditions: the house rules pass the engine at the event's tables; players for one
-    table, or two pairs (`MIN_PLAYERS`); `table_shape` one the variant is played at
-    (`scoring.RuleSet.tables`). A `federation`'s event is a championship at a member `club`,
-    each player passing `entrant_refusal`. `minutes_per_round` and `warning_minutes` in minutes.
-    Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
-    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`), writing
-    nothing. Design: docs/writes-and-reads.md#creating-an-event"""
+    Preconditions: the house rules pass the engine at the event's tables; players for one table,
+    or two pairs (`MIN_PLAYERS`); `table_shape` one the variant is played at
+    (`scoring.RuleSet.tables`). A `federation`'s event is a championship at a member `club`, each
+    player passing `entrant_refusal`. Raises ValidationError (`options`, `variant`, `format`,
+    `table_shape`, `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`),
+    writing nothing."""
     if federation is not None and not _member_club_now(federation.pk, club.pk):
         message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
         raise ValidationError({"club": message % {"club": club.name}})
@@ -142,7 +139,7 @@ def event_create(*, club: Club, asked: EventInput, federation: Federation | None
 def _checked_games(
     variant: str, options: dict[str, Any], table_shape: str, format: str, three: bool, five: bool
 ) -> tuple[str, table_shapes.Shape]:
-    """(the variant the event plays, its table's shape) once `_check_rules` and `_check_table` pass."""
+    """(variant, table shape) once `_check_rules` and `_check_table` pass."""
     _check_rules(variant, options)
     variant, shape, odd_games = _check_table(variant, table_shape, format, three, five)
     for game, at in dict.fromkeys(((variant, shape), *odd_games)):
@@ -158,8 +155,8 @@ def _event_entrants(
     pairs: list[PairRequest],
     needed: int,
 ) -> tuple[list[Player], list[Partnership]]:
-    """(the participants, the pairs' partnerships by number) of a new, unsaved `event`; raises
-    ValidationError (`format`, `players`, `pairs`, `partnerships`)."""
+    """(participants, partnerships by number) of unsaved `event`; raises ValidationError
+    (`format`, `players`, `pairs`, `partnerships`)."""
     club = event.club
     chosen: list[Partnership] = []
     if format in Event.PARTNERSHIP_FORMATS and (partnerships or pairs or players or needed):
@@ -184,7 +181,7 @@ def _event_entrants(
 
 
 def entrant_refusal(event: Event, player: Player) -> str | None:
-    """Why `player` cannot enter `event`, or None: a club's event takes its players, a championship a
+    """Why `player` cannot enter `event`, or None: a club event takes its players, a championship a
     member club's player linked to a federation person with no other player in it."""
     if event.federation_id is None:
         if player.club_id != event.club_id:
@@ -223,8 +220,8 @@ def _check_table(
     three_player_tables: bool,
     five_player_tables: bool,
 ) -> tuple[str, table_shapes.Shape, list[tuple[str, table_shapes.Shape]]]:
-    """The event's variant and shape and its odd tables' games, a variant not played at the shape
-    becoming its own game for that many players (Classic for 6 at "3+3"); raises ValidationError."""
+    """Variant, shape and odd tables' games; a variant not played at a shape becomes its game for
+    that many players (Classic for 6 at "3+3"). Raises ValidationError."""
     name = describe_variant(variant)
     try:
         shape = table_shapes.event_shape(variant, table_shape)
@@ -303,8 +300,7 @@ def _event_partnerships(
 
 
 def _check_rules(variant: str, options: Mapping[str, Any], shape: table_shapes.Shape | None = None) -> None:
-    """Refuse an unknown variant, or house rules its engine refuses at a table of `shape` (None:
-    the variant's own; the pack may follow the players, `scoring.rules_for`)."""
+    """Refuse an unknown variant, or house rules refused at `shape` (None: its own)."""
     if variant not in scoring.VARIANTS:
         known = ", ".join(scoring.VARIANTS)
         raise ValidationError(
@@ -324,8 +320,8 @@ def _check_rules(variant: str, options: Mapping[str, Any], shape: table_shapes.S
 
 @transaction.atomic
 def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player_tables: bool) -> Event:
-    """Seat the next rounds with (or without) tables of three and of five; raises ValidationError for
-    a finished event, or an odd table with no game of the variant."""
+    """Seat next rounds with or without tables of three and five; raises ValidationError for a
+    finished event or an odd table with no game of the variant."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -338,8 +334,7 @@ def event_odd_tables_set(*, event: Event, three_player_tables: bool, five_player
 
 @transaction.atomic
 def event_keep_clubs_apart_set(*, event: Event, keep_clubs_apart: bool) -> Event:
-    """Seat the next rounds keeping players of one club apart, or no longer; raises ValidationError
-    for a finished event."""
+    """Keep a club's players apart in next rounds, or not; ValidationError for a finished event."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.FINISHED:
         raise ValidationError(gettext("The event is finished."), code="finished")
@@ -359,8 +354,8 @@ def event_board_link_renew(*, event: Event) -> Event:
 
 @transaction.atomic
 def event_finish(*, event: Event, end_unfinished: bool = False, by: User | None = None) -> Event:
-    """Close the event: no more rounds, every result final; raises ValidationError while its last
-    round has a game in play or a hand unconfirmed, unless `end_unfinished` ends them."""
+    """Close the event, every result final; raises ValidationError while its last round has a
+    game in play or a hand unconfirmed, unless `end_unfinished` ends them."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     if last is not None and event.status != Event.Status.FINISHED:
@@ -409,10 +404,9 @@ def _set_present(event: Event, players: list[Player], present: bool) -> list[Par
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player (their pair, in fixed partnerships) present or absent from the next seating;
-    a late arrival joins, a withdrawn player comes back (`entrant_refusal` in a championship).
-    Returns their participant. Raises ValidationError (field `player`), also for a player of
-    no pair in fixed partnerships."""
+    """Mark a player (with their pair) present or absent for the next seating; a late arrival
+    joins, a withdrawn one returns (`entrant_refusal` in a championship). Raises ValidationError
+    (`player`), also for a player of no pair in fixed partnerships."""
     if event.federation_id is None and player.club_id != event.club_id:
         raise ValidationError({"player": gettext("The player belongs to another club.")})
     if event.federation_id is not None and not event.participants.filter(player=player).exists():
@@ -435,9 +429,8 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
 
 @transaction.atomic
 def participant_add(*, event: Event, player: Player, partner: Player | None = None) -> Participant:
-    """A late arrival joins from the next round, or a withdrawn or absent player returns (with
-    their pair); in fixed partnerships a player of no pair needs a `partner` of none. Returns
-    their participant. Raises ValidationError (`player` or `partner`)."""
+    """Add a late arrival, or bring back a withdrawn or absent player (with their pair); a
+    player of no pair needs a `partner` of none. Raises ValidationError (`player`, `partner`)."""
     if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})
@@ -501,8 +494,7 @@ def participant_add(*, event: Event, player: Player, partner: Player | None = No
 
 @transaction.atomic
 def participant_withdraw(*, event: Event, player: Player) -> Participant:
-    """A player (their pair, in fixed partnerships) leaves, results kept; raises
-    Participant.DoesNotExist if the player is not in the event."""
+    """A player (with their pair) leaves, results kept; Participant.DoesNotExist if absent."""
     Participant.objects.select_for_update().get(event=event, player=player)
     last = event.rounds.order_by("-number").values_list("number", flat=True).first()
     participants = []

@@ -1,9 +1,6 @@
-"""Writes for hands and the games they score: record a hand (new or corrected), preview it,
-confirm it, and rescore a game from its stored hands.
-
-A new hand is scored against the state kept in the game's row (`Game.totals`, `hands_played`,
-`won_by`, `next_number`), a correction against the stored hands before it. Saving a hand
-queues the event's standings, and the ratings once a game is over.
+"""Writes for hands and their games: a new hand is scored against the game's row, a correction
+against the stored hands before it; a save queues the standings, and the ratings once a game is
+over.
 """
 
 from __future__ import annotations
@@ -46,8 +43,7 @@ Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 
 
 def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
-    """Score a game's hands (oldest first) with the game's rules: the score-sheet result, with
-    `hands_played` and the limits of `_with_limits` applied.
+    """Score a game's hands (oldest first) by its rules, with `hands_played` and `_with_limits`.
     Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
     """
     sheet: dict[str, Any] = {
@@ -64,9 +60,9 @@ def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> d
 
 
 def _with_limits(game: Game, result: dict[str, Any]) -> dict[str, Any]:
-    """`game_score`'s rules on top of the engine's result (`hands_played` set): the event's
-    hands per round, `Game.last_hand` and a director's stop end the game, the higher total
-    winning; an ended game without a winner is a draw. `stopped`: the director ended it."""
+    """`game_score`'s limits on the engine's result (`hands_played` set): the event's hands per
+    round, `Game.last_hand` and a director's stop end the game, the higher total winning, else a
+    draw. `stopped`: the director ended it."""
     result["draw"] = False
     stopped = result["stopped"] = game.stopped_at is not None
     limits = [n for n in (game.hands_planned, game.last_hand) if n]
@@ -85,7 +81,7 @@ def _rules(game: Game) -> scoring.RuleSet:
 
 
 def _progress(game: Game, rules: scoring.RuleSet) -> scoring.GameProgress:
-    """The engine's state of `game` after its last stored hand, read from the game's row."""
+    """The engine's state after the game's last stored hand, from the game's row."""
     if not game.hands_played:
         return scoring.game_start(rules, game.sides, players=game.players)
     return scoring.game_resume(
@@ -99,8 +95,7 @@ def _progress(game: Game, rules: scoring.RuleSet) -> scoring.GameProgress:
 
 
 def _result(game: Game, progress: scoring.GameProgress) -> dict[str, Any]:
-    """What `game_score` gives for a game whose hands left the engine at `progress`, with the
-    engine's `won_by` (None or a side) besides."""
+    """`game_score`'s result at `progress`, plus `won_by` (None or a side)."""
     result = progress.result()
     result["hands_played"] = progress.hands
     result["won_by"] = progress.won_by
@@ -109,9 +104,8 @@ def _result(game: Game, progress: scoring.GameProgress) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class _Scored:
-    """A hand scored against the game's state: `hands` the scored hands from the entered one on,
-    `before` the state before it, `result` the game's result after the last one, and
-    `next_number` the game's next new hand's number."""
+    """A hand scored: `hands` from it on, `before` the state before it, `result` after the last,
+    `next_number` the next new hand's number."""
 
     hands: list[scoring.HandScore]
     before: scoring.GameProgress
@@ -120,9 +114,9 @@ class _Scored:
 
 
 def _score(game: Game, number: int, entries: Entries, stored: _Stored | None = None) -> _Scored:
-    """Check and score hand `number` as entered: a new hand against the game's row, a correction
-    against the hands before it (`stored`, read if not given) with the hands after it checked
-    again. Raises ValidationError keyed `<side>.<field>` (or `__all__`)."""
+    """Check and score hand `number`: new against the game's row, a correction against `stored`
+    (read if None), later hands checked again. Raises ValidationError keyed `<side>.<field>` or
+    `__all__`."""
     _check_number(game, number)
     rules = _rules(game)
     if number == game.next_number:
@@ -154,9 +148,8 @@ def _score(game: Game, number: int, entries: Entries, stored: _Stored | None = N
 def _engine_refusal(
     exc: scoring.SheetRejected, game: Game, *, at: int, numbers: Mapping[int, int]
 ) -> ValidationError:
-    """The engine's problems as a ValidationError keyed by field, in the user's language:
-    `at` is the entered hand's 0-based index in the game, `numbers` the hand numbers of the
-    indexes after it (a deleted hand leaves a gap in the numbers)."""
+    """The engine's problems as a ValidationError by field, in the user's language: `at` the
+    hand's 0-based index, `numbers` later indexes' hand numbers (deletions leave gaps)."""
     details = [problem.as_detail() for problem in exc.problems]
     books = _rules(game).canastas_called_books
     for detail in details:
@@ -165,11 +158,11 @@ def _engine_refusal(
 
 
 def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]:
-    """Score hand `number` as entered, without saving, against the game's stored state.
+    """Score hand `number` as entered, without saving.
 
     Returns {"hand": {side: {"score", "breakdown"}}, "totals_after": {side: points}, "last":
-    whether it is the game's last hand, and `game_score`'s keys as if it were saved}.
-    Raises ValidationError keyed `<side>.<field>` (or `__all__`).
+    bool, and `game_score`'s keys}. Raises ValidationError keyed `<side>.<field>` (or
+    `__all__`).
     """
     _last_hand_after_target(game, save=False)
     scored = _score(game, number, entries)
@@ -184,8 +177,7 @@ def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]
 
 
 def _allows(game: Game, user: Requester | None, level: Level) -> bool:
-    """Whether `user` may `level` the locked game's event (`selectors.event_allows`), read inside
-    the write's transaction and kept on the game: asked once a game, user and level."""
+    """`selectors.event_allows` for the locked game's event, kept on the game."""
     asked: dict[tuple[int | None, Level], bool] = game.__dict__.setdefault("_allowed", {})
     key = (user.pk if user is not None and user.is_authenticated else None, level)
     if key not in asked:
@@ -194,15 +186,14 @@ def _allows(game: Game, user: Requester | None, level: Level) -> bool:
 
 
 def _directs(game: Game, user: Requester | None) -> bool:
-    """Whether `user` runs the game's event: its director, or a championship's officer or host
-    director while the host is a member (`selectors.event_allows`)."""
+    """Whether `user` runs the game's event (`selectors.event_allows`): its director, or a
+    championship's officer or host director while the host is a member."""
     return _allows(game, user, Level.RUN)
 
 
 def _check_door(game: Game, door: Door | None) -> None:
-    """Raise Game.DoesNotExist (the door's "not found") unless `door` may score the locked game:
-    its scope read again inside the write's transaction, after the lock (a club that left its
-    federation, a role taken back, a card renewed). No door: a command, a task or a test."""
+    """Raise Game.DoesNotExist unless `door` may score the locked game now, read after the lock.
+    No door: a command, a task or a test."""
     if door is None:
         return
     if door.token:
@@ -215,9 +206,8 @@ def _check_door(game: Game, door: Door | None) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class HandInput:
-    """A hand as a table sends it, from the table page's form or the API alike
-    (tests/site/test_front_doors.py): `entries` side -> its score-sheet entry
-    (tests/scoring/cases); `expected_version` the version a correction started from."""
+    """A hand as a table sends it: `entries` side -> score-sheet entry (tests/scoring/cases);
+    `expected_version` the version a correction started from."""
 
     number: int
     entries: Entries
@@ -237,13 +227,12 @@ def hand_record(
 ) -> Hand:
     """Store hand `asked.number` of `game`: a new hand, or a correction.
 
-    The game's row is locked first; then `door` (an account, or a table's link or card) must
-    score it now (`selectors.door_level`), else Game.DoesNotExist (no door: a command or a
-    test). A retried `submission_id` returns its hand (`was_created` False; other values or
-    another game's are refused). A correction names the `expected_version` it started from.
-    Once the results are final (`selectors.game_results_final`) only the event's runner
-    changes a hand, giving a `reason`. Raises ValidationError (keyed `<side>.<field>` or
-    `__all__`), writing nothing. Returns the hand, its game locked as `hand.game`.
+    The game's row is locked first; then `door` must score it now (`selectors.door_level`), else
+    Game.DoesNotExist. A retried `submission_id` returns its hand (`was_created` False; other
+    values or another game's are refused). A correction names its `expected_version`. Once
+    results are final (`selectors.game_results_final`) only the event's runner changes a hand,
+    with a `reason`. Raises ValidationError (keyed `<side>.<field>` or `__all__`), writing
+    nothing. Returns the hand, its game locked as `hand.game`.
     """
     number, entries, submission_id = asked.number, asked.entries, asked.submission_id
     expected_version, entered_by_side, reason = asked.expected_version, asked.entered_by_side, asked.reason
@@ -279,9 +268,8 @@ def hand_record(
 
 
 def _game_locked(game: Game, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
-    """The game's row, locked, with its table, round and event, and `_done_id`: the id of the
-    hand saved under `submission_id` (None for none). When the game is gone (its round seated
-    again): Game.DoesNotExist through a door, a ValidationError saying so otherwise."""
+    """The game's row locked, with table, round, event and `_done_id` (the hand of
+    `submission_id`). A game gone: Game.DoesNotExist through a door, else ValidationError."""
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
     locked = (
@@ -320,9 +308,8 @@ def _check_not_being_seated(game: Game) -> None:
 def _hand_to_change(
     game: Game, number: int, expected_version: int | None
 ) -> tuple[_Stored | None, _StoredHand | None]:
-    """(the stored hands from `number` on, the stored hand `number` or None) for the next hand
-    of a game not over, or a correction of a stored hand's `expected_version`.
-    Raises ValidationError for a gap, a game over, a hand already recorded, a conflict."""
+    """(stored hands from `number` on, hand `number` or None) for a new hand or a correction.
+    Raises ValidationError: a gap, a game over, a hand recorded, a version conflict."""
     _check_number(game, number)
     stored = _stored_hands(game, number) if number != game.next_number else None
     existing = stored.hands[0] if stored and stored.hands and stored.hands[0].number == number else None
@@ -364,7 +351,7 @@ def _check_entering_side(game: Game, entered_by_side: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class _HandChange:
-    """What a save writes into a hand: the entries with their scores, who and why."""
+    """What a save writes into a hand: entries with scores, who and why."""
 
     entries: Entries
     scores: Mapping[str, scoring.SideScore]
@@ -374,7 +361,7 @@ class _HandChange:
     submission_id: uuid.UUID | None
 
     def side_entries(self, hand: Hand, ids: Mapping[str, int] | None = None) -> list[SideEntry]:
-        """The hand's side entries with their new values (with their row ids for an update)."""
+        """The hand's side entries with new values (and row ids for an update)."""
         return [
             SideEntry(
                 pk=ids[side] if ids else None,
@@ -390,7 +377,7 @@ class _HandChange:
 def _hand_created(
     game: Game, number: int, change: _HandChange, *, by_director: bool
 ) -> tuple[Hand, list[SideEntry]]:
-    """A new hand and its side entries, written with their history."""
+    """A new hand and its side entries, with their history."""
     hand = Hand(
         game=game, number=number, recorded_by=change.recorded_by, entered_by_side=change.entered_by_side
     )
@@ -403,9 +390,8 @@ def _hand_created(
 
 
 def _hand_saved(hand: Hand, change: _HandChange, *, by_director: bool) -> None:
-    """The hand's row written, confirmed where a director made the change, answering to the
-    submission that made it: a double tap or a retry finds it and changes nothing (not a false
-    conflict). Raises ValidationError when the submission id is another table's or club's."""
+    """Write the hand's row (confirmed for a director); ValidationError for another's submission
+    id."""
     if by_director:
         _confirmed_by_director(hand, change.recorded_by)
     if change.submission_id is not None:
@@ -423,8 +409,7 @@ def _hand_saved(hand: Hand, change: _HandChange, *, by_director: bool) -> None:
 def _hand_corrected(
     game: Game, existing: _StoredHand, change: _HandChange, *, by_director: bool
 ) -> tuple[Hand, list[SideEntry]]:
-    """The stored hand with its new values, a new version needing confirmation again (unless a
-    director made it), written with the history of the hand and its entries."""
+    """The stored hand's new version, unconfirmed unless a director's, with history."""
     hand = existing.hand
     hand.game = game
     hand.version += 1
@@ -445,8 +430,7 @@ def _hand_corrected(
 
 
 def _game_moved_on(game: Game, scored: _Scored, *, extra: Sequence[str]) -> None:
-    """The game's new state and result stored (with the `extra` fields set on `game`); the
-    standings queued, and the ratings when a game finished or a finished game changed."""
+    """Store the game's state; queue the standings, and the ratings if its result moved."""
     was_over = game.game_over
     _store_result(game, scored.result, next_number=scored.next_number, extra=extra)
     if game.game_over and not was_over:
@@ -458,9 +442,8 @@ def _game_moved_on(game: Game, scored: _Scored, *, extra: Sequence[str]) -> None
 
 
 def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | None:
-    """A submission saved before (`done_id`): the same hand again (was_created False), or
-    refused if it was saved elsewhere in the club or with other values. None if another club
-    saved it: nothing of its hand is said, and saving under its id fails on the unique id."""
+    """A submission saved before: its hand, or refused if saved elsewhere in the club or with
+    other values; None if another club saved it."""
     hand = Hand.objects.get(pk=done_id)
     if hand.game_id != game.pk:
         club_id = game.table.round.event.club_id
@@ -484,9 +467,8 @@ def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | 
 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
-    """At a table of five, who of the side of three sits the new `hand` out: whoever has sat out
-    fewest, in turn (rules.md §1.1d, §6), from the turns kept in `Game.sat_out_turns`: the same
-    queries at hand 30 as at hand 1."""
+    """At a table of five, who of the side of three sits `hand` out: fewest sat out, in turn
+    (rules.md §1.1d, §6), from `Game.sat_out_turns`: the same queries at hand 30 as at 1."""
     trio = game_trio(game=game)
     if trio is not None:
         ids = tuple(player.pk for player in trio[1])
@@ -495,8 +477,7 @@ def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
 
 
 def _sat_out_turns_kept(game: Game) -> None:
-    """The game's kept turns (`Game.sat_out_turns`) rewritten from its stored hands, after a
-    change to who sat out an earlier hand (the locked `game`)."""
+    """Rewrite `Game.sat_out_turns` of the locked `game` from its stored hands."""
     game.sat_out_turns = table_shapes.sat_out_turns(
         Hand.objects.filter(game=game).order_by("number").values_list("number", "sat_out_id")
     )
@@ -505,8 +486,7 @@ def _sat_out_turns_kept(game: Game) -> None:
 
 @transaction.atomic
 def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
-    """Say who of the side of three sat out `hand` at a table of five (the director's change;
-    the next hands' turns follow it). Not a scoring fact: the scores do not change. Raises
+    """Set who of the side of three sat out `hand` at a table of five; scores unchanged. Raises
     ValidationError unless `by` runs the event and the player is on the side of three."""
     # The game's row first, as a hand's save locks it, then the hand's.
     game = _locked_game(hand)
@@ -526,7 +506,7 @@ def hand_sat_out_set(*, hand: Hand, player_id: int, by: User | None) -> Hand:
 
 
 def _submission_elsewhere() -> ValidationError:
-    """The refusal of a submission id saved at another table: it says nothing of that hand."""
+    """The refusal of another table's submission id, saying nothing of its hand."""
     return ValidationError(
         _("This form was already used for another hand. Reload the page and enter the hand again."),
         code="submission_reused",
@@ -541,7 +521,7 @@ def _confirmed_by_director(hand: Hand, director: User | None) -> None:
 
 
 def _check_final(game: Game, *, user: User | None, reason: str) -> None:
-    """Refuse a change to a game whose results are final, but from a director with a reason."""
+    """Refuse a change to a game with final results, but from a director with a reason."""
     if not game_results_final(game=game):
         return
     if not _directs(game, user):
@@ -561,7 +541,7 @@ def _check_final(game: Game, *, user: User | None, reason: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class _StoredHand:
-    """A stored hand as the hand services need it: its row, and its side entries' values."""
+    """A stored hand: its row and its side entries' values."""
 
     hand: Hand
     entries: dict[str, dict[str, Any]]  # side -> its score-sheet entry
@@ -579,8 +559,7 @@ class _StoredHand:
 
 @dataclass(frozen=True, slots=True)
 class _Stored:
-    """A game's stored hands as a correction of hand `number` reads them: the hands before it
-    summed up (`count` hands, `totals` side -> points), and the hands from it on."""
+    """Stored hands around hand `number`: those before summed (`count`, `totals`), the rest."""
 
     count: int
     totals: dict[str, int]
@@ -588,11 +567,8 @@ class _Stored:
 
 
 def _stored_hands(game: Game, number: int = 1) -> _Stored:
-    """The game's stored hands, for a correction of hand `number` (or a rescore: 1).
-
-    The state before the corrected hand comes from the stored hands, not the game's row, so a
-    correction also puts right a row left behind. Three queries at most, each through an index
-    (hands by (game, number), then side entries by (hand, side), no join).
+    """The game's stored hands for a correction of hand `number` (a rescore: 1), not from the
+    game's row. Three queries at most, each by an index, no join.
     """
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     earlier = [hand.pk for hand in hands if hand.number < number]
@@ -639,13 +615,12 @@ def hand_confirm(
     code: str = "",
     door: Door | None = None,
 ) -> Hand:
-    """Confirm a hand for the side that did not enter it, by that side's `code`
+    """Confirm a hand for the side that did not enter it, by its `code`
     (`TableCard.side_codes`), or as the director, for either side, without.
 
-    Through a `door` the game must be the door's to score now, read after the lock (else
-    Game.DoesNotExist); the door is the director when it runs the event (`as_director` for a
-    command or a test). Confirming twice changes nothing. Raises ValidationError for an unknown
-    side, the side that entered it, a wrong code and, but for a director, final results.
+    Through a `door`, the door must score the game now (else Game.DoesNotExist), and is the
+    director when it runs the event. Idempotent. Raises ValidationError: an unknown side, the
+    entering side, a wrong code and, but for a director, final results.
     """
     hand = (
         Hand.objects.select_for_update(of=("self",))
@@ -696,8 +671,7 @@ CODE_WINDOW = 24 * 3600  # seconds the wrong codes of a hand are counted
 
 
 def _check_code(hand: Hand, side: str, code: str) -> None:
-    """Refuse a wrong confirmation code, saying how many tries are left; after CODE_TRIES
-    wrong codes for the hand, only the director confirms it (config/limits.py counts them)."""
+    """Refuse a wrong code, saying the tries left (CODE_TRIES, config/limits.py)."""
     misses = limits.attempt_key("confirm-code", str(hand.pk))
     if limits.reached({misses: CODE_TRIES}):
         raise ValidationError(
@@ -727,8 +701,7 @@ def _check_code(hand: Hand, side: str, code: str) -> None:
 
 
 def _check_number(game: Game, number: int, *, gap: bool = False) -> None:
-    """Refuse a hand number that is neither a stored hand's nor the next one's (`gap`: the
-    number of a deleted hand, known not to be stored)."""
+    """Refuse a number neither stored nor next (`gap`: a deleted hand's number)."""
     recorded = game.next_number - 1
     if gap or number < 1 or number > recorded + 1:
         raise ValidationError(
@@ -743,9 +716,8 @@ def _check_number(game: Game, number: int, *, gap: bool = False) -> None:
 def _errors_by_field(
     errors: list[dict[str, Any]], at: int, sides: list[str], numbers: Mapping[int, int]
 ) -> dict[str, list[str]]:
-    """Engine errors as a message dict keyed `<side>.<field>`: `at` the 0-based index of the
-    hand entered; an error of both sides at each side's field; an error of a later hand names
-    it by `numbers` (index -> hand number; index + 1 where not given)."""
+    """Engine errors keyed `<side>.<field>`: `at` the hand's 0-based index; a both-sides error
+    at each side; a later hand named by `numbers` (index -> number, else index + 1)."""
     by_field: dict[str, list[str]] = {}
     for error in errors:
         message, hand, side, field = (
@@ -774,9 +746,8 @@ def _errors_by_field(
 
 
 def _last_hand_after_target(game: Game, *, save: bool) -> None:
-    """When another table of the round has reached the target (`Round.target_reached_at`),
-    this game's last hand is the one it had in play then: one more than the hands saved
-    before that moment (`Game.last_hand`, kept once set). Reads the game's round and event."""
+    """After another table reached the target (`Round.target_reached_at`), set `Game.last_hand`
+    once: one more than the hands saved before then."""
     round = game.table.round
     if game.last_hand is not None or game.game_over or round.target_reached_at is None:
         return
@@ -788,9 +759,8 @@ def _last_hand_after_target(game: Game, *, save: bool) -> None:
 
 
 def _target_reached(game: Game) -> None:
-    """A game just ended: if it reached the target and its event plays to the target across
-    tables, the round's other games end after the hand in play. One UPDATE of the round's row,
-    no other game's lock (no deadlock; the first one is kept)."""
+    """A game just ended at the target of an event playing to it across tables: the round's
+    other games end after the hand in play (the first target kept); one UPDATE, no other lock."""
     round = game.table.round
     if not round.event.play_to_target_across_tables or round.target_reached_at is not None:
         return
@@ -807,9 +777,7 @@ def _target_reached(game: Game) -> None:
 def _store_result(
     game: Game, result: Mapping[str, Any], *, next_number: int, extra: Sequence[str] = ()
 ) -> None:
-    """Write the game's state after its last hand (`_result`: the engine's totals, hands
-    played and won_by, and what follows) and `next_number` in one UPDATE, with the `extra`
-    fields already set on `game`."""
+    """Write `_result` and `next_number` (and `extra` fields set on `game`) in one UPDATE."""
     game.totals = result["totals"]
     game.initial_meld = result["initial_meld"]
     game.game_over = bool(result["game_over"])
@@ -824,9 +792,8 @@ def _store_result(
 
 @transaction.atomic
 def game_rescore(*, game: Game) -> Game:
-    """Rescore every stored hand of a game and rewrite its scores and state (idempotent): the
-    repair when a game's row may not match its hands. Raises scoring.SheetRejected if the
-    stored hands are no longer valid together."""
+    """Rescore every stored hand (idempotent). Raises scoring.SheetRejected if no longer valid
+    together."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     stored = _stored_hands(game).hands
     rules = _rules(game)
@@ -849,9 +816,8 @@ def game_rescore(*, game: Game) -> Game:
 
 @transaction.atomic
 def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
-    """End a game in play at its current score, as a director does when the round's time is up:
-    the higher total wins, equal totals draw; later corrections keep it stopped. Raises
-    ValidationError if the game is over already, or if `stopped_by` no longer runs the event."""
+    """End a game in play at its score (higher total wins, equal draw); corrections keep it
+    stopped. Raises ValidationError if over already or `stopped_by` no longer runs the event."""
     game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
     if stopped_by is not None and not _directs(game, stopped_by):
         raise ValidationError(_("Only a director can end a game."), code="not_director")
@@ -873,9 +839,8 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
 
 @transaction.atomic
 def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Game:
-    """Delete a stray hand (a director's tool): kept in the history, the game rescored, the
-    others keep their numbers. Only the event's runner (`deleted_by`), with a `reason` once the
-    results are final. Raises ValidationError when refused, deleting nothing."""
+    """Delete a stray hand (kept in the history; the game rescored; numbers kept). Only by the
+    event's runner, with a `reason` once results are final; else ValidationError."""
     game = _locked_game(hand)
     if not _directs(game, deleted_by):
         raise ValidationError(_("Only a director can delete a hand."), code="not_director")
@@ -885,12 +850,11 @@ def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Gam
 
 @transaction.atomic
 def hand_undo(*, hand: Hand, now: datetime | None = None, door: Door | None = None) -> Game:
-    """Take back a hand the table has just saved, for anyone who may score the table, as
-    `hand_delete` does.
+    """Take back a hand the table just saved, as `hand_delete` does.
 
     Only the game's last hand, never corrected, unconfirmed, within `UNDO_WINDOW`, results not
-    final; else ValidationError, deleting nothing. Through a `door`, only of a game the door
-    may score now, read after the lock (else Game.DoesNotExist).
+    final; else ValidationError. Through a `door`, one that may score the game now (else
+    Game.DoesNotExist).
     """
     game = _locked_game(hand)
     _check_door(game, door)
@@ -921,8 +885,7 @@ def _locked_game(hand: Hand) -> Game:
 
 
 def _delete(game: Game, hand: Hand, reason: str) -> Game:
-    """Delete `hand` of the locked `game` with its entries (the history keeps them, with
-    `reason`), rescore the game, and let the standings and ratings follow."""
+    """Delete `hand` of the locked `game` (kept in the history with `reason`) and rescore."""
     hand = Hand.objects.get(pk=hand.pk)
     hand._change_reason = reason or None
     for side_entry in hand.entries.all():

@@ -1,5 +1,4 @@
-"""Writes for the club's nights ahead: schedule, move or cancel them; a player's reply; the
-check-in at the door; the night's event created from its check-in."""
+"""Writes for a club's nights: schedule, move, cancel, reply, check in, event."""
 
 from __future__ import annotations
 
@@ -25,7 +24,7 @@ MOST_NIGHTS = 60
 
 @dataclass(frozen=True)
 class NightInput:
-    """A night (or, with `repeat_until`, one a week up to that date) as a director asks for it."""
+    """A night (or, with `repeat_until`, one a week up to that date) as asked."""
 
     date: datetime.date
     start_time: datetime.time
@@ -36,9 +35,9 @@ class NightInput:
 
 
 def nights_schedule(*, club: Club, asked: NightInput) -> list[Night]:
-    """Schedule the night `asked` for, and one each week after it up to `repeat_until`.
-    Raises ValidationError (field `repeat_until`, `variant` or `format`): a repeat ending
-    before the first night, more than MOST_NIGHTS nights, a variant or format not known."""
+    """Schedule the night `asked` for, weekly up to `repeat_until`. Raises ValidationError
+    (`repeat_until`, `variant`, `format`): a repeat ending before the first night, over
+    MOST_NIGHTS nights, an unknown variant or format."""
     until = asked.repeat_until or asked.date
     if until < asked.date:
         raise ValidationError({"repeat_until": gettext("The repeat ends before the first night.")})
@@ -69,8 +68,7 @@ def nights_schedule(*, club: Club, asked: NightInput) -> list[Night]:
 
 @transaction.atomic
 def night_move(*, night: Night, date: datetime.date, start_time: datetime.time, place: str) -> Night:
-    """Move the night to another date, time or place; calendars see the change (its sequence
-    rises). Raises ValidationError: the night cancelled, or its event created already."""
+    """Move the night (calendar sequence rises). ValidationError: cancelled, or event created."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     _refuse_changes(night)
     if (night.date, night.start_time, night.place) != (date, start_time, place):
@@ -83,8 +81,7 @@ def night_move(*, night: Night, date: datetime.date, start_time: datetime.time, 
 
 @transaction.atomic
 def night_cancel(*, night: Night) -> Night:
-    """Cancel the night: it stays in the calendar, marked cancelled. Raises ValidationError as
-    `night_move`."""
+    """Cancel the night, kept in the calendar. Raises ValidationError as `night_move`."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     _refuse_changes(night)
     night.cancelled = True
@@ -101,8 +98,8 @@ def _refuse_changes(night: Night) -> None:
 
 
 def night_reply_set(*, night: Night, player: Player, answer: str, by: User | None = None) -> NightReply:
-    """Record the player's reply to the night (a later one replaces it). Raises ValidationError:
-    a player of another club, an answer not known, the night cancelled or over."""
+    """Record the player's reply (replacing any). Raises ValidationError: a player of another
+    club, an unknown answer, the night cancelled or over."""
     if player.club_id != night.club_id:
         raise ValidationError(gettext("The player belongs to another club."))
     if answer not in NightReply.Answer.values:
@@ -126,10 +123,9 @@ def night_check_in(
     by: User | None = None,
     at_the_door: bool = False,
 ) -> bool:
-    """Mark the player present at the night (or not, `present` False), and the event's
-    participant with it once the event exists. Returns whether the player is checked in.
-    Raises ValidationError: a player of another club or inactive, the check-in closed
-    (`selectors.night_check_in_refusal`), the event's own refusal."""
+    """Check the player in (or out), with the event's participant once it exists; returns
+    whether checked in. Raises ValidationError: a player of another club or inactive, the
+    check-in closed (`selectors.night_check_in_refusal`), the event's own refusal."""
     night = Night.objects.select_for_update(of=("self",)).select_related("club", "event").get(pk=night.pk)
     if player.club_id != night.club_id or not player.active:
         raise ValidationError(gettext("The player is not on the club's roster."))
@@ -147,9 +143,8 @@ def night_check_in(
 
 @transaction.atomic
 def night_event_create(*, night: Night) -> Event:
-    """Create the night's event with the players checked in; at a night of fixed partnerships
-    the proposed partners are paired first. Raises ValidationError: the night cancelled, its
-    event created already, or `event_create`'s refusal (too few players)."""
+    """Create the night's event with the players checked in, proposed partners paired first.
+    Raises ValidationError: cancelled, its event created, or `event_create`'s refusal."""
     night = Night.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     if night.cancelled:
         raise ValidationError(gettext("This night is cancelled."))
@@ -173,7 +168,7 @@ def night_event_create(*, night: Night) -> Event:
 
 
 def _partner_here(player: Player, proposed: list[Player], checked: set[int]) -> bool:
-    """Whether the partner proposed to `player` (its neighbour in `proposed`) is checked in too."""
+    """Whether `player`'s proposed partner (its neighbour in `proposed`) is checked in."""
     index = proposed.index(player)
     partner = proposed[index + 1] if index % 2 == 0 else proposed[index - 1]
     return partner.pk in checked

@@ -1,6 +1,4 @@
-"""The rating history's rows and their writer: a club's (RatingHistory, by player) or a
-federation's (PersonRatingHistory, by person), made equal to the computed rows by writing only
-what differs; on PostgreSQL the rows go in and out through binary COPY."""
+"""Rating history rows and their writer (club by player, federation by person)."""
 
 from __future__ import annotations
 
@@ -16,9 +14,8 @@ from tournaments.models import PersonRatingHistory, RatingHistory
 
 
 def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
-    """A `values_list` queryset's rows as the database driver gives them, without Django's
-    per-value converters: JSON columns as text. `binary`: numbers in binary on PostgreSQL
-    (only for columns of numbers and text)."""
+    """A `values_list` queryset's raw driver rows (JSON as text). `binary`: numbers in binary on
+    PostgreSQL (number and text columns only)."""
     sql, params = queryset.query.sql_with_params()
     if binary and connection.vendor == "postgresql":
         with _binary_cursor() as cursor:
@@ -30,8 +27,7 @@ def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[
 
 
 def _binary_cursor() -> Any:
-    """A psycopg cursor on Django's connection (same transaction) that binds its parameters on
-    the server and can take results in binary; Django's own cursors bind them in the client."""
+    """A psycopg cursor in Django's transaction, server-side binding, binary results."""
     import psycopg
 
     connection.ensure_connection()
@@ -39,8 +35,7 @@ def _binary_cursor() -> Any:
 
 
 class HistoryRow(NamedTuple):
-    """A stored RatingHistory row, column for column (RATING_HISTORY_COLUMNS): a player's rated
-    game, its result for them and their rating in its ranking group right after it."""
+    """A RatingHistory row (RATING_HISTORY_COLUMNS): a rated game and the rating after it."""
 
     player_id: int
     game_id: int
@@ -62,8 +57,7 @@ RATING_HISTORY_COLUMNS = HistoryRow._fields
 
 @dataclass(frozen=True, slots=True)
 class _HistoryTable:
-    """A table of history rows: a club's (by player) or a federation's (by person), the same
-    columns but the first, the rater's."""
+    """A club's (player) or federation's (person) history table: same columns but the first."""
 
     model: type[models.Model]
     columns: tuple[str, ...]
@@ -80,10 +74,8 @@ PERSON_HISTORY = _HistoryTable(PersonRatingHistory, ("person_id", *RATING_HISTOR
 def _rating_history_write(
     table: _HistoryTable, stored_rows: QuerySet[Any], history: Sequence[HistoryRow]
 ) -> None:
-    """Make the stored history rows `stored_rows` of `table` equal `history`, writing only what
-    differs (floats compared exactly): equal rows stay, differing ones are updated in place,
-    stored rows with no computed one are deleted, and the rest inserted in `history`'s order.
-    A rebuild that finds nothing changed writes no row."""
+    """Make `stored_rows` of `table` equal `history`, writing only what differs (floats
+    exactly): differing rows updated in place, extra ones deleted, the rest inserted in order."""
     stored = _plain_rows(stored_rows.order_by().values_list("id", *table.columns), binary=True)
     missing = {(row.player_id, row.game_id): row for row in history}
     stale: list[int] = []
@@ -116,8 +108,8 @@ _UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
 
 
 def _rating_history_update(table: _HistoryTable, rows: list[tuple[int, HistoryRow]]) -> None:
-    """Rewrite every column but the player and game of stored rows (id, computed row): on
-    PostgreSQL through a temporary table in one UPDATE, elsewhere deleted and inserted again."""
+    """Rewrite all but rater and game of rows (id, computed row): on PostgreSQL one UPDATE from
+    a temporary table, elsewhere deleted and inserted."""
     if not rows:
         return
     if connection.vendor != "postgresql":
@@ -149,7 +141,7 @@ def _quoted(columns: Sequence[str]) -> str:
 
 
 def _column_types(table: _HistoryTable, columns: Sequence[str]) -> list[str]:
-    """The database types of the table's `columns` (a binary COPY sends each in its own)."""
+    """The database types of `columns` (a binary COPY sends each in its own)."""
     fields = [table.model._meta.get_field(column.removesuffix("_id")) for column in columns]
     # The type's name without its length ("varchar(32)" is "varchar" to psycopg's registry).
     return [str(field.db_type(connection)).split("(")[0] for field in fields]

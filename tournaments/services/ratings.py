@@ -1,7 +1,5 @@
-"""Writes for the ratings of a club and of a federation, each ranking group apart: a finished
-game rated from its raters' last ratings (`game_rate`), and the full rebuilds
-(`ratings_rebuild`, `federation_ratings_rebuild`) where one game alone would not be exact.
-Design: docs/writes-and-reads.md ("Ratings").
+"""Writes for club and federation ratings, each group apart (docs/writes-and-reads.md,
+"Ratings").
 """
 
 from __future__ import annotations
@@ -54,7 +52,7 @@ def _json(value: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class _GameFacts:
-    """What a history row says of a game besides the rating: its event and each player's result."""
+    """A game's event and each player's result, for its history rows."""
 
     event_id: int
     date: datetime.date
@@ -62,8 +60,7 @@ class _GameFacts:
 
 
 def _prefixed(where: Q, prefix: str) -> Q:
-    """`where`, a condition on Event's fields, as one on the rows that reach the event by
-    `prefix` (`"table__round__event__"` from a game)."""
+    """`where` on Event, for rows reaching it by `prefix` (`"table__round__event__"`)."""
     moved = Q()
     moved.connector, moved.negated = where.connector, where.negated
     moved.children = [
@@ -75,8 +72,7 @@ def _prefixed(where: Q, prefix: str) -> Q:
 
 @dataclass(slots=True)
 class _Counted:
-    """A club's finished games of ranked events a federation's rebuild read: counted, or left
-    out because a player at the table is linked to none of its people."""
+    """A club's games a federation's rebuild counted or left out."""
 
     counted: int = 0
     left_out: int = 0
@@ -85,13 +81,12 @@ class _Counted:
 def _rated_games(
     events: Q, together: dict[str, str], person_of: dict[int, int] | None = None
 ) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int | None, _Counted]]:
-    """The finished games of the ranked events `events` (a condition on Event) by ranking group
-    (`together`), each in rating order; each game's facts for its history rows; and, with
-    `person_of`, each club's games counted and left out (a championship's under None).
+    """Finished games of ranked `events` (a condition on Event) by group (`together`) in rating
+    order, their history facts, and with `person_of` each club's games counted and left out (a
+    championship's under None). Three queries.
 
-    Without `person_of` the raters are the seated players; with it (player id -> person id)
-    each player is their person, and a game counts only if every player at its table is a
-    different person. Three queries.
+    Raters: the seated players, or with `person_of` (player id -> person id) their people, a
+    game counting only if every player at its table is a different person.
     """
     scales: dict[int, vp.Scale] = {}
     club_of: dict[int, int | None] = {}
@@ -140,9 +135,8 @@ def _rated_games(
 
 
 def _finished_games(events: Q) -> QuerySet[Any]:
-    """The finished games of the ranked events `events` in rating order, one row a game (id,
-    table, sides, totals, variant, winner, is_draw, hands played, event, date). Where an event
-    asks the other side to confirm each hand, a game counts once every hand is confirmed."""
+    """Finished games of ranked `events`, one row each, in rating order; where an event asks to
+    confirm each hand, only games with every hand confirmed."""
     unconfirmed = Hand.objects.filter(
         _prefixed(events, "game__table__round__event__"),
         game__table__round__event__confirmation_required=True,
@@ -174,8 +168,8 @@ def _finished_games(events: Q) -> QuerySet[Any]:
 def _results(
     seated: dict[str, list[int]], totals: dict[str, int], result: list[Any], scale: vp.Scale
 ) -> dict[int, tuple[int, int, int, int]]:
-    """Player -> (won, drew, points, victory points) of a finished game, as the standings count
-    it (`domain.standings.game_side_results`); `result` is the game's (winner, is_draw, hands)."""
+    """Player -> (won, drew, points, victory points) as `domain.standings.game_side_results`
+    counts them; `result`: (winner, is_draw, hands)."""
     winner, is_draw, hands = result
     sides = game_side_results(
         seated, totals, finished=True, winner=winner, is_draw=bool(is_draw), hands=hands
@@ -189,7 +183,7 @@ def _results(
 
 
 def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
-    """Table id -> side -> its players' ids in seat order, for every table of `events`."""
+    """Table id -> side -> player ids in seat order, for `events`."""
     seats = (
         Seat.objects.filter(_prefixed(events, "table__round__event__"))
         .order_by("table_id", "position")
@@ -212,11 +206,10 @@ def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
 
 @transaction.atomic
 def ratings_rebuild(*, club_id: int) -> int:
-    """Rebuild every rating and rating history of a club from its finished games of ranked events.
+    """Rebuild a club's ratings and rating history from its finished games of ranked events.
 
-    Each ranking group apart; deterministic, so running it twice changes nothing. Writes only
-    the history rows that differ (`_rating_history_write`). Holds the club row locked. Returns
-    the number of (player, group) ratings (0 if the club no longer exists).
+    Each group apart; idempotent, writing only differing history rows. Holds the club row locked.
+    Returns the number of (player, group) ratings (0 for a club gone).
     """
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
@@ -242,8 +235,7 @@ def ratings_rebuild(*, club_id: int) -> int:
 def _rate(
     by_group: dict[str, list[ratings.RatedGame]], facts: dict[int, _GameFacts]
 ) -> tuple[list[tuple[str, ratings.PlayerRating]], list[HistoryRow]]:
-    """Rate each group's games apart, in order: (group, each rater's rating) and the history
-    rows (a rater's game, its result for them and their rating after it)."""
+    """Rate each group's games in order: (group, rating) per rater, and the history rows."""
     current: list[tuple[str, ratings.PlayerRating]] = []
     history: list[HistoryRow] = []
     for group, games in by_group.items():
@@ -256,7 +248,7 @@ def _rate(
 def _history_rows(
     group: str, points: Iterable[ratings.HistoryPoint], facts: dict[int, _GameFacts]
 ) -> Iterable[HistoryRow]:
-    """The history rows of a group's rated games: each point's rating with its game's facts."""
+    """A group's history rows: each point's rating with its game's facts."""
     for point in points:
         game = facts[point.game]
         won, drew, points_for, victory_points = game.results[point.player]
@@ -288,8 +280,7 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
 
 
 def _totals(history: Iterable[HistoryRow]) -> dict[tuple[int, str], dict[str, Any]]:
-    """(rater, group) -> the totals a PersonRating keeps (wins, draws, points, victory points,
-    the latest date): the sums of the rater's history rows of the group."""
+    """(rater, group) -> PersonRating totals, summed from the rater's history rows."""
     totals: dict[tuple[int, str], dict[str, Any]] = {}
     for row in history:
         total = totals.get((row.player_id, row.group))
@@ -311,8 +302,7 @@ def _totals(history: Iterable[HistoryRow]) -> dict[tuple[int, str], dict[str, An
 
 
 def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], dict[str, Any]]:
-    """`_totals` of `people` in `group`, summed from their stored history rows (one query, by
-    the rows' (person, group, sequence) index: a few hundred rows a person)."""
+    """`_totals` from stored rows: one query, by the (person, group, sequence) index."""
     rows = (
         PersonRatingHistory.objects.filter(person_id__in=list(people), group=group)
         .order_by()
@@ -338,10 +328,9 @@ def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], d
 
 
 def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
-    """The events a federation counts (a condition on Event): its own championships, and the
-    club events of each member club from the day it joined to the day it left (both included,
-    the club's local dates) or to today. Matches nothing for a federation with neither. With
-    `club_id`, only that club's nights and the championships it hosted."""
+    """The events a federation counts (a condition on Event): its championships, and each member
+    club's events from joining to leaving (both included, club-local dates) or today; none for
+    neither. With `club_id`, that club's nights and the championships it hosted."""
     spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
     own = Q(federation_id=federation_id)
@@ -356,14 +345,13 @@ def federation_counted_events(federation_id: int, *, club_id: int | None = None)
 
 @transaction.atomic
 def federation_ratings_rebuild(*, federation_id: int) -> int:
-    """Rebuild every rating and rating history of a federation's people from the games its
-    member clubs publish to it (`federation_counted_events`), by the club's rule, a game
-    counting only if every player at its table is linked to a person of the federation.
+    """Rebuild a federation's people's ratings and history from the games it counts
+    (`federation_counted_events`) by the club's rule, a game counting only if every player at
+    its table is linked to a person of the federation.
 
-    Each club's own ratings are untouched; each club's games counted and left out are stored
-    (FederationLeftOut). One pass a group: three queries whatever the number of people. Holds
-    the federation row locked. Returns the number of (person, group) ratings (0 if the
-    federation no longer exists).
+    Clubs' ratings untouched; each club's counted and left-out games stored (FederationLeftOut).
+    Three queries a group. Holds the federation row locked. Returns the number of (person,
+    group) ratings (0 for a federation gone).
     """
     federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
     if federation is None:
@@ -408,21 +396,20 @@ REBUILT = "rebuilt"  # the game alone would not be exact: the club's ratings reb
 
 @dataclass(frozen=True, slots=True)
 class GameRatings:
-    """What `game_rate` did: in the game's club, and in each federation that counts it."""
+    """What `game_rate` did: in the game's club and in each federation counting it."""
 
     club: str
     federations: dict[int, str]
 
 
 def game_rate(*, game_id: int) -> GameRatings:
-    """Bring the ratings a game moves up to date: its club's (`club_game_rate`), then its
-    federations' (`federation_game_rate`). A game that no longer exists moves nothing."""
+    """`club_game_rate`, then `federation_game_rate`; nothing for a game gone."""
     return GameRatings(club_game_rate(game_id=game_id), federation_game_rate(game_id=game_id))
 
 
 @dataclass(frozen=True, slots=True)
 class _Raters:
-    """Whose ratings: a club's players or a federation's people (the models and their column)."""
+    """A club's players or a federation's people: the models and their column."""
 
     rating: type[Rating] | type[PersonRating]
     history: type[RatingHistory] | type[PersonRatingHistory]
@@ -434,9 +421,8 @@ _PEOPLE = _Raters(PersonRating, PersonRatingHistory, "person_id")
 
 
 def club_game_rate(*, game_id: int) -> str:
-    """Bring the club's ratings up to date after game `game_id` finished or changed, from its
-    players' ratings before it; else rebuild them (`ratings_rebuild`). Returns GAME_RATED,
-    GAME_NOT_COUNTED (also for a game gone) or REBUILT."""
+    """Update the club's ratings after game `game_id` changed, from the ratings before it, else
+    by `ratings_rebuild`. Returns GAME_RATED, GAME_NOT_COUNTED (also a game gone) or REBUILT."""
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None or game.table.round.event.federation_id is not None:
         return GAME_NOT_COUNTED  # a championship counts in its federation's ranking only
@@ -457,13 +443,12 @@ def club_game_rate(*, game_id: int) -> str:
 
 
 def federation_game_rate(*, game_id: int) -> dict[int, str]:
-    """Bring the ratings of the federations that count a game (its championship's, or those its
-    club was a member of on its date) up to date after it finished or changed.
+    """Update the ratings of the federations counting a game (its championship's, or its club's
+    on its date) after it changed.
 
-    By the game alone when it is the last rated game of each of its people in its group, in
-    rating order; else the federation's rebuild is queued after the commit. The club's counted
-    and left-out games are counted again. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED
-    or REBUILD_QUEUED ({} for a game gone or that no federation counts).
+    By the game alone when it is the last rated game of each of its people in its group, else
+    the rebuild queued after the commit; the club's counts recounted. Returns federation id ->
+    GAME_RATED, GAME_NOT_COUNTED or REBUILD_QUEUED ({} for a game gone or counted by none).
     """
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None:
@@ -476,8 +461,7 @@ def federation_game_rate(*, game_id: int) -> dict[int, str]:
 
 
 def _federations_counting(event: Event) -> list[int]:
-    """The federations whose ranking counts `event`: a championship's own, else those its club
-    was a member of on the event's date (`federation_counted_events`' spans)."""
+    """A championship's federation, else those its club was a member of on the event's date."""
     if event.federation_id is not None:
         return [event.federation_id]
     places = FederationClub.objects.filter(
@@ -513,10 +497,9 @@ _Alone = tuple[str, ratings.RatedGame, dict[int, _GameFacts]]
 def _game_alone(
     game: Game, event: Event, together: dict[str, str], *, federation_id: int | None = None
 ) -> _Alone | None:
-    """The game as a rebuild rates it (its group, the game by rater, its history facts), read
-    from the game alone; None if it counts in no rating (not finished, a hand not confirmed
-    where asked, an event not ranked, or for `federation_id` a player linked to none of its
-    people or two players to one)."""
+    """The game as a rebuild rates it, read alone; None if it counts in no rating (unfinished, a
+    hand unconfirmed where asked, not ranked, or for `federation_id` a player linked to no
+    person or two players to one)."""
     if not (event.ranked and game.game_over):
         return None
     if event.confirmation_required and game.hands.filter(confirmed_at__isnull=True).exists():
@@ -554,8 +537,8 @@ def _rate_alone(
     stored: dict[int, str],
     rows: QuerySet[Any],
 ) -> bool:
-    """Rate `counted` from its raters' ratings before it and write its history rows and their
-    ratings, when that is exact (`_ratings_before`); False, writing nothing, when it is not."""
+    """Rate `counted` from the ratings before it and write its rows, when exact
+    (`_ratings_before`); else False, writing nothing."""
     group, rated, facts = counted
     event = game.table.round.event
     key = (_as_date(event.date), event.pk, game.table.round.number, game.table.number)
@@ -583,8 +566,7 @@ def _rate_alone(
 
 
 def _club_counts(federation_id: int, club_id: int) -> None:
-    """Count the club's games the federation counts and those it leaves out (FederationLeftOut)
-    by the rebuild's rule, in the database: two counts, whatever the number of games."""
+    """Store the club's counted and left-out games (FederationLeftOut); two counts."""
     events = federation_counted_events(federation_id, club_id=club_id) & Q(federation__isnull=True)
     at_table = Seat.objects.filter(table_id=OuterRef("table_id")).order_by().values("table_id")
     linked = at_table.filter(player__person__federation_id=federation_id)
@@ -616,10 +598,9 @@ def _ratings_before(
     stored: dict[int, str],
     key: tuple[datetime.date, int, int, int],
 ) -> dict[int, ratings.PlayerRating] | None:
-    """Rater -> their rating in `group` right before the game `rated` (raters new to the group
-    left out), when the game is the last rated game of each of its raters (`key`: its place in
-    the rating order; `stored`: rater -> group of its rows as stored, if it was rated before);
-    None when it is not, or when the stored rows do not say (the rebuild then decides)."""
+    """Rater -> rating in `group` right before `rated` (new raters left out) when it is each
+    rater's last rated game (`key`: its rating order; `stored`: rater -> group of stored rows);
+    else None, and the rebuild decides."""
     people = [person for side in rated.sides for person in side]
     if stored and (set(stored) != set(people) or set(stored.values()) != {group}):
         return None  # its raters or its group changed: their later games may move too
@@ -677,8 +658,7 @@ def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> N
 
 
 def federation_ratings_queue(*, club_id: int) -> int:
-    """After a club's ratings were rebuilt: queue the rebuild of the federation the club is a
-    member of now. Returns the number of rebuilds queued (0 for a club in no federation)."""
+    """Queue the club's current federation's rebuild; returns how many (0 for none)."""
     federations = member_places(club_id=club_id).values_list("federation_id", flat=True)
     for federation_id in federations:
         task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)

@@ -1,5 +1,4 @@
-"""Writes for an event's stages: add, remove, confirm a stage's entrants, decide a knockout match
-(design: docs/writes-and-reads.md#stages)."""
+"""Writes for an event's stages (design: docs/writes-and-reads.md#stages)."""
 
 from __future__ import annotations
 
@@ -78,7 +77,7 @@ def stage_add(
 
 @dataclass(frozen=True, slots=True)
 class _StageFields:
-    """A new stage's settings, as asked and then as its kind makes them."""
+    """A new stage's settings, as asked and as its kind makes them."""
 
     format: str
     planned_rounds: int | None
@@ -90,7 +89,7 @@ class _StageFields:
 def _stage_fields(
     event: Event, previous: Stage | None, kind: str, asked: _StageFields
 ) -> tuple[_StageFields, dict[str, str]]:
-    """(the settings a stage of `kind` takes, the errors by field)."""
+    """(a `kind` stage's settings, errors by field)."""
     paired = event.format in Event.PARTNERSHIP_FORMATS
     errors: dict[str, str] = {}
     if kind == Stage.Kind.ROUNDS:
@@ -133,7 +132,7 @@ def _stage_fields(
 def _first_stage_takes_the_rounds(
     event: Event, kind: str, fields: _StageFields, played: int
 ) -> dict[str, str]:
-    """The errors of a first stage added after `played` rounds (rounds for everyone, at least that many)."""
+    """Errors of a first stage after `played` rounds (for everyone, at least that many)."""
     if kind != Stage.Kind.ROUNDS or fields.format != event.format:
         return {
             "kind": _(
@@ -150,7 +149,7 @@ def _first_stage_takes_the_rounds(
 
 
 def _table_size(event: Event) -> int:
-    """Players at one table of the event (its variant's table, or the one it chose)."""
+    """Players at one of the event's tables."""
     return sum(table_shapes.event_shape(event.variant, event.table_shape))
 
 
@@ -186,8 +185,8 @@ def _knockout_field(qualify: str, qualifiers: int | None) -> dict[str, str]:
 
 @transaction.atomic
 def stage_remove(*, stage: Stage) -> None:
-    """Remove the event's last stage while it has no round, with its confirmed entrants; raises
-    ValidationError (codes "has_rounds", "not_last", "finished")."""
+    """Remove the event's last stage while it has no round, with its entrants; raises
+    ValidationError ("has_rounds", "not_last", "finished")."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
     if event.status == Event.Status.FINISHED:
@@ -309,9 +308,8 @@ def _withdrawn(event: Event, overview: selectors.StagesOverview, keys: list[int]
 def match_decide(
     *, stage: Stage, round: int, slot: int, winner: int, by: User | None = None
 ) -> MatchDecision:
-    """Send pair number `winner` through a level or walkover match `slot` of bracket round `round`.
-
-    Raises ValidationError: not a knockout, no such match, "not_ready", "not_in_match", "in_play",
+    """Send pair `winner` through level or walkover match `slot` of bracket round `round`. Raises
+    ValidationError: not a knockout, no such match, "not_ready", "not_in_match", "in_play",
     "decided", "next_round" (the next bracket round seated), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)
     stage = Stage.objects.get(pk=stage.pk)
@@ -360,7 +358,7 @@ def match_decide(
 
 
 def _match_game(line: selectors.StageLine, round: int, match: stages_domain.Match) -> Game | None:
-    """The game played for `match` (None before its round is seated, or for a walkover)."""
+    """The game of `match` (None before its round is seated, or for a walkover)."""
     if round > line.rounds_played:
         return None
     players = {

@@ -1,11 +1,8 @@
-"""The ledger of the tasks people wait on (`Guarded` tasks): what was asked, until a run that
-began after it ends.
+"""The ledger of Guarded tasks: each asked task, until a run that began after it ends.
 
-`sent` records a task with its due time (Redis's clock); `run_started` / `run_ended` cross it
-off, and `run_killed` for a run killed at its hard limit; `sweep` (beat) sends again a task
-still due GRACE_SECONDS later unless a live worker holds its row, giving up after MAX_RESENDS.
-Best effort: without Redis, or when it does not answer, the tasks run as before. Design:
-docs/deployment.md ("How a task is sent and kept").
+Due times are Redis's clock; `sweep` resends a task still due GRACE_SECONDS later unless a live
+worker holds its row, giving up after MAX_RESENDS. Best effort: without Redis, tasks run as
+before. Design: docs/deployment.md ("How a task is sent and kept").
 """
 
 from __future__ import annotations
@@ -87,8 +84,7 @@ def _last_run_key(task: str) -> str:
 
 
 def sent(name: str, kwargs: Mapping[str, Any], *, delay: float = 0.0) -> str | None:
-    """Write the task in the ledger as due `delay` seconds from now; returns the due time (for
-    the message's header), or None when there is no ledger."""
+    """Ledger the task as due in `delay` seconds; returns the due time (None: no ledger)."""
     client = _client()
     if client is None:
         return None
@@ -109,7 +105,7 @@ class Run:
     last_began: float | None  # when the last run of the task that ended had begun
 
     def covered(self, due: str | None) -> bool:
-        """Was a message due at `due` covered by a run that began after it and has ended?"""
+        """Was a message due at `due` covered by a run begun after it and ended?"""
         return due is not None and self.last_began is not None and float(due) <= self.last_began
 
 
@@ -156,8 +152,8 @@ return 0
 
 
 def run_killed(name: str, kwargs: Mapping[str, Any], *, seconds: float) -> bool:
-    """Cross off a task whose run was killed after `seconds` (its hard time limit), as a run
-    that failed for good, unless it was asked again since the run began; True if it was."""
+    """Cross off, as failed for good, a task killed at its hard limit after `seconds`, unless
+    asked again since; True if it was."""
     client = _client()
     if client is None:
         return False
@@ -187,12 +183,7 @@ def _drop(client: Any, task: str) -> None:
 
 
 def held_by_a_live_worker(model_label: str, pk: Any) -> bool:
-    """Is the row locked by a transaction (FOR UPDATE), that is by a live worker at work on it?
-
-    A worker killed -9 loses its connection, and PostgreSQL ends its transaction and its locks
-    with it. A brief lock by something else (a director's change) only puts the check off to
-    the next sweep. Without row locks (SQLite) nothing is ever held.
-    """
+    """Is the row locked (FOR UPDATE), so by a live worker? Never on SQLite."""
     if not connection.features.has_select_for_update_skip_locked:
         return False
     model = apps.get_model(model_label)

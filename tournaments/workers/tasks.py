@@ -1,9 +1,5 @@
-"""Celery tasks: thin interfaces over services. Arguments are ids; each task is safe to run twice.
-
-Routed to the *short* or *long* queue (`CELERY_TASK_ROUTES` in config/settings/base.py); the
-tasks people wait on are `Guarded`. Each keeps the name it had in the module `tournaments.tasks`,
-so messages and ledger entries written before an upgrade still find it. Design:
-docs/deployment.md ("The two queues", "How a task is sent and kept").
+"""Celery tasks over services: ids as arguments, each safe to run twice, names never changed
+(docs/writes-and-reads.md, "Behind the docstrings"); queues: `CELERY_TASK_ROUTES`.
 """
 
 from __future__ import annotations
@@ -39,9 +35,7 @@ logger = logging.getLogger(__name__)
 
 
 class RunHereIfBrokerDown(Task):
-    """Queue as usual; if the broker cannot take the task (Redis down or restarting), run it
-    here: every task is idempotent and reads the database, so the web process is a correct,
-    slower, stand-in for the worker."""
+    """Queue as usual; run here if the broker cannot take the task."""
 
     # Nobody reads these tasks' return values: storing them would only load Redis.
     ignore_result = True
@@ -61,11 +55,9 @@ class RunHereIfBrokerDown(Task):
 
 
 class Guarded(RunHereIfBrokerDown):
-    """A task somebody waits on, kept in the task ledger until a run that began after it ends,
-    or until it fails for good (`task_time_limits` in config/settings/base.py).
-
-    `locks` names the row the task holds locked while it works ("app.Model", argument): the
-    sweep does not send again a task whose row a live worker holds.
+    """A task somebody waits on, kept in the ledger until a run begun after it ends, or until it
+    fails for good (`task_time_limits` in config/settings/base.py). `locks` ("app.Model",
+    argument): the row it holds; the sweep does not resend while a live worker holds it.
     """
 
     locks: tuple[str, str] | None = None
@@ -88,8 +80,7 @@ class Guarded(RunHereIfBrokerDown):
         return result
 
     def on_failure(self, exc: Exception, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
-        """After a failure; at the hard time limit (called in the worker's main process, its
-        pool process killed), cross the task off the ledger as `__call__` could not."""
+        """At the hard time limit (pool process killed), cross the task off the ledger."""
         if isinstance(exc, TimeLimitExceeded):
             seconds = exc.args[0] if exc.args else self.time_limit
             ledger.run_killed(self.name, kwargs or {}, seconds=float(seconds or 0))
@@ -104,8 +95,7 @@ UNGUARDED = {"ledger": "off"}
 def _write_in_the_ledger(
     sender: str | None = None, body: Any = None, headers: dict[str, Any] | None = None, **kwargs: Any
 ) -> None:
-    """Before a Guarded task's message goes to the broker: write it in the ledger, and put the
-    time it is due in the message (a countdown's task is due when its countdown ends)."""
+    """Ledger a Guarded task's message, with its due time (after any countdown) in it."""
     task = current_app.tasks.get(sender) if sender else None
     if sender is None or not isinstance(task, Guarded) or headers is None or headers.get("ledger") == "off":
         return
@@ -128,8 +118,7 @@ _T = TypeVar("_T", bound=Task)
 
 
 def idempotent_task(name: str, base: type[_T], **options: Any) -> Callable[[Callable[..., Any]], _T]:
-    """A task of `base` (RunHereIfBrokerDown or Guarded) registered as `name`: every task here
-    rebuilds from the database, so a redelivery (acks_late) or a retry is safe."""
+    """A `base` task named `name`, acks_late and retried: it must be idempotent."""
     return shared_task(
         name=name,
         base=base,
@@ -160,8 +149,8 @@ def round_seat(*, round_id: int) -> str | None:
 
 @idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int, with_federation: int = 1) -> int:
-    """Rebuild one club's ratings, then queue its federation's unless `with_federation` is 0
-    (the nightly refresh queues each federation once); returns the number of players rated."""
+    """Rebuild a club's ratings, queue its federation's unless `with_federation` is 0; returns
+    the number of players rated."""
     rated = services.ratings_rebuild(club_id=club_id)
     if with_federation:
         services.federation_ratings_queue(club_id=club_id)
@@ -170,15 +159,13 @@ def ratings_recompute(*, club_id: int, with_federation: int = 1) -> int:
 
 @idempotent_task(FEDERATION_RATINGS_RECOMPUTE, Guarded, locks=("clubs.Federation", "federation_id"))
 def federation_ratings_recompute(*, federation_id: int) -> int:
-    """Rebuild one federation's ratings from its member clubs' games; returns the number of
-    (person, group) ratings."""
+    """Rebuild one federation's ratings; returns the number of (person, group) ratings."""
     return services.federation_ratings_rebuild(federation_id=federation_id)
 
 
 @idempotent_task(GAME_RATE, Guarded)
 def game_rate(*, game_id: int) -> int:
-    """Update the ratings one game moves, its club's and its federations' (`services.game_rate`);
-    returns the number of them updated by the game alone."""
+    """`services.game_rate`; returns how many ratings moved by the game alone."""
     rated = services.game_rate(game_id=game_id)
     outcomes = [rated.club, *rated.federations.values()]
     return sum(outcome == services.GAME_RATED for outcome in outcomes)
@@ -186,8 +173,7 @@ def game_rate(*, game_id: int) -> int:
 
 @idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)
 def ratings_refresh_all() -> int:
-    """Nightly (celery beat): queue a ratings rebuild for every club and every federation;
-    returns how many clubs."""
+    """Nightly (beat): queue every club's and federation's rebuild; returns how many clubs."""
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
         ratings_recompute.apply_async(kwargs={"club_id": club_id, "with_federation": 0}, headers=UNGUARDED)
@@ -198,6 +184,5 @@ def ratings_refresh_all() -> int:
 
 @shared_task(bind=True, ignore_result=True, name=TASKS_LOST_RESEND)
 def tasks_lost_resend(self: Task) -> int:
-    """Every few seconds (celery beat): send again the tasks people wait on that were lost with
-    their worker (`ledger.sweep`); returns how many. Sending it twice does no harm."""
+    """Every few seconds (beat): resend lost Guarded tasks; returns how many."""
     return len(ledger.sweep(self.app))
