@@ -186,7 +186,8 @@ def federation_entered_together(
     `championships`): this layer imports nothing of the tournaments."""
     others: dict[int, list[Player]] = {}
     for player in Player.objects.filter(person__in=[c.person_id for c in conflicts]):
-        others.setdefault(player.person_id, []).append(player)
+        if player.person_id is not None:
+            others.setdefault(player.person_id, []).append(player)
     ids = {c.player_id for c in conflicts} | {p.pk for group in others.values() for p in group}
     entered: dict[int, dict[int, str]] = {}
     for player_id, event_id, name in Player.objects.filter(
