@@ -308,9 +308,18 @@ class FederationRankingTable(RankingTable):
         attrs = {"class": "data-table", "id": "federation-ranking"}
         sequence = ("rank", "name", "clubs", "...")
 
+    # Give way in a narrow box, CSS alone (static/css/site.css, "#federation-ranking").
+    secondary = ("sigma", "wins", "victory_points_per_game", "points", "points_per_game", "last_played")
+
     def __init__(self, *args: Any, federation_slug: str, **kwargs: Any) -> None:
         self.federation_slug = federation_slug
         super().__init__(*args, **kwargs)
+        for name in self.secondary:  # the columns are this table's own copies
+            column = self.columns[name].column
+            column.attrs = {
+                part: {**attrs, "class": f"{attrs['class']} secondary"}
+                for part, attrs in column.attrs.items()
+            }
 
     def render_clubs(self, value: tuple[str, ...]) -> SafeString:
         return format_html_join(", ", "<bdi>{}</bdi>", [(club,) for club in value])
