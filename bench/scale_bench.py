@@ -270,7 +270,7 @@ def standings(tables: int, hands: int, repeat: int, confirmation: bool) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from tournaments import services
-    from tournaments.models import Event, Hand
+    from tournaments.models import Event, Game, Hand
 
     night = load_bench.setup(tables)
     # With confirmation, the rebuild also reads the night's hands and side entries.
@@ -278,7 +278,7 @@ def standings(tables: int, hands: int, repeat: int, confirmation: bool) -> None:
     for number in range(1, hands + 1):
         for game_id, _link in night["games"]:
             services.hand_record(
-                game=game_id,
+                game=Game(pk=game_id),
                 asked=services.HandInput(
                     number=number,
                     entries=load_bench.hand_for(number),

@@ -6,9 +6,10 @@ import zoneinfo
 from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership, variant_choices
+from clubs.models import Club, Invitation, Membership, variant_choices
 from clubs.roster_files import (
     ROSTER_MAX_BYTES,
     ROSTER_TEXT_SUFFIXES,
@@ -185,3 +186,37 @@ class PersonLinkForm(forms.Form):
     """A director's link of a player (services.PersonLinkInput): the member number."""
 
     member_number = forms.CharField(label=_("Member number"), max_length=64)
+
+
+class ClubInvitationForm(forms.Form):
+    """A director's invitation by mail (clubs.invitations.InvitationInput): address and role."""
+
+    email = forms.EmailField(label=_("Email address"), max_length=254)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+
+class FederationInvitationForm(forms.Form):
+    """An officer's invitation by mail: an officer, or someone to found a club that joins."""
+
+    email = forms.EmailField(label=_("Email address"), max_length=254)
+    kind = forms.ChoiceField(
+        label=_("Invite them"),
+        choices=[
+            (Invitation.Kind.OFFICER, _("to be an officer of the federation")),
+            (Invitation.Kind.FOUND, _("to found their club here; it joins the federation")),
+        ],
+        initial=Invitation.Kind.OFFICER,
+    )
+
+
+class NewAccountForm(UserCreationForm):
+    """A new account's username and password, twice (Django's checks); nothing is saved here."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class SignUpForm(forms.Form):
+    """Self sign-up's first step: the address to confirm."""
+
+    email = forms.EmailField(label=_("Email address"), max_length=254)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -353,3 +354,58 @@ class PersonLinkConflict(models.Model):
 
     def reason_labels(self) -> list[str]:
         return [str(self.Reason(reason).label) for reason in self.reasons]
+
+
+class Invitation(models.Model):
+    """An invitation by mail: to a role in a club, to be a federation's officer, or to found a
+    club that joins the federation. Its link's token is kept only as a digest; sending it again
+    replaces the token, so only the last link opens it."""
+
+    class Kind(models.TextChoices):
+        CLUB = "club", _("A role in the club")
+        OFFICER = "officer", _("An officer of the federation")
+        FOUND = "found", _("A new club in the federation")
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    email = models.EmailField(_("email address"))
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Membership.Role.choices, blank=True)
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)  # of its mails
+    token_digest = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-sent_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(kind="club", club__isnull=False) & ~models.Q(role=""))
+                | (models.Q(kind__in=["officer", "found"], federation__isnull=False, club__isnull=True)),
+                name="invitation_has_its_place",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.email}"
+
+    def status_at(self, now: datetime.datetime) -> str:
+        """ "accepted", "withdrawn", "expired" or "waiting" at `now`."""
+        if self.accepted_at is not None:
+            return "accepted"
+        if self.withdrawn_at is not None:
+            return "withdrawn"
+        return "expired" if self.expires_at <= now else "waiting"

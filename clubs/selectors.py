@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from clubs.models import (
     FederationClub,
     FederationLeftOut,
     FederationOfficer,
+    Invitation,
     Membership,
     Person,
     PersonLinkConflict,
@@ -282,3 +284,31 @@ def federation_members_rows(*, club: Club, federation: Federation) -> list[Playe
         suggestions = [] if person else by_key.get(name_words_key(player.name), [])
         rows.append(PlayerPersonRow(player, person, suggestions, waiting.get(player.pk)))
     return rows
+
+
+def invitation_of_token(*, token: str) -> Invitation | None:
+    """The invitation whose link carries `token` (its last one), if any."""
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    return (
+        Invitation.objects.select_related("club", "federation", "invited_by")
+        .filter(token_digest=digest)
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class InvitationRow:
+    """An invitation as its list shows it, with its state now ("waiting", "expired", ...)."""
+
+    invitation: Invitation
+    status: str
+
+
+def invitations_of(*, club: Club | None = None, federation: Federation | None = None) -> list[InvitationRow]:
+    """The invitations made from a club's members page or a federation's page, latest first:
+    every one still waiting, and the 20 latest of the others."""
+    rows = Invitation.objects.select_related("accepted_by").filter(club=club, federation=federation)
+    now = timezone.now()
+    waiting = list(rows.filter(accepted_at=None, withdrawn_at=None, expires_at__gt=now))
+    others = list(rows.exclude(pk__in=[i.pk for i in waiting])[:20])
+    return [InvitationRow(invitation, invitation.status_at(now)) for invitation in waiting + others]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import views
+from clubs import invitation_views, views
 
 app_name = "clubs"
 
@@ -15,6 +15,28 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/new/", views.member_create, name="member_create"),
     path("clubs/<slug:slug>/members/<int:membership_id>/role/", views.member_role, name="member_role"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", views.member_remove, name="member_remove"),
+    # Invitations by mail (clubs/invitation_views.py), and self sign-up where allowed.
+    path(
+        "clubs/<slug:slug>/invitations/", invitation_views.club_invitation_send, name="club_invitation_send"
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/<str:action>/",
+        invitation_views.club_invitation_change,
+        name="club_invitation_change",
+    ),
+    path(
+        "federations/<slug:slug>/invitations/",
+        invitation_views.federation_invitation_send,
+        name="federation_invitation_send",
+    ),
+    path(
+        "federations/<slug:slug>/invitations/<int:invitation_id>/<str:action>/",
+        invitation_views.federation_invitation_change,
+        name="federation_invitation_change",
+    ),
+    path("invitations/<str:token>/", invitation_views.invitation, name="invitation"),
+    path("accounts/sign-up/", invitation_views.sign_up, name="sign_up"),
+    path("accounts/sign-up/<str:token>/", invitation_views.sign_up_confirm, name="sign_up_confirm"),
     # Federations: the officers' pages, and the club's (its directors').
     path("federations/", views.federation_list, name="federation_list"),
     path("federations/new/", views.federation_create, name="federation_create"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -19,8 +20,10 @@ from django.views.decorators.http import require_POST
 from clubs import services
 from clubs.forms import (
     ClubCreateForm,
+    ClubInvitationForm,
     ClubSettingsForm,
     FederationForm,
+    FederationInvitationForm,
     FederationInviteForm,
     FederationOfficerForm,
     FederationRankingGroupsForm,
@@ -42,6 +45,7 @@ from clubs.selectors import (
     federation_members_rows,
     federation_overview,
     federations_run_by,
+    invitations_of,
 )
 from clubs.users import SignedInRequest
 
@@ -109,6 +113,9 @@ def _members_page(request: HttpRequest, club: Club, **forms: object) -> HttpResp
         "memberships": [(m, MemberRoleForm(initial={"role": m.role}, auto_id=False)) for m in memberships],
         "invite": forms.get("invite") or MemberInviteForm(),
         "create": forms.get("create") or MemberCreateForm(),
+        "invitation": forms.get("invitation") or ClubInvitationForm(),
+        "invitations": invitations_of(club=club),
+        "invitation_days": settings.INVITATION_DAYS,
         "errors": forms.get("errors", []),
     }
     return render(request, "clubs/members.html", context)
@@ -308,6 +315,9 @@ def _federation_page(request: HttpRequest, federation: Federation, **forms: Any)
         "overview": federation_overview(federation=federation),
         "invite": forms.get("invite") or FederationInviteForm(),
         "officer": forms.get("officer") or FederationOfficerForm(),
+        "invitation": forms.get("invitation") or FederationInvitationForm(),
+        "invitations": invitations_of(federation=federation),
+        "invitation_days": settings.INVITATION_DAYS,
         "groups": forms.get("groups")
         or FederationRankingGroupsForm(together=federation.ranking_groups or {}),
         "errors": forms.get("errors", []),

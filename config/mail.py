@@ -165,5 +165,6 @@ def reset_pages_by_mail_only(patterns: Sequence[URLPattern | URLResolver]) -> li
 
 
 def password_reset(request: HttpRequest) -> dict[str, bool]:
-    """Context processor: `password_reset_offered`, for the login page's link to the reset."""
-    return {"password_reset_offered": password_reset_offered()}
+    """Context processor: `password_reset_offered` and `self_sign_up`, for the login page's
+    links to the reset and to self sign-up."""
+    return {"password_reset_offered": password_reset_offered(), "self_sign_up": bool(settings.SELF_SIGN_UP)}

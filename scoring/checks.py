@@ -300,9 +300,8 @@ def going_out_player_holds_nothing(s: Side) -> None:
 
 
 def held_cards_have_points(s: Side) -> None:
-    """[derived] Every player who has not gone out still holds a card, and every card left in
-    hand is worth at least 5 points (a red three never laid down is held too): rules.md §3's
-    note on "hand 0" and cases/README.md. So a blank entry cannot be a real hand."""
+    """[derived] Every player not gone out holds a card, each worth at least 5 points (a red
+    three never laid down is held too; rules.md §3's note on "hand 0", cases/README.md)."""
     e = s.entry
     holding = s.players - (1 if e.went_out else 0)
     if s.cards_counted and e.hand_points + 5 * e.red_threes_in_hand < 5 * holding:
@@ -581,8 +580,7 @@ def opening_meld_minimum(s: Side) -> None:
 
 def opening_meld_requirement(s: Side) -> None:
     """Brazilian (BIC-BR, RG-BR; rules.md §1.6): a canasta completed in the opening meld stays
-    completed. An escalera has no wild cards, so it passes for a natural canasta: the check
-    rejects only what cannot have happened."""
+    completed; an escalera passes for a natural canasta."""
     e, rules, total_before = s.entry, s.rules, s.total_before
     if not e.melded_points or total_before is None:
         return

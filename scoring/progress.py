@@ -23,12 +23,10 @@ MAX_START_TOTAL = 100_000
 class GameProgress:
     """A game's state after the hands scored so far: all its next hand is checked against.
 
-    Build it with `game_start`, `game_resume` or `hands_score`, never by hand; read the mappings, do
-    not change them. `totals` are cumulative points, starting totals included; `hands` is the deals
-    played (the next hand's 0-based index in problems); `won_by` a side that won outright (Dream
-    Hand, `tie_won_by`) or None. Derived as in `score_sheet`'s result: `game_over`, `winner` (None
-    while playing and for a tie), `initial_meld` (points), and `initial_meld_requirement`
-    ("canasta", "canasta_200", "natural_canasta" or None; Brazilian)."""
+    Build it with `game_start`, `game_resume` or `hands_score`; do not change it. `totals` are
+    cumulative points, starting totals included; `hands` the deals played; `won_by` a side that
+    won outright (`tie_won_by`) or None; `initial_meld` in points;
+    `initial_meld_requirement` "canasta", "canasta_200", "natural_canasta" or None."""
 
     sides: tuple[str, ...]
     players: int
@@ -63,9 +61,8 @@ def game_start(
     players: int | None = None,
 ) -> GameProgress:
     """The state of a game before its first hand: every total 0, or `start` (side -> points).
-
-    `players` None: the variant's first table with this many sides. Raises SheetRejected with the
-    problems `score_sheet` finds in a sheet's "sides", "players" and "start"."""
+    `players` None: the variant's first table with this many sides. Raises SheetRejected with
+    the problems `score_sheet` finds in "sides", "players" and "start"."""
     problems: list[Problem] = []
 
     def bad(field: str | None, code: str, message: str, **params: Any) -> None:
@@ -128,11 +125,9 @@ def game_resume(
 def hands_score(
     rules: RuleSet, progress: GameProgress, hands: Sequence[Any]
 ) -> tuple[list[HandScore], GameProgress]:
-    """Check and score `hands` (each {side: entry}, as in a sheet), the game's next hands, against
-    `progress`; return the HandScores and the state after the last one.
-
-    Raises SheetRejected with every problem `score_sheet` would find, each `hand` the 0-based index
-    in the whole game; nothing is scored then."""
+    """Check and score `hands` (each {side: entry}), the game's next hands, against `progress`:
+    the HandScores and the state after them. Raises SheetRejected with every problem
+    `score_sheet` would find (`hand` the 0-based index in the game); nothing is scored then."""
     scored, after, problems = score_hands(rules, progress, hands)
     if problems:
         raise SheetRejected(problems)

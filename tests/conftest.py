@@ -10,6 +10,7 @@ from hypothesis import settings as hypothesis_settings
 from clubs.models import Membership
 from config import celery_app
 from tests.support import cast
+from tests.support.mail import smtp_server  # noqa: F401 (a fixture every test may ask for)
 
 # Property tests have no time limit per example: the machines are shared, and an example that
 # takes 200 ms under load is not a failure (speed is measured in bench/, never in tests).

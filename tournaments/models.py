@@ -242,10 +242,9 @@ class Participant(models.Model):
 
 
 class Stage(models.Model):
-    """A stage of an event, with its own format and rounds: rounds for everyone, a final table, or a
-    knockout of pairs. An event without stages is one implicit stage (rounds with no stage).
-
-    Rules: tournaments/domain/stages.py; design: docs/site.md#the-tournament-models"""
+    """A stage of an event with its own format and rounds: rounds for everyone, a final table, or
+    a knockout of pairs; an event without stages is one implicit stage. Rules:
+    tournaments/domain/stages.py; design: docs/site.md#the-tournament-models"""
 
     class Kind(models.TextChoices):
         ROUNDS = "rounds", _("Rounds for everyone")
@@ -489,9 +488,8 @@ class StageEntrant(models.Model):
 
 
 class MatchDecision(models.Model):
-    """The director's word on a knockout match: who goes through after a game that ended level
-    (a draw, or a game stopped at equal totals), or without a game (a walkover: the other pair
-    left). `round` and `slot` place the match in the bracket (tournaments/domain/stages.py)."""
+    """The director's word on a knockout match ended level or without a game (a walkover):
+    who goes through. `round` and `slot` place it in the bracket (tournaments/domain/stages.py)."""
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="decisions")
     round = models.PositiveSmallIntegerField(_("bracket round"))
@@ -601,7 +599,7 @@ class Game(models.Model):
         default=dict, db_default=models.Value({}, models.JSONField()), blank=True
     )
     updated_at = models.DateTimeField(auto_now=True)
-    # Not a column: read with the lock of a hand's save (`services.game_lock`), the id of the
+    # Not a column: read with the lock of a hand's save (`services.hand_record`), the id of the
     # hand saved under the submission's id (None for none).
     _done_id: int | None
 
@@ -858,10 +856,9 @@ class Season(models.Model):
 
 
 class Night(models.Model):
-    """A night of the club's calendar, before its event: members reply to it, the calendar feed
-    lists it, and on the night its check-in decides who is present (`event`, once created).
+    """A night of the club's calendar, before its event: replies, the feed, and the check-in.
     `date` and `start_time` are the club's local ones; `sequence` rises with each move or
-    cancellation, as calendars read an update (iCalendar's SEQUENCE)."""
+    cancellation (iCalendar's SEQUENCE)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField(_("date"), help_text=_("The club's local date."))

@@ -1,6 +1,7 @@
 """Settings for every environment, driven by environment variables (docs/deployment.md#settings)."""
 
 from datetime import timedelta
+from typing import Any
 
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
@@ -185,6 +186,20 @@ PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", defaul
 TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
 TABLE_CODE_WINDOW = 600
 
+# Invitations by mail (clubs/invitations.py, docs/club.md "Invitations by mail"): a link opens
+# for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
+# address receives at most INVITATIONS_PER_EMAIL an hour (a resend counts). One network address
+# makes at most INVITATION_ACCEPTS_PER_ADDRESS attempts an hour to accept, or to open a link that
+# leads nowhere.
+INVITATION_DAYS = env.int("DJANGO_INVITATION_DAYS", default=14)
+INVITATIONS_PER_HOUR = env.int("DJANGO_INVITATIONS_PER_HOUR", default=30)
+INVITATIONS_PER_EMAIL = env.int("DJANGO_INVITATIONS_PER_EMAIL", default=3)
+INVITATION_ACCEPTS_PER_ADDRESS = env.int("DJANGO_INVITATION_ACCEPTS_PER_ADDRESS", default=20)
+# Self sign-up (/accounts/sign-up/): off by default. On, anyone may open an account, its email
+# address confirmed by mail within SIGN_UP_CONFIRM_DAYS, to found a club or a federation.
+SELF_SIGN_UP = env.bool("DJANGO_SELF_SIGN_UP", default=False)
+SIGN_UP_CONFIRM_DAYS = 2
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
@@ -330,13 +345,21 @@ _CACHE_URL = env("CACHE_URL", default=_BROKER if _BROKER.startswith("redis") els
 # (a task runs in-process, a burst of saves is not coalesced, the task ledger skips a beat).
 REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 REDIS_CLIENT_OPTIONS = {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+# Reads a process keeps in its own memory while the shared stamps say they are current
+# (tournaments/selectors/kept.py): a federation's ranked lines and names, a few a process.
+CACHES: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "kept": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "kept",
+        "OPTIONS": {"MAX_ENTRIES": 8},
+    },
+}
 if _CACHE_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": _CACHE_URL,
-            "OPTIONS": REDIS_CLIENT_OPTIONS,
-        }
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _CACHE_URL,
+        "OPTIONS": REDIS_CLIENT_OPTIONS,
     }
 # Whether every process of the site (each web worker, each Celery worker, the commands) sees
 # one cache: what a stamp in it needs to tell them all that a read they keep is out of date
@@ -383,8 +406,9 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         "tournaments.tasks.tasks_lost_resend": {"queue": short},
         "tournaments.tasks.ratings_recompute": {"queue": long},
         "tournaments.tasks.federation_ratings_recompute": {"queue": long},
-        # A few milliseconds, but it waits for the federation's row while a rebuild holds it.
-        "tournaments.tasks.federation_game_rate": {"queue": long},
+        # A few milliseconds, but it waits for the club's and the federation's rows while a
+        # rebuild holds them.
+        "tournaments.tasks.game_rate": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
     }
 
@@ -404,7 +428,7 @@ def task_time_limits() -> dict[str, tuple[int, int]]:
         "tournaments.tasks.federation_ratings_recompute": (240, 270),
         # A game rated alone takes under a second, but waits for the federation's row while a
         # rebuild holds it (up to the rebuild's hard limit).
-        "tournaments.tasks.federation_game_rate": (280, 290),
+        "tournaments.tasks.game_rate": (280, 290),
         # Queues one task a club and a federation.
         "tournaments.tasks.ratings_refresh_all": (60, 90),
         # The ledger's sweep, every 3 s: a few Redis calls and a row lock looked at.

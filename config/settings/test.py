@@ -25,7 +25,7 @@ STORAGES = {
 CACHE_IS_SHARED = True
 
 # Keys of this test run's own in a shared Redis cache (see TEST_RUN_ID above).
-if "CACHES" in globals():
+if "LOCATION" in CACHES["default"]:  # a Redis cache
     CACHES["default"]["KEY_PREFIX"] = TEST_RUN_ID
     # Workers the tests start on another broker still share this cache with the tests.
     os.environ.setdefault("CACHE_URL", CACHES["default"]["LOCATION"])

@@ -455,8 +455,7 @@ def _opt_red_three_values(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 def _opt_red_threes_against(rules: RuleSet, value: Any) -> dict[str, Any]:
     """`{"each": 100, "all": 400}` (OpenSpiel, GameDuell): red threes counted against a side,
-    `all` when it holds every red three of the pack (default `each` times their number), `each`
-    a three otherwise; counted for it, they keep their values (rules.md §6a)."""
+    `all` when it holds every one of the pack, else `each` a three (rules.md §6a)."""
     against = _record("red_threes_against", value, required=("each",))
     in_pack, each = rules.red_threes_in_pack, against["each"]
     every = against.get("all", each * in_pack)
@@ -492,9 +491,9 @@ def _opt_canasta_values(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_wild_canasta(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """The classic family (Dummies 1000, Pagat's variations 2000): a canasta of seven wild cards
-    (cheapest seven 2s, 140 points), at most one per two packs (rules.md §6a); it counts as a
-    canasta for going out and for red threes. Not one meld of a rank: a side may hold one more."""
+    """The classic family (Dummies 1000, Pagat's variations 2000): a canasta of seven wild cards,
+    at most one per two packs (rules.md §6a), counting as a canasta for going out and red threes;
+    not one meld of a rank, so a side may hold one more."""
     bonus = _points("wild_canasta", value)
     wild = CanastaKind(field="wild_canastas", bonus=bonus, group="wild", min_points=140)
     return {
@@ -511,10 +510,8 @@ def _opt_canastas_to_go_out(rules: RuleSet, value: Any) -> dict[str, Any]:
 
 
 def _opt_special_books(rules: RuleSet, value: Any) -> dict[str, Any]:
-    """Hand and Foot: `{"sevens": 1500, "black_threes": 2000}`, both keys (0: not allowed).
-
-    Counted apart from other books, toward no going-out requirement (rules.md §6a); the pack bounds
-    them ([derived])."""
+    """Hand and Foot: `{"sevens": 1500, "black_threes": 2000}`, both keys (0: not allowed),
+    counted apart, toward no going-out requirement (rules.md §6a); the pack bounds them."""
     books = _record("special_books", value, required=("sevens", "black_threes"))
     # seven 7s or seven black threes: 35 points; 4 sevens and 2 black threes a deck
     limits = {"sevens": rules.decks * 4 // 7, "black_threes": rules.black_threes_in_pack // 7}

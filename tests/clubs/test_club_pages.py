@@ -61,7 +61,7 @@ def test_public_results_show_standings_and_rankings_only(client, club, league_ni
 
 
 def test_public_results_link_no_members_only_page_and_download(client, club, league_night, bob):
-    from tests.tournaments.web.test_player_page import _finish_round
+    from tests.support.nights import _finish_round
 
     _finish_round(league_night)
     season = Season.objects.create(club=club, name="Winter")

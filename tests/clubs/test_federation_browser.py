@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Person
+from tests.support import browser
+from tests.support.browser import ARTIFACTS, _log_in
 from tests.support.factories import PlayerFactory, UserFactory
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import ARTIFACTS, _log_in
 
-pytestmark = list(test_browser.pytestmark)
-page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
+pytestmark = list(browser.pytestmark)
+page = browser.page  # Playwright driving Debian's Chromium, phone-sized
 
 
 def _log_out(page) -> None:

@@ -8,15 +8,11 @@ the production settings in a process of their own, with only EMAIL_URL naming th
 
 from __future__ import annotations
 
-import email
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -24,8 +20,9 @@ from aiosmtpd.controller import Controller
 from django.core import mail
 from django.test import Client, override_settings
 
+from tests.support.mail import SMTP_BACKEND, _body, _free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 RESET_PAGES = [
     "/accounts/password_reset/",
     "/accounts/password_reset/done/",
@@ -33,42 +30,6 @@ RESET_PAGES = [
     "/accounts/reset/done/",
 ]
 NEW_PASSWORD = "four red threes in hand"
-
-
-class _Inbox:
-    """aiosmtpd's handler: keeps each message received, as the email package reads it."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server, session, envelope) -> str:  # aiosmtpd's name
-        message = email.message_from_bytes(envelope.content)
-        message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
-        self.messages.append(message)
-        return "250 Message accepted for delivery"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[tuple[int, _Inbox]]:
-    """An SMTP server of this test's own on 127.0.0.1: its port and its inbox."""
-    inbox = _Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    try:
-        yield controller.port, inbox
-    finally:
-        controller.stop()
-
-
-def _body(message: Message) -> str:
-    part = next(p for p in message.walk() if p.get_content_type() == "text/plain")
-    return part.get_payload(decode=True).decode()
 
 
 @pytest.mark.django_db

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.hands import HF_FOUR
 from tests.support.pages import round_cards, until
-from tests.tournaments.web.test_player_counts import HF_FOUR
 from tournaments.models import Event, Game, Hand
 
 pytestmark = pytest.mark.django_db(transaction=True)

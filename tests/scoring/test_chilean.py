@@ -11,26 +11,12 @@ from typing import Any
 import pytest
 
 import scoring
+from tests.support.hands import EW_ONE, NS_SEVEN
 from tests.support.sheets import HOLDING, errors_of, sheet
 
 CHILEAN = scoring.VARIANTS["chilean"]
 BOLIVIA = scoring.VARIANTS["bolivia"]
 FOUR = {"packs": 4}
-
-# The first hand of the case chilean-four-packs-seven-red-threes, with the card NS's partner still
-# holds (rules.md §3's note; the case has one 5-point card): here a king, 10 points.
-# NS went out: 420 − 10 + escalera 1500 + natural 500 + 7 red threes at 100 (two canastas, so
-# for the side; four packs hold eight) 700 + going out 200 = 3310.
-NS_SEVEN = {
-    "sequence_canastas": 1,
-    "natural_canastas": 1,
-    "red_threes": 7,
-    "went_out": True,
-    "melded_points": 420,
-    "hand_points": 10,
-}
-# EW: 480 − 65 + bolivia 2500 + mixed 300 + 1 red three (two canastas: for the side) 100 = 3315.
-EW_ONE = {"wild_canastas": 1, "mixed_canastas": 1, "red_threes": 1, "melded_points": 480, "hand_points": 65}
 
 
 def test_four_packs_score_seven_red_threes() -> None:

@@ -6,64 +6,19 @@ a word of it, not a control)."""
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
-import pytest
-
-from tests.flows import test_public_rankings
+from tests.support import accessibility, browser, federation, public_rankings, variants
+from tests.support.accessibility import _check
+from tests.support.browser import _log_in
 from tests.support.hands import HAND_A, HAND_B, HAND_TWO_OUT
-from tests.tournaments.services import test_federation_ranking
-from tests.tournaments.web import test_browser, test_table_variants
-from tests.tournaments.web.test_browser import _log_in
 from tournaments import services
 from tournaments.models import Game
 
-AXE = Path(__file__).resolve().parents[1] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+pytestmark = accessibility.pytestmark  # the browser, and axe-core
+page = browser.page  # Playwright driving Debian's Chromium, phone-sized
+public_club = public_rankings.public_club  # two seasons, two variants, results public
+federation_north = federation.north  # three member clubs, one person at two
+variant_game = variants.variant_game  # a seated game of a variant
 
-pytestmark = list(test_browser.pytestmark)
-if not AXE.exists():
-    if os.environ.get("CI") or os.environ.get("REQUIRE_INTEGRATION"):
-        raise RuntimeError(f"{AXE} is missing: run `make axe` (npm ci in tests/js)")
-    pytestmark.append(pytest.mark.skip(reason="axe-core is not installed (make axe)"))
-page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
-public_club = test_public_rankings.public_club  # two seasons, two variants, results public
-federation_north = test_federation_ranking.north  # three member clubs, one person at two
-variant_game = test_table_variants.variant_game  # a seated game of a variant
-
-# What a person reading and tapping needs, beyond axe's rules.
-SIZES = """() => {
-  const problems = [];
-  const visible = (el) => {
-    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
-  };
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const text = walker.currentNode.textContent.trim(), el = walker.currentNode.parentElement;
-    if (!text || !el || !visible(el) || el.closest('.visually-hidden, svg, script, style')) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 15.95) problems.push(`text ${size}px: ${el.tagName} "${text.slice(0, 30)}"`);
-  }
-  // A link inside a sentence is a word of it, not a control (WCAG 2.5.5's exception).
-  const inSentence = (a) => {
-    const p = a.parentElement;
-    return p && p.textContent.trim() !== a.textContent.trim() && !p.matches('nav, td, th');
-  };
-  const controls = 'button, select, summary, a[href], input:not([type=hidden])';
-  document.querySelectorAll(controls).forEach((el) => {
-    if (!visible(el) || el.closest('.visually-hidden') || (el.matches('a') && inSentence(el))) return;
-    // A box or a round button is tapped through its label.
-    const target = el.matches('[type=checkbox], [type=radio]') ? el.closest('label') || el : el;
-    const r = target.getBoundingClientRect();
-    if (r.width < 43.5 || r.height < 43.5) {
-      const name = el.name || el.id || el.textContent.trim().slice(0, 30);
-      problems.push(`target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.tagName} ${name}`);
-    }
-  });
-  return problems;
-}"""
 
 # Chart.js has drawn every rating chart of the page.
 RATING_CHARTS_DRAWN = """() => window.Chart
@@ -75,27 +30,6 @@ EVERY_RULE = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
 
 
-def _check(
-    page, where: str, impacts: tuple[str, ...] = ("serious", "critical"), tags: list[str] | None = None
-) -> list[str]:
-    """axe's violations of `impacts` on the page (its default rules, or those of `tags`), and
-    the SIZES problems, each named by `where`."""
-    page.add_script_tag(path=str(AXE))
-    options = json.dumps({"runOnly": {"type": "tag", "values": tags}} if tags else {})
-    result = page.evaluate(f"async () => JSON.stringify(await axe.run(document, {options}))")
-    problems = [
-        f"{where}: {v['id']} ({v['impact']}) {v['help']}: "
-        + "; ".join(
-            node["target"][0] if isinstance(node["target"][0], str) else str(node["target"])
-            for node in v["nodes"][:3]
-        )
-        for v in json.loads(result)["violations"]
-        if v["impact"] in impacts
-    ]
-    problems += [f"{where}: {p}" for p in page.evaluate(SIZES)]
-    return problems
-
-
 def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league_night, alice):
     # The policy forbids the injected script (tests/site/test_browser_csp.py checks the pages under
     # it): this browser context lets axe in.
@@ -103,7 +37,7 @@ def test_the_club_pages_pass_axe_in_english_and_arabic(page, live_server, league
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
     )
     page = context.new_page()
-    from tests.tournaments.web.test_player_page import _finish_round, _seats
+    from tests.support.nights import _finish_round, _seats
 
     _finish_round(league_night)  # table 1 and 2 finished: standings, ratings, a player's history
     north, _, _ = _seats(league_night)
@@ -370,7 +304,7 @@ def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_
 def test_the_hall_board_passes_axe_in_english_and_arabic(page, live_server, club, league_night, players):
     """The room's screen, 1920 x 1080, during a round (a hand saved, a player sitting out) and
     at its end (the round's results), with the public pages' QR code."""
-    from tests.tournaments.web.test_player_page import _finish_round
+    from tests.support.nights import _finish_round
 
     club.results_public = True
     club.save(update_fields=["results_public"])

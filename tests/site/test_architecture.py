@@ -218,3 +218,30 @@ def test_there_are_front_doors_to_check() -> None:
 @pytest.mark.parametrize("name", FRONT_DOOR_MODULES)
 def test_pages_and_the_api_write_only_through_services(name: str) -> None:
     assert _writes(ROOT / name) == []
+
+
+# (c) A test module imports no other test module: what two of them share is in tests/support/.
+TESTS = ROOT / "tests"
+
+
+def _test_modules_imported(path: Path) -> list[str]:
+    """The test modules (test_*.py) that `path` imports, at any depth of its code."""
+    imported = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        imported += [n for n in names if n.startswith("tests.") and n.rpartition(".")[2].startswith("test_")]
+    return imported
+
+
+def test_no_test_module_imports_another() -> None:
+    reaching = {
+        str(path.relative_to(ROOT)): imported
+        for path in sorted(TESTS.rglob("test_*.py"))
+        if "node_modules" not in path.parts and (imported := _test_modules_imported(path))
+    }
+    assert not reaching, reaching

@@ -3,12 +3,12 @@ behaviour moved out of inline handlers (language picker, print button) still wor
 
 from __future__ import annotations
 
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import _log_in
+from tests.support import browser
+from tests.support.browser import _log_in
 from tournaments.models import Game
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, phone-sized
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, phone-sized
 
 
 def test_pages_run_under_the_content_security_policy(page, live_server, league_night, alice):
@@ -38,7 +38,7 @@ def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server
     """Chart.js from static, started by rating_chart.js from the json_script data; the board
     asks for its live part by board.js and takes its styles from site.css; the sheet prints by
     site.js."""
-    from tests.tournaments.web.test_player_page import _finish_round, _seats
+    from tests.support.nights import _finish_round, _seats
 
     _finish_round(league_night)
     north, _, _ = _seats(league_night)
@@ -51,19 +51,19 @@ def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server
     )
     page.on("pageerror", lambda exc: problems.append(f"{page.url}: {exc}"))
     _log_in(page, live_server, "bob")
-    test_browser.ARTIFACTS.mkdir(exist_ok=True)
+    browser.ARTIFACTS.mkdir(exist_ok=True)
 
     page.goto(f"{live_server.url}/players/{north.pk}/")
     page.wait_for_function("window.Chart && Chart.getChart(document.querySelector('canvas.rating-chart'))")
     assert page.evaluate("Chart.getChart(document.querySelector('canvas.rating-chart')).data.labels") == [1]
-    page.screenshot(path=str(test_browser.ARTIFACTS / "csp-player-chart.png"), full_page=True)
+    page.screenshot(path=str(browser.ARTIFACTS / "csp-player-chart.png"), full_page=True)
 
     page.goto(f"{live_server.url}/events/{league_night.pk}/board/")
     assert page.locator("meta[http-equiv=refresh]").count() == 0
     assert page.locator(".topbar").is_hidden()  # the board's own styles, from site.css
     assert page.locator(".hall-table").count() == 2
     page.wait_for_function("document.documentElement.classList.contains('hall-js')")  # board.js ran
-    page.screenshot(path=str(test_browser.ARTIFACTS / "csp-round-board.png"), full_page=True)
+    page.screenshot(path=str(browser.ARTIFACTS / "csp-round-board.png"), full_page=True)
 
     page.goto(f"{live_server.url}/events/{league_night.pk}/rounds/1/sheet/")
     assert page.locator("button[data-print]").count() == 1
@@ -76,8 +76,8 @@ def test_the_player_chart_board_and_sheet_run_under_the_policy(page, live_server
 def test_entering_saving_and_undoing_a_hand_runs_under_the_policy(page, live_server, league_night, sam):
     """The live preview, the save answered in place and the undo: no violation (htmx would
     inject its indicator style; htmx-config keeps it out)."""
+    from tests.support.browser import _fill_side
     from tests.support.hands import HAND_A
-    from tests.tournaments.web.test_browser import _fill_side
 
     violations: list[str] = []
     page.on(

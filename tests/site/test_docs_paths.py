@@ -1,4 +1,5 @@
-"""Every path the maps name exists: README.md, ARCHITECTURE.md, bench/README.md and docs/.
+"""Every path the maps name exists: README.md, ARCHITECTURE.md, bench/README.md and docs/, and
+the docstrings and comments of the code.
 
 A path is a word with a slash (`tournaments/services/hands.py`, `tests/flows/`, a module's
 attribute as `clubs/services.partnerships_ensure`), read from the repository's top or, in the
@@ -8,8 +9,11 @@ folder; a bare file name (`ruleset.py`) must be some tracked file's name.
 
 from __future__ import annotations
 
+import ast
+import io
 import re
 import subprocess
+import tokenize
 from functools import cache
 from pathlib import Path
 
@@ -36,6 +40,9 @@ TOP = (
 NOT_FILES = {
     "rules.md": "the rules of every variant, in the shared material beside the repository",
     "trial.json": "the multi-node trial's report, written where TRIAL_REPORT says",
+    "file.json": "a file of the reader's choice, in a setting's example",
+    "glossary.md": "the terms in five languages, in the shared material beside the repository",
+    "Chart.js": "the charting library the pages load, not a file of this repository",
 }
 # A path-like word: segments of letters, digits, `.`, `_`, `-` joined by slashes, or a file name.
 WORD = re.compile(
@@ -81,6 +88,10 @@ def _paths(text: str) -> set[str]:
     found = set()
     for match in WORD.finditer(text):
         word = match.group(1).rstrip(".,:;")
+        if text[match.end() : match.end() + 1] == "*":  # a pattern (`tests/scoring/cases/option-*.json`)
+            if not any(base.glob(f"{word}*") for base in (ROOT, *(ROOT / app for app in APPS))):
+                found.add(f"{word}*")
+            continue
         # Not a URL, nor a path on the machine (`/usr/bin/chromium`, `./canasta.env` beside a command).
         if not word.startswith(("http", "www.", "./")) and "//" not in word and _is_path(word):
             found.add(word)
@@ -100,4 +111,39 @@ def test_the_path_finder_finds_paths() -> None:
 @pytest.mark.parametrize("doc", [str(path.relative_to(ROOT)) for path in _maps()])
 def test_every_path_a_map_names_exists(doc: str) -> None:
     missing = sorted(word for word in _paths((ROOT / doc).read_text(encoding="utf-8")) if not _exists(word))
+    assert missing == []
+
+
+def _docstrings_and_comments(path: Path) -> str:
+    """The docstrings and comments of a Python file, one text."""
+    source = path.read_text(encoding="utf-8")
+    texts = [
+        node.body[0].value.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+        and isinstance(node.body[0].value.value, str)
+    ]
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    texts += [token.string for token in tokens if token.type == tokenize.COMMENT]
+    return "\n".join(texts)
+
+
+def _code_files() -> list[str]:
+    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return [name for name in files.stdout.splitlines() if "/migrations/" not in name]
+
+
+def test_the_code_reader_reads_docstrings_and_comments(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text('"""See tournaments/nowhere.py."""\n\n# and clubs/gone.py\nx = "scoring/not_read.py"\n')
+    assert _paths(_docstrings_and_comments(module)) == {"tournaments/nowhere.py", "clubs/gone.py"}
+
+
+@pytest.mark.parametrize("module", _code_files())
+def test_every_path_a_docstring_or_comment_names_exists(module: str) -> None:
+    text = _docstrings_and_comments(ROOT / module)
+    missing = sorted(word for word in _paths(text) if not _exists(word))
     assert missing == []

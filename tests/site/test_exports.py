@@ -21,7 +21,7 @@ from import_export.mixins import BaseExportMixin
 from clubs.models import Player
 from clubs.resources import PlayerResource
 from config.spreadsheets import csv_cell, xlsx_bytes
-from tests.tournaments.web.test_standings_ranking import _play
+from tests.support.standings import _play
 from tournaments import services
 from tournaments.models import Season
 

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from clubs import services as club_services
 from clubs.models import Player
 from clubs.text import BIDI_CONTROLS, name_trimmed
-from tests.tournaments.web.test_standings_ranking import _play
+from tests.support.standings import _play
 from tournaments.models import Event, Season, Table
 from tournaments.services import players as player_services
 

@@ -16,8 +16,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.site import test_permissions
-from tests.site.test_permissions import DIRECTOR, LINK, MATRIX, SCORER, _url
+from tests.support import permissions
+from tests.support.csp import INLINE_HANDLER, INLINE_SCRIPT, INLINE_STYLE
+from tests.support.permissions import DIRECTOR, LINK, MATRIX, SCORER, _url
 from tournaments.models import Game
 from tournaments.selectors import board_token, side_code
 
@@ -26,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 # The permission matrix's club, night, tables and cast (alice, sam, bob, mallory), built once for
 # this module and read afresh by each test.
-_world_once = test_permissions._world_once
-world = test_permissions.shared_world
+_world_once = permissions._world_once
+world = permissions.shared_world
 
 
 # --- CSRF -------------------------------------------------------------------------------------
@@ -94,13 +95,6 @@ def test_pages_send_a_strict_content_security_policy_and_security_headers(client
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] == "same-origin"
     assert response["Cross-Origin-Opener-Policy"] == "same-origin"
-
-
-INLINE_HANDLER = re.compile(r"<[^>]*\son[a-z]+\s*=", re.I)
-INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
-# style-src 'self' blocks <style> elements and style="" attributes too (the API docs page alone
-# allows them, for Swagger UI).
-INLINE_STYLE = re.compile(r"<style\b|<[^>]*\sstyle\s*=", re.I)
 
 
 def test_no_template_has_inline_scripts_or_handlers():

@@ -64,16 +64,16 @@ class HandRecordApi(APIView):
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
+        # A game the user may not score is not found, whatever the body.
+        game = get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
         serializer = HandRecordInputSerializer(data=request.data)
         if not serializer.is_valid():
-            # A game the user may not score is not found, whatever the body.
-            get_object_or_404(selectors.games_scorable_by(user=request.user).only("pk"), pk=game_id)
             raise serializers.ValidationError(serializer.errors)
         data = serializer.validated_data
         try:
-            # Who may score is read by the service, inside its transaction, after the lock.
+            # Who may score is read again by the service, inside its transaction, after the lock.
             hand = services.hand_record(
-                game=game_id,
+                game=game,
                 asked=services.HandInput(**data),
                 recorded_by=account(request.user),
                 door=selectors.Door(user=request.user),

@@ -1,18 +1,7 @@
 """A club's ranking of players over a period, in one ranking group: the order and who is ranked.
 
-Pure: the selector (`selectors.club_ranking`) sums each player's rated games of the period (their
-RatingHistory rows) into a `RankingLine`; `rank` orders them.
-
-The rule (docs/rankings.md, "How the ranking works"):
-- Like with like: a ranking is of one ranking group (a variant, or the variants a club ranks
-  together), over the games of the club's ranked events in the period.
-- The order is the rating at the end of the period, OpenSkill's conservative figure
-  `mu − 3 sigma` (Weng and Lin 2011, "A Bayesian approximation method for online ranking", the
-  `openskill` package), best first; ratings equal to one decimal, as shown, share a rank (1, 2, 2, 4).
-- A player is provisional until `PROVISIONAL_GAMES` rated games in the group (up to the period's
-  end): listed after every settled player, without a rank, so that three lucky games never
-  rank above three hundred.
-- A player without a game in the period is not listed.
+Pure: the selector (`selectors.club_ranking`) sums each player's rated games of the period into
+a `RankingLine`; `rank` orders them by the rule of docs/rankings.md ("How the ranking works").
 """
 
 from __future__ import annotations
@@ -21,12 +10,12 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.domain import plackett_luce
+from tournaments.domain import ratings
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 
 # A new player's rating (OpenSkill's defaults: mu 25, sigma 25/3, so 0.0): the "before" of a
 # player's first game.
-START_RATING = plackett_luce.ordinal(plackett_luce.Model().rating())
+START_RATING = ratings.new_rating_ordinal()
 SHOWN_DECIMALS = 1  # the rating's precision on the page; equal to it, players share a rank
 
 
@@ -81,9 +70,8 @@ class RankedLine:
 
 
 def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_GAMES) -> list[RankedLine]:
-    """The lines in the ranking's order (see the module docstring): settled players ranked by
-    rating, equal shown ratings sharing a rank, then provisional players by rating without a
-    rank; equal ratings list by name."""
+    """The lines in the ranking's order: settled players by rating, equal shown ratings sharing
+    a rank, then provisional players without a rank; equal ratings by name."""
     # Each rating rounded once (a federation ranks 16,000 lines a page load).
     shown = sorted(((round(line.rating, SHOWN_DECIMALS), line) for line in lines), key=_order)
     settled = [(rating, line) for rating, line in shown if line.rated_games >= provisional_games]

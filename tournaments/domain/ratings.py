@@ -1,24 +1,9 @@
-"""Players' skill ratings from partnership games, with OpenSkill. Pure: no ORM.
+"""Players' skill ratings from partnership games, with OpenSkill's Plackett-Luce model (the
+`openskill` package). Pure: no ORM.
 
-Each finished game is a two-versus-two (or one-versus-one) match between its sides; the
-side with the higher total wins, equal totals draw. Ratings are OpenSkill's Plackett-Luce
-model (the `openskill` package, Weng-Lin Bayesian ratings): each player has a mean `mu` and
-an uncertainty `sigma`, and the number shown is the conservative `ordinal` (mu − 3 sigma).
-A player is *provisional* until they have played `provisional_games` rated games.
-
-Determinism: games are rated one by one in the order given (the caller sorts them by event
-date, event, round and table), and OpenSkill's update is plain arithmetic, so the same games
-in the same order always give the same ratings. That is what makes a correction safe: the
-service rates every game again, and the result equals a fresh rebuild by construction.
-
-The update itself is `plackett_luce.rate`, the package's arithmetic on plain `(mu, sigma)`
-pairs (the same floats as the package's `PlackettLuce.rate`, without its copies and checks);
-a game with a player on two seats, which the database never holds, goes through the package
-itself, as it always did.
-
-`margin=True` also feeds the two totals to OpenSkill (its `margin` option: a win by more
-than MARGIN_POINTS points moves ratings more). `evaluate` measures on held-out games whether
-that, or the ratings at all, predict better than the players' win rates.
+A rating is `mu` and `sigma`, shown as the ordinal mu − 3 sigma; a player is provisional until
+`provisional_games` rated games. Deterministic: the same games in the same order give the same
+ratings. Design: docs/writes-and-reads.md ("Ratings").
 """
 
 from __future__ import annotations
@@ -30,11 +15,10 @@ from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from tournaments.domain import plackett_luce
-
 PROVISIONAL_GAMES = 10
+Rating = tuple[float, float]  # (mu, sigma)
 # A margin below this many points counts as a plain win when `margin=True`: about one
-# ordinary hand's swing in Canasta (a club choice, see bench/README.md for its effect).
+# ordinary hand's swing in Canasta (a club choice).
 MARGIN_POINTS = 500.0
 
 
@@ -58,10 +42,7 @@ class PlayerRating:
 
 
 class HistoryPoint(NamedTuple):
-    """A player's rating right after a game (`sequence` counts the player's rated games).
-
-    A named tuple: a rebuild makes one per player per game (400,000 for 100,000 games).
-    """
+    """A player's rating right after a game (`sequence` counts the player's rated games)."""
 
     player: int
     game: int
@@ -81,19 +62,6 @@ def _model(margin: bool) -> PlackettLuce:
     return PlackettLuce(margin=MARGIN_POINTS) if margin else PlackettLuce()
 
 
-def _fast_model(margin: bool) -> plackett_luce.Model:
-    """`_model`'s parameters for `plackett_luce.rate` (the package's defaults)."""
-    model = _model(margin)
-    return plackett_luce.Model(
-        mu=model.mu,
-        sigma=model.sigma,
-        beta=model.beta,
-        kappa=model.kappa,
-        tau=model.tau,
-        margin=model.margin,
-    )
-
-
 def _ranks(totals: Sequence[int]) -> list[int]:
     # Rank 1 is the best; equal totals share a rank (a draw).
     if len(totals) == 2:
@@ -110,34 +78,25 @@ def rate_games(
     with_history: bool = True,
     start: Mapping[int, PlayerRating] | None = None,
 ) -> RatingsResult:
-    """Rate `games` in the order given (see the module docstring); every player starts new, but
-    those of `start` (player -> their rating after their games so far), who go on from it: their
-    mu and sigma, and their count of games (the history's `sequence` goes on from it too). So
-    rating the games after `start` gives what rating every game in one call gives, to the float.
+    """Rate `games` in the order given; every player starts new but those of `start` (player ->
+    their rating after their games so far), who go on from it, `sequence` included.
 
     Games with fewer than two sides, or a side with no player, are skipped.
     """
-    model = _fast_model(margin)
-    new = model.rating()
-    current: dict[int, plackett_luce.Rating] = {}
+    model = _model(margin)
+    new = (model.mu, model.sigma)
+    current: dict[int, Rating] = {}
     played: dict[int, int] = {}
     for player, known in (start or {}).items():
         current[player] = (known.mu, known.sigma)
         played[player] = known.games
     history: list[HistoryPoint] = []
-    rate = plackett_luce.rate
     for game in games:
         sides = game.sides
         if len(sides) < 2 or not all(sides):
             continue
         teams = [[current.get(player, new) for player in side] for side in sides]
-        seated = sides[0] + sides[1] if len(sides) == 2 else tuple(p for side in sides for p in side)
-        if len(set(seated)) < len(seated):
-            rated = _package_rate(margin, sides, teams, game.totals)
-        elif margin:
-            rated = rate(model, teams, scores=[float(t) for t in game.totals])
-        else:
-            rated = rate(model, teams, ranks=_ranks(game.totals))
+        rated = _rate_one(model, margin, sides, teams, game.totals)
         for side, team in zip(sides, rated, strict=True):
             for player, rating in zip(side, team, strict=True):
                 current[player] = rating
@@ -152,24 +111,27 @@ def rate_games(
     return RatingsResult(ratings=ratings, history=history)
 
 
+def new_rating_ordinal() -> float:
+    """The rating shown of a player with no rated game (the package's ordinal of a new rating)."""
+    return float(PlackettLuce().rating().ordinal())
+
+
 def player_rating(
-    player: int, rating: plackett_luce.Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
+    player: int, rating: Rating, games: int, *, provisional_games: int = PROVISIONAL_GAMES
 ) -> PlayerRating:
     """A player's rating after `games` rated games, from its (mu, sigma)."""
-    return PlayerRating(
-        player, rating[0], rating[1], plackett_luce.ordinal(rating), games, games < provisional_games
-    )
+    mu, sigma = rating
+    return PlayerRating(player, mu, sigma, mu - 3.0 * sigma, games, games < provisional_games)
 
 
-def _package_rate(
+def _rate_one(
+    model: PlackettLuce,
     margin: bool,
     sides: tuple[tuple[int, ...], ...],
-    teams: list[list[plackett_luce.Rating]],
+    teams: list[list[Rating]],
     totals: Sequence[int],
-) -> list[list[plackett_luce.Rating]]:
-    """One game rated by the package itself, a player seated twice sharing one rating object
-    (as the ratings kept per player did before `plackett_luce`)."""
-    model = _model(margin)
+) -> list[list[Rating]]:
+    """One game rated by the package: each side's players' ratings after it, in seat order."""
     objects: dict[int, PlackettLuceRating] = {}
     for side, team in zip(sides, teams, strict=True):
         for player, (mu, sigma) in zip(side, team, strict=True):
@@ -208,12 +170,8 @@ def _score(name: str, pairs: list[tuple[float, int]]) -> Prediction:
 
 
 def evaluate(games: Sequence[RatedGame], *, held_out: float = 0.2) -> list[Prediction]:
-    """Train on the first games, predict the last `held_out` share (decided two-side games).
-
-    Predictors: OpenSkill without and with the margin, and the baseline: each side's mean
-    win rate in the training games (a player with no games counts 0.5), turned into a
-    probability as rate_a / (rate_a + rate_b).
-    """
+    """Train on the first games, predict the last `held_out` share (decided two-side games):
+    OpenSkill without and with the margin against the players' win rates (no games: 0.5)."""
     cut = int(len(games) * (1 - held_out))
     train, test = games[:cut], [g for g in games[cut:] if len(g.sides) == 2 and g.totals[0] != g.totals[1]]
     outcomes = [int(g.totals[0] > g.totals[1]) for g in test]

@@ -215,9 +215,8 @@ def _decided(match: Match, winners: Mapping[tuple[int, int], int]) -> Match:
 
 
 def knockout_tiers(drawn: Bracket) -> list[list[int]]:
-    """The bracket's entrants by how far they went, best first: those still in (the champion
-    alone once the final is decided), then the loser of the final, the losers of the
-    semi-finals, and so on back to round 1. Each tier is in seed order."""
+    """The bracket's entrants by how far they went, best first: those still in, then the loser
+    of the final, of the semi-finals, and so on back to round 1; each tier in seed order."""
     seed_of = {entrant: i for i, entrant in enumerate(drawn.seeds)}
     lost_in: dict[int, int] = {}
     for matches in drawn.rounds:

@@ -40,11 +40,9 @@ def game_side_results(
     hands: int,
     confirmed: tuple[Mapping[str, int], bool] | None = None,
 ) -> list[SideResult]:
-    """One SideResult per side of a game, as the standings count it, in the order of `players`.
-
-    `players`: side label -> player ids; `totals` are points. `confirmed` (the totals of the
-    confirmed hands, whether every hand is confirmed) is given when the event asks the other side to
-    confirm each hand: only confirmed points count then. Raises nothing."""
+    """One SideResult per side of a game as the standings count it, in the order of `players`
+    (side label -> player ids); `totals` in points. `confirmed` (confirmed hands' totals, all
+    confirmed?) is given where only confirmed points count. Raises nothing."""
     if confirmed is not None:
         totals, all_confirmed = confirmed
         finished = finished and all_confirmed
@@ -159,11 +157,9 @@ def rank_players(
     scale: vp.Scale | None = None,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
 ) -> list[StandingRow]:
-    """Standings rows for every player in `names` (id -> display name), ranked; players with no game
-    get an empty row.
-
-    `credits` adds victory points for missed rounds only (docs/seating.md#missed-rounds). `scale`
-    defaults to the 2-1-0 preset; `tie_breaks` must be checked already
+    """Standings rows for every player in `names` (id -> display name), ranked; players with no
+    game get an empty row. `credits`: victory points for missed rounds
+    (docs/seating.md#missed-rounds); `scale` defaults to 2-1-0; `tie_breaks` checked already
     (`victory_points.checked_tie_breaks`)."""
     scale = scale or vp.PRESETS[vp.DEFAULT_SCALE]
     rows = {player: StandingRow(player=player, name=name) for player, name in names.items()}
@@ -261,11 +257,9 @@ def rank_pairs(
     *,
     tie_breaks: Sequence[str] = vp.DEFAULT_TIE_BREAKS,
 ) -> list[PairStandingRow]:
-    """The standings of a fixed-partnership event per pair, ranked among the pairs.
-
-    `rows` are the player rows (`rank_players`), `pairs` pair number -> its two player ids. A pair
-    takes its first player's figures (`partners_differ` when its partners' differ); a pair with no
-    row gets an empty one. Ties share a rank, listed by number."""
+    """The standings of a fixed-partnership event per pair: `rows` the player rows, `pairs` pair
+    number -> its two player ids. A pair takes its first player's figures (`partners_differ`
+    when they differ); no row: an empty one. Ties share a rank, listed by number."""
     by_player = {row.player: row for row in rows}
     ranked = []
     for number, players in pairs.items():

@@ -1,7 +1,5 @@
-"""Reads for the club's nights ahead: which nights a user may see or run, a night's replies and
-the tables they make, the partners proposed to those looking for one, its check-in list and
-whether its check-in is open; the signed addresses of the door's QR page, a player's personal
-link and a member's calendar feed.
+"""Reads for the club's nights ahead: who may see or run them, their replies, tables, proposed
+partners and check-in, and the signed addresses of the door's page, a personal link and a feed.
 """
 
 from __future__ import annotations
@@ -60,9 +58,8 @@ def player_of(*, user: Requester, club: Club) -> Player | None:
 
 @dataclass(frozen=True)
 class NightReplies:
-    """What the replies to a night say: who is coming (those looking for a partner among them),
-    who is not, the partners proposed two by two in the order they replied, the one left
-    without a partner, and the tables the players coming make (`rounds.seating_choices`)."""
+    """What the replies to a night say: who is coming (and looking for a partner), who is not,
+    the partners proposed in reply order, the one left over, and the tables they make."""
 
     coming: list[Player]
     not_coming: list[Player]
@@ -118,8 +115,7 @@ def night_check_in_list(*, night: Night) -> list[CheckInLine]:
 
 def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | None:
     """Why the night's check-in is closed now, or None: the night cancelled, or its round 1
-    seated (a late player then joins the event as before); the door's own page (`at_the_door`)
-    opens on the night's date only, where a director may tick before it."""
+    seated. The door's page opens on the night's date only; a director may tick before it."""
     if night.cancelled:
         return _("This night is cancelled.")
     rounds = Round.objects.filter(event__night=night)

@@ -1,24 +1,14 @@
 """Reads for the ranking of a club and of a federation: their ranking groups, their periods, and
-the ranking of one group over one period (the rule: tournaments/domain/rankings.py), the same
-read for both (`_ranking`).
-
-Read from the rated games (RatingHistory: one row per player per finished game of a ranked
-event, with its result and the rating after it, which `services.ratings_rebuild` writes; for a
-federation PersonRatingHistory, by person, which `services.federation_ratings_rebuild` writes).
-"""
+the ranking of one group over one period (the rule: tournaments/domain/rankings.py), read from
+the rated games (RatingHistory, or PersonRatingHistory for a federation)."""
 
 from __future__ import annotations
 
 import datetime
-import gc
 import hashlib
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
@@ -30,8 +20,7 @@ from clubs.viewer import shown_name, shown_person_name, viewer_among
 from scoring import VARIANTS
 from tournaments.domain import rankings
 from tournaments.models import Event, PersonRating, PersonRatingHistory, RatingHistory, Season
-
-T = TypeVar("T")
+from tournaments.selectors.kept import kept_get, kept_put
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +104,9 @@ def club_ranking_period(
     start: datetime.date | None = None,
     end: datetime.date | None = None,
 ) -> RankingPeriod:
-    """The period a ranking is asked for, by the page's controls or the API's parameters alike:
-    `season` a season id of the club, EVERY_NIGHT, or nothing for the club's current season
-    (every night where it has none); `start` and `end` narrow it to those dates.
-    Raises ValueError for a season that is not the club's, or an end before the start."""
+    """The period a ranking is asked for: `season` a season id of the club, EVERY_NIGHT, or
+    nothing for the current season; `start` and `end` narrow it to dates.
+    Raises ValueError for a season not the club's, or an end before the start."""
     if start and end and start > end:
         raise ValueError("the end of the period comes before its start")
     if season == EVERY_NIGHT:
@@ -140,13 +128,9 @@ def club_current_season(*, club: Club) -> Season | None:
 
 
 def club_ranking(*, club: Club, group: str, period: RankingPeriod) -> list[rankings.RankedLine]:
-    """The club's ranking of `group` over `period`, in the ranking's order
-    (`domain.rankings.rank`): every player with a rated game of the group in the period, named
-    as the page shows them (`display.names`).
-
-    Three queries whatever the number of games: the period's sums by player, the ratings at the
-    period's two ends, the players' names.
-    """
+    """The club's ranking of `group` over `period` (`domain.rankings.rank`): every player with
+    a rated game of the group in the period, named as the page shows them. Three queries
+    whatever the number of games."""
     return _ranking(
         RatingHistory.objects.filter(player__club=club, group=group),
         "player_id",
@@ -161,9 +145,8 @@ def _ranking(
     period: RankingPeriod,
     names: Callable[[list[int]], dict[int, tuple[str, tuple[str, ...]]]],
 ) -> list[rankings.RankedLine]:
-    """The ranking of the history rows `history` (one group's, of a club or a federation) over
-    `period`: the period's sums by rater (`rater`, the rows' column: a player or a person), the
-    ratings at its two ends, and `names` (ids -> (name, clubs)) of the raters listed."""
+    """The ranking of one group's history rows `history` over `period`, by `rater` (the rows'
+    player or person column); `names`: ids -> (name, clubs) of the raters listed."""
     sums = list(
         period.games(history)
         .order_by()
@@ -289,13 +272,11 @@ def federation_ranking_period(
 def federation_ranking(
     *, federation: Federation, group: str, period: RankingPeriod
 ) -> list[rankings.RankedLine]:
-    """The federation's ranking of `group` over `period` by the club's rule and read
-    (`_ranking`): every person with a counted game of the group in the period, named by the
-    strictest of their clubs (`clubs.viewer.shown_person_name`), each with their clubs' names.
-    Four queries whatever the number of games; over every night (the page's default), the
-    people's ratings, which keep their totals of the group (`_every_night`), and the names, kept
-    by the process until they change (`_cached_every_night`: two small queries a call, and the
-    ratings and the names again only after a change)."""
+    """The federation's ranking of `group` over `period` by the club's rule: every person with a
+    counted game of the group in the period, named by the strictest of their clubs
+    (`clubs.viewer.shown_person_name`), with their clubs' names. Four queries whatever the
+    number of games; over every night, two small queries while nothing changed
+    (`_cached_every_night`)."""
     if period.season is None and period.start is None and period.end is None:
         ratings = PersonRating.objects.filter(person__federation=federation, group=group)
         return _cached_every_night(federation, group, ratings, lambda names: _every_night(ratings, names))
@@ -307,44 +288,7 @@ def federation_ranking(
     )
 
 
-# How long a federation's ranked lines are kept at most: they are read again at once when a
-# rating, an initials choice or a name changes (`_cached_every_night`); this bounds only a name
-# changed while the cache could not be reached, whose renewal of the stamp was lost.
-CACHED_RANKING_SECONDS = 15 * 60
-
 Names = dict[int, tuple[str, tuple[str, ...]]]  # person id -> (shown name, their clubs)
-
-
-class _Kept(Generic[T]):
-    """The few values a process read most recently, by key, each for CACHED_RANKING_SECONDS at
-    most. In the process's memory, not in Redis: unpickling a federation's 16,000 ranked lines
-    took longer (0.09 s) than rendering the page."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.values: OrderedDict[str, tuple[float, T]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> T | None:
-        with self.lock:
-            kept = self.values.get(key)
-            if kept is None or time.monotonic() - kept[0] >= CACHED_RANKING_SECONDS:
-                return None
-            self.values.move_to_end(key)
-            return kept[1]
-
-    def put(self, key: str, value: T, since: float) -> None:
-        """Keep `value`, read from the database as it was at `since` (time.monotonic())."""
-        with self.lock:
-            self.values[key] = (since, value)
-            self.values.move_to_end(key)
-            while len(self.values) > self.most:
-                self.values.popitem(last=False)
-
-
-# About 9 MB a ranking of 16,000 people, 3 MB their names.
-_kept_rankings: _Kept[list[rankings.RankedLine]] = _Kept(4)
-_kept_names: _Kept[Names] = _Kept(4)
 
 
 def _cached_every_night(
@@ -354,16 +298,9 @@ def _cached_every_night(
     read: Callable[[Callable[[list[int]], Names]], list[rankings.RankedLine]],
 ) -> list[rankings.RankedLine]:
     """`read(names)`, the federation's ranking of every night of `group`, kept by the process
-    under what its lines are made of, read from the database at each call where it can be: the
-    group's ratings by their number and their newest row (every rating write deletes and
-    creates rows, `services.ratings`), and the players who asked for initials with their clubs
-    and people, with the clubs of them the viewer is a member of (`viewer_among`): two small
-    queries. The names and clubs otherwise by the stamp of the federations' names
-    (`clubs.stamps`, shared by every process through the cache). The people's names are kept
-    apart (`person_names`), so a rated game, which changes ratings and no name, reads the
-    ratings again and not the names. Each call returns a list of its own (sorting it changes
-    no other reader's). Where the stamp cannot be trusted (no cache shared by every process,
-    or none reachable) each call reads anew."""
+    (`selectors.kept`) under the group's ratings' number and newest row, and the names under
+    the stamp of the federations' names (`clubs.stamps`). Each call returns a list of its own;
+    without a shared cache each call reads anew."""
 
     def named(ids: list[int]) -> Names:
         return person_names(federation=federation, people=ids)
@@ -380,49 +317,31 @@ def _cached_every_night(
     viewer = "whole" if among is None else ",".join(map(str, sorted(among)))
     initials = hashlib.blake2b(repr(by_initials).encode(), digest_size=16).hexdigest()
     names_key = f"{federation.pk}:{initials}:{names}:{viewer}"
-    since = time.monotonic()
     written = ratings.order_by().aggregate(count=Count("pk"), newest=Max("pk"))
     key = f"{names_key}:{group}:{written['count']}:{written['newest']}"
-    lines = _kept_rankings.get(key)
+    lines = kept_get(f"lines:{key}")
     if lines is not None:
-        return list(lines)
+        return lines
 
     def kept_names(ids: list[int]) -> Names:
-        known = _kept_names.get(names_key)
+        known = kept_get(f"names:{names_key}")
         if known is not None and all(pk in known for pk in ids):
             return known
         fresh = named(ids)
-        _kept_names.put(names_key, fresh, since)
+        kept_put(f"names:{names_key}", fresh)
         return fresh
 
-    with _cycles_unchecked():
-        lines = read(kept_names)
-    _kept_rankings.put(key, lines, since)
-    return list(lines)
-
-
-@contextmanager
-def _cycles_unchecked() -> Iterator[None]:
-    """Within it, Python's cycle collector does not run: making a federation's 32,000 line
-    objects (no cycle among them) set it off again and again, each run walking every object of
-    the process: 100 of the 170 ms of ranking 16,000 people. It runs as usual afterwards."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
+    lines = read(kept_names)
+    kept_put(f"lines:{key}", lines)
+    return lines
 
 
 def _every_night(
     ratings: QuerySet[PersonRating], names: Callable[[list[int]], Names]
 ) -> list[rankings.RankedLine]:
-    """The ranking of every night from the ratings `ratings` (one group's): each rating keeps
-    its person's totals of the group (written with it by the rebuild and by a rated game), so
-    the lines are what `_ranking` sums from the whole history, without reading it. Every night
-    starts before the first game: each line's rating before is the start, its rated games all
-    of the group's."""
+    """The ranking of every night from one group's ratings `ratings`, each of which keeps its
+    person's totals of the group: what `_ranking` sums from the whole history, without
+    reading it."""
     totals = ("games", "wins", "draws", "points", "victory_points", "last_played")
     rows = list(ratings.filter(games__gt=0).order_by().values_list("person_id", *totals, "ordinal", "sigma"))
     named = names([row[0] for row in rows])

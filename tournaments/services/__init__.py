@@ -45,15 +45,19 @@ from tournaments.services.nights import (
     nights_schedule,
 )
 from tournaments.services.players import guest_add, guest_merge
+from tournaments.services.rating_history import RATING_HISTORY_COLUMNS
 from tournaments.services.ratings import (
     GAME_NOT_COUNTED,
     GAME_RATED,
-    RATING_HISTORY_COLUMNS,
     REBUILD_QUEUED,
+    REBUILT,
+    GameRatings,
+    club_game_rate,
     federation_counted_events,
     federation_game_rate,
     federation_ratings_queue,
     federation_ratings_rebuild,
+    game_rate,
     ratings_rebuild,
 )
 from tournaments.services.rounds import (
@@ -77,13 +81,16 @@ __all__ = [
     "QUALIFY_FROM_FEDERATION",
     "RATING_HISTORY_COLUMNS",
     "REBUILD_QUEUED",
+    "REBUILT",
     "EventInput",
+    "GameRatings",
     "HandInput",
     "NightInput",
     "Qualified",
     "championship_create",
     "championship_enter",
     "championship_qualify",
+    "club_game_rate",
     "entrant_refusal",
     "event_board_link_renew",
     "event_create",
@@ -95,6 +102,7 @@ __all__ = [
     "federation_game_rate",
     "federation_ratings_queue",
     "federation_ratings_rebuild",
+    "game_rate",
     "game_rescore",
     "game_score",
     "game_stop",

@@ -75,15 +75,13 @@ class EventInput:
 def event_create(*, club: Club, asked: EventInput, federation: Federation | None = None) -> Event:
     """Create the event `asked` for with its participants (and, in fixed partnerships, its pairs).
 
-    Preconditions: the house rules pass the engine at the event's tables; players for one table,
-    or two pairs (`MIN_PLAYERS`), each given player in one of them; `table_shape` is one the
-    variant is played at (`scoring.RuleSet.tables`) or has its own game for that many players.
-    A `federation`'s event is a championship at `club`, a member club now: it may start with no
-    entrant, and each player given must pass `entrant_refusal`. `minutes_per_round` and
-    `warning_minutes` are minutes.
+    Preconditions: the house rules pass the engine at the event's tables; players for one
+    table, or two pairs (`MIN_PLAYERS`); `table_shape` one the variant is played at
+    (`scoring.RuleSet.tables`). A `federation`'s event is a championship at a member `club`,
+    each player passing `entrant_refusal`. `minutes_per_round` and `warning_minutes` in minutes.
     Raises ValidationError (fields `options`, `variant`, `format`, `table_shape`,
-    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`); nothing,
-    no partnership either, is written then. Design: docs/writes-and-reads.md#creating-an-event"""
+    `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`), writing
+    nothing. Design: docs/writes-and-reads.md#creating-an-event"""
     if federation is not None and not _member_club_now(federation.pk, club.pk):
         message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
         raise ValidationError({"club": message % {"club": club.name}})
@@ -411,11 +409,10 @@ def _set_present(event: Event, players: list[Player], present: bool) -> list[Par
 
 @transaction.atomic
 def participant_set_present(*, event: Event, player: Player, present: bool) -> Participant:
-    """Mark a player (their pair, in fixed partnerships) present or absent from the next seating.
-
-    Adds a late arrival to an individual event; a withdrawn player comes back (in a championship as
-    `entrant_refusal` allows). Returns their participant. Raises ValidationError (field `player`),
-    also for a player of no pair in fixed partnerships."""
+    """Mark a player (their pair, in fixed partnerships) present or absent from the next seating;
+    a late arrival joins, a withdrawn player comes back (`entrant_refusal` in a championship).
+    Returns their participant. Raises ValidationError (field `player`), also for a player of
+    no pair in fixed partnerships."""
     if event.federation_id is None and player.club_id != event.club_id:
         raise ValidationError({"player": gettext("The player belongs to another club.")})
     if event.federation_id is not None and not event.participants.filter(player=player).exists():
@@ -438,11 +435,9 @@ def participant_set_present(*, event: Event, player: Player, present: bool) -> P
 
 @transaction.atomic
 def participant_add(*, event: Event, player: Player, partner: Player | None = None) -> Participant:
-    """A late arrival joins from the next round, or a withdrawn or absent player returns (with their pair).
-
-    In fixed partnerships a player of no pair needs a `partner` of none. Returns their participant.
-    Raises ValidationError (`player` or `partner`): another club's player, one present already, a
-    partner in an individual event, a pair player without a partner or with another pair's."""
+    """A late arrival joins from the next round, or a withdrawn or absent player returns (with
+    their pair); in fixed partnerships a player of no pair needs a `partner` of none. Returns
+    their participant. Raises ValidationError (`player` or `partner`)."""
     if event.format not in Event.PARTNERSHIP_FORMATS and partner is not None:
         message = gettext("Partners are for a fixed-partnership event; add the players one by one.")
         raise ValidationError({"partner": message})

@@ -1,11 +1,9 @@
 """Writes for hands and the games they score: record a hand (new or corrected), preview it,
 confirm it, and rescore a game from its stored hands.
 
-A game's state after its last hand is kept in its row (`Game.totals`, `hands_played`,
-`won_by`, `next_number`, and what follows from them): a new hand is checked and scored by the
-engine against that state alone (`scoring.hands_score`), and a correction against the state
-before the corrected hand (from the stored hands before it), with the hands after it. Saving a
-hand queues the event's standings, and the club's ratings once a game is over.
+A new hand is scored against the state kept in the game's row (`Game.totals`, `hands_played`,
+`won_by`, `next_number`), a correction against the stored hands before it. Saving a hand
+queues the event's standings, and the ratings once a game is over.
 """
 
 from __future__ import annotations
@@ -42,19 +40,14 @@ from tournaments.selectors import (
     game_trio,
     side_code,
 )
-from tournaments.services.game_lock import game_lock
 from tournaments.services.queue import ratings_queue, standings_queue
 
 Entries = Mapping[str, Mapping[str, Any]]  # side -> its score-sheet entry
 
 
 def game_score(*, game: Game, hands: list[Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
-    """Score a game's hands (oldest first) with the game's rules: the score-sheet result.
-
-    Adds `hands_played`, and applies the event's hands-per-round limit, the last hand left when
-    another table of the round reached the target (`Game.last_hand`), and a director's stop at
-    the clock (`game_stop`): once that many hands are played, or once stopped, the game is over
-    and the higher total wins (equal totals: a draw).
+    """Score a game's hands (oldest first) with the game's rules: the score-sheet result, with
+    `hands_played` and the limits of `_with_limits` applied.
     Raises scoring.SheetRejected with the engine's errors (hand index 0-based).
     """
     sheet: dict[str, Any] = {
@@ -116,10 +109,9 @@ def _result(game: Game, progress: scoring.GameProgress) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class _Scored:
-    """A hand scored against the game's state: `hands` the scored hands from the entered one
-    on (the entered hand first; after it, for a correction, the hands after it), `before` the
-    state before the entered hand, `result` the game's result after the last one
-    (`_result`), and `next_number` the number of the game's next new hand."""
+    """A hand scored against the game's state: `hands` the scored hands from the entered one on,
+    `before` the state before it, `result` the game's result after the last one, and
+    `next_number` the game's next new hand's number."""
 
     hands: list[scoring.HandScore]
     before: scoring.GameProgress
@@ -128,11 +120,9 @@ class _Scored:
 
 
 def _score(game: Game, number: int, entries: Entries, stored: _Stored | None = None) -> _Scored:
-    """Check and score hand `number` as entered against the game's state: a new hand
-    (`game.next_number`) against the state kept in the game's row, after its last hand; a
-    correction against the state before it (`stored`: `_stored_hands(game, number)`, read if
-    not given), the hands after it checked again. Raises ValidationError keyed
-    `<side>.<field>` (or `__all__`)."""
+    """Check and score hand `number` as entered: a new hand against the game's row, a correction
+    against the hands before it (`stored`, read if not given) with the hands after it checked
+    again. Raises ValidationError keyed `<side>.<field>` (or `__all__`)."""
     _check_number(game, number)
     rules = _rules(game)
     if number == game.next_number:
@@ -177,11 +167,9 @@ def _engine_refusal(
 def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]:
     """Score hand `number` as entered, without saving, against the game's stored state.
 
-    Returns {"hand": {side: {"score", "breakdown"}} (the entered hand), "totals_after":
-    {side: points} (the totals right after it), "last": whether it is the game's last hand,
-    and the game's result as if it were saved: "totals", "initial_meld", "game_over",
-    "winner", "draw", "hands_played" (`game_score`'s keys)}.
-    Raises ValidationError whose message dict keys are `<side>.<field>` (or `__all__`).
+    Returns {"hand": {side: {"score", "breakdown"}}, "totals_after": {side: points}, "last":
+    whether it is the game's last hand, and `game_score`'s keys as if it were saved}.
+    Raises ValidationError keyed `<side>.<field>` (or `__all__`).
     """
     _last_hand_after_target(game, save=False)
     scored = _score(game, number, entries)
@@ -227,10 +215,9 @@ def _check_door(game: Game, door: Door | None) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class HandInput:
-    """A hand as a table sends it: what the table page's form and the API both build and
-    `hand_record` alone checks (tests/site/test_front_doors.py holds them to the same fields).
-    `entries`: side -> its score-sheet entry (points and counts, the contract in
-    tests/scoring/cases); `expected_version` the version a correction started from."""
+    """A hand as a table sends it, from the table page's form or the API alike
+    (tests/site/test_front_doors.py): `entries` side -> its score-sheet entry
+    (tests/scoring/cases); `expected_version` the version a correction started from."""
 
     number: int
     entries: Entries
@@ -243,22 +230,20 @@ class HandInput:
 @transaction.atomic
 def hand_record(
     *,
-    game: Game | int,
+    game: Game,
     asked: HandInput,
     recorded_by: User | None = None,
     door: Door | None = None,
 ) -> Hand:
-    """Store hand `asked.number` of `game` (a Game or its id): a new hand, or a correction.
+    """Store hand `asked.number` of `game`: a new hand, or a correction.
 
-    The game's row is locked first; then `door` (who asks: an account, or a table's link or
-    card) must score it now (`selectors.door_level`), else Game.DoesNotExist, the caller's
-    "not found" (no door: a command or a test). A retried `submission_id` returns the hand it
-    made (`was_created` False; the id with other values, or another game's, is refused); a new
-    hand takes the next number, a correction names the `expected_version` it started from.
+    The game's row is locked first; then `door` (an account, or a table's link or card) must
+    score it now (`selectors.door_level`), else Game.DoesNotExist (no door: a command or a
+    test). A retried `submission_id` returns its hand (`was_created` False; other values or
+    another game's are refused). A correction names the `expected_version` it started from.
     Once the results are final (`selectors.game_results_final`) only the event's runner
-    (`recorded_by`) changes a hand, giving a `reason`; a runner's hand needs no confirmation.
-    Raises ValidationError (keyed `<side>.<field>` or `__all__`) and writes nothing then. The
-    hand comes back with its side entries and the locked game as `hand.game`.
+    changes a hand, giving a `reason`. Raises ValidationError (keyed `<side>.<field>` or
+    `__all__`), writing nothing. Returns the hand, its game locked as `hand.game`.
     """
     number, entries, submission_id = asked.number, asked.entries, asked.submission_id
     expected_version, entered_by_side, reason = asked.expected_version, asked.entered_by_side, asked.reason
@@ -293,13 +278,18 @@ def hand_record(
     return hand
 
 
-def _game_locked(game: Game | int, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
-    """The game's row, locked, with the submission id looked up in the same query
-    (`game_lock`). When the game is gone (its round seated again): Game.DoesNotExist through a
-    door, a ValidationError saying so otherwise."""
+def _game_locked(game: Game, *, submission_id: uuid.UUID | None, door: Door | None) -> Game:
+    """The game's row, locked, with its table, round and event, and `_done_id`: the id of the
+    hand saved under `submission_id` (None for none). When the game is gone (its round seated
+    again): Game.DoesNotExist through a door, a ValidationError saying so otherwise."""
     # of=("self",): lock the game row only. A plain FOR UPDATE with the join would also lock the
     # event row, queueing every table of the night (and the standings rebuild) behind each hand.
-    locked = game_lock(game if isinstance(game, int) else game.pk, submission_id=submission_id)
+    locked = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .filter(pk=game.pk)
+        .first()
+    )
     if locked is None:
         if door is not None:
             raise Game.DoesNotExist
@@ -310,6 +300,9 @@ def _game_locked(game: Game | int, *, submission_id: uuid.UUID | None, door: Doo
             ),
             code="game_gone",
         )
+    # Looked up once the lock is held: a save of the same submission that held it has committed.
+    found = Hand.objects.filter(submission_id=submission_id) if submission_id is not None else None
+    locked._done_id = found.values_list("pk", flat=True).first() if found is not None else None
     return locked
 
 
@@ -327,9 +320,8 @@ def _check_not_being_seated(game: Game) -> None:
 def _hand_to_change(
     game: Game, number: int, expected_version: int | None
 ) -> tuple[_Stored | None, _StoredHand | None]:
-    """(the stored hands from `number` on, the stored hand `number` or None) for a hand about to
-    be saved: the next hand of a game not over, or a correction of the `expected_version` of a
-    stored hand. Applies the last hand after another table reached the target first (unsaved).
+    """(the stored hands from `number` on, the stored hand `number` or None) for the next hand
+    of a game not over, or a correction of a stored hand's `expected_version`.
     Raises ValidationError for a gap, a game over, a hand already recorded, a conflict."""
     _check_number(game, number)
     stored = _stored_hands(game, number) if number != game.next_number else None
@@ -493,9 +485,8 @@ def _retried(game: Game, done_id: int, number: int, entries: Entries) -> Hand | 
 
 def _sitting_out_by_turn(hand: Hand, game: Game) -> None:
     """At a table of five, who of the side of three sits the new `hand` out: whoever has sat out
-    fewest, in turn (rules.md §1.1d, §6; `domain.table_shapes.next_sitting_out`), from the turns
-    kept in the game's row (`Game.sat_out_turns`, set here for the save to write), not from the
-    earlier hands: the same queries at hand 30 as at hand 1."""
+    fewest, in turn (rules.md §1.1d, §6), from the turns kept in `Game.sat_out_turns`: the same
+    queries at hand 30 as at hand 1."""
     trio = game_trio(game=game)
     if trio is not None:
         ids = tuple(player.pk for player in trio[1])
@@ -599,12 +590,9 @@ class _Stored:
 def _stored_hands(game: Game, number: int = 1) -> _Stored:
     """The game's stored hands, for a correction of hand `number` (or a rescore: 1).
 
-    The state before the corrected hand comes from the stored hands before it (their count and
-    summed scores), not from the game's row, so a correction also puts right a row left behind
-    by a hand deleted outside the services. Three queries at most, each through an index
-    whatever the planner's statistics: the game's hands by its (game, number) key, then their
-    side entries by their (hand, side) key, with no join between the two (no plan can scan
-    every club's side entries). A new hand reads none of this: it is scored against the row.
+    The state before the corrected hand comes from the stored hands, not the game's row, so a
+    correction also puts right a row left behind. Three queries at most, each through an index
+    (hands by (game, number), then side entries by (hand, side), no join).
     """
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     earlier = [hand.pk for hand in hands if hand.number < number]
@@ -651,15 +639,13 @@ def hand_confirm(
     code: str = "",
     door: Door | None = None,
 ) -> Hand:
-    """Confirm a hand for the side that did not enter it, by that side's `code` (on its half
-    of the table card, `TableCard.side_codes`), or as the director, for either side, without.
+    """Confirm a hand for the side that did not enter it, by that side's `code`
+    (`TableCard.side_codes`), or as the director, for either side, without.
 
-    Through a `door` (who asks) the game must be the door's to score now, read after the
-    hand's lock (else Game.DoesNotExist), and the door is the director when it runs the event
-    (`as_director` says so for a command or a test). Records the side and how
-    (`confirmed_via`); confirming a confirmed hand changes nothing. Raises ValidationError for
-    an unknown side, the side that entered it, a wrong code and, but for a director, once the
-    results are final.
+    Through a `door` the game must be the door's to score now, read after the lock (else
+    Game.DoesNotExist); the door is the director when it runs the event (`as_director` for a
+    command or a test). Confirming twice changes nothing. Raises ValidationError for an unknown
+    side, the side that entered it, a wrong code and, but for a director, final results.
     """
     hand = (
         Hand.objects.select_for_update(of=("self",))
@@ -757,13 +743,9 @@ def _check_number(game: Game, number: int, *, gap: bool = False) -> None:
 def _errors_by_field(
     errors: list[dict[str, Any]], at: int, sides: list[str], numbers: Mapping[int, int]
 ) -> dict[str, list[str]]:
-    """Engine errors as a message dict keyed `<side>.<field>`.
-
-    `at` is the 0-based index of the hand entered (the errors' `hand`). An error about both
-    sides (two sides went out) is placed at that field of every side; an error of another hand
-    (a correction that breaks a later hand) says which, by its number in `numbers` (index ->
-    hand number; the index + 1 where not given).
-    """
+    """Engine errors as a message dict keyed `<side>.<field>`: `at` the 0-based index of the
+    hand entered; an error of both sides at each side's field; an error of a later hand names
+    it by `numbers` (index -> hand number; index + 1 where not given)."""
     by_field: dict[str, list[str]] = {}
     for error in errors:
         message, hand, side, field = (
@@ -806,10 +788,9 @@ def _last_hand_after_target(game: Game, *, save: bool) -> None:
 
 
 def _target_reached(game: Game) -> None:
-    """A game just ended: if it reached the variant's target and its event plays to the target
-    across tables, the round's other games end after the hand they have in play. Marks the
-    round with one UPDATE of its row (no other game's lock is taken, so two tables reaching it
-    at once cannot deadlock; the first one is kept)."""
+    """A game just ended: if it reached the target and its event plays to the target across
+    tables, the round's other games end after the hand in play. One UPDATE of the round's row,
+    no other game's lock (no deadlock; the first one is kept)."""
     round = game.table.round
     if not round.event.play_to_target_across_tables or round.target_reached_at is not None:
         return
@@ -868,13 +849,9 @@ def game_rescore(*, game: Game) -> Game:
 
 @transaction.atomic
 def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
-    """End a game in play at its current score, as a director does when the round's time is up.
-
-    The game is over from now on, with the hands it has: the higher total wins, equal totals
-    draw (the hands-per-round rule, `game_score`). Later corrections keep it stopped. The
-    event's standings and the club's ratings follow. Raises ValidationError if the game is
-    over already, or if `stopped_by` no longer runs the event (read after the lock).
-    """
+    """End a game in play at its current score, as a director does when the round's time is up:
+    the higher total wins, equal totals draw; later corrections keep it stopped. Raises
+    ValidationError if the game is over already, or if `stopped_by` no longer runs the event."""
     game = Game.objects.select_for_update(of=("self",)).select_related("table__round__event").get(pk=game.pk)
     if stopped_by is not None and not _directs(game, stopped_by):
         raise ValidationError(_("Only a director can end a game."), code="not_director")
@@ -896,13 +873,9 @@ def game_stop(*, game: Game, stopped_by: User | None = None) -> Game:
 
 @transaction.atomic
 def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Game:
-    """Delete a stray hand (a director's tool): the history keeps it, the game is rescored
-    from the hands left, and the standings and ratings follow.
-
-    Only the event's runner (`deleted_by`) deletes a hand; once the game's results are
-    final a `reason` is needed too, and kept in the history. The other hands keep their
-    numbers (a gap is left). Raises ValidationError when refused; nothing is deleted then.
-    """
+    """Delete a stray hand (a director's tool): kept in the history, the game rescored, the
+    others keep their numbers. Only the event's runner (`deleted_by`), with a `reason` once the
+    results are final. Raises ValidationError when refused, deleting nothing."""
     game = _locked_game(hand)
     if not _directs(game, deleted_by):
         raise ValidationError(_("Only a director can delete a hand."), code="not_director")
@@ -912,14 +885,12 @@ def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Gam
 
 @transaction.atomic
 def hand_undo(*, hand: Hand, now: datetime | None = None, door: Door | None = None) -> Game:
-    """Take back a hand the table has just saved: the table's own undo, for anyone who may
-    score the table (its link, a scorer), through the same deletion as `hand_delete` (the
-    history keeps the hand, the game is rescored, the standings and ratings follow).
+    """Take back a hand the table has just saved, for anyone who may score the table, as
+    `hand_delete` does.
 
-    Only while it is the game's last hand, as first saved (never corrected), unconfirmed, at
-    most `UNDO_WINDOW` after it was saved, and while the results are not final; else
-    ValidationError, and nothing is deleted. Through a `door` (who asks), only of a game the
-    door may score now, read after the lock (else Game.DoesNotExist).
+    Only the game's last hand, never corrected, unconfirmed, within `UNDO_WINDOW`, results not
+    final; else ValidationError, deleting nothing. Through a `door`, only of a game the door
+    may score now, read after the lock (else Game.DoesNotExist).
     """
     game = _locked_game(hand)
     _check_door(game, door)

@@ -1,7 +1,5 @@
-"""Writes for the club's nights ahead: a director schedules them (weekly until a date), moves or
-cancels one; a player replies to one; a player is checked in at its door (or unticked); the
-night's event is created from its check-in.
-"""
+"""Writes for the club's nights ahead: schedule, move or cancel them; a player's reply; the
+check-in at the door; the night's event created from its check-in."""
 
 from __future__ import annotations
 
@@ -39,7 +37,6 @@ class NightInput:
 
 def nights_schedule(*, club: Club, asked: NightInput) -> list[Night]:
     """Schedule the night `asked` for, and one each week after it up to `repeat_until`.
-
     Raises ValidationError (field `repeat_until`, `variant` or `format`): a repeat ending
     before the first night, more than MOST_NIGHTS nights, a variant or format not known."""
     until = asked.repeat_until or asked.date
@@ -129,11 +126,11 @@ def night_check_in(
     by: User | None = None,
     at_the_door: bool = False,
 ) -> bool:
-    """Mark the player present at the night (or no longer, `present` False); once the night's
-    event exists, its participant follows (`participant_set_present`). Returns whether the
-    player is checked in now. Raises ValidationError: a player of another club or inactive,
-    the check-in closed (`selectors.night_check_in_refusal`), the event's own refusal."""
-    night = Night.objects.select_for_update().select_related("club", "event").get(pk=night.pk)
+    """Mark the player present at the night (or not, `present` False), and the event's
+    participant with it once the event exists. Returns whether the player is checked in.
+    Raises ValidationError: a player of another club or inactive, the check-in closed
+    (`selectors.night_check_in_refusal`), the event's own refusal."""
+    night = Night.objects.select_for_update(of=("self",)).select_related("club", "event").get(pk=night.pk)
     if player.club_id != night.club_id or not player.active:
         raise ValidationError(gettext("The player is not on the club's roster."))
     refusal = night_check_in_refusal(night=night, at_the_door=at_the_door)
@@ -150,11 +147,10 @@ def night_check_in(
 
 @transaction.atomic
 def night_event_create(*, night: Night) -> Event:
-    """Create the night's event with the players checked in, present; at a night of fixed
-    partnerships the partners proposed to those looking for one are paired together first,
-    the others in the order of their names. Raises ValidationError: the night cancelled,
-    its event created already, or `event_create`'s refusal (too few players)."""
-    night = Night.objects.select_for_update().select_related("club").get(pk=night.pk)
+    """Create the night's event with the players checked in; at a night of fixed partnerships
+    the proposed partners are paired first. Raises ValidationError: the night cancelled, its
+    event created already, or `event_create`'s refusal (too few players)."""
+    night = Night.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     if night.cancelled:
         raise ValidationError(gettext("This night is cancelled."))
     if night.event_id is not None:

@@ -1,29 +1,8 @@
 """The services' one door to the workers: tasks sent by name after the commit, and an event's
 standings rebuild queued once for a burst of hands.
 
-The services queue work here and never import the tasks (tournaments/workers/tasks.py), which
-import the services: with the names below as the only link, the imports run one way (a
-contract in .importlinter says so). A task is looked up by its name in the Celery app's
-registry (`tournaments.apps` registers them), so it runs as the task itself would be sent:
-in-process when the tests ask for it, in-process too when the broker cannot take it
-(`RunHereIfBrokerDown`).
-
-Standings: when fifty tables save hands within a second, one rebuild from all of them is as
-good as fifty. The first hand of a burst marks the event in the cache and queues a rebuild a
-moment later; the hands that follow see the mark and queue nothing. The task clears the mark
-before it reads the hands, so a hand saved while it runs queues the next rebuild.
-
-A lost task holds the mark with it: the hands after it queue nothing for MARK_SECONDS, and if
-the night ends first, nothing brings the standings up to date. Measured (bench/README.md,
-"Past one machine"): with a worker killed -9 at 60 % of a 600-hand night and no other help,
-4 runs of 9 left the standings behind the hands after the last one (15 to 60 s and counting;
-the lost message was in neither the queue nor Redis's unacknowledged set, so the visibility
-timeout would never have handed it back). The task ledger (tournaments/workers/ledger.py) keeps
-the rebuild and sends it again 5 to 8 s after it was due: with it the standings were current
-0.2 to 0.9 s after the last hand in every run (5 runs), and 5 to 8 s after a worker died
-holding the night's last rebuild (tests/ops/test_faults.py). A task lost with Redis itself
-(restarted without `appendonly yes`) is lost from the ledger too: the standings then wait for
-the event's next change or `manage.py standings_rebuild`.
+The services never import the tasks (tournaments/workers/tasks.py); a task is looked up by name
+in the Celery app's registry. Design: docs/deployment.md ("How a task is sent and kept").
 """
 
 from __future__ import annotations
@@ -43,7 +22,7 @@ ROUND_SEAT = "tournaments.tasks.round_seat"
 RATINGS_RECOMPUTE = "tournaments.tasks.ratings_recompute"
 RATINGS_REFRESH_ALL = "tournaments.tasks.ratings_refresh_all"
 FEDERATION_RATINGS_RECOMPUTE = "tournaments.tasks.federation_ratings_recompute"
-FEDERATION_GAME_RATE = "tournaments.tasks.federation_game_rate"
+GAME_RATE = "tournaments.tasks.game_rate"
 TASKS_LOST_RESEND = "tournaments.tasks.tasks_lost_resend"
 
 # Long enough to gather a burst of hands, short enough to show them at once.
@@ -84,15 +63,13 @@ def seating_queue(*, round_id: int) -> None:
 
 
 def ratings_queue(*, club_id: int, game_id: int | None = None) -> None:
-    """Queue the club's ratings rebuild after the current transaction commits. With `game_id`
-    (that game finished, or its result changed): also the federations' update by that game
-    (`services.federation_game_rate`, which queues a federation's rebuild only where the game
-    alone would not be exact), in place of the federation's rebuild the club's task queues."""
+    """After the current transaction commits: with `game_id` (that game finished, or its result
+    changed), the one update of the ratings it moves (`services.game_rate`); without, the
+    club's ratings rebuild."""
     if game_id is None:
         transaction.on_commit(partial(task_send, RATINGS_RECOMPUTE, club_id=club_id))
         return
-    transaction.on_commit(partial(task_send, RATINGS_RECOMPUTE, club_id=club_id, with_federation=0))
-    transaction.on_commit(partial(task_send, FEDERATION_GAME_RATE, game_id=game_id))
+    transaction.on_commit(partial(task_send, GAME_RATE, game_id=game_id))
 
 
 def task_send(name: str, *, countdown: float | None = None, **kwargs: int) -> None:

@@ -1,23 +1,20 @@
-"""Writes for the ratings of a club and of a federation: rebuild every rating and its history
-from finished games of ranked events, each ranking group apart (derived data). One rule for
-both: the same games' rows (`_finished_games`), the same grouping and results (`_rated_games`),
-the same rating (`_rate`, the pure `tournaments/domain/ratings.py`) and the same history writer;
-a club rates its players, a federation its people (`federation_ratings_rebuild`). A history row
-also holds the game's result for the player, which a ranking of a period sums
-(`selectors.club_ranking`, `selectors.federation_ranking`).
+"""Writes for the ratings of a club and of a federation, each ranking group apart: a finished
+game rated from its raters' last ratings (`game_rate`), and the full rebuilds
+(`ratings_rebuild`, `federation_ratings_rebuild`) where one game alone would not be exact.
+Design: docs/writes-and-reads.md ("Ratings").
 """
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
-from django.db import connection, models, transaction
-from django.db.models import Max, Q, QuerySet, Sum
+from django.db import transaction
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.dispatch import receiver
 
 from clubs.models import Club, Federation, FederationClub, FederationLeftOut, Player
@@ -39,54 +36,20 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_standings_rules
 from tournaments.services.queue import FEDERATION_RATINGS_RECOMPUTE, RATINGS_RECOMPUTE, task_send
-
-
-def _plain_rows(queryset: QuerySet[Any], *, binary: bool = False) -> list[tuple[Any, ...]]:
-    """A `values_list` queryset's rows as the database driver gives them, without Django's
-    per-value converters (100,000 games' JSON fields took a second through them): JSON columns
-    come back as text, as PostgreSQL's driver (set up by Django) and SQLite give them.
-    `binary`: on PostgreSQL, numbers in binary (half the time for 400,000 history rows); only
-    for columns of numbers and text."""
-    sql, params = queryset.query.sql_with_params()
-    if binary and connection.vendor == "postgresql":
-        with _binary_cursor() as cursor:
-            cursor.execute(sql, params, binary=True)
-            return cursor.fetchall()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _binary_cursor() -> Any:
-    """A psycopg cursor on Django's connection (same transaction) that binds its parameters on
-    the server and can take results in binary; Django's own cursors bind them in the client."""
-    import psycopg
-
-    connection.ensure_connection()
-    return psycopg.Cursor(connection.connection)
+from tournaments.services.rating_history import (
+    CLUB_HISTORY,
+    PERSON_HISTORY,
+    HistoryRow,
+    _as_date,
+    _HistoryTable,
+    _plain_rows,
+    _rating_history_insert,
+    _rating_history_write,
+)
 
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-class HistoryRow(NamedTuple):
-    """A stored RatingHistory row, column for column (RATING_HISTORY_COLUMNS): a player's rated
-    game, its result for them and their rating in its ranking group right after it."""
-
-    player_id: int
-    game_id: int
-    group: str
-    event_id: int
-    date: datetime.date
-    sequence: int
-    mu: float
-    sigma: float
-    ordinal: float
-    won: int
-    drew: int
-    points: int
-    victory_points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,16 +85,13 @@ class _Counted:
 def _rated_games(
     events: Q, together: dict[str, str], person_of: dict[int, int] | None = None
 ) -> tuple[dict[str, list[ratings.RatedGame]], dict[int, _GameFacts], dict[int | None, _Counted]]:
-    """The finished games of the ranked events `events` (a condition on Event) by ranking group,
-    each group's in rating order (event date, event, round, table); each game's facts for its
-    history rows; and, with `person_of`, each club's games counted and left out (a
-    championship's under None).
+    """The finished games of the ranked events `events` (a condition on Event) by ranking group
+    (`together`), each in rating order; each game's facts for its history rows; and, with
+    `person_of`, each club's games counted and left out (a championship's under None).
 
-    A game's ranking group is its variant's (`together`: a club's or a federation's
-    `ranking_groups`). Without `person_of` the raters are the seated players (a club's ranking);
-    with it (player id -> person id) each player is their person, and a game counts only if
-    every player at its table is a different person (a federation's ranking). Three queries:
-    the events' scales, the games (`_finished_games`) and the seats of their tables.
+    Without `person_of` the raters are the seated players; with it (player id -> person id)
+    each player is their person, and a game counts only if every player at its table is a
+    different person. Three queries.
     """
     scales: dict[int, vp.Scale] = {}
     club_of: dict[int, int | None] = {}
@@ -180,13 +140,9 @@ def _rated_games(
 
 
 def _finished_games(events: Q) -> QuerySet[Any]:
-    """The finished games of the ranked events `events` (a condition on Event) in rating order,
-    as rows (id, table, sides, totals, variant, winner, is_draw, hands played, event, date).
-
-    Where an event asks the other side to confirm each hand, a game counts once every hand
-    is confirmed. Each game is one row, so a retried or duplicated submission (one hand, see
-    hand_record) can never count a game twice.
-    """
+    """The finished games of the ranked events `events` in rating order, one row a game (id,
+    table, sides, totals, variant, winner, is_draw, hands played, event, date). Where an event
+    asks the other side to confirm each hand, a game counts once every hand is confirmed."""
     unconfirmed = Hand.objects.filter(
         _prefixed(events, "game__table__round__event__"),
         game__table__round__event__confirmation_required=True,
@@ -254,21 +210,13 @@ def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
     return players
 
 
-def _as_date(value: Any) -> datetime.date:
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
-
-
 @transaction.atomic
 def ratings_rebuild(*, club_id: int) -> int:
     """Rebuild every rating and rating history of a club from its finished games of ranked events.
 
-    Each ranking group is rated apart (a Hand and Foot game moves no Classic rating), its games
-    in order. Deterministic (see tournaments/domain/ratings.py), so running it after a
-    correction gives what a fresh rebuild gives, and running it twice changes nothing. Every
-    game is rated again; of the history, only the rows that differ from the stored ones are
-    written (see `_rating_history_write`). Holds the club row locked so two workers never
-    interleave their rewrites. Returns the number of (player, group) ratings (0 if the club no
-    longer exists).
+    Each ranking group apart; deterministic, so running it twice changes nothing. Writes only
+    the history rows that differ (`_rating_history_write`). Holds the club row locked. Returns
+    the number of (player, group) ratings (0 if the club no longer exists).
     """
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
@@ -340,9 +288,8 @@ def _rating_fields(r: ratings.PlayerRating) -> dict[str, Any]:
 
 
 def _totals(history: Iterable[HistoryRow]) -> dict[tuple[int, str], dict[str, Any]]:
-    """(rater, group) -> the totals a PersonRating keeps of the rater's rated games of the
-    group (wins, draws, points, victory points, the latest date): their history rows'
-    sums, as the ranking of every night would sum them."""
+    """(rater, group) -> the totals a PersonRating keeps (wins, draws, points, victory points,
+    the latest date): the sums of the rater's history rows of the group."""
     totals: dict[tuple[int, str], dict[str, Any]] = {}
     for row in history:
         total = totals.get((row.player_id, row.group))
@@ -392,11 +339,9 @@ def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], d
 
 def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
     """The events a federation counts (a condition on Event): its own championships, and the
-    club events of each club that joined it, dated from the day it joined to the day it left
-    (both included; the club's local dates, as an event's date is), or to today while it is a
-    member. Matches nothing for a federation with no championship and no club that joined.
-    With `club_id`, only the events of that club: its nights and the championships it hosted
-    (a condition of one club's terms: 160 clubs' took Django a third of a second to compile)."""
+    club events of each member club from the day it joined to the day it left (both included,
+    the club's local dates) or to today. Matches nothing for a federation with neither. With
+    `club_id`, only that club's nights and the championships it hosted."""
     spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
     own = Q(federation_id=federation_id)
@@ -412,14 +357,13 @@ def federation_counted_events(federation_id: int, *, club_id: int | None = None)
 @transaction.atomic
 def federation_ratings_rebuild(*, federation_id: int) -> int:
     """Rebuild every rating and rating history of a federation's people from the games its
-    member clubs publish to it, by the club's rule (`_rated_games`, `_rate`): the finished games
-    of each club's ranked events played while it was a member (`federation_counted_events`),
-    each counted only if every player at its table is linked to a person of the federation.
-    A person's games at every member club are one history; each club's own ratings are
-    untouched. Rated by the federation's groups (`Federation.ranking_groups`). Also stores each
-    club's games counted and left out (FederationLeftOut). One pass a group, whatever the
-    number of people: the games, the seats, the links. Holds the federation row locked.
-    Returns the number of (person, group) ratings (0 if the federation no longer exists).
+    member clubs publish to it (`federation_counted_events`), by the club's rule, a game
+    counting only if every player at its table is linked to a person of the federation.
+
+    Each club's own ratings are untouched; each club's games counted and left out are stored
+    (FederationLeftOut). One pass a group: three queries whatever the number of people. Holds
+    the federation row locked. Returns the number of (person, group) ratings (0 if the
+    federation no longer exists).
     """
     federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
     if federation is None:
@@ -455,30 +399,71 @@ def federation_ratings_rebuild(*, federation_id: int) -> int:
     return len(current)
 
 
-# What `federation_game_rate` did in a federation.
-GAME_RATED = "rated"  # the game rated alone, from its people's ratings before it
+# What rating a game did in a club or a federation.
+GAME_RATED = "rated"  # the game rated alone, from its raters' ratings before it
 GAME_NOT_COUNTED = "not counted"  # no rating counts it (unfinished, left out, not ranked...)
 REBUILD_QUEUED = "rebuild"  # the game alone would not be exact: the federation's rebuild queued
+REBUILT = "rebuilt"  # the game alone would not be exact: the club's ratings rebuilt
+
+
+@dataclass(frozen=True, slots=True)
+class GameRatings:
+    """What `game_rate` did: in the game's club, and in each federation that counts it."""
+
+    club: str
+    federations: dict[int, str]
+
+
+def game_rate(*, game_id: int) -> GameRatings:
+    """Bring the ratings a game moves up to date: its club's (`club_game_rate`), then its
+    federations' (`federation_game_rate`). A game that no longer exists moves nothing."""
+    return GameRatings(club_game_rate(game_id=game_id), federation_game_rate(game_id=game_id))
+
+
+@dataclass(frozen=True, slots=True)
+class _Raters:
+    """Whose ratings: a club's players or a federation's people (the models and their column)."""
+
+    rating: type[Rating] | type[PersonRating]
+    history: type[RatingHistory] | type[PersonRatingHistory]
+    column: str  # "player_id" or "person_id"
+
+
+_PLAYERS = _Raters(Rating, RatingHistory, "player_id")
+_PEOPLE = _Raters(PersonRating, PersonRatingHistory, "person_id")
+
+
+def club_game_rate(*, game_id: int) -> str:
+    """Bring the club's ratings up to date after game `game_id` finished or changed, from its
+    players' ratings before it; else rebuild them (`ratings_rebuild`). Returns GAME_RATED,
+    GAME_NOT_COUNTED (also for a game gone) or REBUILT."""
+    game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
+    if game is None or game.table.round.event.federation_id is not None:
+        return GAME_NOT_COUNTED  # a championship counts in its federation's ranking only
+    event = game.table.round.event
+    with transaction.atomic():
+        club = Club.objects.select_for_update().filter(pk=event.club_id).first()
+        if club is None:
+            return GAME_NOT_COUNTED
+        rows = RatingHistory.objects.filter(game_id=game.pk)
+        stored = dict(rows.values_list("player_id", "group"))
+        counted = _game_alone(game, event, club.ranking_groups or {})
+        if counted is None and not stored:
+            return GAME_NOT_COUNTED
+        if counted is None or not _rate_alone(_PLAYERS, CLUB_HISTORY, game, counted, stored, rows):
+            ratings_rebuild(club_id=club.pk)
+            return REBUILT
+        return GAME_RATED
 
 
 def federation_game_rate(*, game_id: int) -> dict[int, str]:
-    """Bring the ratings of the federations that count a game (its championship's federation,
-    or those its club was a member of on its date) up to date after the game finished or its
-    result changed: by that game alone where that is exact, else by queuing the rebuild.
+    """Bring the ratings of the federations that count a game (its championship's, or those its
+    club was a member of on its date) up to date after it finished or changed.
 
-    Exact when the game is the last rated game of each of its people in its group, in the
-    rating order (event date, event, round, table; `_finished_games`): rated for the first time
-    (each of its people's rated games comes before it), or again (a correction of their last
-    game). Rated from their ratings before it by the rebuild's own step (`ratings.rate_games`
-    with `start`), it gives what a rebuild gives, to the float: no later game read the ratings
-    it moves. Anything else (a correction of an earlier game, a game saved after a later game
-    of one of its people, a game no longer counted, its people or group changed) queues the
-    federation's rebuild after the commit. Either way the game's club's games counted and left
-    out (FederationLeftOut) are counted again.
-
-    One transaction a federation, holding the federation row locked as the rebuild does.
-    Running it twice changes nothing. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or
-    REBUILD_QUEUED ({} for a game that no longer exists or that no federation counts).
+    By the game alone when it is the last rated game of each of its people in its group, in
+    rating order; else the federation's rebuild is queued after the commit. The club's counted
+    and left-out games are counted again. Returns federation id -> GAME_RATED, GAME_NOT_COUNTED
+    or REBUILD_QUEUED ({} for a game gone or that no federation counts).
     """
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None:
@@ -512,55 +497,111 @@ def _federation_game_rate(federation_id: int, game: Game, event: Event) -> str:
         rows = PersonRatingHistory.objects.filter(game_id=game.pk, person__federation_id=federation_id)
         stored = dict(rows.values_list("person_id", "group"))
         # An event not ranked counts no game (nor any game left out): its club's counts stay.
-        counted = _game_as_counted(federation, game, event) if event.ranked else None
+        if event.ranked and event.federation_id is None:
+            _club_counts(federation_id, event.club_id)
+        counted = _game_alone(game, event, federation.ranking_groups or {}, federation_id=federation_id)
         if counted is None:
             return _rebuild_queued(federation_id) if stored else GAME_NOT_COUNTED
-        group, rated, facts = counted
-        key = (event.date, event.pk, game.table.round.number, game.table.number)
-        start = _ratings_before(federation_id, group, rated, stored, key)
-        if start is None:
+        if not _rate_alone(_PEOPLE, PERSON_HISTORY, game, counted, stored, rows):
             return _rebuild_queued(federation_id)
-        result = ratings.rate_games([rated], start=start)
-        people = [person for side in rated.sides for person in side]
-        rows.delete()
-        _rating_history_insert(PERSON_HISTORY, _history_rows(group, result.history, facts))
+        return GAME_RATED
+
+
+_Alone = tuple[str, ratings.RatedGame, dict[int, _GameFacts]]
+
+
+def _game_alone(
+    game: Game, event: Event, together: dict[str, str], *, federation_id: int | None = None
+) -> _Alone | None:
+    """The game as a rebuild rates it (its group, the game by rater, its history facts), read
+    from the game alone; None if it counts in no rating (not finished, a hand not confirmed
+    where asked, an event not ranked, or for `federation_id` a player linked to none of its
+    people or two players to one)."""
+    if not (event.ranked and game.game_over):
+        return None
+    if event.confirmation_required and game.hands.filter(confirmed_at__isnull=True).exists():
+        return None
+    seats = Seat.objects.filter(table_id=game.table_id).order_by("position").values_list("side", "player_id")
+    seated: dict[str, list[int]] = {side: [] for side in game.sides}
+    for side, player in seats:
+        if side in seated:
+            seated[side].append(player)
+    if federation_id is not None:
+        at_table = [player for players in seated.values() for player in players]
+        links = Player.objects.filter(pk__in=at_table, person__federation_id=federation_id)
+        person_of = dict(links.values_list("pk", "person_id"))
+        seated = {side: [person_of.get(player, 0) for player in players] for side, players in seated.items()}
+        people = [person for players in seated.values() for person in players]
+        if 0 in people or len(set(people)) != len(people):
+            return None
+    totals = {side: int(total) for side, total in game.totals.items()}
+    scale = event_standings_rules(event=event)[0]
+    results = _results(seated, totals, [game.winner, game.is_draw, game.hands_played], scale)
+    rated = ratings.RatedGame(
+        game.pk,
+        tuple([tuple(seated[side]) for side in game.sides]),
+        tuple([totals.get(side, 0) for side in game.sides]),
+    )
+    facts = {game.pk: _GameFacts(event.pk, _as_date(event.date), results)}
+    return ranking_group_of(game.variant, together), rated, facts
+
+
+def _rate_alone(
+    raters: _Raters,
+    table: _HistoryTable,
+    game: Game,
+    counted: _Alone,
+    stored: dict[int, str],
+    rows: QuerySet[Any],
+) -> bool:
+    """Rate `counted` from its raters' ratings before it and write its history rows and their
+    ratings, when that is exact (`_ratings_before`); False, writing nothing, when it is not."""
+    group, rated, facts = counted
+    event = game.table.round.event
+    key = (_as_date(event.date), event.pk, game.table.round.number, game.table.number)
+    start = _ratings_before(raters, group, rated, stored, key)
+    if start is None:
+        return False
+    result = ratings.rate_games([rated], start=start)
+    people = [person for side in rated.sides for person in side]
+    rows.delete()
+    _rating_history_insert(table, _history_rows(group, result.history, facts))
+    raters.rating.objects.filter(**{f"{raters.column}__in": people}, group=group).delete()
+    if raters is _PEOPLE:
         # Their totals summed again from their rows, this game's as now written: exact whether
         # the game is new to them or a correction of their last one.
         totals = _stored_totals(people, group)
-        PersonRating.objects.filter(person_id__in=people, group=group).delete()
         PersonRating.objects.bulk_create(
             PersonRating(person_id=r.player, group=group, **_rating_fields(r), **totals[(r.player, group)])
             for r in result.ratings.values()
         )
-        return GAME_RATED
-
-
-def _game_as_counted(
-    federation: Federation, game: Game, event: Event
-) -> tuple[str, ratings.RatedGame, dict[int, _GameFacts]] | None:
-    """The game as the federation's rebuild rates it (its group, the game by person, the facts
-    of its history rows), or None if it counts in no rating; and the counts of its event's club
-    (FederationLeftOut), read with it by the rebuild's rule from the club's games."""
-    club_id = event.club_id
-    # The club's counted games, read to count them: its own nights and the championships it hosted.
-    events = federation_counted_events(federation.pk, club_id=club_id)
-    links = Player.objects.filter(person__federation_id=federation.pk, person__isnull=False)
-    person_of = dict(_plain_rows(links.values_list("pk", "person_id"), binary=True))
-    by_group, facts, counts = _rated_games(events, federation.ranking_groups or {}, person_of)
-    count = counts.get(club_id)
-    if count is None:
-        FederationLeftOut.objects.filter(federation_id=federation.pk, club_id=club_id).delete()
     else:
-        FederationLeftOut.objects.update_or_create(
-            federation_id=federation.pk,
-            club_id=club_id,
-            defaults={"counted": count.counted, "left_out": count.left_out},
+        Rating.objects.bulk_create(
+            Rating(player_id=r.player, group=group, **_rating_fields(r)) for r in result.ratings.values()
         )
-    for group, games in by_group.items():
-        for rated in games:
-            if rated.game == game.pk:
-                return group, rated, facts
-    return None
+    return True
+
+
+def _club_counts(federation_id: int, club_id: int) -> None:
+    """Count the club's games the federation counts and those it leaves out (FederationLeftOut)
+    by the rebuild's rule, in the database: two counts, whatever the number of games."""
+    events = federation_counted_events(federation_id, club_id=club_id) & Q(federation__isnull=True)
+    at_table = Seat.objects.filter(table_id=OuterRef("table_id")).order_by().values("table_id")
+    linked = at_table.filter(player__person__federation_id=federation_id)
+    games = Game.objects.filter(pk__in=_finished_games(events).order_by().values("pk")).annotate(
+        seated=Subquery(at_table.annotate(n=Count("pk")).values("n")),
+        people=Subquery(linked.annotate(n=Count("player__person_id", distinct=True)).values("n")),
+    )
+    total = games.count()
+    if not total:
+        FederationLeftOut.objects.filter(federation_id=federation_id, club_id=club_id).delete()
+        return
+    counted = games.filter(Q(seated__isnull=True) | Q(seated=F("people"))).count()
+    FederationLeftOut.objects.update_or_create(
+        federation_id=federation_id,
+        club_id=club_id,
+        defaults={"counted": counted, "left_out": total - counted},
+    )
 
 
 def _rebuild_queued(federation_id: int) -> str:
@@ -569,34 +610,35 @@ def _rebuild_queued(federation_id: int) -> str:
 
 
 def _ratings_before(
-    federation_id: int,
+    raters: _Raters,
     group: str,
     rated: ratings.RatedGame,
     stored: dict[int, str],
     key: tuple[datetime.date, int, int, int],
 ) -> dict[int, ratings.PlayerRating] | None:
-    """Person -> their rating in `group` right before the game `rated` (people new to the group
-    left out), when the game is the last rated game of each of its people (`key`: its place in
-    the rating order; `stored`: person -> group of its rows as stored, if it was rated before);
+    """Rater -> their rating in `group` right before the game `rated` (raters new to the group
+    left out), when the game is the last rated game of each of its raters (`key`: its place in
+    the rating order; `stored`: rater -> group of its rows as stored, if it was rated before);
     None when it is not, or when the stored rows do not say (the rebuild then decides)."""
     people = [person for side in rated.sides for person in side]
     if stored and (set(stored) != set(people) or set(stored.values()) != {group}):
-        return None  # its people or its group changed: their later games may move too
+        return None  # its raters or its group changed: their later games may move too
+    column = raters.column
     games = dict(
-        PersonRating.objects.filter(person_id__in=people, group=group).values_list("person_id", "games")
+        raters.rating.objects.filter(**{f"{column}__in": people}, group=group).values_list(column, "games")
     )
-    # Each person's last rated game and, for a game rated again, the one before it.
+    # Each rater's last rated game and, for a game rated again, the one before it.
     wanted = Q(pk__in=[])
     for person in people:
         last = games.get(person, 0)
         for sequence in (last, last - 1) if person in stored else (last,):
             if sequence > 0:
-                wanted |= Q(person_id=person, sequence=sequence)
+                wanted |= Q(**{column: person}, sequence=sequence)
     rows = {
-        (person, sequence): (game_id, mu, sigma, (date, event_id, round_number, table_number))
+        (person, sequence): (game_id, mu, sigma, (_as_date(date), event_id, round_number, table_number))
         for person, sequence, game_id, mu, sigma, date, event_id, round_number, table_number in (
-            PersonRatingHistory.objects.filter(wanted, group=group).values_list(
-                "person_id",
+            raters.history.objects.filter(wanted, group=group).values_list(
+                column,
                 "sequence",
                 "game_id",
                 "mu",
@@ -628,129 +670,6 @@ def _ratings_before(
     return start
 
 
-RATING_HISTORY_COLUMNS = HistoryRow._fields
-
-
-@dataclass(frozen=True, slots=True)
-class _HistoryTable:
-    """A table of history rows: a club's (by player) or a federation's (by person), the same
-    columns but the first, the rater's."""
-
-    model: type[models.Model]
-    columns: tuple[str, ...]
-
-    @property
-    def db_table(self) -> str:
-        return str(self.model._meta.db_table)
-
-
-CLUB_HISTORY = _HistoryTable(RatingHistory, RATING_HISTORY_COLUMNS)
-PERSON_HISTORY = _HistoryTable(PersonRatingHistory, ("person_id", *RATING_HISTORY_COLUMNS[1:]))
-
-
-def _rating_history_write(
-    table: _HistoryTable, stored_rows: QuerySet[Any], history: Sequence[HistoryRow]
-) -> None:
-    """Make the stored history rows `stored_rows` (a club's, or a federation's) of `table`
-    equal `history`, writing only what differs.
-
-    A stored row equal to its computed one (same player and game, every other column equal, the
-    floats compared exactly) stays; one whose columns differ is updated in place; a stored row
-    with no computed one is deleted, and the computed rows not stored are inserted (in the
-    order of `history`). So a rebuild that finds nothing changed (the nightly refresh) writes
-    no history row, a new game at the end of the order writes its players' rows, and a
-    correction rewrites the rows from the corrected game on.
-    """
-    stored = _plain_rows(stored_rows.order_by().values_list("id", *table.columns), binary=True)
-    missing = {(row.player_id, row.game_id): row for row in history}
-    stale: list[int] = []
-    changed: list[tuple[int, HistoryRow]] = []
-    for row_id, *row in stored:
-        computed = missing.pop((row[0], row[1]), None)
-        if computed is None:
-            stale.append(row_id)
-        # SQLite gives the date as text: compared as a date only when the row differs as read.
-        elif computed != tuple(row) and computed != (*row[:4], _as_date(row[4]), *row[5:]):
-            changed.append((row_id, computed))
-    _rating_history_delete(table, stale)
-    _rating_history_update(table, changed)
-    _rating_history_insert(table, missing.values())
-
-
-def _rating_history_delete(table: _HistoryTable, ids: list[int]) -> None:
-    if not ids:
-        return
-    if connection.vendor == "postgresql":
-        with _binary_cursor() as cursor:
-            cursor.execute(f"DELETE FROM {table.db_table} WHERE id = ANY(%s)", [ids])
-        return
-    for start in range(0, len(ids), 5000):
-        table.model._default_manager.filter(pk__in=ids[start : start + 5000]).delete()
-
-
-# What an update rewrites: every column but the row's player and game.
-_UPDATED_COLUMNS = RATING_HISTORY_COLUMNS[2:]
-
-
-def _rating_history_update(table: _HistoryTable, rows: list[tuple[int, HistoryRow]]) -> None:
-    """Rewrite every column but the player and game of stored rows (id, computed row): on
-    PostgreSQL copied into a temporary table and updated from it in one statement (the row's
-    player and game stay, so unlike a delete and an insert it needs no foreign-key check),
-    elsewhere deleted and inserted again."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        _rating_history_delete(table, [row_id for row_id, _row in rows])
-        _rating_history_insert(table, (row for _row_id, row in rows))
-        return
-    columns = ("id", *_UPDATED_COLUMNS)
-    quoted = _quoted(columns)
-    assignments = ", ".join(f"{name} = v.{name}" for name in _quoted(_UPDATED_COLUMNS).split(", "))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE TEMPORARY TABLE rating_history_changes ON COMMIT DROP AS "
-            f"SELECT {quoted} FROM {table.db_table} WITH NO DATA"
-        )
-        with cursor.copy(f"COPY rating_history_changes ({quoted}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(_column_types(table, columns))
-            for row_id, row in rows:
-                copy.write_row((row_id, *row[2:]))
-        cursor.execute(
-            f"UPDATE {table.db_table} AS h SET {assignments} "
-            "FROM rating_history_changes AS v WHERE h.id = v.id"
-        )
-        cursor.execute("DROP TABLE rating_history_changes")
-
-
-def _quoted(columns: Sequence[str]) -> str:
-    # "group" is a word of SQL: every column name is quoted.
-    return ", ".join(connection.ops.quote_name(column) for column in columns)
-
-
-def _column_types(table: _HistoryTable, columns: Sequence[str]) -> list[str]:
-    """The database types of the table's `columns` (a binary COPY sends each in its own)."""
-    fields = [table.model._meta.get_field(column.removesuffix("_id")) for column in columns]
-    # The type's name without its length ("varchar(32)" is "varchar" to psycopg's registry).
-    return [str(field.db_type(connection)).split("(")[0] for field in fields]
-
-
-def _rating_history_insert(table: _HistoryTable, history: Iterable[HistoryRow]) -> None:
-    """Write the history rows: on PostgreSQL with a binary COPY (400,000 rows for 100,000
-    games, where building and sending them through bulk_create took most of a rebuild; in
-    binary, neither side formats or parses the floats), else bulk_create."""
-    if connection.vendor == "postgresql":
-        columns = _quoted(table.columns)
-        sql = f"COPY {table.db_table} ({columns}) FROM STDIN (FORMAT BINARY)"
-        with connection.cursor() as cursor, cursor.copy(sql) as copy:
-            copy.set_types(_column_types(table, table.columns))
-            for row in history:
-                copy.write_row(row)
-        return
-    table.model._default_manager.bulk_create(
-        (table.model(**dict(zip(table.columns, row, strict=True))) for row in history), batch_size=5000
-    )
-
-
 @receiver(ranking_groups_changed)
 def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> None:
     # The club's variants ranked together changed: its ratings, kept per group, are rebuilt.
@@ -758,9 +677,8 @@ def _rate_again_by_the_new_groups(sender: Any, club_id: int, **kwargs: Any) -> N
 
 
 def federation_ratings_queue(*, club_id: int) -> int:
-    """After a club's ratings were rebuilt (a game saved, corrected, an event marked ranked or
-    not): queue the ratings rebuild of the federation the club is a member of now, on the same
-    task path. Nothing for a club in no federation. Returns the number of rebuilds queued."""
+    """After a club's ratings were rebuilt: queue the rebuild of the federation the club is a
+    member of now. Returns the number of rebuilds queued (0 for a club in no federation)."""
     federations = member_places(club_id=club_id).values_list("federation_id", flat=True)
     for federation_id in federations:
         task_send(FEDERATION_RATINGS_RECOMPUTE, federation_id=federation_id)

@@ -58,13 +58,10 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
 
 
 class EventForm(forms.ModelForm):
-    """A new event. In a fixed-partnership format `cleaned_data["pair_requests"]` holds the typed
-    `pairs` lines and picked partners (`partner_<player id>`) as clubs.services.PairRequest, for
-    `services.event_create` to check; the club's partnerships ticked follow, in that order.
-
-    House rules: a control each (`tournaments/web/house_rules.py`), read for the chosen variant
-    into `cleaned_data["options"]` and checked by the engine; `new_player` is a name to add to the
-    roster without leaving the form (`redisplayed`)."""
+    """A new event. `cleaned_data["pair_requests"]` holds the typed `pairs` and picked partners
+    (`partner_<player id>`) as clubs.services.PairRequest for `services.event_create` to check;
+    `cleaned_data["options"]` the house rules' controls for the chosen variant; `new_player` a
+    name added to the roster without leaving the form (`redisplayed`)."""
 
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
@@ -443,10 +440,8 @@ def _error_id(field: forms.BoundField) -> str:
 
 
 class HandForm(forms.Form):
-    """One hand: every side's entry, with fields named `<side>-<field>`.
-
-    Three `mode`s, all scored and checked by the engine: the summary, a card count, or the total
-    only. Counts and points are whole numbers; anything else is refused, never rounded."""
+    """One hand: every side's entry, fields named `<side>-<field>`, in one of three `mode`s
+    (summary, card count, total only). Whole numbers only: anything else is refused."""
 
     submission_id = forms.UUIDField(widget=forms.HiddenInput)
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

@@ -1,8 +1,6 @@
-"""The pages of a night before its event: the night's page (a member's reply; for a director
-the replies, the tables they make, the partners proposed and the check-in list, which follows
-the door by itself), the door's check-in page opened by its QR code, a player's personal link
-to reply without an account, and the club's calendar feed (`calendar.ics`).
-"""
+"""The pages of a night before its event: the night's page (a reply; for a director the
+replies, tables and check-in), the door's check-in page, a player's personal link, and the
+club's calendar feed (`calendar.ics`)."""
 
 from __future__ import annotations
 
@@ -148,9 +146,8 @@ def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def calendar_feed(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's nights ahead as an iCalendar feed: anyone's for a club whose results are
-    public, else a member's: signed in, or by their personal address (`?key=`,
-    `selectors.calendar_feed_token`), which a phone's calendar reads without a session."""
+    """The club's nights ahead as an iCalendar feed: anyone's for a club with public results,
+    else a member's, signed in or by their personal address (`?key=`)."""
     club = get_object_or_404(Club, slug=slug)
     key = request.GET.get("key", "")
     member = role_in(user=request.user, club=club) is not None

@@ -1,35 +1,11 @@
-"""The ledger of the tasks people wait on: what was asked, until a run that began after it ends.
+"""The ledger of the tasks people wait on (`Guarded` tasks): what was asked, until a run that
+began after it ends.
 
-Redis keeps a task that a worker took until the worker acknowledges it; a worker killed -9
-never does, and Redis hands the task back only after the visibility timeout (300 s). The
-standings of a night, a round being seated and the ratings after a night cannot wait that
-long, so every such task (a `tournaments.tasks.Guarded` task) is written down here when it is
-sent, and crossed off when a run of it that *began after it was due* ends:
-
-- `sent`: on publishing, the task (its name and arguments) goes into a sorted set with the time
-  it is due (Redis's own clock, so that the web and worker machines' clocks do not matter).
-  The message carries that time in a header.
-- `run_started` / `run_ended`: a run notes when it began; when it ends (done or failed for
-  good) it crosses the task off if nothing newer was asked meanwhile, and records that begin
-  time as the task's last run. A message due before the last run began is covered by that
-  run (each task rebuilds from the database whatever was committed when it began): a
-  duplicate, a redelivery or the 49 ratings rebuilds a round's end queues for one club are
-  dropped at once (`covered`).
-- `run_killed`: a run killed at its hard time limit never reaches `run_ended`; the worker's
-  main process crosses the task off instead (unless it was asked again since the run began),
-  so that the sweep does not take it for lost and run it again and again. A run stopped at
-  its soft limit ends as a failure, through `run_ended`. Either way the task is not sent
-  again: the next save, game or night asks for it anew.
-- `sweep` (celery beat, every few seconds): a task still in the ledger GRACE_SECONDS after it
-  was due was lost with its worker. Unless a live worker holds the row the task works on (the
-  event, the round, the club: a row lock dies with its PostgreSQL connection, so a held lock
-  means a live worker), it is sent again, backing off (GRACE, 2 x GRACE, 4 x ...) and giving
-  up with an error after MAX_RESENDS (a task that no worker consumes, or that kills its
-  worker every time).
-
-Everything here is best effort: when the cache is not Redis (the embedded set-up, where tasks
-run in-process) or Redis does not answer, the tasks run as before and only Redis's own
-redelivery is left. Measured in bench/README.md ("Past one machine").
+`sent` records a task with its due time (Redis's clock); `run_started` / `run_ended` cross it
+off, and `run_killed` for a run killed at its hard limit; `sweep` (beat) sends again a task
+still due GRACE_SECONDS later unless a live worker holds its row, giving up after MAX_RESENDS.
+Best effort: without Redis, or when it does not answer, the tasks run as before. Design:
+docs/deployment.md ("How a task is sent and kept").
 """
 
 from __future__ import annotations

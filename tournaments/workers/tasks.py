@@ -1,14 +1,9 @@
 """Celery tasks: thin interfaces over services. Arguments are ids; each task is safe to run twice.
 
-Two queues (config/settings/base.py, `CELERY_TASK_ROUTES`): *short* for what people at the
-tables wait on (standings after a hand, a round's seating, the ledger's sweep), *long* for the
-rebuilds nobody watches live (ratings, the nightly refresh), so that a season's ratings never
-hold a night's standings. The tasks people wait on are `Guarded`: written in the task ledger
-(`tournaments/workers/ledger.py`) and sent again within seconds if their worker dies.
-
-The services never import this module: they send the tasks by name through
-`tournaments/services/queue.py`, where the names are. Each keeps the name it had when it lived in
-`tournaments/tasks.py`, so that messages and ledger entries written before an upgrade still find it.
+Routed to the *short* or *long* queue (`CELERY_TASK_ROUTES` in config/settings/base.py); the
+tasks people wait on are `Guarded`. Each keeps the name it had in the module `tournaments.tasks`,
+so messages and ledger entries written before an upgrade still find it. Design:
+docs/deployment.md ("The two queues", "How a task is sent and kept").
 """
 
 from __future__ import annotations
@@ -29,8 +24,8 @@ from kombu.exceptions import OperationalError
 from clubs.models import Club, Federation
 from tournaments import services
 from tournaments.services.queue import (
-    FEDERATION_GAME_RATE,
     FEDERATION_RATINGS_RECOMPUTE,
+    GAME_RATE,
     RATINGS_RECOMPUTE,
     RATINGS_REFRESH_ALL,
     ROUND_SEAT,
@@ -44,12 +39,9 @@ logger = logging.getLogger(__name__)
 
 
 class RunHereIfBrokerDown(Task):
-    """Queue as usual; if the broker cannot take the task (Redis down or restarting), run it here.
-
-    Every task here is idempotent and derives its result from the database, so running it in
-    the web process is a correct, slower, stand-in for the worker: the hand that was just saved
-    still reaches the standings and the scorer gets no error for a committed hand.
-    """
+    """Queue as usual; if the broker cannot take the task (Redis down or restarting), run it
+    here: every task is idempotent and reads the database, so the web process is a correct,
+    slower, stand-in for the worker."""
 
     # Nobody reads these tasks' return values: storing them would only load Redis.
     ignore_result = True
@@ -70,12 +62,10 @@ class RunHereIfBrokerDown(Task):
 
 class Guarded(RunHereIfBrokerDown):
     """A task somebody waits on, kept in the task ledger until a run that began after it ends,
-    or until it fails for good, its time limits included (config/settings/base.py,
-    `task_time_limits`: the soft one stops the run as a failure; at the hard one its process
-    is killed and `on_failure` crosses it off).
+    or until it fails for good (`task_time_limits` in config/settings/base.py).
 
     `locks` names the row the task holds locked while it works ("app.Model", argument): the
-    ledger's sweep does not send again a task whose row a live worker holds.
+    sweep does not send again a task whose row a live worker holds.
     """
 
     locks: tuple[str, str] | None = None
@@ -170,10 +160,8 @@ def round_seat(*, round_id: int) -> str | None:
 
 @idempotent_task(RATINGS_RECOMPUTE, Guarded, locks=("clubs.Club", "club_id"))
 def ratings_recompute(*, club_id: int, with_federation: int = 1) -> int:
-    """Rebuild one club's ratings from its finished games, then (unless `with_federation` is 0:
-    the nightly refresh queues each federation once, a saved game queues `federation_game_rate`)
-    queue the ratings of the federation it is a member of, if any; returns the number of
-    players rated."""
+    """Rebuild one club's ratings, then queue its federation's unless `with_federation` is 0
+    (the nightly refresh queues each federation once); returns the number of players rated."""
     rated = services.ratings_rebuild(club_id=club_id)
     if with_federation:
         services.federation_ratings_queue(club_id=club_id)
@@ -187,21 +175,19 @@ def federation_ratings_recompute(*, federation_id: int) -> int:
     return services.federation_ratings_rebuild(federation_id=federation_id)
 
 
-@idempotent_task(FEDERATION_GAME_RATE, Guarded)
-def federation_game_rate(*, game_id: int) -> int:
-    """Update the ratings of the federations that count one game by that game alone, or queue
-    their rebuild where that would not be exact; returns the number updated by the game alone."""
-    outcomes = services.federation_game_rate(game_id=game_id)
-    return sum(outcome == services.GAME_RATED for outcome in outcomes.values())
+@idempotent_task(GAME_RATE, Guarded)
+def game_rate(*, game_id: int) -> int:
+    """Update the ratings one game moves, its club's and its federations' (`services.game_rate`);
+    returns the number of them updated by the game alone."""
+    rated = services.game_rate(game_id=game_id)
+    outcomes = [rated.club, *rated.federations.values()]
+    return sum(outcome == services.GAME_RATED for outcome in outcomes)
 
 
 @idempotent_task(RATINGS_REFRESH_ALL, RunHereIfBrokerDown)
 def ratings_refresh_all() -> int:
-    """Nightly (celery beat): queue a ratings rebuild for every club, and one for every
-    federation; returns how many clubs.
-
-    Season tables need no refresh: they are computed on read from the nights' standings.
-    """
+    """Nightly (celery beat): queue a ratings rebuild for every club and every federation;
+    returns how many clubs."""
     club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
     for club_id in club_ids:
         ratings_recompute.apply_async(kwargs={"club_id": club_id, "with_federation": 0}, headers=UNGUARDED)

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.support.hands import HAND_A, HAND_A_SCORES
-from tests.tournaments.web.test_table_variants import _form_data
+from tests.support.variants import _form_data
 from tournaments.models import Game, Hand
 
 pytestmark = pytest.mark.django_db

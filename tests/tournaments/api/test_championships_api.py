@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, FederationOfficer, Membership, Player
 from tests.support import cast
+from tests.support.championships import north  # noqa: F401  (the fixture)
 from tests.support.factories import UserFactory
-from tests.tournaments.services.test_championships import north  # noqa: F401  (the fixture)
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.support.hands import HAND_A, HAND_B, HAND_B_SCORES
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments.models import Game, Hand
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, FederationClub, FederationOfficer, Membership, Player
 from tests.support import cast
+from tests.support.championships import _championship, _entrants, _player, north  # noqa: F401
 from tests.support.factories import PlayerFactory, UserFactory
-from tests.tournaments.services.test_championships import _championship, _entrants, _player, north  # noqa: F401
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, FederationOfficer, Membership, Player
 from tests.support import cast
+from tests.support.championships import _championship, north  # noqa: F401
 from tests.support.factories import ClubFactory, PlayerFactory, UserFactory
-from tests.tournaments.services.test_championships import _championship, north  # noqa: F401
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

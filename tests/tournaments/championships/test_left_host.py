@@ -18,12 +18,12 @@ from rest_framework.test import APIClient
 from clubs.models import Club, FederationClub, FederationOfficer, Membership
 from clubs.services import federation_club_invite, federation_invitation_answer, federation_place_end
 from tests.support import cast
-from tests.support.factories import UserFactory
-from tests.tournaments.services.test_championships import (  # noqa: F401  (north: the fixture)
+from tests.support.championships import (  # noqa: F401  (north: the fixture)
     _championship,
     _player,
     north,
 )
+from tests.support.factories import UserFactory
 from tournaments import selectors, services
 from tournaments.models import Game, Hand, SideEntry, TableCard
 

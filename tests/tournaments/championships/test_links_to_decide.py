@@ -1,6 +1,6 @@
 """The officers' "Links to decide" card names the championships where a held link's player and
 the person's other player are both entrants (docs/federation.md). The federation is `north` of
-tests/tournaments/services/test_championships.py."""
+tests/support/championships.py."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import pytest
 
 from clubs.models import FederationOfficer, PersonLinkConflict
 from clubs.services import PersonLinkInput, person_link
-from tests.support.factories import UserFactory
-from tests.tournaments.services.test_championships import (  # noqa: F401  (north: the fixture)
+from tests.support.championships import (  # noqa: F401  (north: the fixture)
     _championship,
     _player,
     north,
 )
+from tests.support.factories import UserFactory
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -11,13 +11,13 @@ from rest_framework.test import APIClient
 
 from clubs.models import FederationClub, FederationLeftOut, FederationOfficer, Person
 from clubs.services import federation_place_end, person_unlink
-from tests.support.factories import UserFactory
-from tests.tournaments.services.test_championships import (  # noqa: F401  (north: the fixture)
+from tests.support.championships import (  # noqa: F401  (north: the fixture)
     _championship,
     _entrants,
     _player,
     north,
 )
+from tests.support.factories import UserFactory
 from tournaments import services
 from tournaments.models import Event, Game, PersonRating, Rating
 

@@ -10,7 +10,7 @@ from tests.support.hands import HAND_A, HAND_B
 from tournaments import services
 from tournaments.domain import ratings
 from tournaments.models import Game, Rating, RatingHistory
-from tournaments.services.ratings import RATING_HISTORY_COLUMNS
+from tournaments.services.rating_history import RATING_HISTORY_COLUMNS
 
 
 def _game(game, a, b, total_a, total_b):

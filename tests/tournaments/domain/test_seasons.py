@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.support.factories import PlayerFactory
-from tests.tournaments.web.test_standings_ranking import _csv_rows, _page_rows, _play, _xlsx_rows
+from tests.support.standings import _play
+from tests.support.tables import _csv_rows, _page_rows, _xlsx_rows
 from tournaments import services
 from tournaments.domain.seasons import NightResult, season_table
 from tournaments.models import Event, Season

@@ -34,7 +34,7 @@ from tests.support.factories import PlayerFactory
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Rating, RatingHistory, Season
 from tournaments.selectors import RankingPeriod
-from tournaments.services.ratings import RATING_HISTORY_COLUMNS
+from tournaments.services.rating_history import RATING_HISTORY_COLUMNS
 
 pytestmark = pytest.mark.django_db
 

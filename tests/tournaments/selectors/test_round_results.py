@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import nights
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_B
+from tests.support.nights import _games, _next_round
 from tournaments import selectors, services
 from tournaments.domain import victory_points as vp
 from tournaments.domain.standings import SideResult, game_side_results, rank_players, result_victory_points
-from tournaments.models import Event, Game, Hand, Standing
+from tournaments.models import Event, Hand, Standing
 
-SWAPPED_A = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
 BURRACO = vp.PRESETS["burraco-20"]
 TWO_ONE = vp.PRESETS["win-draw-loss"]
+three_rounds = nights.three_rounds  # a night of three rounds, the last in play
 
 # --- the pure part ---------------------------------------------------------------------------
 
@@ -141,50 +143,6 @@ def test_the_standings_add_up_the_victory_points_of_each_game():
 
 
 # --- a night of three rounds -----------------------------------------------------------------
-
-
-def _games(event, number):
-    return list(
-        Game.objects.filter(table__round__event=event, table__round__number=number).order_by("table__number")
-    )
-
-
-def _play(game, hands):
-    for number, hand in enumerate(hands, start=1):
-        services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
-
-
-def _next_round(event, capture):
-    with capture(execute=True):
-        services.round_start(event=event)
-
-
-@pytest.fixture
-def three_rounds(league_night, django_capture_on_commit_callbacks):
-    """The league night on the 20-point scale, three rounds:
-
-    round 1: table 1 A, B, A, B (NS 2930, EW 2550); table 2 A, A, A (NS 5055, EW 1455: 5000
-    reached after 3 hands);
-    round 2: table 1 A, swapped A, A, swapped A (4340 each, a draw); table 2 B, B, B, B
-    (NS −880, EW 3160);
-    round 3: table 1 one hand B (NS −220, EW 790), in play; table 2 no hand yet.
-    """
-    services.event_standings_rules_set(
-        event=league_night, vp_scale="burraco-20", tie_breaks=["point_difference"]
-    )
-    league_night.refresh_from_db()
-    first, second = _games(league_night, 1)
-    _play(first, [HAND_A, HAND_B, HAND_A, HAND_B])
-    _play(second, [HAND_A, HAND_A, HAND_A])
-    _next_round(league_night, django_capture_on_commit_callbacks)
-    first, second = _games(league_night, 2)
-    _play(first, [HAND_A, SWAPPED_A, HAND_A, SWAPPED_A])
-    _play(second, [HAND_B, HAND_B, HAND_B, HAND_B])
-    _next_round(league_night, django_capture_on_commit_callbacks)
-    first, _second = _games(league_night, 3)
-    _play(first, [HAND_B])
-    services.standings_rebuild(event_id=league_night.pk)
-    return league_night
 
 
 def _seated(game, side):

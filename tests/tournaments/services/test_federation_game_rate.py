@@ -32,21 +32,21 @@ BROOK = ("Pia", "Bo", "Bud", "Bea", "Ben", "Bly", "Bex", "Bob", "Bix")
 
 @pytest.fixture
 def outcomes(monkeypatch):
-    """Each `federation_game_rate` run's outcomes, and each rebuild the runs queued (the
+    """Each `game_rate` run's outcomes in the federations, and each rebuild the runs queued (the
     tasks run in-process, after the commit)."""
     seen: dict[str, list] = {"games": [], "rebuilds": []}
-    rate, rebuild = services.federation_game_rate, services.federation_ratings_rebuild
+    rate, rebuild = services.game_rate, services.federation_ratings_rebuild
 
     def rate_and_note(*, game_id):
         result = rate(game_id=game_id)
-        seen["games"].append((game_id, result))
+        seen["games"].append((game_id, result.federations))
         return result
 
     def rebuild_and_note(*, federation_id):
         seen["rebuilds"].append(federation_id)
         return rebuild(federation_id=federation_id)
 
-    monkeypatch.setattr(services, "federation_game_rate", rate_and_note)
+    monkeypatch.setattr(services, "game_rate", rate_and_note)
     monkeypatch.setattr(services, "federation_ratings_rebuild", rebuild_and_note)
     return seen
 
@@ -201,8 +201,8 @@ def test_games_rated_one_by_one_give_what_a_rebuild_gives(north, played, outcome
 def test_a_game_rated_again_by_the_task_changes_nothing(north, played, outcomes):
     before = _stored(north)
     last = played["avon_2"][1]
-    assert tasks.federation_game_rate(game_id=last.pk) == 1
-    assert tasks.federation_game_rate(game_id=last.pk) == 1
+    assert tasks.game_rate(game_id=last.pk) == 2  # its club's ratings and its federation's
+    assert tasks.game_rate(game_id=last.pk) == 2
     assert _stored(north) == before
     assert outcomes["rebuilds"] == []
     assert services.federation_game_rate(game_id=0) == {}

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from clubs.services import pair_requests_from_text
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A
-from tests.tournaments.web.test_standings_ranking import _csv_rows, _page_rows
+from tests.support.tables import _csv_rows, _page_rows
 from tournaments import selectors, services
 from tournaments.domain.standings import StandingRow, rank_pairs
 from tournaments.models import Event, Game, Round, Seat, Standing

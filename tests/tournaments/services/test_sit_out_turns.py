@@ -46,7 +46,7 @@ def _five(club, players, capture) -> tuple[Game, list[int]]:
 
 def _save(game: Game, number: int) -> Hand:
     return services.hand_record(
-        game=game.pk, asked=services.HandInput(number=number, entries=SMALL, submission_id=uuid.uuid4())
+        game=game, asked=services.HandInput(number=number, entries=SMALL, submission_id=uuid.uuid4())
     )
 
 

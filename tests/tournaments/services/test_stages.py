@@ -13,57 +13,12 @@ import itertools
 import pytest
 from django.core.exceptions import ValidationError
 
-from clubs.services import pair_requests_from_text
-from tests.support.factories import EVENT_DATE, PlayerFactory
+from tests.support.factories import PlayerFactory
+from tests.support.stages import LEVEL, _individual, _pairs, _play, _qualifying_and_final, _seat
 from tournaments import selectors, services
 from tournaments.models import Event, Game, MatchDecision, Round, SitOut, Stage, StageEntrant, Standing
 
 pytestmark = pytest.mark.django_db
-
-NS_WINS = {"NS": {"total": 300}, "EW": {"total": 120}}
-LEVEL = {"NS": {"total": 200}, "EW": {"total": 200}}
-
-
-def _individual(club, players, **options) -> Event:
-    return services.event_create(
-        club=club,
-        asked=services.EventInput(
-            name="Cup", date=EVENT_DATE, variant="classic", hands_per_round=1, players=players, **options
-        ),
-    )
-
-
-def _pairs(club, count: int, **options) -> Event:
-    roster = [PlayerFactory(club=club, name=f"Pairs player {n:02d}") for n in range(2 * count)]
-    text = "\n".join(f"{roster[2 * n].name} & {roster[2 * n + 1].name}" for n in range(count))
-    return services.event_create(
-        club=club,
-        asked=services.EventInput(
-            name="Pairs cup",
-            date=EVENT_DATE,
-            variant="classic",
-            hands_per_round=1,
-            format=options.pop("format", Event.Format.SWISS),
-            players=[],
-            pairs=pair_requests_from_text(text),
-            **options,
-        ),
-    )
-
-
-def _seat(event, capture) -> Round:
-    with capture(execute=True):
-        round_ = services.round_start(event=event)
-    round_.refresh_from_db()
-    assert round_.status == Round.Status.SEATED, round_.seating_error
-    return round_
-
-
-def _play(round_, capture, entries=NS_WINS, only: set[int] | None = None) -> None:
-    with capture(execute=True):
-        for game in Game.objects.filter(table__round=round_).order_by("table__number"):
-            if only is None or game.table.number in only:
-                services.hand_record(game=game, asked=services.HandInput(number=1, entries=entries))
 
 
 def _seated(round_) -> set[int]:
@@ -102,16 +57,6 @@ def test_an_event_without_stages_plays_as_before_its_rounds_have_no_stage(
 
 
 # --- qualifying rounds, then a final table -------------------------------------------------------
-
-
-def _qualifying_and_final(club, players, **final):
-    event = _individual(club, players)
-    services.stage_add(
-        event=event, name="Qualifying", kind=Stage.Kind.ROUNDS, format="individual", planned_rounds=3
-    )
-    final = {"qualify": Stage.Qualify.BEST, "qualifiers": 4, "planned_rounds": 1} | final
-    services.stage_add(event=event, name="Final table", kind=Stage.Kind.FINAL_TABLE, **final)
-    return event
 
 
 def test_sixteen_players_qualify_over_three_rounds_and_the_best_four_play_the_final_table(

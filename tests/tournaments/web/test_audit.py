@@ -6,7 +6,7 @@ import pytest
 
 from clubs.models import Player
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments.models import Game, Hand
 from tournaments.selectors.audit import club_audit
 

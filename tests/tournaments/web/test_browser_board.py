@@ -13,13 +13,13 @@ import pytest
 from django.db import connections
 
 from clubs.models import Player
+from tests.support import browser as chromium
+from tests.support.browser import ARTIFACTS, CHROMIUM, _fill_side
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import ARTIFACTS, CHROMIUM, _fill_side
 from tournaments import selectors, services
 from tournaments.models import Event, Game, TableCard
 
-pytestmark = test_browser.pytestmark
+pytestmark = chromium.pytestmark
 
 SCREEN = {"width": 1920, "height": 1080}
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime
 import math
 
-from tests.tournaments.web import test_browser
+from tests.support import browser
 from tournaments import services
 from tournaments.models import TableCard
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
 
 PHONE_TIME = datetime.datetime(2020, 1, 1, 12, 0, tzinfo=datetime.UTC)  # the phone's wrong clock
 

@@ -4,15 +4,15 @@ the other side's code from the card."""
 
 from __future__ import annotations
 
+from tests.support import browser
+from tests.support.browser import _fill_side, _game
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import _fill_side, _game
 from tournaments import services
 from tournaments.models import Hand, TableCard
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
 
 
 def test_the_entering_side_is_a_large_button_remembered_and_the_other_side_confirms(

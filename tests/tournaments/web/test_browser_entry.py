@@ -4,14 +4,14 @@ actions (tests/support/entry_actions.py counts them), and a save answers in plac
 from __future__ import annotations
 
 import scoring
+from tests.support import browser, variants
+from tests.support.browser import ARTIFACTS, _log_in
 from tests.support.entry_actions import Scorer
-from tests.tournaments.web import test_browser, test_table_variants
-from tests.tournaments.web.test_browser import ARTIFACTS, _log_in
 from tournaments.models import Game
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
-variant_game = test_table_variants.variant_game  # a seated game of a variant, to its target
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+variant_game = variants.variant_game  # a seated game of a variant, to its target
 
 # A 6-hand classic game, as a club plays it (worked by the engine: the sixth hand takes EW
 # past 5000 and ends the game). Hand 1 is HAND_A and hand 2 HAND_B of tests/support/hands.py.
@@ -115,7 +115,7 @@ def test_a_classic_game_of_six_hands_one_screen_each(page, live_server, variant_
 
 
 def test_a_save_is_one_round_trip_and_leaves_the_result_in_view(page, live_server, league_night, sam):
-    from tests.tournaments.web.test_browser import _fill_side, _game
+    from tests.support.browser import _fill_side, _game
 
     game = _game(league_night)
     _log_in(page, live_server, "sam")
@@ -146,7 +146,7 @@ def test_a_save_is_one_round_trip_and_leaves_the_result_in_view(page, live_serve
 
 
 def test_the_hand_just_saved_is_undone_in_one_tap(page, live_server, league_night, sam):
-    from tests.tournaments.web.test_browser import _fill_side, _game
+    from tests.support.browser import _fill_side, _game
 
     game = _game(league_night)
     page.goto(f"{live_server.url}/t/{game.table.access_token}/")  # the table link, no account

@@ -4,13 +4,13 @@ its reason while a table plays."""
 
 from __future__ import annotations
 
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import _log_in
+from tests.support import browser
+from tests.support.browser import _log_in
 from tournaments import services
 from tournaments.models import Event, Game, Round
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 px wide
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 px wide
 
 
 def test_a_chilean_night_of_four_packs_made_on_a_phone(page, live_server, club, alice, players):
@@ -54,7 +54,7 @@ def test_a_chilean_night_of_four_packs_made_on_a_phone(page, live_server, club, 
     page.tap("#tick-everyone")
     assert all(boxes.nth(i).is_checked() for i in range(boxes.count()))
     assert page.url.endswith("/events/new/")  # no round trip with the script
-    page.screenshot(path=str(test_browser.ARTIFACTS / "new-event-chilean.png"), full_page=True)
+    page.screenshot(path=str(browser.ARTIFACTS / "new-event-chilean.png"), full_page=True)
 
     page.tap("button.primary:has-text('Create event')")
     page.wait_for_selector("h1:has-text('Chilean night')")
@@ -88,7 +88,7 @@ def test_a_chilean_night_of_four_packs_made_on_a_phone(page, live_server, club, 
     assert start.get_attribute("aria-describedby") == "start-round-why"
 
     page.locator("#round-1 .director-tools > summary").tap()
-    page.screenshot(path=str(test_browser.ARTIFACTS / "event-page-seat-disabled.png"), full_page=True)
+    page.screenshot(path=str(browser.ARTIFACTS / "event-page-seat-disabled.png"), full_page=True)
 
     # The tables finish without the director: the button opens by itself, the page not reloaded.
     page.evaluate("() => { window.stayed = true; }")

@@ -4,14 +4,30 @@ way (CSS alone), so that the table does not run off the edge of the page nor of 
 from __future__ import annotations
 
 import pytest
+from django.db import connections
 
 from clubs.models import Club, Federation, Person
-from tests.tournaments.services.test_federation_ranking import north  # noqa: F401  (the fixture)
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import ARTIFACTS
-from tests.tournaments.web.test_browser_board import browser  # noqa: F401  (the fixture)
+from tests.support import browser as chromium
+from tests.support.browser import ARTIFACTS, CHROMIUM
+from tests.support.federation import north  # noqa: F401  (the fixture)
 
-pytestmark = test_browser.pytestmark
+pytestmark = chromium.pytestmark
+
+
+@pytest.fixture
+def browser(live_server, monkeypatch):
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+        connections.close_all()
+
 
 SHOWN = {
     "en": ["Rank", "Player", "Rating", "Change"],

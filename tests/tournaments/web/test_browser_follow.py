@@ -5,14 +5,14 @@ Each page asks every 15 s; the tests ask at once (the page's own "come back" eve
 
 from __future__ import annotations
 
+from tests.support import browser
+from tests.support.browser import _game, _log_in
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import _game, _log_in
 from tournaments import services
 from tournaments.models import TableCard
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
 
 FOLLOW = "() => document.dispatchEvent(new Event('visibilitychange'))"  # as when the phone wakes
 

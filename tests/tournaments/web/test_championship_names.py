@@ -18,8 +18,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, FederationOfficer, Membership, Player
 from tests.support import cast
+from tests.support.championships import _championship, _player, north  # noqa: F401
 from tests.support.factories import UserFactory
-from tests.tournaments.services.test_championships import _championship, _player, north  # noqa: F401
 from tournaments import services
 from tournaments.models import Event, Game
 

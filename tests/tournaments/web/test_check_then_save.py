@@ -24,12 +24,12 @@ import re
 
 import pytest
 
-from tests.tournaments.web import test_browser, test_table_variants
+from tests.support import browser, variants
 from tournaments.models import Hand
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
-variant_game = test_table_variants.variant_game
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+variant_game = variants.variant_game
 
 # Chromium's emulated network (CDP): `latency` is from the request sent to the answer's
 # headers, so 600 ms is 300 ms each way.

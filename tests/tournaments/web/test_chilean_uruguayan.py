@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.scoring.test_chilean import EW_ONE, NS_SEVEN
-from tests.tournaments.web.test_views import _form_data
+from tests.support.hands import EW_ONE, NS_SEVEN
+from tests.support.table_form import _form_data
 from tournaments.models import Event, Game, Hand
 from tournaments.services.rounds import three_player_variant
 

@@ -15,7 +15,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.support.hands import HAND_A
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.models import Event, Game, Hand, Round, SideEntry
 from tournaments.selectors import side_code

@@ -12,15 +12,14 @@ from django.test import Client
 
 from clubs import services as club_services
 from clubs.models import Club
-from tests.support import cast
+from tests.support import cast, nights
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web import test_pairs
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Standing
 
 pytestmark = pytest.mark.django_db
-pairs_night = test_pairs.pairs_night  # two pairs, round 1 seated
+pairs_night = nights.pairs_night  # two pairs, round 1 seated
 
 
 def _public(club):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.hands import HAND_A, HAND_A_SCORES, HAND_B, HAND_B_SCORES
-from tests.tournaments.web.test_table_variants import _form_data
+from tests.support.variants import _form_data
 from tournaments import services
 from tournaments.models import Game
 

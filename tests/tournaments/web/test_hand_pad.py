@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 import scoring
 from tests.support.hands import HAND_A, HAND_TWO_OUT
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.models import Game
 from tournaments.web.forms import RARE_FIELDS

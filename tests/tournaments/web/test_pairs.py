@@ -10,11 +10,13 @@ from rest_framework.test import APIClient
 
 from clubs.models import Partnership
 from clubs.services import pair_requests_from_text
+from tests.support import nights
 from tests.support.factories import EVENT_DATE
 from tournaments import selectors, services
 from tournaments.models import Event, Pair, Participant, Standing
 
 pytestmark = pytest.mark.django_db
+pairs_night = nights.pairs_night  # two pairs, round 1 seated
 
 
 def _form(**extra):
@@ -232,26 +234,6 @@ def test_the_api_shows_an_events_pairs(club, players, alice):
 
 
 # --- late pairs, withdrawals, absences ----------------------------------------------------------
-
-
-@pytest.fixture
-def pairs_night(club, players, django_capture_on_commit_callbacks):
-    """Two pairs (Player 01 & 02, Player 03 & 04), round 1 seated."""
-    event = services.event_create(
-        club=club,
-        asked=services.EventInput(
-            name="Pairs",
-            date=EVENT_DATE,
-            variant="classic",
-            hands_per_round=1,
-            format=Event.Format.SWISS,
-            players=[],
-            pairs=pair_requests_from_text("Player 01 & Player 02\nPlayer 03 & Player 04"),
-        ),
-    )
-    with django_capture_on_commit_callbacks(execute=True):
-        services.round_start(event=event)
-    return event
 
 
 def _state(event) -> dict[str, tuple[bool, int | None]]:

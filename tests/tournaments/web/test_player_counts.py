@@ -12,8 +12,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.support.factories import EVENT_DATE, PlayerFactory
-from tests.support.hands import HAND_A, HAND_A_SCORES
-from tests.tournaments.web.test_table_variants import _form_data
+from tests.support.hands import HAND_A, HAND_A_SCORES, HF_FOUR, HF_OUT
+from tests.support.variants import _form_data
 from tournaments import services
 from tournaments.models import Game, Rating, Standing, TableCard
 
@@ -99,11 +99,8 @@ SAMBA_TWO = (
     {"N": 1400, "S": 55},
 )
 
-# Hand and Foot each alone or in three partnerships (rules.md §6a; the pack one deck more than
-# the players; the books to go out Pagat's 2 clean, 2 dirty, 1 wild: §1.3).
 # Two alone (3 decks): N went out, 900 melded + 1000 + 600 + 1500 + 100 out + a red three 100 =
 # 4200, holding nothing; S a clean book, 300 melded, holds 80: 300 − 80 + 500 = 720.
-HF_OUT = {"natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1, "went_out": True}
 HF_TWO = (
     {
         "N": {**HF_OUT, "red_threes": 1, "melded_points": 900},
@@ -126,17 +123,6 @@ HF_THREE = (
         "S": {"melded_points": 120, "hand_points": 240},
     },
     {"N": 4500, "E": 1250, "S": -120},
-)
-# Four alone (5 decks): N 850 + 1000 + 600 + 1500 + 100 = 4050; E 200 − 45 + 500 = 655;
-# S 90 − 60 = 30; W never melded, −85.
-HF_FOUR = (
-    {
-        "N": {**HF_OUT, "melded_points": 850},
-        "E": {"natural_canastas": 1, "melded_points": 200, "hand_points": 45},
-        "S": {"melded_points": 90, "hand_points": 60},
-        "W": {"hand_points": 85},
-    },
-    {"N": 4050, "E": 655, "S": 30, "W": -85},
 )
 # Three partnerships (7 decks): A went out, its partner holding 5, three red threes:
 # 850 − 5 + 1000 + 600 + 1500 + 100 + 300 = 4345; B 90 − 60 = 30; C −85.

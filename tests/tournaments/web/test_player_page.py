@@ -6,25 +6,10 @@ import json
 
 import pytest
 
-from tests.support.hands import HAND_A, HAND_B
-from tournaments import selectors, services
-from tournaments.models import Game
+from tests.support.nights import _finish_round, _seats
+from tournaments import selectors
 
 pytestmark = pytest.mark.django_db
-
-
-def _finish_round(event):
-    for game in Game.objects.filter(table__round__event=event):
-        for number, hand in enumerate([HAND_A, HAND_B, HAND_A, HAND_B], start=1):
-            services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
-    services.standings_rebuild(event_id=event.pk)
-    services.ratings_rebuild(club_id=event.club_id)
-
-
-def _seats(event):
-    game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
-    seats = {s.position: s.player for s in game.table.seats.select_related("player")}
-    return seats["N"], seats["S"], seats["E"]
 
 
 def test_the_profile_counts_partners_and_opponents_in_a_fixed_number_of_queries(

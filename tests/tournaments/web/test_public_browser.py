@@ -8,11 +8,11 @@ import pytest
 from django.db import connections
 
 from clubs.models import Club
-from tests.tournaments.selectors import test_round_results
-from tests.tournaments.web import test_browser
+from tests.support import browser as chromium
+from tests.support import nights
 
-pytestmark = test_browser.pytestmark
-three_rounds = test_round_results.three_rounds  # a night of three rounds, the last in play
+pytestmark = chromium.pytestmark
+three_rounds = nights.three_rounds  # a night of three rounds, the last in play
 PHONE = {"width": 360, "height": 740}
 
 
@@ -23,7 +23,7 @@ def phone(live_server, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=test_browser.CHROMIUM,
+            executable_path=chromium.CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -54,7 +54,7 @@ def _fits(page, selector: str) -> bool:
 def test_a_member_of_the_public_reads_the_results_on_a_phone(phone, live_server, three_rounds, language):
     club = three_rounds.club
     Club.objects.filter(pk=club.pk).update(results_public=True, language=language)
-    test_browser.ARTIFACTS.mkdir(exist_ok=True)
+    chromium.ARTIFACTS.mkdir(exist_ok=True)
 
     phone.goto(f"{live_server.url}/")
     phone.click(f"#public-clubs a[href='/clubs/{club.slug}/results/']")
@@ -64,7 +64,7 @@ def test_a_member_of_the_public_reads_the_results_on_a_phone(phone, live_server,
     # Two games each: every rating is provisional (fewer than 10 games), marked P, not ranked.
     mark = {"en": "P", "ar": "م"}[language]  # the short mark of "provisional" in the page's language
     assert phone.locator("#rankings tbody tr").first.locator("td").first.inner_text() == mark
-    phone.screenshot(path=str(test_browser.ARTIFACTS / f"public-club-{language}.png"), full_page=True)
+    phone.screenshot(path=str(chromium.ARTIFACTS / f"public-club-{language}.png"), full_page=True)
 
     phone.locator(f"a[href='/events/{three_rounds.pk}/standings/']").first.click()
     phone.wait_for_selector("#standings")
@@ -81,7 +81,7 @@ def test_a_member_of_the_public_reads_the_results_on_a_phone(phone, live_server,
         ".filter(e => e.offsetParent).map(e => parseFloat(getComputedStyle(e).fontSize))"
     )
     assert min(sizes) >= 16
-    phone.screenshot(path=str(test_browser.ARTIFACTS / f"public-standings-{language}.png"), full_page=True)
+    phone.screenshot(path=str(chromium.ARTIFACTS / f"public-standings-{language}.png"), full_page=True)
 
     # A player's night is one tap away, and its tap target is 44 px high or more.
     link = phone.locator("#standings tbody a").first
@@ -90,4 +90,4 @@ def test_a_member_of_the_public_reads_the_results_on_a_phone(phone, live_server,
     phone.wait_for_selector("#night-rounds")
     assert phone.locator("#night-rounds > li").count() == 3
     assert _fits(phone, "#night-rounds")
-    phone.screenshot(path=str(test_browser.ARTIFACTS / f"public-night-{language}.png"), full_page=True)
+    phone.screenshot(path=str(chromium.ARTIFACTS / f"public-night-{language}.png"), full_page=True)

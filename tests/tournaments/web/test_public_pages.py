@@ -14,15 +14,15 @@ import pytest
 from django.utils.text import slugify
 
 from clubs.models import Club
-from tests.site.test_security import INLINE_STYLE
+from tests.support import nights
+from tests.support.csp import INLINE_STYLE
 from tests.support.factories import ClubFactory
-from tests.tournaments.selectors import test_round_results
-from tests.tournaments.web.test_standings_ranking import _csv_rows, _page_rows, _xlsx_rows
+from tests.support.tables import _csv_rows, _page_rows, _xlsx_rows
 from tournaments import services
 from tournaments.models import Event, Game, Standing
 
 pytestmark = pytest.mark.django_db
-three_rounds = test_round_results.three_rounds
+three_rounds = nights.three_rounds
 
 
 def _public(club):

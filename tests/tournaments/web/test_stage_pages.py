@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from tests.tournaments.services.test_stages import LEVEL, _individual, _pairs, _play, _seat
+from tests.support.stages import LEVEL, _individual, _pairs, _play, _seat
 from tournaments import selectors, services
 from tournaments.models import Game, MatchDecision, Stage, StageEntrant
 
@@ -220,7 +220,7 @@ def test_no_stage_is_offered_after_a_knockout_but_it_can_still_be_removed(client
 def test_a_stage_whose_last_round_is_in_play_is_being_played(
     client, club, players, alice, django_capture_on_commit_callbacks
 ):
-    from tests.tournaments.services.test_stages import _qualifying_and_final
+    from tests.support.stages import _qualifying_and_final
 
     capture = django_capture_on_commit_callbacks
     event = _qualifying_and_final(club, players)

@@ -3,40 +3,15 @@ downloads (which must equal the page row for row)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-from html.parser import HTMLParser
-
-import openpyxl
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.support.hands import HAND_A, HAND_B
+from tests.support.standings import _play
+from tests.support.tables import _csv_rows, _page_rows, _xlsx_rows
 from tournaments import services
-from tournaments.models import Game, Standing
+from tournaments.models import Standing
 
 pytestmark = pytest.mark.django_db
-
-SWAPPED_A = {"NS": HAND_A["EW"], "EW": HAND_A["NS"]}
-# Table 1: NS 1685 − 220 + 1685 − 220 = 2930, EW 485 + 790 + 485 + 790 = 2550 (NS +380).
-TABLE_1 = [HAND_A, HAND_B, HAND_A, HAND_B]
-# Table 2: NS 1685 + 485 + 1685 + 1685 = 5540, EW 485 + 1685 + 485 + 485 = 3140 (NS +2400).
-TABLE_2 = [HAND_A, SWAPPED_A, HAND_A, HAND_A]
-
-
-def _play(event) -> dict[tuple[int, str], set[int]]:
-    """Play both tables of round 1; (table number, side) -> its players."""
-    sides = {}
-    for game in Game.objects.filter(table__round__event=event).select_related("table"):
-        for number, hand in enumerate(TABLE_1 if game.table.number == 1 else TABLE_2, start=1):
-            services.hand_record(game=game, asked=services.HandInput(number=number, entries=hand))
-        for side in ("NS", "EW"):
-            sides[(game.table.number, side)] = set(
-                game.table.seats.filter(side=side).values_list("player_id", flat=True)
-            )
-    services.standings_rebuild(event_id=event.pk)  # the task runs after a commit tests never make
-    return sides
 
 
 def _by_group(event, sides):
@@ -94,54 +69,6 @@ def test_a_club_table_that_breaks_a_rule_is_not_stored(league_night):
     league_night.refresh_from_db()
     assert league_night.vp_scale == "win-draw-loss"
     assert league_night.tie_breaks == ["point_difference", "points_for"]
-
-
-class _TableCells(HTMLParser):
-    """The header and body cells of the table with the given id, as text."""
-
-    def __init__(self, table_id: str) -> None:
-        super().__init__()
-        self.table_id, self.inside, self.rows, self.cell = table_id, False, [], None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table" and dict(attrs).get("id") == self.table_id:
-            self.inside = True
-        elif self.inside and tag == "tr":
-            self.rows.append([])
-        elif self.inside and tag in ("td", "th"):
-            self.cell = ""
-
-    def handle_endtag(self, tag):
-        if tag == "table":
-            self.inside = False
-        elif self.inside and tag in ("td", "th") and self.cell is not None:
-            self.rows[-1].append(" ".join(self.cell.split()))
-            self.cell = None
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell += data
-
-
-def _page_rows(html: str, table_id: str) -> list[list[str]]:
-    """The table's cells as text, numbers as a download writes them (-895, not −895 or +895)."""
-    parser = _TableCells(table_id)
-    parser.feed(html)
-    return [[_plain_number(cell) for cell in row] for row in parser.rows if row]
-
-
-def _plain_number(cell: str) -> str:
-    signless = cell.replace("\u2212", "-").removeprefix("+")
-    return signless if re.fullmatch(r"-?\d+", signless) else cell
-
-
-def _csv_rows(content: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
-
-
-def _xlsx_rows(content: bytes) -> list[list[str]]:
-    sheet = openpyxl.load_workbook(io.BytesIO(content)).active
-    return [["" if v is None else str(v) for v in row] for row in sheet.iter_rows(values_only=True)]
 
 
 def test_the_standings_page_shows_the_order_and_each_rows_criterion(client, league_night, bob):

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_A_SCORES, HAND_B
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.models import Game, Hand, Standing, TableCard
 from tournaments.selectors import side_code

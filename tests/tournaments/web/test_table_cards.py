@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.models import Game, Hand, Round, Seat, TableCard
 

@@ -14,7 +14,7 @@ import pytest
 
 import scoring
 from tests.support.factories import EVENT_DATE
-from tests.tournaments.web.test_table_variants import _as_seated, _form_data
+from tests.support.variants import _as_seated, _form_data
 from tournaments import services
 from tournaments.display.labels import BREAKDOWN_LABELS, ENTRY_FIELD_LABELS, breakdown_label
 from tournaments.models import Game

@@ -4,15 +4,14 @@ axe-core finds nothing, of any impact, in any entry mode, in English and in Arab
 
 from __future__ import annotations
 
-from tests.site import test_accessibility
+from tests.support import accessibility, browser
+from tests.support.browser import _fill_side, _game, _log_in
 from tests.support.hands import HAND_A
-from tests.tournaments.web import test_browser
-from tests.tournaments.web.test_browser import _fill_side, _game, _log_in
 from tournaments import services
 from tournaments.models import Hand
 
-pytestmark = test_accessibility.pytestmark  # the browser, and axe-core
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+pytestmark = accessibility.pytestmark  # the browser, and axe-core
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
 
 BORDER = "(el) => { const s = getComputedStyle(el); return [s.borderTopColor, s.borderTopWidth]; }"
 
@@ -143,15 +142,15 @@ def test_every_entry_mode_of_the_table_page_passes_axe_at_every_impact(page, liv
             page.goto(f"{live_server.url}/games/{game.pk}/?mode={mode}&saved=1")
             if page.locator("#more-fields > summary").count():
                 page.locator("#more-fields > summary").tap()  # the rare fields too
-            problems += test_accessibility._check(page, f"{language} {mode}", every)
+            problems += accessibility._check(page, f"{language} {mode}", every)
         # A refused hand: the errors by their fields.
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.fill("[name='NS-melded_points']", "1,230")
         page.tap("#save-hand")
         page.locator(".pad-row-error .field-error").wait_for()
-        problems += test_accessibility._check(page, f"{language} refused", every)
+        problems += accessibility._check(page, f"{language} refused", every)
         # The table's link, without an account.
         page.goto(f"{live_server.url}/t/{game.table.access_token}/?mode=cards")
-        problems += test_accessibility._check(page, f"{language} table link", every)
+        problems += accessibility._check(page, f"{language} table link", every)
     context.close()
     assert not problems, "\n".join(problems)

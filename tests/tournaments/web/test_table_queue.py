@@ -6,15 +6,15 @@ refuses keeps its values and says why."""
 
 from __future__ import annotations
 
+from tests.support import browser, variants
+from tests.support.browser import _fill_side, _game
 from tests.support.hands import HAND_A, HAND_TWO_OUT
-from tests.tournaments.web import test_browser, test_table_variants
-from tests.tournaments.web.test_browser import _fill_side, _game
 from tournaments import services
 from tournaments.models import Game, Hand
 
-pytestmark = test_browser.pytestmark
-page = test_browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
-variant_game = test_table_variants.variant_game  # a seated game of a variant, to its target
+pytestmark = browser.pytestmark
+page = browser.page  # Playwright driving Debian's Chromium, 390 x 844, touch
+variant_game = variants.variant_game  # a seated game of a variant, to its target
 
 WEAK_WIFI = {"offline": False, "latency": 400, "downloadThroughput": 50_000, "uploadThroughput": 50_000}
 OFFLINE = {**WEAK_WIFI, "offline": True}

@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.support.factories import EVENT_DATE
-from tournaments import services
-from tournaments.models import Game
+from tests.support import variants
+from tests.support.variants import CHILEAN_OPTIONS, _as_seated, _form_data, _options
 
 pytestmark = pytest.mark.django_db
+variant_game = variants.variant_game  # a seated game of a variant
 
 CASES = Path(__file__).resolve().parents[2] / "scoring" / "cases"
 
@@ -66,7 +66,6 @@ THREE_PLAYER_HAND = (
 # note): the case has one 5-point card; here the partner holds a king, 10 points.
 # NS: 420 − 10 + escalera 1500 + natural 500 + 7 red threes at 100 (700; four packs hold eight)
 # + going out 200 = 3310. EW: 480 − 65 + bolivia 2500 + mixed 300 + red three 100 = 3315.
-CHILEAN_OPTIONS = {"packs": 4}
 CHILEAN_HAND = (
     {
         "NS": {
@@ -107,11 +106,6 @@ FIVE_PLAYER_HAND = (
 )
 
 
-def _options(variant: str) -> dict[str, Any]:
-    """The event's house rules for `variant`'s worked hand: Chilean's four packs."""
-    return dict(CHILEAN_OPTIONS) if variant == "chilean" else {}
-
-
 def _first_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
     """A valid first hand of `variant` (under `_options(variant)`) and its worked scores per side."""
     if variant == "brazilian":
@@ -134,17 +128,6 @@ def _first_hand(variant: str) -> tuple[dict[str, dict[str, Any]], dict[str, int]
     raise AssertionError(f"no worked hand for {variant}: add a case or a worked hand here")
 
 
-def _form_data(hand: dict[str, dict[str, Any]], **extra: Any) -> dict[str, str]:
-    data = {"submission_id": "6f1c2a1e-2b51-4f0a-9d3c-5a0f5d8c7e21", "number": "1", **extra}
-    for side, entry in hand.items():
-        for field, value in entry.items():
-            if value is True:
-                data[f"{side}-{field}"] = "on"
-            elif value is not False and value is not None:
-                data[f"{side}-{field}"] = str(value)
-    return data
-
-
 # The sides a table of each shape seats (docs/formats-and-stages.md, "Players at a table"):
 # partnerships NS and EW at four; players alone N and S at two, N, E and S at three; at five
 # the side of three A and the side of two B; at six (two teams of three) A and B.
@@ -158,40 +141,6 @@ SEATED_SIDES = {
 
 def _seated_sides(variant: str) -> list[str]:
     return SEATED_SIDES.get(variant, ["NS", "EW"])
-
-
-def _as_seated(worked: dict[str, Any], sides: list[str]) -> dict[str, Any]:
-    """A worked hand (or its scores) on the table's sides, in order: its first side's for the
-    table's first side, and so on (classic-5p's case is worked with its side of three first)."""
-    assert len(worked) == len(sides), (list(worked), sides)
-    return dict(zip(sides, worked.values(), strict=True))
-
-
-@pytest.fixture
-def variant_game(club, players, django_capture_on_commit_callbacks):
-    """The first game of a seated event of the requested variant, with as many players as its
-    own table seats: its sides and seats as the seating made them."""
-
-    def make(variant: str) -> Game:
-        seated = sum(scoring.VARIANTS[variant].tables[0])
-        event = services.event_create(
-            club=club,
-            asked=services.EventInput(
-                name=variant,
-                date=EVENT_DATE,
-                variant=variant,
-                options=_options(variant),
-                players=players[:seated],
-            ),
-        )
-        with django_capture_on_commit_callbacks(execute=True):
-            services.round_start(event=event)
-        game = Game.objects.filter(table__round__event=event).order_by("table__number").first()
-        assert game is not None and game.variant == variant
-        assert game.table.seats.count() == seated
-        return game
-
-    return make
 
 
 # Card values, rules.md §1.0 (melded +, left in hand −): joker 50, 2 20, ace 20, 8 to K 10,

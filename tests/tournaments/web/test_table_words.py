@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import variants
 from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_B
-from tests.tournaments.web import test_table_variants
-from tests.tournaments.web.test_views import _form_data
+from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.display.messages import BOOK_TEMPLATES, TEMPLATES
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
-variant_game = test_table_variants.variant_game
+variant_game = variants.variant_game
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CASES = Path(__file__).resolve().parents[2] / "scoring" / "cases"
 

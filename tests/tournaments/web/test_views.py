@@ -3,20 +3,10 @@ from __future__ import annotations
 import pytest
 
 from tests.support.hands import HAND_A, HAND_TWO_OUT
+from tests.support.table_form import _form_data
 from tournaments.models import Game, Hand
 
 pytestmark = pytest.mark.django_db
-
-
-def _form_data(game, number, hand, **extra):
-    data = {"submission_id": "6f1c2a1e-2b51-4f0a-9d3c-5a0f5d8c7e11", "number": number, **extra}
-    for side, entry in hand.items():
-        for field, value in entry.items():
-            if value is True:
-                data[f"{side}-{field}"] = "on"
-            elif value is not False:
-                data[f"{side}-{field}"] = str(value)
-    return data
 
 
 def test_table_page_shows_the_form_to_a_scorer(client, league_night, sam):
