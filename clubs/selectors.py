@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -157,6 +157,48 @@ class FederationOverview:
     # Each club's finished games of ranked nights counted in the federation's ranking, and
     # those left out for a player linked to no person (the last rebuild's), by club name.
     published: list[FederationLeftOut]
+    # By conflict id: the person's other players entered with the conflict's player in one of
+    # the federation's championships (`federation_entered_together`).
+    entered_together: dict[int, list[EnteredTogether]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EnteredTogether:
+    """A link's player and `other`, a player the person is linked to already, both entrants of
+    the championship named `championship`."""
+
+    other: Player
+    championship: str
+
+
+def federation_entered_together(
+    *, federation: Federation, conflicts: list[PersonLinkConflict]
+) -> dict[int, list[EnteredTogether]]:
+    """By conflict id, where its player and another player of its person are both entrants of
+    one of the federation's championships (two entrants are rarely one person). Two queries.
+
+    Championships are read through their relation names (`participations`, the federation's
+    `championships`): this layer imports nothing of the tournaments."""
+    others: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(person__in=[c.person_id for c in conflicts]):
+        if player.person_id is not None:
+            others.setdefault(player.person_id, []).append(player)
+    ids = {c.player_id for c in conflicts} | {p.pk for group in others.values() for p in group}
+    entered: dict[int, dict[int, str]] = {}
+    for player_id, event_id, name in Player.objects.filter(
+        pk__in=ids, participations__event__federation=federation
+    ).values_list("pk", "participations__event_id", "participations__event__name"):
+        entered.setdefault(player_id, {})[event_id] = name
+    together: dict[int, list[EnteredTogether]] = {}
+    for conflict in conflicts:
+        mine = entered.get(conflict.player_id, {})
+        for other in others.get(conflict.person_id, []):
+            if other.pk == conflict.player_id:
+                continue
+            for event_id, name in sorted(entered.get(other.pk, {}).items()):
+                if event_id in mine:
+                    together.setdefault(conflict.pk, []).append(EnteredTogether(other, name))
+    return together
 
 
 _PLACE_ORDER = {"member": 0, "invited": 1, "left": 2, "declined": 3}
@@ -175,9 +217,10 @@ def federation_overview(*, federation: Federation) -> FederationOverview:
         person__federation=federation, outcome=""
     )
     officers = FederationOfficer.objects.select_related("user").filter(federation=federation)
+    waiting = list(conflicts)
     return FederationOverview(
         places=places,
-        conflicts=list(conflicts),
+        conflicts=waiting,
         officers=list(officers.order_by("user__username")),
         people=Person.objects.filter(federation=federation).count(),
         published=list(
@@ -185,6 +228,7 @@ def federation_overview(*, federation: Federation) -> FederationOverview:
             .filter(federation=federation)
             .order_by("club__name")
         ),
+        entered_together=federation_entered_together(federation=federation, conflicts=waiting),
     )
 
 

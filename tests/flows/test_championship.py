@@ -169,9 +169,12 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
         clubs = Counter(seat.player.club.slug for seat in game.table.seats.select_related("player__club"))
         assert sorted(clubs.values()) == [1, 1, 2], f"table {game.table.number}: {clubs}"
     # The director reads the seating's cost beside the round: one meeting of a club a table.
-    # (Which seating the option picks is tested in tests/tournaments/services/test_keep_clubs_apart.py:
-    # for these twelve, in this order, the seating without it happens to be as good.)
-    expected = "Meetings of players of one club at one table: 3 this round, 3 in the rounds so far."
+    # Each table's two club-mates sit on opposite sides. (Which seating the option picks is
+    # tested in tests/tournaments/services/test_keep_clubs_apart.py.)
+    expected = (
+        "Players of one club as partners: 0 this round, 0 in the rounds so far. "
+        "Players of one club as opponents: 3 this round, 3 in the rounds so far."
+    )
     assert desktop.locator("#club-meetings-1").inner_text() == expected
 
     # Every table plays its two hands from its card on a phone, the other side confirming each

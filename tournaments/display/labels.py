@@ -143,6 +143,7 @@ CRITERION_LABELS = {
     "wins": _("Games won"),
     "points_against": _("Fewest points conceded"),
     "tied": _("Tied"),
+    standings.PLAYED: _("A game played"),
 }
 
 

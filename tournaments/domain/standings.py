@@ -91,6 +91,16 @@ def side_outcome(result: SideResult, *, game_over: bool) -> str:
     return UNCONFIRMED if game_over else IN_PLAY
 
 
+# `separated_by` of the last row with a game when rows without one follow it.
+PLAYED = "played"
+
+
+def nothing_counted(games: int, victory_points: int, points_for: int, points_against: int) -> bool:
+    """A standings row with nothing to rank by yet (a late player before their first game): it is
+    listed after every row with a game, whatever their figures."""
+    return not (games or victory_points or points_for or points_against)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Credit:
     """Victory points credited for missed rounds (tournaments.domain.missed_rounds)."""
@@ -113,6 +123,11 @@ class Figures:
     finished_points: int = 0
     rank: int = 0
     separated_by: str = ""
+
+    @property
+    def no_game(self) -> bool:
+        """Nothing counted yet: no game finished or in play with points, no credit."""
+        return nothing_counted(self.games, self.victory_points, self.points_for, self.points_against)
 
     def criteria(self) -> dict[str, int]:
         return {
@@ -177,6 +192,9 @@ class _Ranked(Protocol):
     rank: int
     separated_by: str
 
+    @property
+    def no_game(self) -> bool: ...
+
     def criteria(self) -> dict[str, int]: ...
 
 
@@ -187,16 +205,20 @@ def _ranked(
     rows: list[_Row], listed: Callable[[_Row], tuple[str | int, ...]], tie_breaks: Sequence[str]
 ) -> list[_Row]:
     """`rows` best first by criteria (then `listed`), each with its rank (shared when equal on
-    all: 1, 2, 2, 4) and `separated_by`."""
+    all: 1, 2, 2, 4) and `separated_by`; rows with no game after the others (the row before
+    them separated by PLAYED)."""
     criteria = [row.criteria() for row in rows]
     order = sorted(
-        range(len(rows)), key=lambda i: (*vp.standings_key(criteria[i], tie_breaks), *listed(rows[i]))
+        range(len(rows)),
+        key=lambda i: (rows[i].no_game, *vp.standings_key(criteria[i], tie_breaks), *listed(rows[i])),
     )
     ordered = [rows[i] for i in order]
     for position, i in enumerate(order, start=1):
         row = rows[i]
         following = criteria[order[position]] if position < len(order) else None
         row.separated_by = vp.separating_criterion(criteria[i], following, tie_breaks)
+        if following is not None and not row.no_game and rows[order[position]].no_game:
+            row.separated_by = PLAYED
         previous = ordered[position - 2] if position > 1 else None
         row.rank = previous.rank if previous is not None and previous.separated_by == vp.TIED else position
     return ordered

@@ -110,7 +110,8 @@ class BoardStanding:
 @dataclass(frozen=True, slots=True)
 class HallBoard:
     """What the hall board shows: the latest `round`, its `tables` as the round results read them,
-    `round_over`, `sit_outs`, `standings` best first (per pair), `pair_of` player -> pair number."""
+    `round_over` (and then no `clock`), `sit_outs`, `standings` best first (per pair), `pair_of`
+    player -> pair number."""
 
     event: Event
     round: Round | None
@@ -134,12 +135,14 @@ def hall_board(*, event: Event, now: datetime.datetime | None = None) -> HallBoa
         result = found[0] if found else None
     tables = result.tables if result is not None else []
     done = sum(1 for table in tables if table.state != IN_PLAY)
+    round_over = bool(tables) and done == len(tables)
     return HallBoard(
         event=event,
         round=round_,
-        clock=round_clock(round=round_, now=now) if round_ is not None else None,
+        # The clock stops when the round's last game ends, before the next round is seated.
+        clock=round_clock(round=round_, now=now) if round_ is not None and not round_over else None,
         tables=tables,
-        round_over=bool(tables) and done == len(tables),
+        round_over=round_over,
         finished_tables=done,
         sit_outs=result.sit_outs if result is not None else [],
         standings=_standings(event),

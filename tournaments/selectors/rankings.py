@@ -114,10 +114,9 @@ def club_ranking_period(
 
 
 def club_current_season(*, club: Club) -> Season | None:
-    """The season of the club's latest night in one (by date, then creation)."""
-    latest = (
-        Event.objects.filter(club=club, season__isnull=False).order_by("-date", "-pk").values("season_id")[:1]
-    )
+    """The season of the club's latest night (by date, then creation); None when that night
+    belongs to no season, so that the default period (every night) still holds it."""
+    latest = Event.objects.filter(club=club).order_by("-date", "-pk").values("season_id")[:1]
     return Season.objects.filter(pk__in=latest).first()
 
 

@@ -39,10 +39,21 @@ def event_player_clubs(*, event: Event) -> dict[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class ClubMeetings:
-    """Two players of one club at one table, in a round and so far; in fixed partnerships opponents only."""
+    """Two players of one club at one table, in a round and so far, and of them those who were
+    partners; in fixed partnerships opponents only (no partners)."""
 
     round: int
     so_far: int
+    partners: int = 0
+    partners_so_far: int = 0
+
+    @property
+    def opponents(self) -> int:
+        return self.round - self.partners
+
+    @property
+    def opponents_so_far(self) -> int:
+        return self.so_far - self.partners_so_far
 
 
 def event_club_meetings(*, event: Event) -> dict[int, ClubMeetings]:
@@ -58,16 +69,52 @@ def event_club_meetings(*, event: Event) -> dict[int, ClubMeetings]:
         by_table.setdefault(number, {}).setdefault((table, side), []).append(player)
     partners = event.format not in Event.PARTNERSHIP_FORMATS
     meetings: dict[int, ClubMeetings] = {}
-    so_far = 0
+    so_far = partners_so_far = 0
     for number in sorted(by_table):
         sides: dict[int, list[tuple[int, ...]]] = {}
         for (table, _side), players in by_table[number].items():
             sides.setdefault(table, []).append(tuple(players))
         played = seating.RoundSeating(tables=tuple(seating.TableSeating(tuple(s)) for s in sides.values()))
         count = seating.club_meetings([played], clubs, partners=partners)
+        as_partners = seating.club_partners([played], clubs) if partners else 0
         so_far += count
-        meetings[number] = ClubMeetings(round=count, so_far=so_far)
+        partners_so_far += as_partners
+        meetings[number] = ClubMeetings(count, so_far, as_partners, partners_so_far)
     return meetings
+
+
+@dataclass(frozen=True, slots=True)
+class SideOfThree:
+    """A player on the side of three of a table of five in a round (one of them sits out each
+    hand), and how many times they have been on one in the event's rounds up to it."""
+
+    player: Player
+    table: int
+    times: int
+
+
+def event_sides_of_three(*, event: Event) -> dict[int, list[SideOfThree]]:
+    """By round number, the players on the sides of three of its tables of five, by table;
+    rounds without one left out. One query."""
+    seats = (
+        Seat.objects.filter(table__round__event=event, table__round__status=Round.Status.SEATED)
+        .select_related("player", "table__round")
+        .order_by("table__round__number", "table__number", "position")
+    )
+    by_side: dict[tuple[int, int, str], list[Seat]] = {}
+    at_table: dict[int, int] = {}
+    for seat in seats:
+        by_side.setdefault((seat.table.round.number, seat.table.number, seat.side), []).append(seat)
+        at_table[seat.table_id] = at_table.get(seat.table_id, 0) + 1
+    times: dict[int, int] = {}
+    sides: dict[int, list[SideOfThree]] = {}
+    for (number, table, _side), side_seats in by_side.items():
+        if len(side_seats) != 3 or at_table[side_seats[0].table_id] != 5:
+            continue
+        for seat in side_seats:
+            times[seat.player_id] = times.get(seat.player_id, 0) + 1
+            sides.setdefault(number, []).append(SideOfThree(seat.player, table, times[seat.player_id]))
+    return sides
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,9 +24,9 @@ from tournaments.models import Event
 BOARD_POLL_SECONDS = 5
 BOARD_TURN_SECONDS = 12
 # What fits on a 1920 x 1080 screen in the board's type: 15 tables (three rows of five), and
-# the standings beside them.
+# 18 lines of the standings beside them; more lines make pages of even length (20: 10 + 10).
 TABLES_PER_PAGE = 15
-STANDINGS_PER_PAGE = 15
+STANDINGS_PER_PAGE = 18
 
 
 def _event_by_id(request: HttpRequest, event_id: int) -> Event:
@@ -123,7 +123,16 @@ def _page(request: HttpRequest, event: Event, live_url: str) -> HttpResponse:
 
 
 def _pages(items: list[Any], size: int) -> list[list[Any]]:
-    return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
+    """`items` in as few pages of at most `size` as hold them, of even length (the first ones a
+    line longer)."""
+    count = max(1, -(-len(items) // size))
+    even, longer = divmod(len(items), count)
+    pages, start = [], 0
+    for number in range(count):
+        end = start + even + (1 if number < longer else 0)
+        pages.append(items[start:end])
+        start = end
+    return pages
 
 
 def _columns(tables: int) -> int:

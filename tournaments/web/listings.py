@@ -20,7 +20,7 @@ from clubs.models import Player
 from tournaments import selectors
 from tournaments.display.labels import criterion_label, ended_by_director, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
-from tournaments.domain.standings import SAT_OUT
+from tournaments.domain.standings import SAT_OUT, nothing_counted
 from tournaments.models import CheckIn, NightReply, Standing
 from tournaments.templatetags.canasta import (
     player_links,
@@ -44,6 +44,11 @@ class PointsColumn(tables.Column):
     def value(self, value: int) -> int:
         # Downloads keep the number itself, so a spreadsheet can sort and add it up.
         return value
+
+
+def _no_game(record: Any) -> bool:
+    """A standings row (a player's or a pair's) with nothing counted yet."""
+    return nothing_counted(record.games, record.victory_points, record.points_for, record.points_against)
 
 
 class StandingTable(tables.Table):
@@ -87,7 +92,15 @@ class StandingTable(tables.Table):
         )
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
+        # Rows without a game are listed apart, after the others, with no rank.
+        row_attrs = {"class": lambda record: "no-game" if _no_game(record) else ""}
         empty_text = _("No hands have been entered yet.")
+
+    def render_rank(self, value: int, record: Any) -> str:
+        return "–" if _no_game(record) else str(value)
+
+    def value_rank(self, value: int, record: Any) -> int | str:
+        return "" if _no_game(record) else value
 
     def render_point_difference(self, value: int) -> str:
         return signed(value)
@@ -124,7 +137,11 @@ class PairStandingTable(tables.Table):
     class Meta:
         order_by = ("rank",)
         attrs = {"class": "data-table", "id": "standings"}
+        row_attrs = {"class": lambda record: "no-game" if _no_game(record) else ""}
         empty_text = _("No hands have been entered yet.")
+
+    def render_rank(self, value: int, record: Any) -> str:
+        return "–" if _no_game(record) else str(value)
 
     def render_players(self, record: Any) -> str:
         # Each name isolated, so that in a right-to-left page "Amira & Bob" keeps its order.
@@ -291,9 +308,18 @@ class FederationRankingTable(RankingTable):
         attrs = {"class": "data-table", "id": "federation-ranking"}
         sequence = ("rank", "name", "clubs", "...")
 
+    # Give way in a narrow box, CSS alone (static/css/site.css, "#federation-ranking").
+    secondary = ("sigma", "wins", "victory_points_per_game", "points", "points_per_game", "last_played")
+
     def __init__(self, *args: Any, federation_slug: str, **kwargs: Any) -> None:
         self.federation_slug = federation_slug
         super().__init__(*args, **kwargs)
+        for name in self.secondary:  # the columns are this table's own copies
+            column = self.columns[name].column
+            column.attrs = {
+                part: {**attrs, "class": f"{attrs['class']} secondary"}
+                for part, attrs in column.attrs.items()
+            }
 
     def render_clubs(self, value: tuple[str, ...]) -> SafeString:
         return format_html_join(", ", "<bdi>{}</bdi>", [(club,) for club in value])

@@ -113,6 +113,7 @@ def event_page(
         "refused": _director_refusals(event, bool(in_play)) if is_director else {},
         "round_refused": _round_refusals(rounds) if is_director else {},
         "club_meetings": selectors.event_club_meetings(event=event) if is_director else {},
+        "sides_of_three": selectors.event_sides_of_three(event=event) if is_director else {},
     }
     context.update(_stages_context(event, is_director, stage_form, entrants_form))
     if event.federation_id is not None:

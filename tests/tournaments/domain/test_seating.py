@@ -24,6 +24,7 @@ from tournaments.domain.seating import (
     SeatingQuality,
     TableSeating,
     club_meetings,
+    club_partners,
     individual_schedule,
     seat_round,
     seating_quality,
@@ -442,3 +443,31 @@ def test_a_meeting_of_one_club_weighs_more_than_meetings_repeated() -> None:
         apart = seat_round(range(1, 9), history, seed=seed, clubs=clubs)
         assert any({1, 2} <= set(t.players) for t in together.tables)
         assert not any({1, 2} <= set(t.players) for t in apart.tables)
+
+
+FOUR_CLUBS_OF_FOUR = {p: "ABCD"[(p - 1) // 4] for p in range(1, 17)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_four_clubs_of_four_at_tables_of_five_seat_no_club_mates_as_partners(seed: int) -> None:
+    # 16 players at tables of five: 15 seated (clubs 4, 4, 4 and 3), one sits out. A club of
+    # four over three tables puts two at one table, so a round holds 3 meetings of one club at
+    # the least, one a table (A A B C D, A B B C D, A B C C D); each table can put its two
+    # club-mates on opposite sides (A B C v A D). So the round seats 3 club-mates, as opponents.
+    clubs = FOUR_CLUBS_OF_FOUR
+    seated = seat_round(range(1, 17), SeatingHistory(), seed=seed, shape=(3, 2), clubs=clubs)
+    assert sorted(seated.players) == list(range(1, 17))
+    assert [tuple(map(len, t.sides)) for t in seated.tables] == [(3, 2)] * 3
+    assert _same_club_at_tables(seated, clubs) == 3
+    assert club_partners([seated], clubs) == 0, [t.sides for t in seated.tables]
+    assert club_meetings([seated], clubs, partners=False) == 3
+
+
+def test_the_figure_counts_partners_of_one_club_apart() -> None:
+    clubs = {1: 10, 3: 10, 5: 10, 7: 10, 2: 20, 4: 20, 6: 20, 8: 20}
+    first = RoundSeating((TableSeating(((1, 3), (2, 4))), TableSeating(((5, 6), (7, 8)))))
+    # Table 1: partners 1-3 and 2-4; table 2: opponents 5-7 and 6-8.
+    assert club_partners([first], clubs) == 2
+    quality = seating_quality([first], range(1, 9), clubs)
+    assert (quality.club_meetings, quality.club_partners) == (4, 2)
+    assert club_partners([RoundSeating((TableSeating(((1, 3, 5), (2, 4))),))], clubs) == 4

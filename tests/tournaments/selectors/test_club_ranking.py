@@ -403,3 +403,30 @@ def test_an_unknown_game_is_refused_and_never_reaches_a_file_name(client, club, 
     assert download.status_code == 200
     assert download["Content-Disposition"] == f'attachment; filename="{club.slug}-ranking-classic-all.csv"'
     assert client.get(f"/api/v1/clubs/{club.slug}/ranking/?variant=nonsense").status_code == 400
+
+
+def test_tonights_night_of_no_season_is_in_the_default_period(
+    client, club, nights, bob, django_capture_on_commit_callbacks
+):
+    # Tonight, after Winter's night 5 the same day, an open night of no season: Ann and Dan beat
+    # Cal and Eve. Ann played no night of Winter; the default period (every night, as the
+    # latest night belongs to no season) ranks her, with tonight's game among her two.
+    _night(
+        club,
+        "Open",
+        datetime.date(2026, 12, 7),
+        "classic",
+        ("Ann", "Dan"),
+        ("Cal", "Eve"),
+        (400, 100),
+        season=None,
+        capture=django_capture_on_commit_callbacks,
+    )
+    assert selectors.club_current_season(club=club) is None
+    client.force_login(bob)
+    body = client.get(f"/api/v1/clubs/{club.slug}/ranking/").json()
+    assert body["period"]["season"] is None
+    games = {row["player"]["name"]: row["games"] for row in body["results"]}
+    assert games["Ann"] == 3  # Classic 1 and 2 of Autumn, and tonight's
+    page = client.get(f"/clubs/{club.slug}/rankings/").content.decode()
+    assert "<bdi>Ann</bdi>" in page

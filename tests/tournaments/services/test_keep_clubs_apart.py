@@ -22,7 +22,7 @@ from tournaments.services import round_tools
 pytestmark = pytest.mark.django_db
 
 
-def _championship(club, players, *, format=Event.Format.INDIVIDUAL, keep=True) -> Event:
+def _championship(club, players, *, format=Event.Format.INDIVIDUAL, keep=True, shape="") -> Event:
     return services.event_create(
         club=club,
         asked=services.EventInput(
@@ -33,6 +33,7 @@ def _championship(club, players, *, format=Event.Format.INDIVIDUAL, keep=True) -
             format=format,
             players=players,
             keep_clubs_apart=keep,
+            table_shape=shape,
         ),
     )
 
@@ -90,7 +91,14 @@ def test_the_figure_counts_a_seating_changed_by_hand(club, players, django_captu
     a1, b1 = at_first[0], at_first[1]
     b2 = at_second[b1.club_id]
     round_tools.seats_swap(round=round_, first=a1, second=b2)
-    assert event_club_meetings(event=event) == {1: ClubMeetings(round=2, so_far=2)}
+    swapped = event_club_meetings(event=event)[1]
+    assert (swapped.round, swapped.so_far) == (2, 2)
+    # b2 takes a1's seat: b1's opponent (the first two seats are of two sides); a1 takes
+    # b2's seat at table 2, beside a2 or facing them, as the seats say.
+    sides = {seat.player_id: seat.side for seat in second.seats.all()}
+    a2 = at_second[a1.club_id]
+    partners = int(sides[a1.pk] == sides[a2.pk])
+    assert (swapped.partners, swapped.opponents) == (partners, 2 - partners)
 
     for game in Game.objects.filter(table__round=round_):
         services.hand_record(game=game, asked=services.HandInput(number=1, entries=HAND_A))
@@ -146,7 +154,10 @@ def test_one_clubs_players_are_seated_as_without_the_option(
     kept, plain = (_championship(club, players[:8], keep=keep) for keep in (True, False))
     seatings = [round_seating(round=_seat(e, django_capture_on_commit_callbacks)) for e in (kept, plain)]
     assert seatings[0] == seatings[1]
-    assert event_club_meetings(event=kept) == {1: ClubMeetings(round=12, so_far=12)}  # 6 a table
+    # 6 a table, of which 2 partners and 4 opponents.
+    assert event_club_meetings(event=kept) == {
+        1: ClubMeetings(round=12, so_far=12, partners=4, partners_so_far=4)
+    }
 
 
 def test_the_option_is_set_again_between_rounds_but_not_once_finished(club, players):
@@ -155,3 +166,46 @@ def test_the_option_is_set_again_between_rounds_but_not_once_finished(club, play
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     with pytest.raises(ValidationError, match="finished"):
         services.event_keep_clubs_apart_set(event=event, keep_clubs_apart=False)
+
+
+def _sides_of_one_club(round_: Round) -> int:
+    """Two players of one club on one side of a table (partners), counted from the seats."""
+    count = 0
+    for table in round_.tables.all():
+        by_side: dict[str, list[int]] = {}
+        for seat in table.seats.select_related("player"):
+            by_side.setdefault(seat.side, []).append(seat.player.club_id)
+        count += sum(len(clubs) - len(set(clubs)) for clubs in by_side.values())
+    return count
+
+
+def test_three_clubs_of_four_at_three_tables_face_their_club_mates(
+    club, players, django_capture_on_commit_callbacks
+):
+    # 12 entrants of 3 clubs at 3 tables of four: a table holds 4 players of 3 clubs, so at
+    # least one pair of one club; 2 + 1 + 1 at each table makes 3 in all, the fewest. Each pair
+    # can sit on opposite sides, so none partners.
+    event = _championship(club, players[:12])
+    _give_to_new_clubs(players[4:8], players[8:12])
+    round_ = _seat(event, django_capture_on_commit_callbacks)
+    assert _sides_of_one_club(round_) == 0
+    assert [len(clubs) - len(set(clubs)) for clubs in _clubs_at_tables(round_)] == [1, 1, 1]
+    figure = event_club_meetings(event=event)[1]
+    assert (figure.partners, figure.opponents, figure.so_far) == (0, 3, 3)
+
+
+def test_four_clubs_of_four_at_tables_of_five_face_their_club_mates(
+    club, players, django_capture_on_commit_callbacks
+):
+    # Classic for 5: 16 entrants of 4 clubs make 3 tables of five and a sit-out; the clubs of
+    # the 15 seated are 4, 4, 4 and 3, so each table holds one pair of one club (A A B C D),
+    # which sits on opposite sides (A B C v A D).
+    event = _championship(club, players[:16], shape="3+2")
+    _give_to_new_clubs(players[4:8], players[8:12], players[12:16])
+    round_ = _seat(event, django_capture_on_commit_callbacks)
+    assert round_.tables.count() == 3
+    assert _sides_of_one_club(round_) == 0
+    assert [len(clubs) - len(set(clubs)) for clubs in _clubs_at_tables(round_)] == [1, 1, 1]
+    assert event_club_meetings(event=event)[1] == ClubMeetings(
+        round=3, so_far=3, partners=0, partners_so_far=0
+    )

@@ -13,6 +13,7 @@ from django.test import Client
 from clubs import services as club_services
 from clubs.models import Club
 from tests.support import cast, nights
+from tests.support.factories import EVENT_DATE
 from tests.support.hands import HAND_A, HAND_B
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Standing
@@ -301,3 +302,42 @@ def test_before_the_first_round_the_tag_follows_a_players_initials(club, players
     assert selectors.board_tag(event=event) == before  # nothing changed: the same tag
     club_services.player_public_initials_set(player=players[0], by_initials=True, by=director)
     assert selectors.board_tag(event=event) != before
+
+
+def _night_of(club, players, **options) -> Event:
+    event = services.event_create(
+        club=club,
+        asked=services.EventInput(
+            name="Night", date=EVENT_DATE, variant="classic", players=players, **options
+        ),
+    )
+    round_ = services.round_start(event=event)
+    services.round_seat(round_id=round_.pk)
+    return event
+
+
+@pytest.mark.parametrize(("field", "pages"), [(16, [16]), (18, [18]), (19, [10, 9]), (37, [13, 12, 12])])
+def test_the_standings_fit_up_to_eighteen_lines_before_paging(club, field, pages):
+    # 16 players used to page 15 + 1. Up to 18 lines fit; more are shared out evenly.
+    from clubs.models import Player
+
+    many = [Player.objects.create(club=club, name=f"Guest {n:02d}") for n in range(field)]
+    event = _night_of(club, many)
+    services.standings_rebuild(event_id=event.pk)
+    html = Client().get(_link(event) + "live/").content.decode()
+    box = html[html.index('id="board-standing-pages"') :]
+    box = box[: box.index('<p class="hall-key"')]
+    assert [page.count('class="hall-line"') for page in box.split("<ol")[1:]] == pages
+
+
+def test_the_board_clock_stops_when_the_rounds_last_game_ends(club, players):
+    event = _night_of(club, players[:8], minutes_per_round=60, hands_per_round=1)
+    assert selectors.hall_board(event=event).clock is not None
+    assert "data-clock" in Client().get(_link(event) + "live/").content.decode()
+    games = list(Game.objects.filter(table__round__event=event).order_by("table__number"))
+    services.hand_record(game=games[0], asked=services.HandInput(number=1, entries=HAND_A))
+    assert selectors.hall_board(event=event).clock is not None  # one table still plays
+    services.hand_record(game=games[1], asked=services.HandInput(number=1, entries=HAND_A))
+    board = selectors.hall_board(event=event)
+    assert board.round_over and board.clock is None
+    assert "data-clock" not in Client().get(_link(event) + "live/").content.decode()

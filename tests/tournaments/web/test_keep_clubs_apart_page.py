@@ -46,15 +46,15 @@ def championship(club, players, django_capture_on_commit_callbacks):
 
 def _figure(page: str, number: int) -> str | None:
     found = re.search(rf'<p class="meta club-meetings" id="club-meetings-{number}">(.*?)</p>', page, re.S)
-    return found.group(1) if found else None
+    return re.sub(r"<[^>]+>", "", found.group(1)) if found else None
 
 
 def test_the_director_sees_the_meetings_of_one_club_beside_the_round(client, alice, bob, championship):
     client.force_login(alice)
     page = client.get(f"/events/{championship.pk}/").content.decode()
-    assert (
-        _figure(page, 1)
-        == "Meetings of players of one club at one table: 0 this round, 0 in the rounds so far."
+    assert _figure(page, 1) == (
+        "Players of one club as partners: 0 this round, 0 in the rounds so far. "
+        "Players of one club as opponents: 0 this round, 0 in the rounds so far."
     )
 
     # Swap a player of table 1 with the club-mate of another player of table 1: 2 meetings.
@@ -65,13 +65,25 @@ def test_the_director_sees_the_meetings_of_one_club_beside_the_round(client, ali
     mate = round_.tables.get(number=2).seats.select_related("player").get(player__club_id=at_first[1].club_id)
     round_tools.seats_swap(round=round_, first=at_first[0], second=mate.player)
     page = client.get(f"/events/{championship.pk}/").content.decode()
-    assert (
-        _figure(page, 1)
-        == "Meetings of players of one club at one table: 2 this round, 2 in the rounds so far."
+    partners = sum(
+        len(clubs) - len(set(clubs))
+        for table in round_.tables.all()
+        for clubs in _clubs_by_side(table).values()
+    )
+    assert _figure(page, 1) == (
+        f"Players of one club as partners: {partners} this round, {partners} in the rounds so far. "
+        f"Players of one club as opponents: {2 - partners} this round, {2 - partners} in the rounds so far."
     )
 
     client.force_login(bob)  # a member sees the tables, not the director's figures
     assert _figure(client.get(f"/events/{championship.pk}/").content.decode(), 1) is None
+
+
+def _clubs_by_side(table) -> dict[str, list[int]]:
+    by_side: dict[str, list[int]] = {}
+    for seat in table.seats.select_related("player"):
+        by_side.setdefault(seat.side, []).append(seat.player.club_id)
+    return by_side
 
 
 def test_no_figure_without_the_option(client, alice, league_night):

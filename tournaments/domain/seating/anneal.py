@@ -17,6 +17,7 @@ _RESTART_SLOTS = 48  # restarts per round = max(1, _RESTART_SLOTS // slots), at 
 _POLISH_PASSES = 3
 _POLISH_ITERS_PER_SLOT = 120
 _MATCHING_ATTEMPTS = 4  # sit-out choices tried when the search leaves a repeat
+_ODD_TABLE_RESTARTS = 8  # more starts at other tables than fours, while a rule is missed
 _NIGHT_RESTARTS = 8  # whole-night searches while a bound is not reached ...
 _NIGHT_RESTART_WORK = 4_000  # ... at most this / (players * rounds) of them
 _T_START = 3.0
@@ -52,13 +53,16 @@ def anneal(
     return walk.swapping_seats(movable)
 
 
-CostTables = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]  # Counts.cost_tables
+CostTables = tuple[
+    list[list[int]], list[list[int]], list[int], list[int], list[int], list[int]
+]  # Counts.cost_tables
 
 
 def _group_cost_of(seat: list[int], layout: Layout, tables: CostTables) -> Callable[[int], int]:
     """The cost of group `g` (a table or a sit-out) of `seat` as it stands when called: its
-    repeated partners and opponents, a sit-out's count, and the odd tables' counts."""
-    pc, oc, so, t3, t5 = tables
+    repeated partners and opponents, a sit-out's count, the odd tables' counts and the sides of
+    three's."""
+    pc, oc, so, t3, t5, three = tables
     kinds, starts = layout.kinds, layout.starts
     odd_cost = {SHORT: t3, FIVE: t5}
 
@@ -77,6 +81,8 @@ def _group_cost_of(seat: list[int], layout: Layout, tables: CostTables) -> Calla
                 px, ox = pc[x], oc[x]
                 cost += sum(px[y] for y in side[j + 1 :])
                 cost += sum(ox[y] for other in sides[i + 1 :] for y in other)
+        if kind == FIVE:
+            cost += sum(three[x] for x in sides[0])
         if layout.is_odd(kind):
             per_player = odd_cost[kind]
             cost += sum(per_player[x] for side in sides for x in side)
@@ -87,14 +93,15 @@ def _group_cost_of(seat: list[int], layout: Layout, tables: CostTables) -> Calla
 
 def _cost_bound(seat: list[int], layout: Layout, tables: CostTables) -> int:
     """A cost no seating of these players can beat: no pair costs, the cheapest sit-outs and
-    the cheapest places at tables of three and five."""
-    _pc, _oc, so, t3, t5 = tables
+    the cheapest places at tables of three and five and on the sides of three."""
+    _pc, _oc, so, t3, t5, three = tables
     kinds = layout.kinds
     bound = sum(sorted(so[p] for p in seat)[: layout.sit_outs])
     for odd, per_player in {SHORT: t3, FIVE: t5}.items():
         places = kinds.count(odd) * sum(odd)
         if places and layout.is_odd(odd):
             bound += sum(sorted(per_player[p] for p in seat)[:places])
+    bound += sum(sorted(three[p] for p in seat)[: 3 * kinds.count(FIVE)])
     return bound
 
 

@@ -15,9 +15,15 @@ from tournaments.domain.seating.values import RoundSeating, SeatingHistory, Seat
 def seating_quality(
     rounds: Sequence[RoundSeating], players: Sequence[int], clubs: Mapping[int, int] | None = None
 ) -> SeatingQuality:
-    """Summarise `rounds`; the sit-out spread is taken over `players`, the meetings of one club
-    by `clubs` (player id -> club id; none without it)."""
-    history = SeatingHistory.from_rounds(rounds)
+    """Summarise `rounds`; the sit-out and side-of-three spreads are taken over `players`, the
+    meetings of one club by `clubs` (player id -> club id; none without it)."""
+    history = SeatingHistory()
+    three_spread = 0
+    for seating in rounds:
+        history.record(seating)
+        if history.three_sides:
+            threes = [history.three_sides[p] for p in players]
+            three_spread = max(three_spread, max(threes) - min(threes) if threes else 0)
     meetings = Counter(history.partners)
     meetings.update(history.opponents)
     sit_outs = [history.sit_outs[p] for p in players]
@@ -27,6 +33,8 @@ def seating_quality(
         max_partnered=max(history.partners.values(), default=0),
         sit_out_spread=max(sit_outs) - min(sit_outs) if sit_outs else 0,
         club_meetings=club_meetings(rounds, clubs or {}),
+        club_partners=club_partners(rounds, clubs or {}),
+        three_side_spread=three_spread,
     )
 
 
@@ -48,6 +56,20 @@ def club_meetings(rounds: Iterable[RoundSeating], clubs: Mapping[int, int], *, p
     return count
 
 
+def club_partners(rounds: Iterable[RoundSeating], clubs: Mapping[int, int]) -> int:
+    """How many times two players of one club were partners (one side of a table) in `rounds`.
+
+    `clubs`: player id -> club id (missing: no club). With `club_meetings(..., partners=False)`,
+    the opponents, these make up `club_meetings`."""
+    count = 0
+    for seating in rounds:
+        for table in seating.tables:
+            for side in table.sides:
+                of = [clubs.get(p) for p in side]
+                count += sum(1 for a, b in itertools.combinations(of, 2) if a is not None and a == b)
+    return count
+
+
 def meeting_bound(rounds: int, n: int, layout: Layout) -> int:
     """No night can have its most frequent meeting below the average meeting count."""
     per_round = sum(sum(kind) * (sum(kind) - 1) for kind in layout.kinds if kind != OUT)
@@ -57,13 +79,14 @@ def meeting_bound(rounds: int, n: int, layout: Layout) -> int:
 def night_key(night: list[list[int]], n: int, layout: Layout) -> tuple[int, ...]:
     """Lexicographic quality of a planned night (lower is better)."""
     counts = Counts(n)
-    worst_spread = 0
+    worst_spread = worst_three = 0
     for seat in night:
         counts.add(seat, layout)
         worst_spread = max(worst_spread, max(counts.sits) - min(counts.sits))
+        worst_three = max(worst_three, max(counts.three) - min(counts.three))
     pairs = [(counts.part[i][j], counts.opp[i][j]) for i in range(n) for j in range(i + 1, n)]
     repeats = sum(p - 1 for p, _ in pairs if p > 1)
     meetings = max(p + o for p, o in pairs)
     opponents = max(o for _, o in pairs)
     spread = sum((3 ** min(p + o, MEET_EXPONENT_CAP)) + o * o for p, o in pairs)
-    return (repeats, worst_spread, meetings, opponents, spread)
+    return (repeats, worst_spread, worst_three, meetings, opponents, spread)

@@ -11,6 +11,7 @@ from tournaments.domain.seating.anneal import (
     _MATCHING_ATTEMPTS,
     _NIGHT_RESTART_WORK,
     _NIGHT_RESTARTS,
+    _ODD_TABLE_RESTARTS,
     _RESTART_SLOTS,
     anneal,
     construct_iters,
@@ -18,7 +19,7 @@ from tournaments.domain.seating.anneal import (
 )
 from tournaments.domain.seating.cost import Counts
 from tournaments.domain.seating.designs import designed_night
-from tournaments.domain.seating.layout import OUT, TABLE, Layout, Shape, side_slots
+from tournaments.domain.seating.layout import FIVE, OUT, TABLE, Layout, Shape, side_slots
 from tournaments.domain.seating.matching import factorized_night, seat_by_matching
 from tournaments.domain.seating.quality import meeting_bound, night_key
 from tournaments.domain.seating.values import RoundSeating, SeatingHistory, TableSeating
@@ -95,8 +96,8 @@ def individual_schedule(
     least_repeats = max(0, partnerships - n_players * (n_players - 1) // 2)
     for _ in range(max(1, min(_NIGHT_RESTARTS, _NIGHT_RESTART_WORK // (n_players * rounds)))):
         if best is not None:
-            repeats, spread, meetings, *_ = night_key(best, n_players, layout)
-            if repeats <= least_repeats and spread <= 1 and meetings <= bound:
+            repeats, spread, threes, meetings, *_ = night_key(best, n_players, layout)
+            if repeats <= least_repeats and spread <= 1 and threes <= 1 and meetings <= bound:
                 break
         night = _complete_night([], rounds, n_players, layout, rng)
         if best is None or night_key(night, n_players, layout) < night_key(best, n_players, layout):
@@ -113,24 +114,41 @@ def _construct_round(counts: Counts, layout: Layout, rng: random.Random) -> list
     best_seat: list[int] = []
     best = -1
     for _ in range(restarts):
-        seat, cost = anneal(_fair_start(counts, rng), layout, counts, rng, iters, move_sit_outs=True)
+        seat, cost = anneal(_fair_start(counts, layout, rng), layout, counts, rng, iters, move_sit_outs=True)
         if best < 0 or cost < best:
+            best, best_seat = cost, seat
+    # Other tables than fours: the search may leave a repeated partner or an unfair side of
+    # three that another start avoids (the matchings below are for tables of four).
+    for _ in range(_ODD_TABLE_RESTARTS if not layout.only_fours else 0):
+        if not _rules_missed(best_seat, layout, counts):
+            break
+        seat, cost = anneal(_fair_start(counts, layout, rng), layout, counts, rng, iters, move_sit_outs=True)
+        if cost < best:
             best, best_seat = cost, seat
     if _repeated_partners(best_seat, layout, counts):
         for attempt in range(_MATCHING_ATTEMPTS):
-            start = best_seat if attempt == 0 else _fair_start(counts, rng)
+            start = best_seat if attempt == 0 else _fair_start(counts, layout, rng)
             matched = seat_by_matching(start, layout, counts, rng)
             if matched is not None:
                 return matched
     return best_seat
 
 
-def _fair_start(counts: Counts, rng: random.Random) -> list[int]:
-    """A random seating whose last slots (the sit-outs) hold the fewest sit-outs, and the
-    slots before them (a table of five) the fewest tables of five."""
+def _fair_start(counts: Counts, layout: Layout, rng: random.Random) -> list[int]:
+    """A random seating whose last slots (the sit-outs) hold the fewest sit-outs, the slots
+    before them (the tables of five) the fewest tables of five, and whose sides of three at
+    those tables hold the fewest sides of three of their players."""
     order = list(range(counts.n))
     rng.shuffle(order)
     order.sort(key=lambda p: (-counts.sits[p], -counts.five[p]))  # stable: ties stay shuffled
+    fives = [g for g, kind in enumerate(layout.kinds) if kind == FIVE]
+    if fives:
+        slots = [layout.starts[g] + i for g in fives for i in range(5)]
+        threes = [s for s in slots if layout.side_of[s] == 0]
+        twos = [s for s in slots if layout.side_of[s] == 1]
+        players = sorted((order[s] for s in slots), key=lambda p: counts.three[p])  # stable
+        for s, p in zip(threes + twos, players, strict=True):
+            order[s] = p
     return order
 
 
@@ -145,10 +163,28 @@ def _repeated_partners(seat: Sequence[int], layout: Layout, counts: Counts) -> i
     )
 
 
+def _rules_missed(seat: Sequence[int], layout: Layout, counts: Counts) -> bool:
+    """Whether `seat` repeats a partner at any table, or seats on a side of three someone who
+    has been there more often than a player on a side of two at a table of five."""
+    part = counts.part
+    for g, kind in enumerate(layout.kinds):
+        for slots in side_slots(kind, layout.starts[g]) if kind != OUT else ():
+            side = [seat[i] for i in slots]
+            if any(part[x][y] for i, x in enumerate(side) for y in side[i + 1 :]):
+                return True
+    fives = [layout.starts[g] for g, kind in enumerate(layout.kinds) if kind == FIVE]
+    if not fives:
+        return False
+    threes = [counts.three[seat[s + i]] for s in fives for i in range(3)]
+    twos = [counts.three[seat[s + i]] for s in fives for i in (3, 4)]
+    return max(threes) > min(twos)
+
+
 def _complete_night(
     planned: list[list[int]], rounds: int, n: int, layout: Layout, rng: random.Random
 ) -> list[list[int]]:
-    """Extend `planned` to `rounds` rounds with the search, then polish the new rounds."""
+    """Extend `planned` to `rounds` rounds with the search, then polish the new rounds (unless
+    that breaks the order of the sides of three: the fewest there first, round by round)."""
     night = [seat[:] for seat in planned[:rounds]]
     fixed = len(night)
     counts = Counts(n)
@@ -158,8 +194,20 @@ def _complete_night(
         seat = _construct_round(counts, layout, rng)
         counts.add(seat, layout)
         night.append(seat)
+    built = [seat[:] for seat in night]
     polish(night, fixed, counts, layout, rng, keep_partners=False)
+    if _three_side_spread(night, n, layout) > _three_side_spread(built, n, layout):
+        return built
     return night
+
+
+def _three_side_spread(night: list[list[int]], n: int, layout: Layout) -> int:
+    """The largest max - min of the players' sides of three after any round of `night`."""
+    counts, worst = Counts(n), 0
+    for seat in night:
+        counts.add(seat, layout)
+        worst = max(worst, max(counts.three) - min(counts.three))
+    return worst
 
 
 def _to_round(seat: Sequence[int], layout: Layout, ids: Sequence[int]) -> RoundSeating:

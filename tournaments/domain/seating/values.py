@@ -43,7 +43,8 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 class SeatingHistory:
     """Counts from earlier rounds, keyed by player id and sorted pairs of ids.
 
-    ``short_tables``, ``five_tables``, ``earlier_partners`` and ``earlier_opponents`` (earlier
+    ``short_tables``, ``five_tables``, ``three_sides`` (the side of three at a table of five),
+    ``earlier_partners`` and ``earlier_opponents`` (earlier
     nights, weighed below tonight's ``partners``) are optional. ``record`` and ``from_rounds`` fill
     tonight's counts only; ``record_earlier`` the earlier nights'."""
 
@@ -52,12 +53,14 @@ class SeatingHistory:
     sit_outs: Counter[int] = field(default_factory=Counter)
     short_tables: Counter[int] = field(default_factory=Counter)
     five_tables: Counter[int] = field(default_factory=Counter)
+    three_sides: Counter[int] = field(default_factory=Counter)
     earlier_partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     earlier_opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
 
     @classmethod
     def from_rounds(cls, rounds: Iterable[RoundSeating]) -> SeatingHistory:
-        """Count partners, opponents, sit-outs and tables of three and five over `rounds`."""
+        """Count partners, opponents, sit-outs, tables of three and five and sides of three over
+        `rounds`."""
         history = cls()
         for seating in rounds:
             history.record(seating)
@@ -78,6 +81,8 @@ class SeatingHistory:
             if odd is not None:
                 for p in table.players:
                     odd[p] += 1
+            if shape == FIVE:
+                self.three_sides.update(next(side for side in table.sides if len(side) == 3))
         for p in seating.sit_out:
             self.sit_outs[p] += 1
 
@@ -97,3 +102,5 @@ class SeatingQuality:
     max_partnered: int  # most times any two players were partners
     sit_out_spread: int  # max - min sit-outs over the players
     club_meetings: int = 0  # two players of one club at one table, each round (quality.club_meetings)
+    club_partners: int = 0  # of those, the two as partners (quality.club_partners)
+    three_side_spread: int = 0  # max - min sides of three at tables of five, worst after any round
