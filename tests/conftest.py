@@ -18,9 +18,10 @@ hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
 
 
-@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
-    """Browser and integration tests and tests/ops/ are slow: `make test-fast` leaves them out."""
+    """Browser and integration tests and tests/ops/ are slow: `make test-fast` leaves them out.
+    (Called after the folders' own hooks, which mark the browser tests of tests/flows/, and
+    before `-m` deselects.)"""
     for item in items:
         if (
             item.get_closest_marker("browser")
