@@ -142,7 +142,27 @@ def invitation_send(
         language=language or settings.LANGUAGE_CODE, invited_by=by,
     )  # fmt: skip
     _already_waiting(invitation)
+    if club is not None:
+        _not_a_member(club, invitation.email)
     return _send(invitation, by, link)
+
+
+# Roles from the least to the most: an invitation never lowers a member's role.
+_ROLE_ORDER: list[str] = [Membership.Role.MEMBER, Membership.Role.SCORER, Membership.Role.DIRECTOR]
+
+
+def _not_a_member(club: Club, email: str) -> None:
+    """Refuse to invite an address whose account is a member of `club` already."""
+    member = Membership.objects.filter(club=club, user__email__iexact=email).select_related("user").first()
+    if member is not None:
+        message = gettext(
+            "%(email)s is the address of %(user)s, a member of the club already (%(role)s): change "
+            "a member's role on this page's list of members."
+        )
+        role = member.get_role_display()
+        raise ValidationError(
+            {"email": message % {"email": email, "user": member.user.username, "role": role}}
+        )
 
 
 def _send(invitation: Invitation, by: User, link: LinkBuilder) -> Invitation:
@@ -221,8 +241,9 @@ class NewClub:
 def invitation_accept(
     *, invitation: Invitation, user: User, new_club: NewClub | None = None
 ) -> Club | Federation:
-    """`user` accepts `invitation`: takes its role, becomes the federation's officer, or founds `new_club` (as
-    its director; it joins the federation today). Returns the club or federation. Raises ValidationError."""
+    """`user` accepts `invitation`: takes its role (never lower than one held), becomes the
+    federation's officer, or founds `new_club` (as its director; it joins the federation today).
+    Returns the club or federation. Raises ValidationError."""
     invitation = (
         Invitation.objects.select_for_update(of=("self",))
         .select_related("club", "federation")
@@ -234,7 +255,9 @@ def invitation_accept(
     if invitation.kind == Invitation.Kind.CLUB:
         assert invitation.club is not None  # the row's constraint
         opened = invitation.club
-        services.membership_add(club=opened, user=user, role=invitation.role)
+        current = Membership.objects.filter(club=opened, user=user).values_list("role", flat=True).first()
+        if current is None or _ROLE_ORDER.index(invitation.role) > _ROLE_ORDER.index(current):
+            services.membership_add(club=opened, user=user, role=invitation.role)
     elif invitation.kind == Invitation.Kind.OFFICER:
         assert federation is not None  # the row's constraint
         opened = federation

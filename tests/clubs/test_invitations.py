@@ -78,6 +78,24 @@ def test_accepting_with_an_existing_account_gives_it_the_role(club, alice, bob):
     assert Membership.objects.get(club=club, user=bob).role == "director"
 
 
+def test_an_invitation_never_lowers_a_members_role(club, alice, sam):
+    """Sam is the club's scorer; an invitation to be a member, sent before his address was
+    known, leaves him a scorer when he accepts it."""
+    invitation = _invite(club, alice, email="sam@example.org", role="member")
+    invitations.invitation_accept(invitation=invitation, user=sam)
+    assert Membership.objects.get(club=club, user=sam).role == "scorer"
+
+
+def test_inviting_a_members_address_is_refused_naming_the_member(club, alice, sam):
+    sam.email = "Sam@Example.org"
+    sam.save(update_fields=["email"])
+    with pytest.raises(ValidationError) as refused:
+        _invite(club, alice, email="sam@example.org", role="member")
+    [message] = refused.value.message_dict["email"]
+    assert "sam, a member of the club already (Scorer)" in message
+    assert not Invitation.objects.exists() and mail.outbox == []
+
+
 def test_a_new_account_refused_opens_nothing(club, alice, bob):
     invitation = _invite(club, alice)
     with pytest.raises(ValidationError) as refused:
