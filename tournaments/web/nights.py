@@ -160,6 +160,7 @@ def calendar_feed(request: HttpRequest, slug: str) -> HttpResponse:
     zone = zoneinfo.ZoneInfo(club.time_zone)
     for night in selectors.nights_ahead(club=club, limit=None):
         calendar.add_component(_calendar_event(request, club, night, zone))
+    calendar.add_missing_timezones()  # a VTIMEZONE for the club's zone (RFC 5545, 3.2.19)
     response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{club.slug}.ics"'
     return response

@@ -77,6 +77,17 @@ def test_a_public_clubs_feed_lists_its_nights_at_the_clubs_time_moved_and_cancel
     assert int(events[_uid(nights[3])]["SEQUENCE"]) == 0
 
 
+def test_the_feed_carries_the_time_zone_its_times_name(client, club):
+    """RFC 5545 (3.2.19): each TZID a time names is defined by a VTIMEZONE of the calendar."""
+    club.results_public = True
+    club.save(update_fields=["results_public"])
+    _season(club)
+    response = client.get(reverse("tournaments:calendar_feed", kwargs={"slug": club.slug}))
+    calendar = icalendar.Calendar.from_ical(response.content)
+    zones = [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")]
+    assert zones == ["Europe/Madrid"]
+
+
 def test_a_private_clubs_feed_needs_a_members_personal_address(client, club, bob, mallory):
     nights = _season(club)
     url = reverse("tournaments:calendar_feed", kwargs={"slug": club.slug})
