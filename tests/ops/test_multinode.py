@@ -641,9 +641,9 @@ def _api_hand(site: Site, token: str, game: Game, number: int, entries: dict) ->
 
 
 def _standings_beside_a_long_rebuild(site: Site, night: dict) -> dict:
-    """LONG_GAMES games of the club's past; a game of a second event ends, which queues the club's
-    ratings rebuild on `long`; while it runs, hands at that event's other table, one at a time,
-    each timed from its save to its standings current."""
+    """LONG_GAMES games of the club's past; a game of the night before, entered late, ends, and
+    its rating rebuilds the club's ratings on `long`; while it runs, hands at that event's other
+    table, one at a time, each timed from its save to its standings current."""
     from bench.standings_bench import generate
 
     club = night["event"].club
@@ -663,13 +663,16 @@ def _standings_beside_a_long_rebuild(site: Site, night: dict) -> dict:
 
     celery_app.conf.task_always_eager = True  # set up here, as the night was
     try:
+        # The night before, entered late by players of tonight's night, whose games tonight are
+        # rated already: a game of theirs rated before tonight's is not their last, so its rating
+        # rebuilds the club's ratings (on the long queue, as any game's rating runs).
         late = services.event_create(
             club=club,
             asked=services.EventInput(
                 name="Late tables",
-                date=NIGHT,
+                date=NIGHT - datetime.timedelta(days=1),
                 variant="classic",
-                players=[PlayerFactory(club=club, name=f"Late {n}") for n in range(8)],
+                players=[p.player for p in night["event"].participants.order_by("pk")[:8]],
             ),
         )
         services.round_start(event=late)
@@ -678,8 +681,8 @@ def _standings_beside_a_long_rebuild(site: Site, night: dict) -> dict:
     ending, measured = Game.objects.filter(table__round__event=late).order_by("table__number")
     games_rated = Game.objects.filter(table__round__event__club=club, game_over=True).count() + 1
 
-    # Three big hands end the first table's game (played to 5,000): the club's ratings rebuild
-    # goes to the long queue, as any game's end sends it.
+    # Three big hands end the first table's game (played to 5,000): its rating rebuilds the
+    # club's ratings on the long queue.
     for number in (1, 2, 3):
         _api_hand(site, night["token"], ending, number, HAND_A)
     queued = time.monotonic()
