@@ -43,7 +43,8 @@ def token(league_night):
 
 def test_a_failed_csrf_check_a_404_and_a_500_on_a_link_path_log_no_token(log_output, token, monkeypatch):
     Client(enforce_csrf_checks=True).post(f"/t/{token}/hands/", {"number": 1})  # no CSRF cookie: 403
-    Client().get(f"/t/{token[:-1]}x/")  # a mistyped link: 404
+    mistyped = token[:-1] + ("y" if token.endswith("x") else "x")
+    Client().get(f"/t/{mistyped}/")  # a mistyped link: 404
 
     def broken(request, access, **kwargs):
         raise RuntimeError(f"could not render /t/{token}/ for this request")
