@@ -20,18 +20,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs import invitations
-from clubs.forms import (
+from clubs.models import Club, Federation, Invitation
+from clubs.selectors import invitation_of_token
+from clubs.services import invitations
+from clubs.users import SignedInRequest
+from clubs.web.clubs import _errors_to_form, _members_page, directed_club
+from clubs.web.federations import _federation_page, officer_federation
+from clubs.web.forms import (
     ClubCreateForm,
     ClubInvitationForm,
     FederationInvitationForm,
     NewAccountForm,
     SignUpForm,
 )
-from clubs.models import Club, Federation, Invitation
-from clubs.selectors import invitation_of_token
-from clubs.users import SignedInRequest
-from clubs.views import _errors_to_form, _federation_page, _members_page, directed_club, officer_federation
 
 # The backend a new account is signed in with (axes's own only refuses).
 SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
