@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -197,6 +198,14 @@ def _accept(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     return redirect(_opened_url(opened))
 
 
+# A link sent before "Send again", mistyped, or never sent: one answer for all, saying what to do.
+_NO_SUCH_LINK = _lazy(
+    "This invitation link does not work: it may have been replaced by a newer mail (an invitation "
+    "sent again carries a new link) or copied incompletely. Open the latest mail, or ask the person "
+    "who invited you to send it again."
+)
+
+
 @never_cache
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The page an invitation's link opens: create an account and accept, or accept signed in.
@@ -208,7 +217,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as exc:
             return render(request, "clubs/invitation.html", {"errors": exc.messages}, status=429)
     if found is None:
-        raise Http404
+        return render(request, "clubs/invitation.html", {"errors": [_NO_SUCH_LINK]}, status=404)
     try:
         invitations.invitation_usable(found)
     except ValidationError as exc:

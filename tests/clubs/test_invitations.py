@@ -133,6 +133,10 @@ def test_sent_again_the_new_link_replaces_the_old(club, alice):
     assert new != old
     assert invitation_of_token(token=old) is None
     assert invitation_of_token(token=new) == invitation
+    page = Client().get(f"/invitations/{old}/")
+    assert page.status_code == 404
+    assert "replaced by a newer mail" in page.content.decode()
+    assert Client().get(f"/invitations/{new}/").status_code == 200
 
 
 def test_a_role_that_is_not_one_is_refused(club, alice):
