@@ -93,7 +93,7 @@ def _reply(request: HttpRequest, night: Night, player_id: int, answer: str) -> N
 
 def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     """A player's personal link: the club's nights ahead, each with the player's reply (POST
-    `night` and `answer`), without an account."""
+    `night` and `answer`) while replies are open, without an account."""
     player = selectors.player_of_reply_token(token=token)
     if player is None:
         raise Http404
@@ -106,10 +106,12 @@ def player_nights(request: HttpRequest, token: str) -> HttpResponse:
             _reply(request, night, player.pk, request.POST.get("answer", ""))
         return redirect("tournaments:player_nights", token=token)
     answers = dict(player.night_replies.values_list("night_id", "answer"))
+    refusals = selectors.night_reply_refusals(nights=nights)
     context = {
         "player": player,
-        "lines": [(night, answers.get(night.pk, "")) for night in nights],
+        "lines": [(night, answers.get(night.pk, ""), refusals[night.pk]) for night in nights],
         "answers": NightReply.Answer.choices,
+        "answer_names": dict(NightReply.Answer.choices),
     }
     return render(request, "tournaments/player_nights.html", context)
 
