@@ -185,6 +185,11 @@ PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", defaul
 # with 1,000 such cards, one address finds one in about 60 days of trying.
 TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
 TABLE_CODE_WINDOW = 600
+# Wrong night links (a door's or a personal link's token this site did not sign, a name not on
+# the club's roster picked at the door: tournaments/web/nights.py) from one network address in
+# NIGHT_LINK_WINDOW seconds; past them, its night links answer 429 for the rest of the window.
+NIGHT_LINK_WRONG_PER_ADDRESS = env.int("DJANGO_NIGHT_LINK_WRONG_PER_ADDRESS", default=10)
+NIGHT_LINK_WINDOW = 600
 
 # Invitations by mail (clubs/invitations.py, docs/club.md "Invitations by mail"): a link opens
 # for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
