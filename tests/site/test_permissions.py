@@ -68,6 +68,7 @@ from tournaments.models import (
     Hand,
     MatchDecision,
     Night,
+    NightReminders,
     NightReply,
     Pair,
     Participant,
@@ -146,6 +147,7 @@ def _fingerprint_queries() -> list[Any]:
         ),
         NightReply.objects.order_by("pk").values_list("pk", "night_id", "player_id", "answer"),
         CheckIn.objects.order_by("pk").values_list("pk", "night_id", "player_id"),
+        NightReminders.objects.order_by("pk").values_list("pk", "club_id", "user_id", "language"),
         Invitation.objects.order_by("pk").values_list("pk", "token_digest", "accepted_at", "withdrawn_at"),
     ]
 

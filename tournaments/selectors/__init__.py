@@ -49,6 +49,15 @@ from tournaments.selectors.hands import (
     table_sides,
     undo_seconds_left,
 )
+from tournaments.selectors.night_reminders import (
+    REMINDER_HOUR,
+    REMINDERS_TOKEN_PATTERN,
+    Reminder,
+    night_reminders_due,
+    night_reminders_of,
+    night_reminders_of_stop_token,
+    night_reminders_stop_token,
+)
 from tournaments.selectors.nights import (
     COMING,
     NIGHT_TOKEN_PATTERN,
@@ -215,6 +224,8 @@ __all__ = [
     "LEVEL",
     "NIGHT_TOKEN_PATTERN",
     "POINT_DIFFERENCE",
+    "REMINDERS_TOKEN_PATTERN",
+    "REMINDER_HOUR",
     "TO_PLAY",
     "UNDO_WINDOW",
     "WAITING",
@@ -252,6 +263,7 @@ __all__ = [
     "RankingGroup",
     "RankingPeriod",
     "Record",
+    "Reminder",
     "RoundClock",
     "RoundResult",
     "SeatingChoice",
@@ -347,6 +359,10 @@ __all__ = [
     "night_check_in_refusal",
     "night_door_token",
     "night_of_door_token",
+    "night_reminders_due",
+    "night_reminders_of",
+    "night_reminders_of_stop_token",
+    "night_reminders_stop_token",
     "night_replies",
     "night_reply_refusal",
     "night_reply_refusals",

@@ -8,8 +8,6 @@ import datetime
 import zoneinfo
 
 import icalendar
-from axes.helpers import get_client_ip_address
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -22,17 +20,15 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.selectors import directs, role_in
 from clubs.users import SignedInRequest
-from config import limits
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Night, NightReply
 from tournaments.web.director.nights import night_personal_links
 from tournaments.web.exports import export_response
 from tournaments.web.listings import NightCheckInTable
+from tournaments.web.night_links import links_refused, wrong_link
 
 # How long a night lasts in the calendar: the club says when it starts, not when it ends.
 NIGHT_HOURS = 3
-# The page of a night link refused: wrong (404) or too many wrong from one address (429).
-LINK_TEMPLATE = "tournaments/night_link_refused.html"
 
 
 @login_required
@@ -50,6 +46,7 @@ def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
         "my_answer": replies.answers.get(player.pk, "") if player else "",
         "answers": NightReply.Answer.choices,
         "reply_refused": selectors.night_reply_refusal(night=night),
+        "reminders_on": selectors.night_reminders_of(user=request.user, club=night.club) is not None,
         "replies": replies,
         "check_in_refused": selectors.night_check_in_refusal(night=night),
     }
@@ -96,39 +93,16 @@ def _reply(request: HttpRequest, night: Night, player_id: int, answer: str) -> N
         )
 
 
-def _links_refused(request: HttpRequest) -> HttpResponse | None:
-    """The 429 page once this network address has tried too many wrong night links, else None."""
-    wrong = limits.attempt_key("night-link", get_client_ip_address(request) or "")
-    if limits.reached({wrong: settings.NIGHT_LINK_WRONG_PER_ADDRESS}):
-        message = _(
-            "Too many wrong links from this network: wait a few minutes, then scan the door's QR "
-            "code again or open the link the director sent."
-        )
-        return render(request, LINK_TEMPLATE, {"error": message}, status=429)
-    return None
-
-
-def _wrong_link(request: HttpRequest, message: str = "") -> HttpResponse:
-    """Count a wrong night link (or name) against this network address; the 404 page saying so."""
-    message = message or _(
-        "This link opens nothing: check it against the one the director sent, or scan the door's "
-        "QR code again."
-    )
-    wrong = limits.attempt_key("night-link", get_client_ip_address(request) or "")
-    limits.count([wrong], settings.NIGHT_LINK_WINDOW)
-    return render(request, LINK_TEMPLATE, {"error": message}, status=404)
-
-
 def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     """A player's personal link: the club's nights ahead, each with the player's reply (POST
     `night` and `answer`) while replies are open, without an account. Wrong links are limited
     per address (NIGHT_LINK_WRONG_PER_ADDRESS in NIGHT_LINK_WINDOW s)."""
-    refused = _links_refused(request)
+    refused = links_refused(request)
     if refused is not None:
         return refused
     player = selectors.player_of_reply_token(token=token)
     if player is None:
-        return _wrong_link(request)
+        return wrong_link(request)
     nights = selectors.nights_ahead(club=player.club)
     if request.method == "POST":
         night = next((n for n in nights if str(n.pk) == request.POST.get("night")), None)
@@ -152,20 +126,18 @@ def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """The door's check-in page, opened by its QR code: a player picks their name (POST
     `player`), or a signed-in player of the club is recognised and offered their own. Wrong
     links and names not on the roster are limited per address, as `player_nights`."""
-    refused = _links_refused(request)
+    refused = links_refused(request)
     if refused is not None:
         return refused
     night = selectors.night_of_door_token(token=token)
     if night is None:
-        return _wrong_link(request)
+        return wrong_link(request)
     me = selectors.player_of(user=request.user, club=night.club)
     if request.method == "POST":
         chosen = request.POST.get("player", "")
         player = night.club.players.filter(pk=int(chosen) if chosen.isdigit() else 0).first()
         if player is None:
-            return _wrong_link(
-                request, _("That name is not on the club's roster: tap your name on the list.")
-            )
+            return wrong_link(request, _("That name is not on the club's roster: tap your name on the list."))
         how = CheckIn.How.ACCOUNT if me is not None and me.pk == player.pk else CheckIn.How.DOOR
         user = request.user if request.user.is_authenticated else None
         try:
