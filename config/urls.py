@@ -32,7 +32,7 @@ urlpatterns = [
         csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
         name="api-docs",
     ),
-    path("", include("clubs.urls")),
+    path("", include("clubs.web.urls")),
     path("", include("tournaments.web.urls.audit")),
     path("", include("tournaments.web.urls")),
 ]

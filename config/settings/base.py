@@ -194,7 +194,7 @@ TABLE_CODE_WINDOW = 600
 NIGHT_LINK_WRONG_PER_ADDRESS = env.int("DJANGO_NIGHT_LINK_WRONG_PER_ADDRESS", default=10)
 NIGHT_LINK_WINDOW = 600
 
-# Invitations by mail (clubs/invitations.py, docs/club.md "Invitations by mail"): a link opens
+# Invitations by mail (clubs/services/invitations.py, docs/club.md "Invitations by mail"): a link opens
 # for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
 # address receives at most INVITATIONS_PER_EMAIL an hour (a resend counts). One network address
 # makes at most INVITATION_ACCEPTS_PER_ADDRESS attempts an hour to accept, or to open a link that

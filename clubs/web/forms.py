@@ -189,7 +189,7 @@ class PersonLinkForm(forms.Form):
 
 
 class ClubInvitationForm(forms.Form):
-    """A director's invitation by mail (clubs.invitations.InvitationInput): address and role."""
+    """A director's invitation by mail (clubs.services.invitations.InvitationInput): address and role."""
 
     email = forms.EmailField(label=_("Email address"), max_length=254)
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
