@@ -450,6 +450,12 @@ CLUB_DOORS: dict[str, Door] = {
         "page", _membership_of("hana"), write=club(RUN), data=lambda w, t: {"role": "scorer"}
     ),
     "clubs:member_remove": Door("page", _membership_of("hana"), write=club(RUN)),
+    "clubs:member_player": Door(
+        "page", _membership_of("hana"), write=club(RUN), data=lambda w, t: {"player": _player("Harbour 05")}
+    ),
+    "clubs:player_claim": Door(
+        "page", _harbour, write=club(SEE), data=lambda w, t: {"player": _player("Harbour 06")}
+    ),
     "clubs:player_initials": Door(
         "page",
         lambda w, t: {"player_id": _player("Harbour 05")},

@@ -394,6 +394,12 @@ def _personal_link(w: World) -> dict[str, Any]:
     return {"token": selectors.player_reply_token(player=w.club.players.order_by("pk")[0])}
 
 
+def _unlinked_player(w: World) -> int:
+    """The first active roster player of the club linked to no account."""
+    players = w.club.players.filter(user__isnull=True, active=True, guest=False)
+    return players.order_by("pk").values_list("pk", flat=True)[0]
+
+
 def _with_addresses(w: World) -> None:
     """The players linked as `_players_linked`, and each account an email address."""
     _players_linked(w)
@@ -463,6 +469,13 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:member_role": Row("page", _bobs_membership, write=DIRECTOR, data=lambda w: {"role": "scorer"}),
     "clubs:member_remove": Row("page", _bobs_membership, write=DIRECTOR),
+    # A director links a member's account to a roster player; a member says which one they are.
+    "clubs:member_player": Row(
+        "page", _bobs_membership, write=DIRECTOR, data=lambda w: {"player": _unlinked_player(w)}
+    ),
+    "clubs:player_claim": Row(
+        "page", lambda w: {"slug": w.club.slug}, write=MEMBER, data=lambda w: {"player": _unlinked_player(w)}
+    ),
     "clubs:player_initials": Row(
         "page",
         lambda w: {"player_id": w.event.participants.first().player_id},

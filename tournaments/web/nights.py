@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from clubs.selectors import directs, role_in
+from clubs.selectors import directs, player_claim_of, players_to_claim, role_in
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Night, NightReply
@@ -47,6 +47,9 @@ def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
         "answers": NightReply.Answer.choices,
         "reply_refused": selectors.night_reply_refusal(night=night),
         "reminders_on": selectors.night_reminders_of(user=request.user, club=night.club) is not None,
+        # Without a player: the one the member said they are, or the roster to say it from.
+        "claim": player_claim_of(user=request.user, club=night.club) if player is None else None,
+        "to_claim": players_to_claim(club=night.club) if player is None else [],
         "replies": replies,
         "check_in_refused": selectors.night_check_in_refusal(night=night),
     }
