@@ -52,7 +52,7 @@ class FederationClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = FederationClub
-        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on")
+        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on", "counts_from")
 
 
 @read_only_schema(FederationSerializer)
@@ -93,6 +93,11 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
 
 class FederationInviteInputSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text="The club's address, as in /clubs/<address>/.")
+    counts_from = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="An earlier date from which the club's games count, once it accepts.",
+    )
 
 
 class FederationAnswerInputSerializer(serializers.Serializer):
@@ -116,6 +121,7 @@ class FederationInviteApi(APIView):
             federation=federation,
             club_slug=serializer.validated_data["club"],
             by=request.user,  # type: ignore[arg-type]
+            counts_from=serializer.validated_data.get("counts_from"),
         )
         return Response(FederationClubSerializer(place).data, status=status.HTTP_201_CREATED)
 

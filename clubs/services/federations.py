@@ -123,9 +123,12 @@ def _club_today(club: Club) -> datetime.date:
 
 
 @transaction.atomic
-def federation_club_invite(*, federation: Federation, club_slug: str, by: User) -> FederationClub:
-    """Invite the club at `club_slug` to join the federation, for one of its directors to answer.
-    Raises ValidationError (`club`: no such club, a member or invited already)."""
+def federation_club_invite(
+    *, federation: Federation, club_slug: str, by: User, counts_from: datetime.date | None = None
+) -> FederationClub:
+    """Invite the club at `club_slug` to join the federation, for one of its directors to answer;
+    `counts_from`: an earlier date from which its games count once it accepts. Raises
+    ValidationError (`club`: no such club, a member or invited already; `counts_from`: after today)."""
     club = Club.objects.filter(slug=club_slug.strip().lower()).first()
     if club is None:
         message = gettext("There is no club at the address “%(slug)s”.")
@@ -138,7 +141,12 @@ def federation_club_invite(*, federation: Federation, club_slug: str, by: User) 
     if "invited" in statuses:
         message = gettext("%(club)s is invited already: a director of the club accepts or declines.")
         raise ValidationError({"club": message % {"club": club.slug}})
-    return FederationClub.objects.create(federation=federation, club=club, invited_by=by)
+    if counts_from is not None and counts_from > _club_today(club):
+        message = gettext("Choose a date before today: the club's earlier games count from it.")
+        raise ValidationError({"counts_from": message})
+    return FederationClub.objects.create(
+        federation=federation, club=club, invited_by=by, counts_from=counts_from
+    )
 
 
 @transaction.atomic

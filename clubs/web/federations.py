@@ -125,7 +125,10 @@ def federation_invite(request: SignedInRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             place = services.federation_club_invite(
-                federation=federation, club_slug=form.cleaned_data["club"], by=request.user
+                federation=federation,
+                club_slug=form.cleaned_data["club"],
+                by=request.user,
+                counts_from=form.cleaned_data["counts_from"],
             )
         except ValidationError as exc:
             _errors_to_form(form, exc)

@@ -176,6 +176,15 @@ class FederationInviteForm(forms.Form):
         max_length=50,
         help_text=_("As in the club's links: /clubs/riverside/ is the address “riverside”."),
     )
+    counts_from = forms.DateField(
+        label=_("Count its games from (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_(
+            "Empty: the club's games count from the day it joins. An earlier date counts its ranked "
+            "nights since then too, once its director accepts: the invitation says so."
+        ),
+    )
 
 
 class FederationOfficerForm(forms.Form):
