@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0005_invitations'),
+        ('clubs', '0006_federation_counts_from'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
