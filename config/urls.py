@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config.health import health
 from config.mail import reset_pages_by_mail_only
-from tournaments.web import public_views
+from tournaments.web import public
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
 handler500 = "config.errors.server_error"
@@ -17,7 +17,7 @@ handler403 = "config.errors.permission_denied"
 handler404 = "config.errors.page_not_found"
 
 urlpatterns = [
-    path("", public_views.home, name="home"),
+    path("", public.home, name="home"),
     path("health/", health, name="health"),
     # Django's login, logout and password pages; the reset's only where mail is sent (config/mail.py).
     path("accounts/", include(reset_pages_by_mail_only(auth_urls.urlpatterns))),

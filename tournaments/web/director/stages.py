@@ -14,7 +14,7 @@ from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event, Stage
 from tournaments.web.forms.stages import StageEntrantsForm, StageForm
-from tournaments.web.member_views import event_page
+from tournaments.web.member import event_page
 
 
 def _directed_event(request: HttpRequest, event_id: int) -> Event:

@@ -23,7 +23,7 @@ from tournaments.models import Event, Round, Stage
 from tournaments.web.forms.championships import QualifyForm
 from tournaments.web.forms.events import ParticipantAddForm, PartnershipForm
 from tournaments.web.forms.stages import StageEntrantsForm, StageForm
-from tournaments.web.public_views import standings_table
+from tournaments.web.public import standings_table
 
 
 @login_required
