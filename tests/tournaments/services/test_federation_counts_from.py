@@ -75,7 +75,7 @@ def test_a_date_after_today_is_refused_by_its_field(north):
         club_services.federation_club_invite(
             federation=north, club_slug="lonely", by=olga, counts_from=D(2099, 1, 1)
         )
-    assert "before today" in refused.value.message_dict["counts_from"][0]
+    assert "today or an earlier date" in refused.value.message_dict["counts_from"][0]
     assert not FederationClub.objects.filter(club__slug="lonely").exists()
 
 
