@@ -122,12 +122,12 @@ def test_a_new_federations_first_night_reads_as_an_ordered_table_saying_why_p(
         page,
         re.S,
     )
-    # Winners first (2.430 each, equal ratings by name), then the losers (-1.498); each place marked P.
+    # Winners first (2.430 each: one place, by name), then the losers (-1.498 each); each marked P.
     assert [(place, name) for place, _title, name in rows] == [
         ("1", "Cat"),
-        ("2", "Dan"),
+        ("1", "Dan"),
         ("3", "Ann"),
-        ("4", "Bob"),
+        ("3", "Bob"),
     ]
     assert {title for _place, title, _name in rows} == {
         "Provisional: 1 rated game of the 10 that make a player ranked."
