@@ -2,6 +2,7 @@
 
 Each write is one transaction (docs/writes-and-reads.md#the-services)."""
 
+from clubs.numbers import MEMBER_NUMBER
 from clubs.services.clubs import (
     CLUB_SETTINGS,
     RESERVED_CLUB_SLUGS,
@@ -62,13 +63,15 @@ from clubs.services.partnerships import (
     partnerships_ensure,
 )
 from clubs.services.people import (
-    MEMBER_NUMBER,
     PersonLinkInput,
     PersonLinkOutcome,
+    PersonLinkPlan,
     member_number_clean,
     person_conflict_decide,
     person_link,
     person_link_held,
+    person_link_locked,
+    person_link_plan,
     person_unlink,
 )
 from clubs.services.roster import (
@@ -100,6 +103,7 @@ __all__ = [
     "PairRequest",
     "PersonLinkInput",
     "PersonLinkOutcome",
+    "PersonLinkPlan",
     "PlayerRef",
     "RosterImport",
     "RosterLine",
@@ -138,6 +142,8 @@ __all__ = [
     "person_conflict_decide",
     "person_link",
     "person_link_held",
+    "person_link_locked",
+    "person_link_plan",
     "person_unlink",
     "player_add",
     "player_public_initials_set",
