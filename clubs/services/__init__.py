@@ -48,6 +48,11 @@ from clubs.services.invitations import (
     sign_up_token,
     token_digest,
 )
+from clubs.services.member_numbers import (
+    MemberNumberLine,
+    MemberNumbersImport,
+    member_numbers_import,
+)
 from clubs.services.members import (
     member_create_account,
     member_invite,
@@ -98,6 +103,8 @@ __all__ = [
     "FederationInput",
     "InvitationInput",
     "LinkBuilder",
+    "MemberNumberLine",
+    "MemberNumbersImport",
     "NewAccount",
     "NewClub",
     "PairRequest",
@@ -133,6 +140,7 @@ __all__ = [
     "member_create_account",
     "member_invite",
     "member_number_clean",
+    "member_numbers_import",
     "membership_add",
     "membership_change_role",
     "membership_remove",

@@ -73,6 +73,11 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/federation/members/", people.federation_members, name="federation_members"),
     path(
+        "clubs/<slug:slug>/federation/members/import/",
+        people.federation_numbers_import,
+        name="federation_numbers_import",
+    ),
+    path(
         "clubs/<slug:slug>/federation/members/<int:player_id>/link/",
         people.federation_link,
         name="federation_link",

@@ -559,6 +559,7 @@ FEDERATION_DOORS: dict[str, Door] = {
     ),
     "clubs:club_federation_leave": Door("page", _harbour, write=club_in_north(RUN)),
     "clubs:federation_members": Door("page", _harbour, read=club_in_north(RUN)),
+    "clubs:federation_numbers_import": Door("page", _harbour, read=club_in_north(RUN)),
     "clubs:federation_link": Door(
         "page",
         _harbour_player("Harbour 10"),

@@ -508,6 +508,8 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:club_federation_leave": Row("page", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
     "clubs:federation_members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    # A POST without a file previews nothing and links nothing.
+    "clubs:federation_numbers_import": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     # Championships: an officer creates one; its officers and host club's directors qualify its
     # entrants; a member club's directors enter the club's players (Player 01, linked as N-1).
     "tournaments:championship_create": Row(
