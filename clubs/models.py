@@ -374,6 +374,27 @@ class PersonLinkConflict(models.Model):
         return [str(self.Reason(reason).label) for reason in self.reasons]
 
 
+class PersonRename(models.Model):
+    """An officer's change of a person's name or of how their number is written: before and after,
+    who and when."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="renames")
+    name_before = models.CharField(max_length=120)
+    name_after = models.CharField(max_length=120)
+    number_before = models.CharField(max_length=MEMBER_NUMBER_MAX)
+    number_after = models.CharField(max_length=MEMBER_NUMBER_MAX)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name_before} ({self.number_before}) -> {self.name_after} ({self.number_after})"
+
+
 class Invitation(models.Model):
     """An invitation by mail: to a role in a club, to be a federation's officer, or to found a member club.
     Its token is kept as a digest only; sending it again replaces it, so only the last link opens it."""

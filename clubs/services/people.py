@@ -16,12 +16,14 @@ from clubs.models import (
     Person,
     PersonLinkConflict,
     PersonLinkRecord,
+    PersonRename,
     Player,
 )
 from clubs.names import names_alike
 from clubs.numbers import MEMBER_NUMBER, number_key, number_written
 from clubs.selectors import club_federation_now
 from clubs.services.federations import _federation_games_changed
+from clubs.text import name_trimmed
 
 
 def member_number_clean(text: str) -> str:
@@ -197,3 +199,38 @@ def person_conflict_decide(*, conflict: PersonLinkConflict, confirm: bool, by: U
     conflict.decided_at = timezone.now()
     conflict.save(update_fields=["outcome", "decided_by", "decided_at"])
     return conflict
+
+
+@dataclass(frozen=True)
+class PersonRenameInput:
+    """An officer's change of a person: the name, and the member number as the federation writes it."""
+
+    name: str
+    member_number: str
+
+
+@transaction.atomic
+def person_rename(*, person: Person, asked: PersonRenameInput, by: User) -> PersonRename | None:
+    """An officer renames a federation's person, or writes their number another way (the same number
+    by clubs.numbers.number_key), recorded; None when nothing changes. Raises ValidationError (`name`;
+    `member_number`: not of the form, or another number)."""
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    name = name_trimmed(asked.name)
+    number = member_number_clean(asked.member_number)
+    if number_key(number) != number_key(person.member_number):
+        message = gettext(
+            "%(number)s is not the number %(current)s: only how it is written may change here "
+            "(spaces, . / - and capitals)."
+        )
+        raise ValidationError(
+            {"member_number": message % {"number": number, "current": person.member_number}}
+        )
+    if (name, number) == (person.name, person.member_number):
+        return None
+    rename = PersonRename(person=person, name_before=person.name, number_before=person.member_number, by=by)
+    person.name, person.member_number = name, number
+    person.full_clean()
+    person.save(update_fields=["name", "member_number"])
+    rename.name_after, rename.number_after = name, number
+    rename.save()
+    return rename

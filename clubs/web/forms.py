@@ -207,6 +207,24 @@ class PersonLinkForm(forms.Form):
     member_number = forms.CharField(label=_("Member number"), max_length=64)
 
 
+class PersonRenameForm(forms.Form):
+    """An officer's change of a person (services.PersonRenameInput): the name, the number as written."""
+
+    name = NameFormField(label=_("Name"), max_length=120)
+    member_number = forms.CharField(
+        label=_("Member number"),
+        max_length=64,
+        help_text=_(
+            "As the federation writes it. Only its spaces, . / - and capitals may change: the number "
+            "stays the same."
+        ),
+    )
+
+
+class PeopleSearchForm(forms.Form):
+    q = forms.CharField(label=_("Name or member number"), max_length=120, required=False)
+
+
 class ClubInvitationForm(forms.Form):
     """A director's invitation by mail (clubs.services.invitations.InvitationInput): address and role."""
 

@@ -63,6 +63,12 @@ urlpatterns = [
         federations.federation_conflict_decide,
         name="federation_conflict_decide",
     ),
+    path("federations/<slug:slug>/people/", federations.federation_people, name="federation_people"),
+    path(
+        "federations/<slug:slug>/people/<int:person_id>/rename/",
+        federations.federation_person_rename,
+        name="federation_person_rename",
+    ),
     path(
         "clubs/<slug:slug>/federation/<int:place_id>/answer/",
         federations.club_federation_answer,

@@ -576,6 +576,17 @@ FEDERATION_DOORS: dict[str, Door] = {
         lambda w, t: {"slug": "north", "person_id": Player.objects.get(name="Harbour 05").person_id},
         read=OFFICER,
     ),
+    "clubs:federation_people": Door("page", _north, read=OFFICER, params="?q=N"),
+    "clubs:federation_person_rename": Door(
+        "page",
+        lambda w, t: {"slug": "north", "person_id": Player.objects.get(name="Harbour 05").person_id},
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w, t: {
+            "name": "Harbour Five",
+            "member_number": Player.objects.get(name="Harbour 05").person.member_number,
+        },
+    ),
     "tournaments:championship_create": Door(
         "page",
         _north,

@@ -537,6 +537,15 @@ MATRIX: dict[str, Row] = {
     # public); a club's director, even of a member club, sees neither.
     "tournaments:federation_rankings": Row("page", _north, read=OFFICER),
     "tournaments:federation_person": Row("page", _norths_person, read=OFFICER),
+    # The officers' people: found by name or number, renamed (recorded).
+    "clubs:federation_people": Row("page", _north, read=OFFICER, params="?q=N"),
+    "clubs:federation_person_rename": Row(
+        "page",
+        _norths_person,
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w: {"name": "Player One", "member_number": "n 1"},
+    ),
     "clubs:federation_link": Row(
         "page", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
     ),
