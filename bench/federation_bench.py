@@ -49,6 +49,7 @@ def generate(clubs: int, nights: int, tables: int, seed: int) -> None:
 
     from clubs.models import Club, Federation, FederationClub, Person, Player
     from clubs.names import name_words_key
+    from clubs.numbers import number_key
     from tournaments.models import Event, Game, Round, Seat, Table
 
     rng = random.Random(seed)
@@ -64,6 +65,7 @@ def generate(clubs: int, nights: int, tables: int, seed: int) -> None:
                 Person(
                     federation=federation,
                     member_number=f"B{c:03d}-{i:03d}",
+                    number_key=number_key(f"B{c:03d}-{i:03d}"),  # bulk_create skips Person.save
                     name=f"Person {c:03d} {i:03d}",
                     name_words=name_words_key(f"Person {c:03d} {i:03d}"),
                 )

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubs.names import name_words_key
+from clubs.numbers import MEMBER_NUMBER_MAX, number_key
 from clubs.text import NameField, refuse_invisible_characters
 from clubs.variants import variant_label
 from scoring import VARIANTS
@@ -295,10 +297,15 @@ class FederationLeftOut(models.Model):
 
 
 class Person(models.Model):
-    """One human across a federation's clubs, known by their member number."""
+    """One human across a federation's clubs, known by their member number. `save` keeps `name_words`
+    and `number_key` those of the name and number."""
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="people")
-    member_number = models.CharField(_("member number"), max_length=32)
+    # As the federation writes it: as first entered (clubs.numbers.number_written), or as an officer set it.
+    member_number = models.CharField(_("member number"), max_length=MEMBER_NUMBER_MAX)
+    # clubs.numbers.number_key of the number: one person a number however it is written. A person
+    # whose number equalled an older one's when keys came in keeps "<key>~<id>" (migration 0006).
+    number_key = models.CharField(max_length=48, editable=False)
     name = NameField(_("name"), max_length=120)
     # clubs.names.name_words_key of the name: the players' suggestions look it up.
     name_words = models.CharField(max_length=120, db_index=True, editable=False)
@@ -308,12 +315,24 @@ class Person(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["federation", "member_number"], name="person_number_unique_per_federation"
+                fields=["federation", "number_key"], name="person_number_key_unique_per_federation"
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.member_number})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_words = name_words_key(self.name)
+        if self.number_key.split("~")[0] != number_key(self.member_number):
+            self.number_key = number_key(self.member_number)
+        fields = kwargs.get("update_fields")
+        if fields is not None:
+            kwargs["update_fields"] = {*fields, "name_words", "number_key"}
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        refuse_invisible_characters(self, {"name": _("The person's name")})
 
 
 class PersonLinkRecord(models.Model):
@@ -382,6 +401,27 @@ class PersonLinkConflict(models.Model):
 
     def reason_labels(self) -> list[str]:
         return [str(self.Reason(reason).label) for reason in self.reasons]
+
+
+class PersonRename(models.Model):
+    """An officer's change of a person's name or of how their number is written: before and after,
+    who and when."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="renames")
+    name_before = models.CharField(max_length=120)
+    name_after = models.CharField(max_length=120)
+    number_before = models.CharField(max_length=MEMBER_NUMBER_MAX)
+    number_after = models.CharField(max_length=MEMBER_NUMBER_MAX)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name_before} ({self.number_before}) -> {self.name_after} ({self.number_after})"
 
 
 class Invitation(models.Model):

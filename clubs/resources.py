@@ -1,4 +1,5 @@
-"""The club roster as django-import-export sees it: one row a player, a name and whether active.
+"""The club roster as django-import-export sees it: one row a player, a name and whether active; and
+the columns of the files directors upload (the roster, the players' member numbers).
 
 Design: docs/site.md#the-roster-import"""
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 import csv
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -26,14 +27,17 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
 
 ROSTER_COLUMNS = ("name", "active")
+MEMBER_NUMBERS_COLUMNS = ("name", "member_number")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RosterWords:
-    """How one language writes the roster's columns (`name`, `active`) and its yes and no."""
+    """How one language writes the uploads' columns (`name`, `active`, `member_number`) and the
+    roster's yes and no."""
 
     name: tuple[str, ...]
     active: tuple[str, ...]
+    member_number: tuple[str, ...]
     yes: tuple[str, ...]
     no: tuple[str, ...]
 
@@ -45,30 +49,35 @@ ROSTER_WORDS: Mapping[str, RosterWords] = MappingProxyType(
         "en": RosterWords(
             name=("name", "full name"),
             active=("active",),
+            member_number=("member number", "number", "membership number", "federation number"),
             yes=("yes", "y", "true", "1"),
             no=("no", "n", "false", "0"),
         ),
         "es": RosterWords(
             name=("nombre", "nombre completo"),
             active=("activo", "activa"),
+            member_number=("número de miembro", "número de socio", "número de federado", "número"),
             yes=("sí", "verdadero"),  # VERDADERO and FALSO: a Spanish spreadsheet's booleans
             no=("no", "falso"),
         ),
         "ar": RosterWords(
             name=("الاسم", "اسم", "الاسم الكامل"),
             active=("نشط", "فعال"),
+            member_number=("رقم العضوية", "رقم العضو", "الرقم", "رقم"),
             yes=("نعم",),
             no=("لا",),
         ),
         "fa": RosterWords(
             name=("نام", "اسم", "نام و نام خانوادگی"),
             active=("فعال",),
+            member_number=("شماره عضویت", "شماره", "شماره‌ی عضویت"),
             yes=("بله", "آره"),
             no=("خیر", "نه"),
         ),
         "el": RosterWords(
             name=("όνομα", "ονοματεπώνυμο"),
             active=("ενεργός", "ενεργή", "ενεργό"),
+            member_number=("αριθμός μέλους", "αριθμός μητρώου", "αριθμός"),
             yes=("ναι",),
             no=("όχι",),
         ),
@@ -87,14 +96,19 @@ def roster_fold(text: str) -> str:
     return " ".join(kept.translate(_PERSIAN_LETTERS).casefold().split())
 
 
-ROSTER_HEADERS: Mapping[str, str] = MappingProxyType(
-    {
-        roster_fold(word): column
-        for words in ROSTER_WORDS.values()
-        for column in ROSTER_COLUMNS
-        for word in getattr(words, column)
-    }
-)
+def _headers(columns: tuple[str, ...]) -> Mapping[str, str]:
+    """Each heading word of `columns`, as roster_fold leaves it, to its column."""
+    return MappingProxyType(
+        {
+            roster_fold(word): column
+            for words in ROSTER_WORDS.values()
+            for column in columns
+            for word in getattr(words, column)
+        }
+    )
+
+
+ROSTER_HEADERS = _headers(ROSTER_COLUMNS)
 ROSTER_ANSWERS: Mapping[str, bool] = MappingProxyType(
     {
         roster_fold(word): answer
@@ -121,37 +135,25 @@ def _accepted(column: str) -> str:
     return ", ".join(_isolated(word) for word in words)
 
 
-def roster_columns(header: list[str]) -> list[str]:
-    """The column (`name` or `active`) of each cell of the file's first line.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UploadColumns:
+    """A kind of uploaded file's columns: each heading word (as roster_fold leaves it) to its column,
+    the columns it needs, and the sentences that refuse a heading and name those it accepts."""
 
-    Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
-    given twice) and a missing name column, then the headings it accepts."""
-    columns: list[str] = []
-    errors: list[str] = []
-    first: dict[str, int] = {}
-    for number, cell in enumerate(header, start=1):
-        column = ROSTER_HEADERS.get(roster_fold(cell), "")
-        columns.append(column)
-        heading = _isolated(Truncator(cell.strip()).chars(40))
-        if not cell.strip():
-            errors.append(_("Column %(number)s has no heading.") % {"number": number})
-        elif not column:
-            errors.append(
-                _("Column %(number)s, “%(header)s”, is not a roster column.")
-                % {"number": number, "header": heading}
-            )
-        elif column in first:
-            errors.append(
-                _("Column %(number)s, “%(header)s”, repeats column %(first)s.")
-                % {"number": number, "header": heading, "first": first[column]}
-            )
-        else:
-            first[column] = number
-    if "name" not in columns:
-        errors.append(_("The file has no name column."))
-    if errors:
-        raise ValidationError([*errors, _columns_hint()])
-    return columns
+    headers: Mapping[str, str]
+    needed: tuple[str, ...]
+    unknown: Callable[[int, str], str]  # (column number, heading) -> the refusal
+    missing: Callable[[str], str]  # a needed column -> the refusal
+    hint: Callable[[], str]
+
+
+def _roster_unknown(number: int, heading: str) -> str:
+    message = _("Column %(number)s, “%(header)s”, is not a roster column.")
+    return message % {"number": number, "header": heading}
+
+
+def _no_name_column(column: str) -> str:
+    return _("The file has no name column.")
 
 
 def _columns_hint() -> str:
@@ -161,13 +163,81 @@ def _columns_hint() -> str:
     ) % {"name": _accepted("name"), "active": _accepted("active")}
 
 
+ROSTER_FILE = UploadColumns(
+    headers=ROSTER_HEADERS,
+    needed=("name",),
+    unknown=_roster_unknown,
+    missing=_no_name_column,
+    hint=_columns_hint,
+)
+
+
+def _numbers_unknown(number: int, heading: str) -> str:
+    return _("Column %(number)s, “%(header)s”, is neither the name nor the member number.") % {
+        "number": number,
+        "header": heading,
+    }
+
+
+def _numbers_missing(column: str) -> str:
+    if column == "name":
+        return _("The file has no name column.")
+    return _("The file has no member number column.")
+
+
+def _numbers_hint() -> str:
+    return _(
+        "The first line names the columns: the player's name (%(name)s) and their member number (%(number)s)."
+    ) % {"name": _accepted("name"), "number": _accepted("member_number")}
+
+
+MEMBER_NUMBERS_FILE = UploadColumns(
+    headers=_headers(MEMBER_NUMBERS_COLUMNS),
+    needed=MEMBER_NUMBERS_COLUMNS,
+    unknown=_numbers_unknown,
+    missing=_numbers_missing,
+    hint=_numbers_hint,
+)
+
+
+def roster_columns(header: list[str], kind: UploadColumns = ROSTER_FILE) -> list[str]:
+    """The column (of `kind`: the roster's `name` or `active` by default) of each cell of the file's
+    first line.
+
+    Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
+    given twice) and each missing needed column, then the headings it accepts."""
+    columns: list[str] = []
+    errors: list[str] = []
+    first: dict[str, int] = {}
+    for number, cell in enumerate(header, start=1):
+        column = kind.headers.get(roster_fold(cell), "")
+        columns.append(column)
+        heading = _isolated(Truncator(cell.strip()).chars(40))
+        if not cell.strip():
+            errors.append(_("Column %(number)s has no heading.") % {"number": number})
+        elif not column:
+            errors.append(kind.unknown(number, heading))
+        elif column in first:
+            errors.append(
+                _("Column %(number)s, “%(header)s”, repeats column %(first)s.")
+                % {"number": number, "header": heading, "first": first[column]}
+            )
+        else:
+            first[column] = number
+    errors.extend(kind.missing(column) for column in kind.needed if column not in columns)
+    if errors:
+        raise ValidationError([*errors, kind.hint()])
+    return columns
+
+
 # Excel writes "CSV" with the list separator of the computer's region: a comma in English, a
 # semicolon where the comma is the decimal separator (Spanish, Greek and most of Europe).
 ROSTER_DELIMITERS = (",", ";", "\t")
 
 
-def roster_delimiter(heading: str) -> str:
-    """The delimiter (comma, semicolon or tab) of a CSV roster whose first line is `heading`.
+def roster_delimiter(heading: str, kind: UploadColumns = ROSTER_FILE) -> str:
+    """The delimiter (comma, semicolon or tab) of a CSV file of `kind` (the roster by default) whose
+    first line is `heading`.
 
     The only one on the line (none: the comma), else the one splitting it into the most column
     names. Raises ValidationError if no one of them does."""
@@ -176,7 +246,7 @@ def roster_delimiter(heading: str) -> str:
         return present[0] if present else ","
     known = {
         delimiter: sum(
-            roster_fold(cell) in ROSTER_HEADERS for cell in next(csv.reader([heading], delimiter=delimiter))
+            roster_fold(cell) in kind.headers for cell in next(csv.reader([heading], delimiter=delimiter))
         )
         for delimiter in present
     }
@@ -190,7 +260,7 @@ def roster_delimiter(heading: str) -> str:
                 "comma, semicolon and tab, and none of them separates the roster's column names. "
                 "Separate the columns with one of them."
             ),
-            _columns_hint(),
+            kind.hint(),
         ]
     )
 

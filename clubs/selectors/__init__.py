@@ -35,15 +35,24 @@ from clubs.selectors.invitations import (
     invitations_of,
 )
 from clubs.selectors.people import (
+    PEOPLE_SHOWN,
+    PeopleFound,
+    PersonRecord,
     PlayerPersonRow,
     federation_members_rows,
+    federation_people_apart,
+    federation_people_found,
+    federation_person_record,
 )
 
 __all__ = [
+    "PEOPLE_SHOWN",
     "ClubFederationSection",
     "EnteredTogether",
     "FederationOverview",
     "InvitationRow",
+    "PeopleFound",
+    "PersonRecord",
     "PlayerPersonRow",
     "api_tokens_of",
     "club_federation_now",
@@ -57,6 +66,9 @@ __all__ = [
     "federation_entered_together",
     "federation_members_rows",
     "federation_overview",
+    "federation_people_apart",
+    "federation_people_found",
+    "federation_person_record",
     "federation_places",
     "federations_run_by",
     "federations_with_ranking_visible_to",

@@ -1,4 +1,4 @@
-"""Reads for federations: one person across clubs."""
+"""Reads for federations: one person across clubs, and the officers' search and page of a person."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from clubs.models import (
     Federation,
     Person,
     PersonLinkConflict,
+    PersonRename,
     Player,
 )
 from clubs.names import name_words_key
+from clubs.numbers import number_key
 
 
 @dataclass(frozen=True)
@@ -54,3 +56,69 @@ def federation_members_rows(*, club: Club, federation: Federation) -> list[Playe
         suggestions = [] if person else by_key.get(name_words_key(player.name), [])
         rows.append(PlayerPersonRow(player, person, suggestions, waiting.get(player.pk)))
     return rows
+
+
+PEOPLE_SHOWN = 50  # an officer's search lists this many people at most
+
+
+@dataclass(frozen=True)
+class PeopleFound:
+    """An officer's search of the federation's people: those shown, by name, and how many more matched."""
+
+    people: list[Person]
+    more: int
+
+
+def federation_people_found(*, federation: Federation, query: str) -> PeopleFound:
+    """The federation's people whose name holds `query` (capitals aside) or whose number starts with it
+    however written (clubs.numbers.number_key); none for an empty query. Two queries."""
+    query = " ".join(query.split())
+    if not query:
+        return PeopleFound([], 0)
+    matches = Q(name__icontains=query)
+    if key := number_key(query):
+        matches |= Q(number_key__startswith=key)
+    found = Person.objects.filter(federation=federation).filter(matches).order_by("name", "pk")
+    people = list(found[:PEOPLE_SHOWN])
+    return PeopleFound(people, max(found.count() - len(people), 0) if len(people) == PEOPLE_SHOWN else 0)
+
+
+def federation_people_apart(*, federation: Federation) -> list[tuple[Person, Person | None]]:
+    """The people kept apart when numbers came to be compared by key (migration 0006), each with the
+    person who holds the number, by number."""
+    apart = list(
+        Person.objects.filter(federation=federation, number_key__contains="~").order_by("number_key")
+    )
+    holders = {
+        holder.number_key: holder
+        for holder in Person.objects.filter(
+            federation=federation, number_key__in={person.number_key.split("~")[0] for person in apart}
+        )
+    }
+    return [(person, holders.get(person.number_key.split("~")[0])) for person in apart]
+
+
+@dataclass(frozen=True)
+class PersonRecord:
+    """An officer's page of a person: the person, their clubs' names, their renames (oldest first), and
+    the person whose number theirs equals when they were kept apart (None otherwise)."""
+
+    person: Person
+    clubs: list[str]
+    renames: list[PersonRename]
+    holder: Person | None
+
+
+def federation_person_record(*, federation: Federation, person_id: int) -> PersonRecord | None:
+    """The officer's page of the federation's person `person_id`, or None; four queries."""
+    person = Person.objects.filter(federation=federation, pk=person_id).first()
+    if person is None:
+        return None
+    clubs = sorted(set(person.players.values_list("club__name", flat=True)))
+    renames = list(person.renames.select_related("by"))
+    holder = None
+    if "~" in person.number_key:
+        holder = Person.objects.filter(
+            federation=federation, number_key=person.number_key.split("~")[0]
+        ).first()
+    return PersonRecord(person, clubs, renames, holder)

@@ -2,6 +2,7 @@
 
 Each write is one transaction (docs/writes-and-reads.md#the-services)."""
 
+from clubs.numbers import MEMBER_NUMBER
 from clubs.services.clubs import (
     CLUB_SETTINGS,
     RESERVED_CLUB_SLUGS,
@@ -47,6 +48,11 @@ from clubs.services.invitations import (
     sign_up_token,
     token_digest,
 )
+from clubs.services.member_numbers import (
+    MemberNumberLine,
+    MemberNumbersImport,
+    member_numbers_import,
+)
 from clubs.services.members import (
     member_create_account,
     member_invite,
@@ -64,13 +70,17 @@ from clubs.services.partnerships import (
     partnerships_ensure,
 )
 from clubs.services.people import (
-    MEMBER_NUMBER,
     PersonLinkInput,
     PersonLinkOutcome,
+    PersonLinkPlan,
+    PersonRenameInput,
     member_number_clean,
     person_conflict_decide,
     person_link,
     person_link_held,
+    person_link_locked,
+    person_link_plan,
+    person_rename,
     person_unlink,
 )
 from clubs.services.roster import (
@@ -97,11 +107,15 @@ __all__ = [
     "FederationInput",
     "InvitationInput",
     "LinkBuilder",
+    "MemberNumberLine",
+    "MemberNumbersImport",
     "NewAccount",
     "NewClub",
     "PairRequest",
     "PersonLinkInput",
     "PersonLinkOutcome",
+    "PersonLinkPlan",
+    "PersonRenameInput",
     "PlayerRef",
     "RosterImport",
     "RosterLine",
@@ -131,6 +145,7 @@ __all__ = [
     "member_create_account",
     "member_invite",
     "member_number_clean",
+    "member_numbers_import",
     "member_player_link",
     "membership_add",
     "membership_change_role",
@@ -141,6 +156,9 @@ __all__ = [
     "person_conflict_decide",
     "person_link",
     "person_link_held",
+    "person_link_locked",
+    "person_link_plan",
+    "person_rename",
     "person_unlink",
     "player_add",
     "player_claim",

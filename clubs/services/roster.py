@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tablib
 from django.contrib.auth.models import User
@@ -17,6 +17,9 @@ from clubs.models import (
     Club,
 )
 from clubs.text import name_trimmed
+
+if TYPE_CHECKING:
+    from clubs.resources import UploadColumns
 
 ROSTER_MAX_ROWS = 2000
 
@@ -53,18 +56,23 @@ class RosterImport:
         }
 
 
-def _roster_dataset(text: str) -> tuple[tablib.Dataset | None, list[int], list[str]]:
-    """The file as a dataset (headers `name`, `active`), each row's file line, and the file's own errors."""
-    from clubs.resources import ROSTER_DELIMITERS, roster_columns, roster_delimiter
+def upload_dataset(
+    text: str, kind: UploadColumns | None = None
+) -> tuple[tablib.Dataset | None, list[int], list[str]]:
+    """The CSV file as a dataset (headers: the columns of `kind`, the roster's by default), each row's
+    file line, and the file's own errors; at most ROSTER_MAX_ROWS rows."""
+    from clubs.resources import ROSTER_DELIMITERS, ROSTER_FILE, roster_columns, roster_delimiter
 
+    kind = kind or ROSTER_FILE
     text = text.lstrip("\ufeff")
     try:
         try:
-            delimiter = roster_delimiter(next(iter(text.splitlines()), ""))
+            delimiter = roster_delimiter(next(iter(text.splitlines()), ""), kind)
             reader = csv.reader(io.StringIO(text), delimiter=delimiter)
             heading = next(reader, [])
             rows = [(reader.line_num, cells) for cells in reader]
-            headers = roster_columns(heading[: _roster_width(heading, [cells for _line, cells in rows])])
+            width = _roster_width(heading, [cells for _line, cells in rows])
+            headers = roster_columns(heading[:width], kind)
         except ValidationError as exc:
             return None, [], list(exc.messages)
         # A first line of one column shows no separator: a line that another one would split has
@@ -113,7 +121,7 @@ def roster_import(*, club: Club, text: str, dry_run: bool, imported_by: User | N
     saved only without `dry_run` and if every line is good. History records `imported_by`."""
     from clubs.resources import PlayerResource
 
-    dataset, file_lines, errors = _roster_dataset(text)
+    dataset, file_lines, errors = upload_dataset(text)
     if dataset is None:
         return RosterImport(lines=(), errors=tuple(errors), saved=False)
 

@@ -19,6 +19,9 @@ from clubs.selectors import (
     club_federation_now,
     federation_conflict_of,
     federation_overview,
+    federation_people_apart,
+    federation_people_found,
+    federation_person_record,
     federations_run_by,
     invitations_of,
 )
@@ -30,6 +33,8 @@ from clubs.web.forms import (
     FederationInviteForm,
     FederationOfficerForm,
     FederationRankingGroupsForm,
+    PeopleSearchForm,
+    PersonRenameForm,
 )
 
 
@@ -256,3 +261,49 @@ def club_federation_leave(request: SignedInRequest, slug: str) -> HttpResponse:
         message = _("The club has left %(federation)s; its past results stay where they were counted.")
         messages.success(request, message % {"federation": place.federation.name})
     return redirect("clubs:settings", slug=club.slug)
+
+
+@login_required
+def federation_people(request: SignedInRequest, slug: str) -> HttpResponse:
+    """An officer finds the federation's people by name or number (`q`), and sees those kept apart."""
+    federation = officer_federation(request, slug)
+    search = PeopleSearchForm(request.GET)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
+    context = {
+        "federation": federation,
+        "search": search,
+        "query": query,
+        "found": federation_people_found(federation=federation, query=query),
+        "apart": federation_people_apart(federation=federation),
+    }
+    return render(request, "clubs/federation_people.html", context)
+
+
+@login_required
+def federation_person_rename(request: SignedInRequest, slug: str, person_id: int) -> HttpResponse:
+    """An officer's page of a person: their clubs and renames; renames them, or writes their number
+    another way (services.person_rename)."""
+    federation = officer_federation(request, slug)
+    record = federation_person_record(federation=federation, person_id=person_id)
+    if record is None:
+        raise Http404
+    person = record.person
+    form = PersonRenameForm(
+        request.POST or None, initial={"name": person.name, "member_number": person.member_number}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            rename = services.person_rename(
+                person=person, asked=services.PersonRenameInput(**form.cleaned_data), by=request.user
+            )
+        except ValidationError as exc:
+            _errors_to_form(form, exc)
+        else:
+            if rename is None:
+                messages.info(request, _("Nothing changed."))
+            else:
+                names = {"name": rename.name_after, "number": rename.number_after}
+                messages.success(request, _("The person is now %(name)s, number %(number)s.") % names)
+            return redirect("clubs:federation_person_rename", slug=federation.slug, person_id=person.pk)
+    context = {"federation": federation, "record": record, "form": form}
+    return render(request, "clubs/federation_person.html", context, status=400 if form.errors else 200)

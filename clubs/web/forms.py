@@ -119,6 +119,25 @@ class RosterConfirmForm(forms.Form):
     )
 
 
+class MemberNumbersUploadForm(RosterUploadForm):
+    """A file of the club's players' names and member numbers (services.member_numbers_import)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "An Excel workbook (.xlsx; its first sheet is read) or a CSV file in UTF-8, with commas, "
+            "semicolons or tabs between the columns. One player a row under a first row of column names: "
+            "the player's name as on the club's roster, and their member number as the federation writes "
+            "it. Write the column names in any language of the table below."
+        )
+
+
+class MemberNumbersConfirmForm(RosterConfirmForm):
+    """The previewed file and what it would link (its `plan`), sent back to be linked: planned again."""
+
+    plan = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
 class MemberInviteForm(forms.Form):
     """Add someone who has an account already."""
 
@@ -195,6 +214,24 @@ class PersonLinkForm(forms.Form):
     """A director's link of a player (services.PersonLinkInput): the member number."""
 
     member_number = forms.CharField(label=_("Member number"), max_length=64)
+
+
+class PersonRenameForm(forms.Form):
+    """An officer's change of a person (services.PersonRenameInput): the name, the number as written."""
+
+    name = NameFormField(label=_("Name"), max_length=120)
+    member_number = forms.CharField(
+        label=_("Member number"),
+        max_length=64,
+        help_text=_(
+            "As the federation writes it. Only its spaces, . / - and capitals may change: the number "
+            "stays the same."
+        ),
+    )
+
+
+class PeopleSearchForm(forms.Form):
+    q = forms.CharField(label=_("Name or member number"), max_length=120, required=False)
 
 
 class ClubInvitationForm(forms.Form):

@@ -12,10 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs import services
 from clubs.models import Club, Federation, Player
+from clubs.resources import roster_words_by_language
 from clubs.selectors import (
     club_federation_now,
     federation_members_rows,
@@ -23,6 +25,8 @@ from clubs.selectors import (
 from clubs.users import SignedInRequest
 from clubs.web.clubs import _errors_to_form, directed_club
 from clubs.web.forms import (
+    MemberNumbersConfirmForm,
+    MemberNumbersUploadForm,
     PersonLinkForm,
 )
 
@@ -42,7 +46,7 @@ def _federation_members_page(
     rows = federation_members_rows(club=club, federation=federation)
     errors = errors or {}
     lines = [(row, errors.get(row.player.pk)) for row in rows]  # a form only where it was refused
-    context = {"club": club, "federation": federation, "lines": lines}
+    context = {"club": club, "federation": federation, "lines": lines, "upload": MemberNumbersUploadForm()}
     return render(request, "clubs/federation_members.html", context, status=400 if errors else 200)
 
 
@@ -102,3 +106,47 @@ def federation_unlink(request: SignedInRequest, slug: str, player_id: int) -> Ht
 def _back_to_player(club: Club, player: Player) -> HttpResponse:
     """Back to the federation members page at the player's row, so a director keeps their place."""
     return redirect(reverse("clubs:federation_members", kwargs={"slug": club.slug}) + f"#player-{player.pk}")
+
+
+@login_required
+def federation_numbers_import(request: SignedInRequest, slug: str) -> HttpResponse:
+    """Upload the players' member numbers, see what each line would do, then confirm to link the
+    linkable lines (services.member_numbers_import)."""
+    club, federation = _members_federation(request, slug)
+    upload = MemberNumbersUploadForm()
+    context: dict[str, object] = {"club": club, "federation": federation}
+    outcome: services.MemberNumbersImport | None = None
+    if request.method == "POST" and "data" in request.POST:
+        confirm = MemberNumbersConfirmForm(request.POST)
+        if confirm.is_valid():
+            text = confirm.cleaned_data["data"]
+            outcome = services.member_numbers_import(
+                club=club, text=text, by=request.user, expected=confirm.cleaned_data["plan"]
+            )
+            if outcome.saved:
+                count = len(outcome.linkable)
+                message = ngettext(
+                    "%(count)s player is linked to their member number.",
+                    "%(count)s players are linked to their member numbers.",
+                    count,
+                )
+                messages.success(request, message % {"count": count})
+                return redirect("clubs:federation_members", slug=club.slug)
+            if outcome.changed:
+                messages.error(
+                    request,
+                    _(
+                        "The club's players or the federation's members changed since the preview: nothing "
+                        "is linked. Here is the file as it would be linked now; confirm it again."
+                    ),
+                )
+    elif request.method == "POST":
+        upload = MemberNumbersUploadForm(request.POST, request.FILES)
+        if upload.is_valid():
+            text = upload.cleaned_data["file"]
+            outcome = services.member_numbers_import(club=club, text=text, by=request.user)
+    if outcome is not None:
+        confirm_again = MemberNumbersConfirmForm(initial={"data": text, "plan": outcome.plan})
+        context |= {"outcome": outcome, "confirm": confirm_again if outcome.linkable else None}
+    context |= {"upload": upload, "roster_words": roster_words_by_language()}
+    return render(request, "clubs/federation_numbers_import.html", context)

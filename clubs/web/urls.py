@@ -65,6 +65,12 @@ urlpatterns = [
         federations.federation_conflict_decide,
         name="federation_conflict_decide",
     ),
+    path("federations/<slug:slug>/people/", federations.federation_people, name="federation_people"),
+    path(
+        "federations/<slug:slug>/people/<int:person_id>/rename/",
+        federations.federation_person_rename,
+        name="federation_person_rename",
+    ),
     path(
         "clubs/<slug:slug>/federation/<int:place_id>/answer/",
         federations.club_federation_answer,
@@ -74,6 +80,11 @@ urlpatterns = [
         "clubs/<slug:slug>/federation/leave/", federations.club_federation_leave, name="club_federation_leave"
     ),
     path("clubs/<slug:slug>/federation/members/", people.federation_members, name="federation_members"),
+    path(
+        "clubs/<slug:slug>/federation/members/import/",
+        people.federation_numbers_import,
+        name="federation_numbers_import",
+    ),
     path(
         "clubs/<slug:slug>/federation/members/<int:player_id>/link/",
         people.federation_link,

@@ -96,8 +96,9 @@ def test_a_director_links_a_player_by_number(club, alice, mallory):
     response = api.post(url.format(bob.pk), {"member_number": "N-1"}, format="json")
     assert response.json() == {"result": "conflict", "member_number": "N-1", "person_name": None}
     assert PersonLinkConflict.objects.filter(player=bob, outcome="").exists()
-    response = api.post(url.format(bob.pk), {"member_number": "N 2"}, format="json")
-    assert response.json() == {"result": "created", "member_number": "N2", "person_name": "Bob Marley"}
+    # A new number is kept as written, spaces between its parts included, in capitals.
+    response = api.post(url.format(bob.pk), {"member_number": " n  2 "}, format="json")
+    assert response.json() == {"result": "created", "member_number": "N 2", "person_name": "Bob Marley"}
     response = api.post(url.format(bob.pk), {"member_number": "N_2"}, format="json")
     assert response.status_code == 400 and "member_number" in response.json()
     # Another club's director, or a player of another club: not found.

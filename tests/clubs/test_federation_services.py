@@ -207,10 +207,11 @@ def hilltop(north_with_riverside, olga):
 
 def test_a_new_number_makes_a_person_of_the_players_name(north_with_riverside, club, alice):
     player = PlayerFactory(club=club, name="Bob Marley")
-    outcome = _link(player, " n 7/2-b ", by=alice)
+    outcome = _link(player, " n  7/2-b ", by=alice)
     assert outcome.result == "created"
     person = Person.objects.get(federation=north_with_riverside)
-    assert (person.member_number, person.name, person.name_words) == ("N7/2-B", "Bob Marley", "bob marley")
+    # Kept as the club wrote it, each run of spaces one space, in capitals.
+    assert (person.member_number, person.name, person.name_words) == ("N 7/2-B", "Bob Marley", "bob marley")
     player.refresh_from_db()
     assert player.person == person
     record = PersonLinkRecord.objects.get(player=player)

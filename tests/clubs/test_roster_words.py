@@ -17,7 +17,7 @@ def test_every_language_of_the_site_has_its_words():
 def test_no_word_of_the_table_means_two_things():
     meanings = defaultdict(set)
     for words in ROSTER_WORDS.values():
-        for kind in ("name", "active", "yes", "no"):
+        for kind in ("name", "active", "member_number", "yes", "no"):
             for word in getattr(words, kind):
                 meanings[roster_fold(word)].add(kind)
     assert {word: kinds for word, kinds in meanings.items() if len(kinds) > 1} == {}

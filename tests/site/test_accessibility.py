@@ -302,6 +302,52 @@ def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_
     assert not problems, "\n".join(problems)
 
 
+def test_the_member_numbers_pages_pass_axe_in_english_and_arabic(page, live_server, club, alice):
+    """A director's Federation members page and a file's preview (tests/support/member_numbers.py);
+    an officer's search of the federation's people and a person's page with a rename."""
+    from clubs import services as club_services
+    from clubs.models import Person
+    from tests.support.factories import UserFactory
+    from tests.support.member_numbers import NUMBERS_FILE, numbers_world
+
+    world = numbers_world(club)
+    olga = UserFactory(username="olga")
+    world.north.officers.create(user=olga)
+    amira = Person.objects.get(member_number="NCF-001")
+    club_services.person_rename(
+        person=amira, asked=club_services.PersonRenameInput("Amira Haddad-Nasser", "NCF 001"), by=olga
+    )
+    context = page.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    for language in ("en", "ar"):
+        context.clear_cookies()
+        context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        _log_in(page, live_server, "alice")
+        page.goto(f"{live_server.url}/clubs/{club.slug}/federation/members/")
+        problems += _check(page, f"{language} federation members")
+        upload = page.locator("#numbers-upload")
+        upload.locator("input[type=file]").set_input_files(
+            {"name": "numbers.csv", "mimeType": "text/csv", "buffer": NUMBERS_FILE.encode()}
+        )
+        upload.locator("button[type=submit]").click()
+        page.locator("#numbers-confirm").wait_for()
+        problems += _check(page, f"{language} member numbers preview")
+        context.clear_cookies()
+        context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+        _log_in(page, live_server, "olga")
+        for name, path in {
+            "people found": "/federations/north/people/?q=ncf",
+            "person renamed": f"/federations/north/people/{amira.pk}/rename/",
+        }.items():
+            page.goto(f"{live_server.url}{path}")
+            problems += _check(page, f"{language} {name}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
 def test_the_hall_board_passes_axe_in_english_and_arabic(page, live_server, club, league_night, players):
     """The room's screen, 1920 x 1080, during a round (a hand saved, a player sitting out) and
     at its end (the round's results), with the public pages' QR code."""

@@ -653,6 +653,7 @@ FEDERATION_DOORS: dict[str, Door] = {
     ),
     "clubs:club_federation_leave": Door("page", _harbour, write=club_in_north(RUN)),
     "clubs:federation_members": Door("page", _harbour, read=club_in_north(RUN)),
+    "clubs:federation_numbers_import": Door("page", _harbour, read=club_in_north(RUN)),
     "clubs:federation_link": Door(
         "page",
         _harbour_player("Harbour 10"),
@@ -668,6 +669,17 @@ FEDERATION_DOORS: dict[str, Door] = {
         "page",
         lambda w, t: {"slug": "north", "person_id": Player.objects.get(name="Harbour 05").person_id},
         read=OFFICER,
+    ),
+    "clubs:federation_people": Door("page", _north, read=OFFICER, params="?q=N"),
+    "clubs:federation_person_rename": Door(
+        "page",
+        lambda w, t: {"slug": "north", "person_id": Player.objects.get(name="Harbour 05").person_id},
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w, t: {
+            "name": "Harbour Five",
+            "member_number": Player.objects.get(name="Harbour 05").person.member_number,
+        },
     ),
     "tournaments:championship_create": Door(
         "page",

@@ -541,6 +541,8 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:club_federation_leave": Row("page", lambda w: {"slug": w.club.slug}, write=DIRECTOR),
     "clubs:federation_members": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
+    # A POST without a file previews nothing and links nothing.
+    "clubs:federation_numbers_import": Row("page", lambda w: {"slug": w.club.slug}, read=DIRECTOR),
     # Championships: an officer creates one; its officers and host club's directors qualify its
     # entrants; a member club's directors enter the club's players (Player 01, linked as N-1).
     "tournaments:championship_create": Row(
@@ -568,6 +570,15 @@ MATRIX: dict[str, Row] = {
     # public); a club's director, even of a member club, sees neither.
     "tournaments:federation_rankings": Row("page", _north, read=OFFICER),
     "tournaments:federation_person": Row("page", _norths_person, read=OFFICER),
+    # The officers' people: found by name or number, renamed (recorded).
+    "clubs:federation_people": Row("page", _north, read=OFFICER, params="?q=N"),
+    "clubs:federation_person_rename": Row(
+        "page",
+        _norths_person,
+        read=OFFICER,
+        write=OFFICER,
+        data=lambda w: {"name": "Player One", "member_number": "n 1"},
+    ),
     "clubs:federation_link": Row(
         "page", _club_player("Player 03"), write=DIRECTOR, data=lambda w: {"member_number": "N-3"}
     ),

@@ -43,7 +43,14 @@ def _club(name: str, games: int) -> tuple[Club, Federation, Game]:
     club = Club.objects.create(name=name, slug=name)
     FederationClub.objects.create(federation=federation, club=club, joined_on=DATE)
     people = Person.objects.bulk_create(
-        Person(federation=federation, member_number=f"{name}-{i}", name=f"{name} {i}") for i in range(8)
+        # bulk_create skips Person.save: the number's key given here.
+        Person(
+            federation=federation,
+            member_number=f"{name}-{i}",
+            number_key=f"{name}{i}".upper(),
+            name=f"{name} {i}",
+        )
+        for i in range(8)
     )
     players = Player.objects.bulk_create(
         Player(club=club, name=f"{name} {i}", person=person) for i, person in enumerate(people)
