@@ -16,8 +16,14 @@ from config import limits
 LINK_TEMPLATE = "tournaments/night_link_refused.html"
 
 
-def links_refused(request: HttpRequest) -> HttpResponse | None:
-    """The 429 page once this network address has tried too many wrong night links, else None."""
+def wrong_link(request: HttpRequest, message: str = "") -> HttpResponse:
+    """Count a wrong night link (or name) against this network address: the 404 page saying so,
+    or past the limit the 429 page. Right links are never held up: a club's players share one
+    network at the venue, and one mistyping phone must not shut the door for the others."""
+    message = message or _(
+        "This link opens nothing: check it against the one the director sent, or scan the door's "
+        "QR code again."
+    )
     wrong = limits.attempt_key("night-link", get_client_ip_address(request) or "")
     if limits.reached({wrong: settings.NIGHT_LINK_WRONG_PER_ADDRESS}):
         message = _(
@@ -25,15 +31,5 @@ def links_refused(request: HttpRequest) -> HttpResponse | None:
             "code again or open the link the director sent."
         )
         return render(request, LINK_TEMPLATE, {"error": message}, status=429)
-    return None
-
-
-def wrong_link(request: HttpRequest, message: str = "") -> HttpResponse:
-    """Count a wrong night link (or name) against this network address; the 404 page saying so."""
-    message = message or _(
-        "This link opens nothing: check it against the one the director sent, or scan the door's "
-        "QR code again."
-    )
-    wrong = limits.attempt_key("night-link", get_client_ip_address(request) or "")
     limits.count([wrong], settings.NIGHT_LINK_WINDOW)
     return render(request, LINK_TEMPLATE, {"error": message}, status=404)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
-from tournaments.web.night_links import links_refused, wrong_link
+from tournaments.web.night_links import wrong_link
 
 
 @login_required
@@ -52,9 +52,6 @@ def night_reminders_stop(request: HttpRequest, token: str) -> HttpResponse:
     """A reminder's stop link: GET asks to confirm, POST stops the reminders of the club's
     nights for the account (the mail program's one-click POST too). Wrong links are limited
     per address, as the door's."""
-    refused = links_refused(request)
-    if refused is not None:
-        return refused
     found = selectors.night_reminders_of_stop_token(token=token)
     if found is None:
         return wrong_link(

@@ -25,7 +25,7 @@ from tournaments.models import CheckIn, Night, NightReply
 from tournaments.web.director.nights import night_personal_links
 from tournaments.web.exports import export_response
 from tournaments.web.listings import NightCheckInTable
-from tournaments.web.night_links import links_refused, wrong_link
+from tournaments.web.night_links import wrong_link
 
 # How long a night lasts in the calendar: the club says when it starts, not when it ends.
 NIGHT_HOURS = 3
@@ -100,9 +100,6 @@ def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     """A player's personal link: the club's nights ahead, each with the player's reply (POST
     `night` and `answer`) while replies are open, without an account. Wrong links are limited
     per address (NIGHT_LINK_WRONG_PER_ADDRESS in NIGHT_LINK_WINDOW s)."""
-    refused = links_refused(request)
-    if refused is not None:
-        return refused
     player = selectors.player_of_reply_token(token=token)
     if player is None:
         return wrong_link(request)
@@ -129,9 +126,6 @@ def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """The door's check-in page, opened by its QR code: a player picks their name (POST
     `player`), or a signed-in player of the club is recognised and offered their own. Wrong
     links and names not on the roster are limited per address, as `player_nights`."""
-    refused = links_refused(request)
-    if refused is not None:
-        return refused
     night = selectors.night_of_door_token(token=token)
     if night is None:
         return wrong_link(request)

@@ -10,6 +10,8 @@ with a rating are Bea, Bix, Bo, Bud, Al and Pia, each with one or two games: all
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -56,6 +58,15 @@ def test_the_face_lists_the_clubs_that_publish_and_nothing_of_the_others(client,
         assert brook not in html
     # Lonely is not a member; Avon's own night is not the federation's.
     assert "Lonely" not in html and "Night 2026-11-02" not in html
+
+
+def test_a_championship_hosted_by_a_club_that_does_not_publish_is_listed_without_its_host(
+    client, public_north
+):
+    championships._championship(public_north, host="brook", name="Brook Cup", date=datetime.date(2027, 2, 1))
+    html = client.get(FACE).content.decode()
+    assert "Brook Cup" in html and "Brook" not in html.replace("Brook Cup", "")
+    assert "at <bdi>Avon</bdi>" in html  # a host that publishes is named
 
 
 def test_the_face_lists_the_championships_coming_and_finished_with_their_standings(client, public_north):
