@@ -210,6 +210,9 @@ class FederationClub(models.Model):
     joined_on = models.DateField(_("joined on"), null=True, blank=True)
     declined_on = models.DateField(_("declined on"), null=True, blank=True)
     left_on = models.DateField(_("left on"), null=True, blank=True)
+    # An earlier date the officers chose for the club's games to count from, consented to by the
+    # club's director on accepting; None: from the day it joined.
+    counts_from = models.DateField(_("games count from"), null=True, blank=True)
     ended_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -238,6 +241,14 @@ class FederationClub(models.Model):
     def shown_name(self) -> str:
         """How the federation names the club: its name once joined, the address typed before."""
         return self.club.name if self.joined_on is not None else self.club.slug
+
+    @property
+    def counted_from(self) -> datetime.date | None:
+        """The first date whose games the federation counts: the earlier of joining and
+        `counts_from`; None before the club joins."""
+        if self.joined_on is None:
+            return None
+        return min(self.joined_on, self.counts_from) if self.counts_from else self.joined_on
 
     @property
     def status(self) -> str:

@@ -9,19 +9,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework.routers import DefaultRouter
 
-from clubs.api import (
-    ClubFederationAnswerApi,
-    ClubFederationLeaveApi,
-    ClubViewSet,
-    FederationInviteApi,
-    FederationPlaceEndApi,
-    FederationViewSet,
-    PersonLinkApi,
-    PlayerViewSet,
-    TokenLogoutAllApi,
-    TokenLogoutApi,
-    TokenObtainApi,
-)
+from clubs.api import clubs as club_api
+from clubs.api import federations as federation_api
 from tournaments.api import championships, events, games, nights, rankings, rounds, score_sheets, standings
 
 if TYPE_CHECKING:
@@ -39,9 +28,9 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
 
 
 router = DefaultRouter()
-router.register("clubs", ClubViewSet, basename="club")
-router.register("players", PlayerViewSet, basename="player")
-router.register("federations", FederationViewSet, basename="federation")
+router.register("clubs", club_api.ClubViewSet, basename="club")
+router.register("players", club_api.PlayerViewSet, basename="player")
+router.register("federations", federation_api.FederationViewSet, basename="federation")
 router.register("events", events.EventViewSet, basename="event")
 router.register("rounds", rounds.RoundViewSet, basename="round")
 router.register("tables", rounds.TableViewSet, basename="table")
@@ -71,22 +60,28 @@ urlpatterns = [
     ),
     path(
         "clubs/<slug:slug>/federation/players/<int:player_id>/link/",
-        PersonLinkApi.as_view(),
+        federation_api.PersonLinkApi.as_view(),
         name="federation-link",
     ),
-    path("federations/<slug:slug>/invite/", FederationInviteApi.as_view(), name="federation-invite"),
+    path(
+        "federations/<slug:slug>/invite/",
+        federation_api.FederationInviteApi.as_view(),
+        name="federation-invite",
+    ),
     path(
         "federations/<slug:slug>/clubs/<int:place_id>/end/",
-        FederationPlaceEndApi.as_view(),
+        federation_api.FederationPlaceEndApi.as_view(),
         name="federation-place-end",
     ),
     path(
         "clubs/<slug:slug>/federation/<int:place_id>/answer/",
-        ClubFederationAnswerApi.as_view(),
+        federation_api.ClubFederationAnswerApi.as_view(),
         name="club-federation-answer",
     ),
     path(
-        "clubs/<slug:slug>/federation/leave/", ClubFederationLeaveApi.as_view(), name="club-federation-leave"
+        "clubs/<slug:slug>/federation/leave/",
+        federation_api.ClubFederationLeaveApi.as_view(),
+        name="club-federation-leave",
     ),
     path(
         "federations/<slug:slug>/championships/",
@@ -101,8 +96,8 @@ urlpatterns = [
     ),
     # POST username and password, get {"token": ..., "expiry": ...} for `Authorization: Token ...`;
     # POST to logout/ revokes the token used, to logoutall/ every token of its user (docs/api.md).
-    path("auth/token/", TokenObtainApi.as_view(), name="api-token"),
-    path("auth/logout/", TokenLogoutApi.as_view(), name="api-logout"),
-    path("auth/logoutall/", TokenLogoutAllApi.as_view(), name="api-logout-all"),
+    path("auth/token/", club_api.TokenObtainApi.as_view(), name="api-token"),
+    path("auth/logout/", club_api.TokenLogoutApi.as_view(), name="api-logout"),
+    path("auth/logoutall/", club_api.TokenLogoutAllApi.as_view(), name="api-logout-all"),
     path("", include(router.urls)),
 ]

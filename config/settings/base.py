@@ -186,7 +186,7 @@ PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", defaul
 TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
 TABLE_CODE_WINDOW = 600
 
-# Invitations by mail (clubs/invitations.py, docs/club.md "Invitations by mail"): a link opens
+# Invitations by mail (clubs/services/invitations.py, docs/club.md "Invitations by mail"): a link opens
 # for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
 # address receives at most INVITATIONS_PER_EMAIL an hour (a resend counts). One network address
 # makes at most INVITATION_ACCEPTS_PER_ADDRESS attempts an hour to accept, or to open a link that

@@ -40,6 +40,7 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
             "joined_on": "2026-12-01",
             "left_on": None,
             "declined_on": None,
+            "counts_from": None,
         },
         {
             "club": "hilltop",
@@ -48,6 +49,7 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
             "joined_on": None,
             "left_on": None,
             "declined_on": None,
+            "counts_from": None,
         },
     ]
     # A director of a member club is no officer: the federation is not found for them.

@@ -1,4 +1,4 @@
-"""Invitations by mail (clubs/invitations.py): sent, accepted with a new account or an existing
+"""Invitations by mail (clubs/services/invitations.py): sent, accepted with a new account or an existing
 one, expired, withdrawn, sent again, refused, throttled; and self sign-up's signed link."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from clubs import invitations
 from clubs.models import Federation, FederationClub, FederationOfficer, Invitation, Membership
 from clubs.selectors import invitation_of_token
+from clubs.services import invitations
 from tests.support.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -133,6 +133,10 @@ def test_sent_again_the_new_link_replaces_the_old(club, alice):
     assert new != old
     assert invitation_of_token(token=old) is None
     assert invitation_of_token(token=new) == invitation
+    page = Client().get(f"/invitations/{old}/")
+    assert page.status_code == 404
+    assert "replaced by a newer mail" in page.content.decode()
+    assert Client().get(f"/invitations/{new}/").status_code == 200
 
 
 def test_a_role_that_is_not_one_is_refused(club, alice):

@@ -16,8 +16,8 @@ from django.utils import translation
 from openpyxl.styles import Font
 
 from clubs import services
-from clubs.forms import RosterUploadForm
 from clubs.models import Player
+from clubs.web.forms import RosterUploadForm
 
 pytestmark = pytest.mark.django_db
 

@@ -71,8 +71,9 @@ def _exists(word: str) -> bool:
         return word in _tracked_names() or word in NOT_FILES
     candidates = [word]
     head, _, tail = word.rpartition("/")
-    if "." in tail and not (ROOT / word).exists():  # module.attribute
-        candidates.append(f"{head}/{tail.partition('.')[0]}.py")
+    if "." in tail and not tail.endswith(".py") and not (ROOT / word).exists():  # module.attribute
+        module = f"{head}/{tail.partition('.')[0]}"
+        candidates += [f"{module}.py", f"{module}/__init__.py"]
     candidates += [f"{c}.py" for c in list(candidates) if not c.endswith((".py", "/"))]
     return any((base / c).exists() for c in candidates for base in (ROOT, *(ROOT / app for app in APPS)))
 

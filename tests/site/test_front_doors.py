@@ -16,8 +16,8 @@ from django import forms
 from rest_framework import serializers
 
 from clubs import services as club_services
-from clubs.api import FederationInputSerializer, PersonLinkInputSerializer
-from clubs.forms import FederationForm, PersonLinkForm
+from clubs.api.federations import FederationInputSerializer, PersonLinkInputSerializer
+from clubs.web.forms import FederationForm, PersonLinkForm
 from tournaments import services
 from tournaments.api.serializers import EventInputSerializer, HandRecordInputSerializer
 from tournaments.web.forms import EventForm, HandForm

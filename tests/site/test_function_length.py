@@ -17,10 +17,10 @@ LAYERS = (
     "tournaments/web",
     "tournaments/api",
     "tournaments/workers",
-    "clubs/services.py",
-    "clubs/selectors.py",
-    "clubs/views.py",
-    "clubs/api.py",
+    "clubs/services",
+    "clubs/selectors",
+    "clubs/web",
+    "clubs/api",
 )
 
 

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SERVICES = [
     *sorted((ROOT / "tournaments" / "services").glob("*.py")),
-    ROOT / "clubs" / "services.py",
+    *sorted((ROOT / "clubs" / "services").glob("*.py")),
 ]
 # gettext, the display layer's translators by code, and the hand services' placement of the
 # engine's (already translated) problems by field.

@@ -19,7 +19,6 @@ from django.test import Client, TestCase
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from clubs.invitations import token_digest
 from clubs.models import (
     Club,
     Federation,
@@ -32,6 +31,7 @@ from clubs.models import (
     Player,
 )
 from clubs.names import name_words_key
+from clubs.services.invitations import token_digest
 from config import celery_app
 from tests.support import cast
 from tests.support.factories import EVENT_DATE, ClubFactory, UserFactory

@@ -2,10 +2,11 @@
 
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain import standings
+from tournaments.domain.ratings import PROVISIONAL_GAMES
 
 ENTRY_FIELD_LABELS = {
     "melded_points": _("Melded card points"),
@@ -166,6 +167,16 @@ RESULT_LABELS = {
 
 def result_label(key: str) -> str:
     return str(RESULT_LABELS.get(key, key))
+
+
+def provisional_reason(rated_games: int) -> str:
+    """Why a ranking's line is provisional and what makes it ranked (`PROVISIONAL_GAMES`)."""
+    message = ngettext(
+        "Provisional: %(games)s rated game of the %(needed)s that make a player ranked.",
+        "Provisional: %(games)s rated games of the %(needed)s that make a player ranked.",
+        rated_games,
+    )
+    return message % {"games": rated_games, "needed": PROVISIONAL_GAMES}
 
 
 def ended_by_director() -> str:

@@ -329,17 +329,18 @@ def _stored_totals(people: Iterable[int], group: str) -> dict[tuple[int, str], d
 
 def federation_counted_events(federation_id: int, *, club_id: int | None = None) -> Q:
     """The events a federation counts (a condition on Event): its championships, and each member
-    club's events from joining to leaving (both included, club-local dates) or today; none for
-    neither. With `club_id`, that club's nights and the championships it hosted."""
+    club's events from joining (or the earlier date it consented to, `counted_from`) to
+    leaving (both included, club-local dates) or today; none for neither. With `club_id`, that
+    club's nights and the championships it hosted."""
     spans = Q(pk__in=[])
     places = FederationClub.objects.filter(federation_id=federation_id, joined_on__isnull=False)
     own = Q(federation_id=federation_id)
     if club_id is not None:
         places = places.filter(club_id=club_id)
         own &= Q(club_id=club_id)
-    for club, joined_on, left_on in places.values_list("club_id", "joined_on", "left_on"):
-        span = Q(club_id=club, date__gte=joined_on)
-        spans |= span & Q(date__lte=left_on) if left_on is not None else span
+    for place in places.only("club_id", "joined_on", "counts_from", "left_on"):
+        span = Q(club_id=place.club_id, date__gte=place.counted_from)
+        spans |= span & Q(date__lte=place.left_on) if place.left_on is not None else span
     return own | (spans & Q(federation__isnull=True))
 
 
@@ -461,14 +462,15 @@ def federation_game_rate(*, game_id: int) -> dict[int, str]:
 
 
 def _federations_counting(event: Event) -> list[int]:
-    """A championship's federation, else those its club was a member of on the event's date."""
+    """A championship's federation, else those counting its club's games on the event's date
+    (a member then, or from an earlier date the club consented to)."""
     if event.federation_id is not None:
         return [event.federation_id]
     places = FederationClub.objects.filter(
         Q(left_on__isnull=True) | Q(left_on__gte=event.date),
+        Q(joined_on__lte=event.date) | Q(counts_from__lte=event.date),
         club_id=event.club_id,
         joined_on__isnull=False,
-        joined_on__lte=event.date,
     )
     return list(places.values_list("federation_id", flat=True))
 

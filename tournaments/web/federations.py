@@ -9,10 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from clubs import views as club_pages
 from clubs.models import Federation
 from clubs.selectors import federations_run_by, federations_with_ranking_visible_to
 from clubs.users import SignedInRequest
+from clubs.web import federations as club_pages
 from tournaments import selectors
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.web.listings import FederationRankingTable

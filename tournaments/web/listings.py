@@ -18,7 +18,7 @@ from django_tables2.utils import OrderBy
 
 from clubs.models import Player
 from tournaments import selectors
-from tournaments.display.labels import criterion_label, ended_by_director, result_label
+from tournaments.display.labels import criterion_label, ended_by_director, provisional_reason, result_label
 from tournaments.domain.rankings import SHOWN_DECIMALS, RankedLine
 from tournaments.domain.standings import SAT_OUT, nothing_counted
 from tournaments.models import CheckIn, NightReply, Standing
@@ -207,7 +207,7 @@ class RankingTable(tables.Table):
     last_played = tables.DateColumn(
         verbose_name=_("Last played"), accessor="line__last_played", attrs=OPTIONAL_TEXT, short=False
     )
-    # In the downloads only: whether the rank is missing because the rating is provisional.
+    # In the downloads only: whether the rank is a provisional place (after the ranked players).
     provisional = tables.BooleanColumn(verbose_name=_("Provisional"), visible=False)
 
     class Meta:
@@ -220,13 +220,24 @@ class RankingTable(tables.Table):
             RankedLines(list(data)), exclude=() if one_variant else ("points", "points_per_game"), **kwargs
         )
 
+    @property
+    def nobody_ranked(self) -> bool:
+        """Whether every line is provisional (a new ranking): the page then says why."""
+        lines = list(self.data)
+        return bool(lines) and all(line.rank is None for line in lines)
+
     def render_rank(self, record: RankedLine) -> SafeString:
-        if record.rank is None:  # a short mark, so the narrow column leaves room on a phone
-            return format_html('<abbr title="{}">{}</abbr>', _("provisional"), pgettext("provisional", "P"))
+        if record.rank is None:  # its place after the ranked, a short mark saying why in its title
+            return format_html(
+                '{} <abbr class="provisional" title="{}">{}</abbr>',
+                record.position,
+                provisional_reason(record.line.rated_games),
+                pgettext("provisional", "P"),
+            )
         return format_html("{}", record.rank)
 
-    def value_rank(self, record: RankedLine) -> int | str:
-        return "" if record.rank is None else record.rank
+    def value_rank(self, record: RankedLine) -> int:
+        return record.position if record.rank is None else record.rank
 
     def render_name(self, value: str) -> SafeString:
         return format_html_join("", "<bdi>{}</bdi>", [(value,)])

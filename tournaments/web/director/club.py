@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from clubs.models import Club
 from clubs.selectors import clubs_directed_by
 from clubs.users import SignedInRequest
-from clubs.views import directed_club
+from clubs.web.clubs import directed_club
 from tournaments import services
 from tournaments.models import Season
 from tournaments.selectors.audit import club_audit

@@ -176,6 +176,15 @@ class FederationInviteForm(forms.Form):
         max_length=50,
         help_text=_("As in the club's links: /clubs/riverside/ is the address “riverside”."),
     )
+    counts_from = forms.DateField(
+        label=_("Count its games from (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_(
+            "Empty: the club's games count from the day it joins. An earlier date counts its ranked "
+            "nights since then too, once its director accepts: the invitation says so."
+        ),
+    )
 
 
 class FederationOfficerForm(forms.Form):
@@ -189,7 +198,7 @@ class PersonLinkForm(forms.Form):
 
 
 class ClubInvitationForm(forms.Form):
-    """A director's invitation by mail (clubs.invitations.InvitationInput): address and role."""
+    """A director's invitation by mail (clubs.services.invitations.InvitationInput): address and role."""
 
     email = forms.EmailField(label=_("Email address"), max_length=254)
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)

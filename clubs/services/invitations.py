@@ -22,9 +22,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from clubs import services
 from clubs.models import Club, Federation, FederationClub, FederationOfficer, Invitation, Membership
 from clubs.selectors import directs, runs_federation
+from clubs.services.clubs import club_found
+from clubs.services.federations import federation_invitation_answer
+from clubs.services.members import membership_add
 from config import limits
 
 logger = logging.getLogger(__name__)
@@ -257,7 +259,7 @@ def invitation_accept(
         opened = invitation.club
         current = Membership.objects.filter(club=opened, user=user).values_list("role", flat=True).first()
         if current is None or _ROLE_ORDER.index(invitation.role) > _ROLE_ORDER.index(current):
-            services.membership_add(club=opened, user=user, role=invitation.role)
+            membership_add(club=opened, user=user, role=invitation.role)
     elif invitation.kind == Invitation.Kind.OFFICER:
         assert federation is not None  # the row's constraint
         opened = federation
@@ -267,12 +269,12 @@ def invitation_accept(
     else:
         if new_club is None:
             raise ValidationError({"name": gettext("Give the club's name.")})
-        opened = services.club_found(**asdict(new_club), by=user)
+        opened = club_found(**asdict(new_club), by=user)
         assert federation is not None  # the row's constraint
         place = FederationClub.objects.create(
             federation=federation, club=opened, invited_by=invitation.invited_by
         )
-        services.federation_invitation_answer(place=place, accept=True, by=user)
+        federation_invitation_answer(place=place, accept=True, by=user)
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])

@@ -17,21 +17,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs import invitations
-from clubs.forms import (
+from clubs.models import Club, Federation, Invitation
+from clubs.selectors import invitation_of_token
+from clubs.services import invitations
+from clubs.users import SignedInRequest
+from clubs.web.clubs import _errors_to_form, _members_page, directed_club
+from clubs.web.federations import _federation_page, officer_federation
+from clubs.web.forms import (
     ClubCreateForm,
     ClubInvitationForm,
     FederationInvitationForm,
     NewAccountForm,
     SignUpForm,
 )
-from clubs.models import Club, Federation, Invitation
-from clubs.selectors import invitation_of_token
-from clubs.users import SignedInRequest
-from clubs.views import _errors_to_form, _federation_page, _members_page, directed_club, officer_federation
 
 # The backend a new account is signed in with (axes's own only refuses).
 SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -196,6 +198,14 @@ def _accept(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     return redirect(_opened_url(opened))
 
 
+# A link sent before "Send again", mistyped, or never sent: one answer for all, saying what to do.
+_NO_SUCH_LINK = _lazy(
+    "This invitation link does not work: it may have been replaced by a newer mail (an invitation "
+    "sent again carries a new link) or copied incompletely. Open the latest mail, or ask the person "
+    "who invited you to send it again."
+)
+
+
 @never_cache
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The page an invitation's link opens: create an account and accept, or accept signed in.
@@ -207,7 +217,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as exc:
             return render(request, "clubs/invitation.html", {"errors": exc.messages}, status=429)
     if found is None:
-        raise Http404
+        return render(request, "clubs/invitation.html", {"errors": [_NO_SUCH_LINK]}, status=404)
     try:
         invitations.invitation_usable(found)
     except ValidationError as exc:

@@ -1,4 +1,4 @@
-"""The API of clubs and players (read-only, the user's clubs), API tokens, federations, person links."""
+"""Federations: their member clubs, invitations and answers, and people linked across clubs."""
 
 from __future__ import annotations
 
@@ -8,96 +8,22 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from knox import views as knox_views
 from rest_framework import permissions, serializers, status, viewsets
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import services
-from clubs.models import Club, Federation, FederationClub, Player
+from clubs.models import Federation, FederationClub
 from clubs.selectors import (
     club_federation_now,
     clubs_directed_by,
-    clubs_where,
     federation_places,
     federations_run_by,
 )
-from clubs.services import api_token_create
 from clubs.text import name_trimmed
-from config.api_auth import TokenAuthentication
 from config.api_schema import errors, read_only_schema
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-    expiry = serializers.DateTimeField(allow_null=True)
-
-
-class ClubSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Club
-        fields = ("id", "name", "slug", "time_zone", "default_variant")
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ("id", "club", "name", "active")
-
-
-@read_only_schema(ClubSerializer)
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = ClubSerializer
-    permission_classes = [permissions.IsAuthenticated]
-
-    def get_queryset(self) -> QuerySet[Club]:
-        return clubs_where(user=self.request.user).order_by("name")
-
-
-@read_only_schema(PlayerSerializer)
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    serializer_class = PlayerSerializer
-    permission_classes = [permissions.IsAuthenticated]
-    filterset_fields = ("club", "active")
-
-    def get_queryset(self) -> QuerySet[Player]:
-        return Player.objects.filter(club__in=clubs_where(user=self.request.user)).order_by("name")
-
-
-class TokenObtainApi(APIView):
-    """POST a username and password, get `{"token", "expiry"}` for `Authorization: Token ...` (stored hashed,
-    expires after `API_TOKEN_DAYS` days); wrong passwords count toward the login lockout (django-axes)."""
-
-    permission_classes = [permissions.AllowAny]
-    authentication_classes: list[type] = []
-    serializer_class = AuthTokenSerializer
-
-    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer, **errors(400)})
-    def post(self, request: Request) -> Response:
-        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
-        credentials.is_valid(raise_exception=True)
-        stored, token = api_token_create(user=credentials.validated_data["user"])
-        return Response(TokenSerializer({"token": token, "expiry": stored.expiry}).data)
-
-
-@extend_schema(request=None, responses={204: None, **errors(401)})
-class TokenLogoutApi(knox_views.LogoutView):
-    """POST: revoke the token this request was made with (a token request only)."""
-
-    authentication_classes = [TokenAuthentication]
-
-
-@extend_schema(request=None, responses={204: None, **errors(401)})
-class TokenLogoutAllApi(knox_views.LogoutAllView):
-    """POST: revoke every token of the user this request was made as (a token request only)."""
-
-    authentication_classes = [TokenAuthentication]
-
-
-# --- federations ------------------------------------------------------------------------------------
 
 
 class FederationSerializer(serializers.ModelSerializer):
@@ -126,7 +52,7 @@ class FederationClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = FederationClub
-        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on")
+        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on", "counts_from")
 
 
 @read_only_schema(FederationSerializer)
@@ -167,6 +93,11 @@ class FederationViewSet(viewsets.ReadOnlyModelViewSet):
 
 class FederationInviteInputSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text="The club's address, as in /clubs/<address>/.")
+    counts_from = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="An earlier date from which the club's games count, once it accepts.",
+    )
 
 
 class FederationAnswerInputSerializer(serializers.Serializer):
@@ -190,6 +121,7 @@ class FederationInviteApi(APIView):
             federation=federation,
             club_slug=serializer.validated_data["club"],
             by=request.user,  # type: ignore[arg-type]
+            counts_from=serializer.validated_data.get("counts_from"),
         )
         return Response(FederationClubSerializer(place).data, status=status.HTTP_201_CREATED)
 
