@@ -125,6 +125,24 @@ class Membership(models.Model):
         return f"{self.user} ({self.get_role_display()}) at {self.club}"
 
 
+class PlayerClaim(models.Model):
+    """A member's word that they are `player` of the club's roster, until a director links the
+    account to a player (that one or another) or the member leaves."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_claims")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="player_claim_once_a_member"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} says they are {self.player}"
+
+
 class Partnership(models.Model):
     """Two players who play as one side through a fixed-partnership event."""
 

@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config.health import health
 from config.mail import reset_pages_by_mail_only
-from tournaments.web import public_views
+from tournaments.web import public
 
 # A server error: 503 with Retry-After while the database is down, JSON under /api/.
 handler500 = "config.errors.server_error"
@@ -17,7 +17,7 @@ handler403 = "config.errors.permission_denied"
 handler404 = "config.errors.page_not_found"
 
 urlpatterns = [
-    path("", public_views.home, name="home"),
+    path("", public.home, name="home"),
     # A federation's page: its officers' page for them (clubs:federation_detail, the same address,
     # answered here first), its public face for anyone while its ranking is public.
     path("", include("tournaments.web.urls.federation")),

@@ -934,3 +934,39 @@ class CheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.night}"
+
+
+class NightReminders(models.Model):
+    """A member's wish for a mail the day before each of the club's nights their player said
+    they are coming to, in `language`; deleted to stop them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="night_reminders"
+    )
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="night_reminders_once_a_member"),
+        ]
+
+    def __str__(self) -> str:
+        return f"reminders of {self.club} for {self.user}"
+
+
+class NightReminderSent(models.Model):
+    """A night's reminder mailed to an account: one at most (written before the mail is sent)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="reminders_sent")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "user"], name="night_reminder_once_an_account"),
+        ]
+
+    def __str__(self) -> str:
+        return f"reminder of {self.night} to {self.user}"

@@ -1,4 +1,4 @@
-"""Reads for clubs and roles, scoped to the user asking."""
+"""Reads for clubs, roles and the roster players members say they are, scoped to the user asking."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from clubs.models import (
     Club,
     Membership,
     Player,
+    PlayerClaim,
 )
 from clubs.names import name_key
 from clubs.users import Requester
@@ -72,3 +73,20 @@ def roster_by_name_key(*, club: Club) -> dict[str, list[Player]]:
 def clubs_with_public_results() -> QuerySet[Club]:
     """Clubs that made their results public (anyone may see them), by name."""
     return Club.objects.filter(results_public=True).order_by("name")
+
+
+def players_to_claim(*, club: Club) -> QuerySet[Player]:
+    """The club's active roster players (guests apart) linked to no account, by name."""
+    return club.players.filter(active=True, guest=False, user__isnull=True).order_by("name", "pk")
+
+
+def player_claims_of(*, club: Club) -> dict[int, PlayerClaim]:
+    """The club's waiting claims, by the claiming account's id, each with its player."""
+    return {claim.user_id: claim for claim in club.player_claims.select_related("player")}
+
+
+def player_claim_of(*, user: Requester, club: Club) -> PlayerClaim | None:
+    """`user`'s waiting claim of a player of `club`, or None."""
+    if not user.is_authenticated:
+        return None
+    return club.player_claims.filter(user=user).select_related("player").first()

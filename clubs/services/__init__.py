@@ -50,9 +50,11 @@ from clubs.services.invitations import (
 from clubs.services.members import (
     member_create_account,
     member_invite,
+    member_player_link,
     membership_add,
     membership_change_role,
     membership_remove,
+    player_claim,
 )
 from clubs.services.partnerships import (
     PairRequest,
@@ -129,6 +131,7 @@ __all__ = [
     "member_create_account",
     "member_invite",
     "member_number_clean",
+    "member_player_link",
     "membership_add",
     "membership_change_role",
     "membership_remove",
@@ -140,6 +143,7 @@ __all__ = [
     "person_link_held",
     "person_unlink",
     "player_add",
+    "player_claim",
     "player_public_initials_set",
     "ranking_groups_changed",
     "roster_import",

@@ -1,4 +1,4 @@
-"""Writes for the members of a club and their roles."""
+"""Writes for the members of a club, their roles, and the roster player each account is."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from django.utils.translation import gettext
 from clubs.models import (
     Club,
     Membership,
+    Player,
+    PlayerClaim,
 )
 
 
@@ -82,4 +84,60 @@ def membership_remove(*, membership: Membership) -> None:
     """Take a person out of the club (their account stays). Refuses to remove the last director."""
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     _keep_a_director(membership)
+    PlayerClaim.objects.filter(club_id=membership.club_id, user_id=membership.user_id).delete()
     membership.delete()
+
+
+@transaction.atomic
+def member_player_link(*, membership: Membership, player: Player | None, by: User) -> Player | None:
+    """Link the member's account to `player` of the club's roster (None: to no player), the
+    account's other player of the club unlinked and its claim settled; returns the player.
+    Raises ValidationError (`player`): a player of another club, inactive, or linked to
+    another account."""
+    club_id, user = membership.club_id, membership.user
+    if player is not None:
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.club_id != club_id or not player.active:
+            raise ValidationError({"player": gettext("Choose an active player of the club's roster.")})
+        if player.user_id not in (None, user.pk):
+            message = gettext(
+                "%(player)s is linked to %(user)s's account: link that account to no player first."
+            )
+            owner = player.user.get_username() if player.user else ""
+            raise ValidationError({"player": message % {"player": player.name, "user": owner}})
+    for other in Player.objects.select_for_update().filter(club_id=club_id, user=user):
+        if player is None or other.pk != player.pk:
+            _player_user_set(other, None, by)
+    if player is not None and player.user_id != user.pk:
+        _player_user_set(player, user, by)
+    PlayerClaim.objects.filter(club_id=club_id, user=user).delete()
+    return player
+
+
+def _player_user_set(player: Player, user: User | None, by: User) -> None:
+    """Set the player's account, the change on the audit page as `by`'s."""
+    player.user = user
+    player._history_user = by
+    player._change_reason = "account linked" if user else "account unlinked"
+    player.save(update_fields=["user"])
+
+
+@transaction.atomic
+def player_claim(*, club: Club, user: User, player: Player) -> PlayerClaim:
+    """Record that the member `user` says they are `player`, for a director to confirm
+    (replacing their earlier claim). Raises ValidationError (`player`): not a member, a
+    player of another club, inactive or a guest, linked to an account, or the member's
+    account linked to a player of the club already."""
+    if not Membership.objects.filter(club=club, user=user).exists():
+        raise ValidationError({"player": gettext("Only the club's members may say which player they are.")})
+    linked = Player.objects.filter(club=club, user=user, active=True).first()
+    if linked is not None:
+        message = gettext("Your account is linked to %(player)s already: ask a director to change it.")
+        raise ValidationError({"player": message % {"player": linked.name}})
+    if player.club_id != club.pk or not player.active or player.guest:
+        raise ValidationError({"player": gettext("Choose an active player of the club's roster.")})
+    if player.user_id is not None:
+        message = gettext("%(player)s is linked to another account: ask a director.")
+        raise ValidationError({"player": message % {"player": player.name}})
+    claim, _created = PlayerClaim.objects.update_or_create(club=club, user=user, defaults={"player": player})
+    return claim

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -21,7 +22,10 @@ from clubs.selectors import (
     api_tokens_of,
     club_federation_section,
     clubs_directed_by,
+    clubs_where,
     invitations_of,
+    player_claims_of,
+    players_to_claim,
 )
 from clubs.users import SignedInRequest
 from clubs.web.forms import (
@@ -93,10 +97,22 @@ def player_import(request: SignedInRequest, slug: str) -> HttpResponse:
 
 def _members_page(request: HttpRequest, club: Club, **forms: object) -> HttpResponse:
     memberships = club.memberships.select_related("user").order_by("user__username")
+    linked = {p.user_id: p for p in club.players.filter(user__isnull=False).order_by("-pk")}
+    claims = player_claims_of(club=club)
     context = {
         "club": club,
-        # One small form a row; auto_id off so the rows' fields do not share an id.
-        "memberships": [(m, MemberRoleForm(initial={"role": m.role}, auto_id=False)) for m in memberships],
+        # One small form a row; auto_id off so the rows' fields do not share an id. Each row's
+        # player linked to the account, and the player the member says they are.
+        "memberships": [
+            (
+                m,
+                MemberRoleForm(initial={"role": m.role}, auto_id=False),
+                linked.get(m.user_id),
+                claims.get(m.user_id),
+            )
+            for m in memberships
+        ],
+        "free_players": list(players_to_claim(club=club)),
         "invite": forms.get("invite") or MemberInviteForm(),
         "create": forms.get("create") or MemberCreateForm(),
         "invitation": forms.get("invitation") or ClubInvitationForm(),
@@ -196,6 +212,55 @@ def member_remove(request: SignedInRequest, slug: str, membership_id: int) -> Ht
         return _members_page(request, club, errors=exc.messages)
     messages.success(request, _("%(user)s has left the club.") % {"user": membership.user.get_username()})
     return _after_membership_change(request, club)
+
+
+@login_required
+@require_POST
+def member_player(request: SignedInRequest, slug: str, membership_id: int) -> HttpResponse:
+    """Link a member's account to a roster player (POST `player`: its id, or empty for none),
+    confirming the player they said they are or another."""
+    club = directed_club(request, slug)
+    membership = _club_membership(club, membership_id)
+    chosen = request.POST.get("player", "")
+    player = get_object_or_404(club.players, pk=int(chosen)) if chosen.isdigit() else None
+    try:
+        linked = services.member_player_link(membership=membership, player=player, by=request.user)
+    except ValidationError as exc:
+        return _members_page(request, club, errors=exc.messages)
+    user = membership.user.get_username()
+    if linked is None:
+        messages.success(request, _("%(user)s's account is linked to no player.") % {"user": user})
+    else:
+        message = _("%(user)s's account is linked to %(player)s: they reply and check in as that player.")
+        messages.success(request, message % {"user": user, "player": linked.name})
+    return redirect("clubs:members", slug=club.slug)
+
+
+@login_required
+@require_POST
+def player_claim(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A member says which roster player they are (POST `player`), for a director to confirm on
+    the Members page; back to `next` (a page of this site) or the club's page."""
+    club = get_object_or_404(clubs_where(user=request.user), slug=slug)
+    chosen = request.POST.get("player", "")
+    player = club.players.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+    if player is None:
+        messages.error(request, _("Choose your name in the list."))
+    else:
+        try:
+            services.player_claim(club=club, user=request.user, player=player)
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            message = _("Asked: a director of the club will confirm that you are %(player)s.")
+            messages.success(request, message % {"player": player.name})
+    after = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        after, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(after)
+    return redirect("tournaments:club_detail", slug=club.slug)
 
 
 @login_required

@@ -15,6 +15,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/new/", clubs.member_create, name="member_create"),
     path("clubs/<slug:slug>/members/<int:membership_id>/role/", clubs.member_role, name="member_role"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", clubs.member_remove, name="member_remove"),
+    path("clubs/<slug:slug>/members/<int:membership_id>/player/", clubs.member_player, name="member_player"),
+    path("clubs/<slug:slug>/players/claim/", clubs.player_claim, name="player_claim"),
     # Invitations by mail (clubs/web/invitations.py), and self sign-up where allowed.
     path("clubs/<slug:slug>/invitations/", invitations.club_invitation_send, name="club_invitation_send"),
     path(

@@ -171,6 +171,9 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default=_MAIL["EMAIL_HOST_PASSW
 # Seconds before a mail server that does not answer is given up: Django's default waits for
 # ever, and the reset's request with it, until gunicorn kills it.
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# The site's address (scheme and host), for the links of mail sent without a request to build
+# them from: the nights' reminders, mailed by the beat.
+SITE_URL = env("DJANGO_SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # The sender of the site's mail. Most servers refuse a sender outside their own domains.
 DEFAULT_FROM_EMAIL = SERVER_EMAIL = env("EMAIL_FROM", default="webmaster@localhost")
 # The password reset is offered (the login page's link, its pages: config/mail.py) where its
@@ -185,6 +188,11 @@ PASSWORD_RESET_PER_ADDRESS = env.int("DJANGO_PASSWORD_RESET_PER_ADDRESS", defaul
 # with 1,000 such cards, one address finds one in about 60 days of trying.
 TABLE_CODE_WRONG_PER_ADDRESS = env.int("DJANGO_TABLE_CODE_WRONG_PER_ADDRESS", default=10)
 TABLE_CODE_WINDOW = 600
+# Wrong night links (a door's or a personal link's token this site did not sign, a name not on
+# the club's roster picked at the door: tournaments/web/nights.py) from one network address in
+# NIGHT_LINK_WINDOW seconds; past them, its night links answer 429 for the rest of the window.
+NIGHT_LINK_WRONG_PER_ADDRESS = env.int("DJANGO_NIGHT_LINK_WRONG_PER_ADDRESS", default=10)
+NIGHT_LINK_WINDOW = 600
 
 # Invitations by mail (clubs/services/invitations.py, docs/club.md "Invitations by mail"): a link opens
 # for INVITATION_DAYS days. One account sends at most INVITATIONS_PER_HOUR an hour, and one email
@@ -410,6 +418,7 @@ def task_routes(short: str, long: str) -> dict[str, dict[str, str]]:
         # rebuild holds them.
         "tournaments.tasks.game_rate": {"queue": long},
         "tournaments.tasks.ratings_refresh_all": {"queue": long},
+        "tournaments.tasks.night_reminders_send": {"queue": long},
     }
 
 
@@ -431,6 +440,8 @@ def task_time_limits() -> dict[str, tuple[int, int]]:
         "tournaments.tasks.game_rate": (280, 290),
         # Queues one task a club and a federation.
         "tournaments.tasks.ratings_refresh_all": (60, 90),
+        # The day before's reminders: a mail each, each within EMAIL_TIMEOUT (10 s).
+        "tournaments.tasks.night_reminders_send": (120, 150),
         # The ledger's sweep, every 3 s: a few Redis calls and a row lock looked at.
         "tournaments.tasks.tasks_lost_resend": (20, 30),
     }
@@ -489,6 +500,12 @@ CELERY_BEAT_SCHEDULE = {
     "ratings-refresh-nightly": {
         "task": "tournaments.tasks.ratings_refresh_all",
         "schedule": crontab(hour=4, minute=0),
+    },
+    # Each hour: the reminders of tomorrow's nights, from 10:00 in each club's zone
+    # (tournaments/selectors/night_reminders.py); each is mailed once, so a run again sends none.
+    "night-reminders-hourly": {
+        "task": "tournaments.tasks.night_reminders_send",
+        "schedule": crontab(minute=0),
     },
     "tasks-lost-resend": {
         "task": "tournaments.tasks.tasks_lost_resend",

@@ -15,6 +15,8 @@ if DEBUG:
 WHITENOISE_USE_FINDERS = False
 WHITENOISE_AUTOREFRESH = False
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
+# The links of mail sent without a request: the first allowed host over HTTPS unless said.
+SITE_URL = env("DJANGO_SITE_URL", default=f"https://{ALLOWED_HOSTS[0]}").rstrip("/")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)

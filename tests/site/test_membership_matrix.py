@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
@@ -52,7 +53,7 @@ from tests.support.membership import (
     tokens_act,
 )
 from tournaments import selectors, services
-from tournaments.models import Event, Game, Hand, Seat, Stage
+from tournaments.models import CheckIn, Event, Game, Hand, Night, NightReminders, Seat, Stage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -345,9 +346,9 @@ def _a_club_nights_code(w: World, t: T) -> dict[str, Any]:
     return {"code": cards.values_list("short_code", flat=True).first()}
 
 
-# A club's nights before their events: no federation's membership reaches them; the permission
-# matrix probes each by every role (tests/site/test_permissions.py).
-NIGHTS_WHY = "a club's night before its event: probed by the permission matrix"
+# A night's sign-ups download is the night's page for a member who is not a director (not a
+# refusal): the permission matrix probes it by every role (tests/tournaments/web/test_night_downloads.py).
+NIGHTS_WHY = "the night's page for members, its file for directors: probed by the permission matrix"
 
 # Invitations by mail: sent from a club's members page or a federation's page (whose doors are
 # here), accepted by the link's holder; the permission matrix probes each by every role.
@@ -365,20 +366,9 @@ SITE_DOORS: dict[str, Door] = {
     "login": Door("page", read=ANYONE),
     "logout": Door("page", why="signs the visitor out: no membership's door"),
     "set_language": Door("page", why="sets the visitor's language: no membership's door"),
-    "tournaments:night_schedule": Door("page", why=NIGHTS_WHY),
-    "tournaments:calendar_feed": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_detail": Door("page", why=NIGHTS_WHY),
-    "night-sign-ups": Door("api", why=NIGHTS_WHY),
     "tournaments:night_detail download": Door(
         "page", why=NIGHTS_WHY, params="?_export=csv", name="tournaments:night_detail"
     ),
-    "tournaments:night_reply": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_edit": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_door": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_event": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_check_in_toggle": Door("page", why=NIGHTS_WHY),
-    "tournaments:night_check_in": Door("page", why=NIGHTS_WHY),
-    "tournaments:player_nights": Door("page", why=NIGHTS_WHY),
     "password_change": Door("page", read=AUTH),
     "password_change_done": Door("page", read=AUTH),
     "password_reset": Door("page", read=ANYONE),
@@ -448,6 +438,12 @@ CLUB_DOORS: dict[str, Door] = {
         "page", _membership_of("hana"), write=club(RUN), data=lambda w, t: {"role": "scorer"}
     ),
     "clubs:member_remove": Door("page", _membership_of("hana"), write=club(RUN)),
+    "clubs:member_player": Door(
+        "page", _membership_of("hana"), write=club(RUN), data=lambda w, t: {"player": _player("Harbour 05")}
+    ),
+    "clubs:player_claim": Door(
+        "page", _harbour, write=club(SEE), data=lambda w, t: {"player": _player("Harbour 06")}
+    ),
     "clubs:player_initials": Door(
         "page",
         lambda w, t: {"player_id": _player("Harbour 05")},
@@ -530,6 +526,103 @@ CLUB_DOORS: dict[str, Door] = {
     ),
     "player-detail": Door("api", lambda w, t: {"pk": _player("Harbour 05")}, read=club(SEE)),
     "club-ranking": Door("api", _harbour, read=club(SEE)),
+}
+
+
+def _night_ahead(w: World, t: T) -> dict[str, Any]:
+    return {"night_id": Night.objects.get(club__slug="harbour", event__isnull=True).pk}
+
+
+# The accounts of Harbour's people who reply: each their player, with an address.
+_REPLYING = {"host_director": "Harbour 09", "host_scorer": "Harbour 10", "host_member": "Harbour 11"}
+
+
+def _accounts_linked(w: World, t: T) -> None:
+    for actor, name in _REPLYING.items():
+        Player.objects.filter(name=name).update(user=w.users[actor])
+        get_user_model().objects.filter(pk=w.users[actor].pk).update(email=f"{actor}@example.org")
+
+
+def _four_here(w: World, t: T) -> None:
+    night = Night.objects.get(pk=_night_ahead(w, t)["night_id"])
+    for n in range(1, 5):
+        CheckIn.objects.create(
+            night=night, player=Player.objects.get(name=f"Harbour {n:02d}"), how="director"
+        )
+
+
+def _hanas_reminders(w: World, t: T) -> None:
+    NightReminders.objects.get_or_create(club=w.clubs["harbour"], user=w.users["host_member"])
+
+
+def _night_door(kind: str, kwargs: Builder = _night_ahead, **row: Any) -> Door:
+    """A door of Harbour's night ahead: Harbour's roles alone reach it, probed at NIGHT_STEPS."""
+    return Door(kind, kwargs, targets=NIGHT, **row)
+
+
+# A club's nights before their events, by Harbour's roles (docs/club.md, "Roles"); the door's
+# QR page, a player's personal link and a reminder's stop link by whoever holds them, whatever
+# their role (running-a-night.md, "Before the night").
+NIGHT_DOORS: dict[str, Door] = {
+    "tournaments:night_schedule": _night_door(
+        "page",
+        _harbour,
+        read=club(RUN),
+        write=club(RUN),
+        data=lambda w, t: {
+            "date": "2031-01-07",
+            "start_time": "19:30",
+            "variant": "classic",
+            "format": "individual",
+        },
+    ),
+    "tournaments:calendar_feed": _night_door("page", _harbour, read=club(SEE)),
+    "tournaments:night_detail": _night_door("page", read=club(SEE)),
+    "night-sign-ups": _night_door("api", read=club(RUN)),
+    "tournaments:night_reply": _night_door(
+        "page", write=club(SEE), data=lambda w, t: {"answer": "coming"}, prepare=_accounts_linked
+    ),
+    "tournaments:night_reminders": _night_door(
+        "page", write=club(SEE), data=lambda w, t: {"on": "1"}, prepare=_accounts_linked
+    ),
+    "tournaments:night_edit": _night_door(
+        "page",
+        read=club(RUN),
+        write=club(RUN),
+        data=lambda w, t: {"date": "2031-01-14", "start_time": "20:00", "place": "Harbour hall"},
+    ),
+    "tournaments:night_door": _night_door("page", read=club(RUN)),
+    "tournaments:night_event": _night_door("page", write=club(RUN), prepare=_four_here),
+    "tournaments:night_check_in_toggle": _night_door(
+        "page", lambda w, t: _night_ahead(w, t) | {"player_id": _player("Harbour 05")}, write=club(RUN)
+    ),
+    "tournaments:night_check_in": _night_door(
+        "page",
+        lambda w, t: {
+            "token": selectors.night_door_token(night=Night.objects.get(pk=_night_ahead(w, t)["night_id"]))
+        },
+        read=ANYONE,
+        write=ANYONE,
+        data=lambda w, t: {"player": _player("Harbour 06")},
+    ),
+    "tournaments:player_nights": _night_door(
+        "page",
+        lambda w, t: {"token": selectors.player_reply_token(player=w.player("Harbour 07"))},
+        read=ANYONE,
+        write=ANYONE,
+        data=lambda w, t: {"night": _night_ahead(w, t)["night_id"], "answer": "coming"},
+    ),
+    "tournaments:night_reminders_stop": _night_door(
+        "page",
+        lambda w, t: {
+            "token": selectors.night_reminders_stop_token(
+                club=w.clubs["harbour"], user=w.users["host_member"]
+            )
+        },
+        read=ANYONE,
+        write=ANYONE,
+        prepare=_hanas_reminders,
+    ),
 }
 
 FEDERATION_DOORS: dict[str, Door] = {
@@ -898,7 +991,7 @@ TOKEN_DOORS: dict[str, tuple[Door, Callable[[World, T, str], dict[str, Any]]]] =
     ),
 }
 
-DOORS: dict[str, Door] = SITE_DOORS | CLUB_DOORS | FEDERATION_DOORS | EVENT_DOORS
+DOORS: dict[str, Door] = SITE_DOORS | CLUB_DOORS | NIGHT_DOORS | FEDERATION_DOORS | EVENT_DOORS
 DOORS |= {key: door for key, (door, _kwargs) in TOKEN_DOORS.items()}
 
 

@@ -41,6 +41,7 @@ from clubs.models import (
     PersonLinkConflict,
     PersonLinkRecord,
     Player,
+    PlayerClaim,
 )
 from tests.support import doors, permissions
 from tests.support.permissions import (
@@ -68,6 +69,7 @@ from tournaments.models import (
     Hand,
     MatchDecision,
     Night,
+    NightReminders,
     NightReply,
     Pair,
     Participant,
@@ -134,7 +136,8 @@ def _fingerprint_queries() -> list[Any]:
         StageEntrant.objects.order_by("pk").values_list("pk", "stage_id", "seed", "player_id", "pair_id"),
         MatchDecision.objects.order_by("pk").values_list("pk", "stage_id", "round", "slot", "winner_id"),
         Club.objects.order_by("pk").values(),
-        Player.objects.order_by("pk").values_list("pk", "public_initials", "person_id"),
+        Player.objects.order_by("pk").values_list("pk", "public_initials", "person_id", "user_id"),
+        PlayerClaim.objects.order_by("pk").values_list("pk", "user_id", "player_id"),
         Federation.objects.order_by("pk").values(),
         FederationOfficer.objects.order_by("pk").values_list("pk", "federation_id", "user_id"),
         FederationClub.objects.order_by("pk").values(),
@@ -146,6 +149,7 @@ def _fingerprint_queries() -> list[Any]:
         ),
         NightReply.objects.order_by("pk").values_list("pk", "night_id", "player_id", "answer"),
         CheckIn.objects.order_by("pk").values_list("pk", "night_id", "player_id"),
+        NightReminders.objects.order_by("pk").values_list("pk", "club_id", "user_id", "language"),
         Invitation.objects.order_by("pk").values_list("pk", "token_digest", "accepted_at", "withdrawn_at"),
     ]
 

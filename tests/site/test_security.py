@@ -42,8 +42,13 @@ def test_every_post_form_in_the_templates_carries_a_csrf_token():
                 assert "{% csrf_token %}" in form, f"{path.relative_to(ROOT)}: a POST form without csrf_token"
 
 
+# A reminder's stop link takes the mail program's one-click POST (RFC 8058), which carries no
+# CSRF token; the signed token in its path is the credential.
+ONE_CLICK = {"tournaments:night_reminders_stop"}
 WRITES = [
-    name for name, row in MATRIX.items() if row.kind == "page" and row.write in (SCORER, DIRECTOR, LINK)
+    name
+    for name, row in MATRIX.items()
+    if row.kind == "page" and row.write in (SCORER, DIRECTOR, LINK) and name not in ONE_CLICK
 ]
 
 

@@ -7,7 +7,8 @@ North's member clubs are Harbour, Meadow and Lonely; Outpost is in no federation
 neither and never invited; South has invited Harbour. North Open is North's championship held
 at Harbour (entrants four of Harbour and four of Meadow, two tables, confirmation asked), and
 Harbour Friday is Harbour's own night (eight of Harbour, two tables); in each, round 1 is seated and
-hand 1 is saved at table 1 by its NS side, unconfirmed. `STEPS` change it, each after the ones
+hand 1 is saved at table 1 by its NS side, unconfirmed. Harbour's next night is tonight, before
+its event. `STEPS` change it, each after the ones
 before it.
 """
 
@@ -271,6 +272,17 @@ def _events(clubs: dict[str, Club], north: Federation, users: dict[str, Any]) ->
     return {"championship": _played(championship, scorer), "night": _played(night, scorer)}
 
 
+def _night_ahead(clubs: dict[str, Club]) -> None:
+    """Harbour's next night, tonight in its zone, before its event: its replies, door and links."""
+    from tournaments import selectors
+
+    harbour = clubs["harbour"]
+    asked = services.NightInput(
+        date=selectors.club_today(harbour), start_time=datetime.time(19, 30), variant="classic"
+    )
+    services.nights_schedule(club=harbour, asked=asked)
+
+
 def _signed_in(user: Any) -> dict[str, str]:
     client = Client()
     client.force_login(user)
@@ -283,6 +295,7 @@ def build() -> World:
     users = _users(clubs)
     north = _federations(clubs, users)
     targets = _events(clubs, north, users)
+    _night_ahead(clubs)
     actors = [actor.name for actor in ACTORS if actor.username]
     tokens = {name: AuthToken.objects.create(user=users[name])[1] for name in actors}
     cookies = {name: _signed_in(users[name]) for name in actors}

@@ -44,6 +44,7 @@ from tournaments.models import (
     Game,
     Hand,
     Night,
+    NightReminders,
     Season,
     Seat,
     Stage,
@@ -393,6 +394,28 @@ def _personal_link(w: World) -> dict[str, Any]:
     return {"token": selectors.player_reply_token(player=w.club.players.order_by("pk")[0])}
 
 
+def _unlinked_player(w: World) -> int:
+    """The first active roster player of the club linked to no account."""
+    players = w.club.players.filter(user__isnull=True, active=True, guest=False)
+    return players.order_by("pk").values_list("pk", flat=True)[0]
+
+
+def _with_addresses(w: World) -> None:
+    """The players linked as `_players_linked`, and each account an email address."""
+    _players_linked(w)
+    for actor in ("member", "scorer", "director"):
+        get_user_model().objects.filter(pk=w.users[actor].pk).update(email=f"{actor}@example.org")
+
+
+def _reminders_on(w: World) -> None:
+    """The director's reminders of the club's nights on (their stop link's row)."""
+    NightReminders.objects.get_or_create(club=w.club, user=w.users["director"])
+
+
+def _stop_link(w: World) -> dict[str, Any]:
+    return {"token": selectors.night_reminders_stop_token(club=w.club, user=w.users["director"])}
+
+
 # A night's door and a player's personal link: signed tokens of the nights' own form.
 NIGHT_LINKS = {"tournaments:night_check_in", "tournaments:player_nights"}
 
@@ -446,6 +469,13 @@ MATRIX: dict[str, Row] = {
     ),
     "clubs:member_role": Row("page", _bobs_membership, write=DIRECTOR, data=lambda w: {"role": "scorer"}),
     "clubs:member_remove": Row("page", _bobs_membership, write=DIRECTOR),
+    # A director links a member's account to a roster player; a member says which one they are.
+    "clubs:member_player": Row(
+        "page", _bobs_membership, write=DIRECTOR, data=lambda w: {"player": _unlinked_player(w)}
+    ),
+    "clubs:player_claim": Row(
+        "page", lambda w: {"slug": w.club.slug}, write=MEMBER, data=lambda w: {"player": _unlinked_player(w)}
+    ),
     "clubs:player_initials": Row(
         "page",
         lambda w: {"player_id": w.event.participants.first().player_id},
@@ -678,6 +708,12 @@ MATRIX: dict[str, Row] = {
         lambda w: _night_kwargs(w) | {"player_id": w.club.players.order_by("pk")[0].pk},
         write=DIRECTOR,
     ),
+    "tournaments:night_reminders": Row(
+        "page", _night_kwargs, write=MEMBER, data=lambda w: {"on": "1"}, prepare=_with_addresses
+    ),
+    # A reminder's stop link stops its account's reminders, signed in or not (and by the mail
+    # program's one-click POST, without a CSRF token: tests/site/test_security.py).
+    "tournaments:night_reminders_stop": Row("page", _stop_link, read=LINK, write=LINK, prepare=_reminders_on),
     # Whoever holds the door's QR code checks a player in; a player's personal link replies.
     "tournaments:night_check_in": Row(
         "page", _door, read=LINK, write=LINK, data=lambda w: {"player": w.club.players.order_by("pk")[0].pk}
@@ -984,6 +1020,13 @@ def _url(name: str, row: Row, w: World, actor: str) -> str:
             kwargs["token"] = f"{_night(w).pk}:{'x' * 27}"  # well-formed, not signed by the site
         elif actor == "other_link":
             kwargs["token"] = selectors.night_door_token(night=Night.objects.get(club=w.other_club))
+    elif name == "tournaments:night_reminders_stop":
+        if actor == "anonymous":
+            kwargs["token"] = f"{w.club.pk}-{w.users['director'].pk}:{'x' * 27}"  # not signed by the site
+        elif actor == "other_link":
+            kwargs["token"] = selectors.night_reminders_stop_token(
+                club=w.other_club, user=w.users["director"]
+            )
     elif "token" in kwargs:
         if actor == "anonymous":
             kwargs["token"] = "made-up-token"

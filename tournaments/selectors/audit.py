@@ -74,7 +74,7 @@ HAND_FIELDS = ("version", "confirmed_at")
 # The event's state and the director's ranking rules (scale, own table, tie-break order).
 EVENT_FIELDS = ("status", "name", "date", "vp_scale", "vp_custom", "tie_breaks")
 CLUB_FIELDS = ("name", "time_zone", "language", "default_variant", "results_public")
-PLAYER_FIELDS = ("name", "active")
+PLAYER_FIELDS = ("name", "active", "user")  # the account linked too
 
 
 def _where(game: Any) -> str:

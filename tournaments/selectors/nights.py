@@ -108,13 +108,20 @@ def night_check_in_list(*, night: Night) -> list[CheckInLine]:
     return sorted(lines, key=lambda line: (line.answer not in COMING, line.player.name))
 
 
+def nights_begun(*, nights: list[Night]) -> set[int]:
+    """The ids of `nights` whose event has begun: its round 1 seated (one query)."""
+    rounds = Round.objects.filter(event__night__in=nights).filter(
+        Q(status=Round.Status.SEATED) | Q(number__gt=1)
+    )
+    return set(rounds.values_list("event__night", flat=True))
+
+
 def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | None:
     """Why check-in is closed, or None: cancelled, or round 1 seated. The door's page opens on
     the night's date only; a director may tick before it."""
     if night.cancelled:
         return _("This night is cancelled.")
-    rounds = Round.objects.filter(event__night=night)
-    if rounds.filter(Q(status=Round.Status.SEATED) | Q(number__gt=1)).exists():
+    if nights_begun(nights=[night]):
         return _("Check-in closed when round 1 was seated: the director adds late players on the event page.")
     if at_the_door and night.date != club_today(night.club):
         return _("Check-in opens on the night itself, %(date)s.") % {"date": night.date.isoformat()}
@@ -122,12 +129,27 @@ def night_check_in_refusal(*, night: Night, at_the_door: bool = False) -> str | 
 
 
 def night_reply_refusal(*, night: Night) -> str | None:
-    """Why no one may reply now, or None: cancelled, or over."""
-    if night.cancelled:
-        return _("This night is cancelled.")
-    if night.date < club_today(night.club):
-        return _("This night is over.")
-    return None
+    """Why no one may reply now, or None: cancelled, begun (round 1 seated), or over."""
+    return night_reply_refusals(nights=[night])[night.pk]
+
+
+def night_reply_refusals(*, nights: list[Night]) -> dict[int, str | None]:
+    """`night_reply_refusal` of each of `nights` (of one club), by id, in two queries."""
+    if not nights:
+        return {}
+    begun = nights_begun(nights=nights)
+    today = club_today(nights[0].club)
+    refusals: dict[int, str | None] = {}
+    for night in nights:
+        if night.cancelled:
+            refusals[night.pk] = _("This night is cancelled.")
+        elif night.pk in begun:
+            refusals[night.pk] = _("The night has begun: round 1 is seated, so replies are closed.")
+        elif night.date < today:
+            refusals[night.pk] = _("This night is over.")
+        else:
+            refusals[night.pk] = None
+    return refusals
 
 
 # --- signed addresses ---------------------------------------------------------------------------

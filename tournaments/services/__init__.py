@@ -34,6 +34,7 @@ from tournaments.services.hands import (
     hand_sat_out_set,
     hand_undo,
 )
+from tournaments.services.night_reminders import night_reminders_send, night_reminders_set
 from tournaments.services.nights import (
     MOST_NIGHTS,
     NightInput,
@@ -119,6 +120,8 @@ __all__ = [
     "night_check_in",
     "night_event_create",
     "night_move",
+    "night_reminders_send",
+    "night_reminders_set",
     "night_reply_set",
     "nights_schedule",
     "participant_add",

@@ -24,6 +24,7 @@ RATINGS_REFRESH_ALL = "tournaments.tasks.ratings_refresh_all"
 FEDERATION_RATINGS_RECOMPUTE = "tournaments.tasks.federation_ratings_recompute"
 GAME_RATE = "tournaments.tasks.game_rate"
 TASKS_LOST_RESEND = "tournaments.tasks.tasks_lost_resend"
+NIGHT_REMINDERS_SEND = "tournaments.tasks.night_reminders_send"
 
 # Long enough to gather a burst of hands, short enough to show them at once.
 DELAY_SECONDS = 1

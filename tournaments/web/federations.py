@@ -16,7 +16,7 @@ from clubs.web import federations as club_pages
 from tournaments import selectors
 from tournaments.domain.ratings import PROVISIONAL_GAMES
 from tournaments.web.listings import FederationRankingTable
-from tournaments.web.public_views import _login_or_404
+from tournaments.web.public import _login_or_404
 
 # Rows of the ranking on the public face; the ranking page has them all.
 FRONT_RANKINGS = 10

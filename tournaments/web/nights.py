@@ -18,13 +18,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from clubs.selectors import directs, role_in
+from clubs.selectors import directs, player_claim_of, players_to_claim, role_in
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Night, NightReply
 from tournaments.web.director.nights import night_personal_links
 from tournaments.web.exports import export_response
 from tournaments.web.listings import NightCheckInTable
+from tournaments.web.night_links import links_refused, wrong_link
 
 # How long a night lasts in the calendar: the club says when it starts, not when it ends.
 NIGHT_HOURS = 3
@@ -45,6 +46,10 @@ def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
         "my_answer": replies.answers.get(player.pk, "") if player else "",
         "answers": NightReply.Answer.choices,
         "reply_refused": selectors.night_reply_refusal(night=night),
+        "reminders_on": selectors.night_reminders_of(user=request.user, club=night.club) is not None,
+        # Without a player: the one the member said they are, or the roster to say it from.
+        "claim": player_claim_of(user=request.user, club=night.club) if player is None else None,
+        "to_claim": players_to_claim(club=night.club) if player is None else [],
         "replies": replies,
         "check_in_refused": selectors.night_check_in_refusal(night=night),
     }
@@ -93,10 +98,14 @@ def _reply(request: HttpRequest, night: Night, player_id: int, answer: str) -> N
 
 def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     """A player's personal link: the club's nights ahead, each with the player's reply (POST
-    `night` and `answer`), without an account."""
+    `night` and `answer`) while replies are open, without an account. Wrong links are limited
+    per address (NIGHT_LINK_WRONG_PER_ADDRESS in NIGHT_LINK_WINDOW s)."""
+    refused = links_refused(request)
+    if refused is not None:
+        return refused
     player = selectors.player_of_reply_token(token=token)
     if player is None:
-        raise Http404
+        return wrong_link(request)
     nights = selectors.nights_ahead(club=player.club)
     if request.method == "POST":
         night = next((n for n in nights if str(n.pk) == request.POST.get("night")), None)
@@ -106,24 +115,32 @@ def player_nights(request: HttpRequest, token: str) -> HttpResponse:
             _reply(request, night, player.pk, request.POST.get("answer", ""))
         return redirect("tournaments:player_nights", token=token)
     answers = dict(player.night_replies.values_list("night_id", "answer"))
+    refusals = selectors.night_reply_refusals(nights=nights)
     context = {
         "player": player,
-        "lines": [(night, answers.get(night.pk, "")) for night in nights],
+        "lines": [(night, answers.get(night.pk, ""), refusals[night.pk]) for night in nights],
         "answers": NightReply.Answer.choices,
+        "answer_names": dict(NightReply.Answer.choices),
     }
     return render(request, "tournaments/player_nights.html", context)
 
 
 def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """The door's check-in page, opened by its QR code: a player picks their name (POST
-    `player`), or a signed-in player of the club is recognised and offered their own."""
+    `player`), or a signed-in player of the club is recognised and offered their own. Wrong
+    links and names not on the roster are limited per address, as `player_nights`."""
+    refused = links_refused(request)
+    if refused is not None:
+        return refused
     night = selectors.night_of_door_token(token=token)
     if night is None:
-        raise Http404
+        return wrong_link(request)
     me = selectors.player_of(user=request.user, club=night.club)
     if request.method == "POST":
         chosen = request.POST.get("player", "")
-        player = get_object_or_404(night.club.players, pk=int(chosen) if chosen.isdigit() else 0)
+        player = night.club.players.filter(pk=int(chosen) if chosen.isdigit() else 0).first()
+        if player is None:
+            return wrong_link(request, _("That name is not on the club's roster: tap your name on the list."))
         how = CheckIn.How.ACCOUNT if me is not None and me.pk == player.pk else CheckIn.How.DOOR
         user = request.user if request.user.is_authenticated else None
         try:

@@ -22,6 +22,7 @@ from tournaments import services
 from tournaments.services.queue import (
     FEDERATION_RATINGS_RECOMPUTE,
     GAME_RATE,
+    NIGHT_REMINDERS_SEND,
     RATINGS_RECOMPUTE,
     RATINGS_REFRESH_ALL,
     ROUND_SEAT,
@@ -180,6 +181,12 @@ def ratings_refresh_all() -> int:
     for federation_id in Federation.objects.order_by("pk").values_list("pk", flat=True):
         federation_ratings_recompute.apply_async(kwargs={"federation_id": federation_id}, headers=UNGUARDED)
     return len(club_ids)
+
+
+@idempotent_task(NIGHT_REMINDERS_SEND, RunHereIfBrokerDown)
+def night_reminders_send() -> int:
+    """Hourly (beat): mail the reminders due (`services.night_reminders_send`); returns how many."""
+    return services.night_reminders_send()
 
 
 @shared_task(bind=True, ignore_result=True, name=TASKS_LOST_RESEND)

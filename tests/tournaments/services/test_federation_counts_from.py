@@ -99,7 +99,7 @@ def test_the_officer_asks_for_the_date_and_the_director_sees_it_before_accepting
 def test_a_new_federations_first_night_reads_as_an_ordered_table_saying_why_p(
     django_capture_on_commit_callbacks,
 ):
-    new = Federation.objects.create(name="New", slug="new")
+    new = Federation.objects.create(name="Fresh", slug="fresh")
     club = ClubFactory(name="First", slug="first")
     FederationClub.objects.create(federation=new, club=club, joined_on=D(2026, 12, 1))
     for name in ("Ann", "Bob", "Cat", "Dan"):
@@ -115,7 +115,7 @@ def test_a_new_federations_first_night_reads_as_an_ordered_table_saying_why_p(
     FederationOfficer.objects.create(federation=new, user=officer)
     client = Client()
     client.force_login(officer)
-    page = client.get(reverse("tournaments:federation_rankings", args=["new"])).content.decode()
+    page = client.get(reverse("tournaments:federation_rankings", args=["fresh"])).content.decode()
     assert 'id="nobody-ranked"' in page and "No one is ranked yet" in page
     rows = re.findall(
         r"<tr[^>]*>\s*<td[^>]*>(\d+) <abbr[^>]*title=\"([^\"]+)\"[^>]*>P</abbr>.*?<bdi>(\w+)</bdi>",
