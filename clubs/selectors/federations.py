@@ -47,9 +47,14 @@ def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
     ).order_by("name")
 
 
+def federations_with_public_ranking() -> QuerySet[Federation]:
+    """The federations whose ranking is public (anyone may open their page), by name."""
+    return Federation.objects.filter(ranking_public=True).order_by("name")
+
+
 def federations_with_ranking_visible_to(*, user: Requester) -> QuerySet[Federation]:
     """The federations whose ranking and people `user` may see: those with `ranking_public`, and its own."""
-    public = Federation.objects.filter(ranking_public=True)
+    public = federations_with_public_ranking()
     if not user.is_authenticated:
         return public
     return (public | federations_run_by(user=user)).distinct().order_by("name")

@@ -25,7 +25,6 @@ from tournaments.selectors.events import (
 from tournaments.selectors.federations import (
     FederationFront,
     federation_front,
-    federations_with_public_ranking,
 )
 from tournaments.selectors.hands import (
     UNDO_WINDOW,
@@ -342,7 +341,6 @@ __all__ = [
     "federation_ranking_group",
     "federation_ranking_groups",
     "federation_ranking_period",
-    "federations_with_public_ranking",
     "final_corrections",
     "finished_game_corrections",
     "game_corrections",

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
-
 from clubs.models import Club, Federation
 from clubs.selectors import member_clubs
 from clubs.users import Requester
@@ -21,11 +19,6 @@ class FederationFront:
     clubs: list[Club]
     coming: list[Event]
     finished: list[Event]
-
-
-def federations_with_public_ranking() -> QuerySet[Federation]:
-    """Federations whose ranking is public, so that anyone may open their page; by name."""
-    return Federation.objects.filter(ranking_public=True).order_by("name")
 
 
 def federation_front(*, federation: Federation, user: Requester) -> FederationFront:

@@ -18,6 +18,7 @@ from clubs.selectors import (
     clubs_with_public_results,
     clubs_with_results_visible_to,
     directs,
+    federations_with_public_ranking,
     federations_with_ranking_visible_to,
     role_in,
 )
@@ -57,7 +58,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "clubs": clubs,
         "public_clubs": public,
-        "public_federations": selectors.federations_with_public_ranking(),
+        "public_federations": federations_with_public_ranking(),
     }
     return render(request, "tournaments/home.html", context)
 

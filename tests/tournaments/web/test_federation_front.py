@@ -5,7 +5,8 @@ North (tests/support/federation_front.py): Avon and Brook members, Avon's result
 Brook's not, Lonely outside; North Open finished at Avon, North Winter Cup to come. The
 federation's ranking counts Brook's night (Bo & Bea against Bud & Bix, every player linked) and
 North Open (Al, Pia, Bix, Bo); Avon's night is left out (Ann has no member number). So its people
-with a rating are Bea, Bix, Bo, Bud, Al and Pia, each with one or two games: all provisional.
+with a rating are Bea, Bix, Bo, Bud, Al and Pia, each with one or two games of the ten that
+rank a person: all provisional.
 """
 
 from __future__ import annotations
@@ -86,8 +87,10 @@ def test_the_face_shows_the_top_of_the_ranking_without_the_peoples_clubs(client,
     heads, lines = rows[0], rows[1:]
     assert "Clubs" not in heads
     assert {line[1] for line in lines} == RATED
-    # One or two games each: everyone provisional, each place marked P in the ranking's order.
-    assert [line[0] for line in lines] == [f"{place} P" for place in range(1, len(lines) + 1)]
+    # One or two games each: every one provisional, in order of rating, each place marked P,
+    # and the page says why no one is ranked yet.
+    assert [line[0] for line in lines] == [f"{place} P" for place in range(1, 7)]
+    assert 'id="nobody-ranked"' in html
     assert 'href="/federations/north/ranking/?variant=classic"' in html
 
 
