@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from import_export import fields, resources, widgets
 
 from clubs.models import Club, Player
+from clubs.names import name_key
 from clubs.text import name_trimmed
 
 if TYPE_CHECKING:
@@ -194,6 +195,12 @@ def roster_delimiter(heading: str) -> str:
     )
 
 
+def _same_name(name: str) -> str:
+    """What two lines of a roster naming one player share: `name_key` without the invisible
+    format characters (a joiner, a direction mark) that look like nothing on a page."""
+    return "".join(c for c in name_key(name) if unicodedata.category(c) != "Cf")
+
+
 class PlayerResource(resources.ModelResource):
     name = fields.Field(attribute="name", column_name="name")
     active = fields.Field(attribute="active", column_name="active", widget=widgets.BooleanWidget())
@@ -220,6 +227,7 @@ class PlayerResource(resources.ModelResource):
         self.file_lines = file_lines or []  # the file's line of each row, for messages
         self.imported_by = imported_by
         self._seen: dict[str, int] = {}
+        self._roster: dict[str, str] = {}
 
     def get_queryset(self) -> Any:
         return Player.objects.filter(club=self.club)
@@ -229,6 +237,7 @@ class PlayerResource(resources.ModelResource):
 
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
         self._seen = {}
+        self._roster = {_same_name(player.name): player.name for player in self.get_queryset()}
 
     def before_save_instance(self, instance: Player, row: Any, **kwargs: Any) -> None:
         # The player's history names the director, not whoever the request (if any) was for.
@@ -242,9 +251,13 @@ class PlayerResource(resources.ModelResource):
         if not name:
             errors["name"] = _("The name is empty.")
         else:
-            key = name.casefold()
+            key = _same_name(name)
+            on_roster = self._roster.get(key)
             if key in self._seen:
                 errors["name"] = _("The name is also on line %(line)s.") % {"line": self._seen[key]}
+            elif on_roster is not None and on_roster != name:
+                message = _("The roster has this player written “%(roster)s”: write the name the same way.")
+                errors["name"] = message % {"roster": on_roster}
             else:
                 self._seen[key] = self.file_lines[kwargs["row_number"] - 1] if self.file_lines else 0
         if "active" in row:

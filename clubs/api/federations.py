@@ -52,7 +52,7 @@ class FederationClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = FederationClub
-        fields = ("club", "club_name", "status", "joined_on", "left_on", "declined_on", "counts_from")
+        fields = ("id", "club", "club_name", "status", "joined_on", "left_on", "declined_on", "counts_from")
 
 
 @read_only_schema(FederationSerializer)

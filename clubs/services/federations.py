@@ -142,7 +142,7 @@ def federation_club_invite(
         message = gettext("%(club)s is invited already: a director of the club accepts or declines.")
         raise ValidationError({"club": message % {"club": club.slug}})
     if counts_from is not None and counts_from > _club_today(club):
-        message = gettext("Choose a date before today: the club's earlier games count from it.")
+        message = gettext("Choose today or an earlier date: the club's games count from it.")
         raise ValidationError({"counts_from": message})
     return FederationClub.objects.create(
         federation=federation, club=club, invited_by=by, counts_from=counts_from

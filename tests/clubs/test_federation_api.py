@@ -27,13 +27,16 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
     assert response.json()["slug"] == "north-league" and response.json()["ranking_public"] is False
     north = Federation.objects.get(slug="north-league")
     assert list(north.officers.values_list("user__username", flat=True)) == ["olga"]
-    FederationClub.objects.create(federation=north, club=club, joined_on="2026-12-01")
-    FederationClub.objects.create(federation=north, club=ClubFactory(name="Hilltop", slug="hilltop"))
+    member = FederationClub.objects.create(federation=north, club=club, joined_on="2026-12-01")
+    invited = FederationClub.objects.create(
+        federation=north, club=ClubFactory(name="Hilltop", slug="hilltop")
+    )
     assert [f["slug"] for f in api.get("/api/v1/federations/").json()["results"]] == ["north-league"]
     assert api.get("/api/v1/federations/north-league/").json()["name"] == "North League"
     clubs = api.get("/api/v1/federations/north-league/clubs/").json()
     assert clubs == [
         {
+            "id": member.pk,
             "club": "riverside",
             "club_name": "Riverside",
             "status": "member",
@@ -43,6 +46,7 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
             "counts_from": None,
         },
         {
+            "id": invited.pk,
             "club": "hilltop",
             "club_name": "hilltop",  # its address: not a member, its name is not shown
             "status": "invited",
@@ -52,6 +56,9 @@ def test_an_officer_creates_reads_and_lists_the_clubs(club, alice):
             "counts_from": None,
         },
     ]
+    # The listed id is the one that withdraws an invitation (or ends a membership).
+    assert api.post(f"/api/v1/federations/north-league/clubs/{clubs[1]['id']}/end/").status_code in (200, 204)
+    assert not FederationClub.objects.filter(pk=invited.pk).exists()
     # A director of a member club is no officer: the federation is not found for them.
     director = _as(alice)
     assert director.get("/api/v1/federations/").json()["results"] == []

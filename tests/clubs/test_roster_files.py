@@ -18,6 +18,7 @@ from openpyxl.styles import Font
 from clubs import services
 from clubs.models import Player
 from clubs.web.forms import RosterUploadForm
+from tests.support.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -319,3 +320,28 @@ def test_the_upload_field_takes_csv_files_and_workbooks(client, club, alice):
     page = client.get(f"/clubs/{club.slug}/players/import/").content.decode()
     assert 'accept=".csv,.tsv,.txt,.xlsx"' in page
     assert "CSV file or Excel workbook" in page and "“CSV UTF-8 (Comma delimited)”" in page
+
+
+def test_names_that_look_alike_on_a_page_are_one_player(club):
+    PlayerFactory(club=club, name="Ana Dup")
+    lines = "\n".join(
+        [
+            "name",
+            "Bo Lee",
+            "Bo  Lee",  # two spaces
+            "Ｂo Lee",  # a full-width B
+            "Bo\u200d Lee",  # an invisible joiner
+            "Ana  Dup",  # the roster's player, spaced otherwise
+            "Ana Dup",  # the roster's player as written: an update, not a new player
+        ]
+    )
+    outcome = _import(club, "roster.csv", lines.encode())
+    assert [(line.line, line.status, line.errors) for line in outcome.lines] == [
+        (2, "new", ()),
+        (3, "invalid", ("name: The name is also on line 2.",)),
+        (4, "invalid", ("name: The name is also on line 2.",)),
+        (5, "invalid", ("name: The name is also on line 2.",)),
+        (6, "invalid", ("name: The roster has this player written “Ana Dup”: write the name the same way.",)),
+        (7, "skip", ()),
+    ]
+    assert _players(club) == {"Ana Dup": True}

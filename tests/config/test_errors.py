@@ -73,7 +73,7 @@ def test_another_api_error_is_json_too(sam, monkeypatch):
 
 
 def test_a_page_error_keeps_djangos_500_page(bob, club, monkeypatch):
-    from tournaments.web import member_views as views
+    from tournaments.web import member as views
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

@@ -12,7 +12,7 @@ from django.test import Client
 
 from config.logs import RedactTableLinks
 from tournaments.models import Table
-from tournaments.web import table_views
+from tournaments.web import table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_a_failed_csrf_check_a_404_and_a_500_on_a_link_path_log_no_token(log_out
     def broken(request, access, **kwargs):
         raise RuntimeError(f"could not render /t/{token}/ for this request")
 
-    monkeypatch.setattr(table_views, "_page", broken)
+    monkeypatch.setattr(table, "_page", broken)
     response = Client(raise_request_exception=False).get(f"/t/{token}/")
     assert response.status_code == 500
 

@@ -272,8 +272,8 @@ def test_the_public_ranking_pages_pass_axe_in_english_and_arabic(page, live_serv
 
 
 def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_server, federation_north):
-    """What a visitor opens of a federation whose ranking is public: its ranking, each person
-    with their clubs and the rule open, and a person's page with their rating chart."""
+    """What a visitor opens of a federation whose ranking is public: its page, its ranking, each
+    person with their clubs and the rule open, and a person's page with their rating chart."""
     from clubs.models import Federation, Person
 
     Federation.objects.filter(pk=federation_north.pk).update(ranking_public=True)
@@ -283,6 +283,7 @@ def test_the_federation_ranking_pages_pass_axe_in_english_and_arabic(page, live_
     page = context.new_page()
     pia = Person.objects.get(member_number="N-PIA")
     pages = {
+        "federation": ("/federations/north/", "#front-ranking"),
         "federation ranking": ("/federations/north/ranking/", "#federation-ranking tbody tr >> nth=10"),
         "person": (f"/federations/north/people/{pia.pk}/", "#rating-classic canvas.rating-chart"),
     }

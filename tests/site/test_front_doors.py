@@ -20,7 +20,8 @@ from clubs.api.federations import FederationInputSerializer, PersonLinkInputSeri
 from clubs.web.forms import FederationForm, PersonLinkForm
 from tournaments import services
 from tournaments.api.serializers import EventInputSerializer, HandRecordInputSerializer
-from tournaments.web.forms import EventForm, HandForm
+from tournaments.web.forms.events import EventForm
+from tournaments.web.forms.hands import HandForm
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Doors:
 
 
 OPERATIONS = {
-    # The page builds the house rules from a control each (tournaments/web/house_rules.py).
+    # The page builds the house rules from a control each (tournaments/web/forms/house_rules.py).
     "event_create": Doors(
         services.EventInput, EventForm, EventInputSerializer, frozenset({"club"}), frozenset({"options"})
     ),

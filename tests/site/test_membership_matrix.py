@@ -627,6 +627,7 @@ NIGHT_DOORS: dict[str, Door] = {
 
 FEDERATION_DOORS: dict[str, Door] = {
     "clubs:federation_detail": Door("page", _north, read=OFFICER),
+    "federation": Door("page", _north, read=OFFICER),  # the same address, answered first
     "clubs:federation_invite": Door("page", _north, write=OFFICER, data=lambda w, t: {"club": "faraway"}),
     "clubs:federation_ranking_settings": Door(
         "page", _north, write=OFFICER, data=lambda w, t: {"public": "1"}

@@ -495,6 +495,9 @@ MATRIX: dict[str, Row] = {
         "page", read=AUTH, write=AUTH, data=lambda w: {"name": "Another League", "slug": ""}
     ),
     "clubs:federation_detail": Row("page", _north, read=OFFICER),
+    # The same address, answered first: the officers' page, or the public face once the ranking
+    # is public (the world's is not: tests/tournaments/web/test_federation_front.py).
+    "federation": Row("page", _north, read=OFFICER),
     "clubs:federation_invite": Row("page", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
     "clubs:federation_ranking_settings": Row("page", _north, write=OFFICER, data=lambda w: {"public": "1"}),
     "clubs:federation_officer_add": Row("page", _north, write=OFFICER, data=lambda w: {"who": "bob"}),

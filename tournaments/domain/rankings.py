@@ -67,11 +67,13 @@ class RankedLine:
     rank: int | None  # None: provisional, listed after the ranked players
     provisional: bool
     position: int  # the line's place in the ranking's order, from 1 (a sort by rank uses it)
+    place: int = 0  # the place shown: the rank, or a provisional line's place after the ranked ones
 
 
 def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_GAMES) -> list[RankedLine]:
     """The lines in the ranking's order: settled players by rating, equal shown ratings sharing
-    a rank, then provisional players without a rank; equal ratings by name."""
+    a rank, then provisional players without a rank but with a place after the ranked ones
+    (shared the same way); equal ratings by name."""
     # Each rating rounded once (a federation ranks 16,000 lines a page load).
     shown = sorted(((round(line.rating, SHOWN_DECIMALS), line) for line in lines), key=_order)
     settled = [(rating, line) for rating, line in shown if line.rated_games >= provisional_games]
@@ -79,12 +81,15 @@ def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_G
     before: float | None = None
     for position, (rating, line) in enumerate(settled, start=1):
         tied = before is not None and before == rating
-        ranked.append(RankedLine(line, ranked[-1].rank if tied else position, False, position))
+        rank_ = ranked[-1].rank if tied else position
+        ranked.append(RankedLine(line, rank_, False, position, rank_ or position))
         before = rating
-    provisional = [line for _rating, line in shown if line.rated_games < provisional_games]
-    ranked.extend(
-        RankedLine(line, None, True, len(settled) + n) for n, line in enumerate(provisional, start=1)
-    )
+    provisional = [(rating, line) for rating, line in shown if line.rated_games < provisional_games]
+    before = None
+    for position, (rating, line) in enumerate(provisional, start=len(settled) + 1):
+        tied = before is not None and before == rating
+        ranked.append(RankedLine(line, None, True, position, ranked[-1].place if tied else position))
+        before = rating
     return ranked
 
 

@@ -22,6 +22,11 @@ from tournaments.selectors.events import (
     events_visible_to,
     events_with_results_visible_to,
 )
+from tournaments.selectors.federations import (
+    FederationFront,
+    federation_front,
+    federations_with_public_ranking,
+)
 from tournaments.selectors.hands import (
     UNDO_WINDOW,
     Correction,
@@ -242,6 +247,7 @@ __all__ = [
     "Correction",
     "Door",
     "Entrant",
+    "FederationFront",
     "FinalPlace",
     "GroupRating",
     "HallBoard",
@@ -331,10 +337,12 @@ __all__ = [
     "events_visible_to",
     "events_with_results_visible_to",
     "federation_default_group",
+    "federation_front",
     "federation_ranking",
     "federation_ranking_group",
     "federation_ranking_groups",
     "federation_ranking_period",
+    "federations_with_public_ranking",
     "final_corrections",
     "finished_game_corrections",
     "game_corrections",

@@ -230,14 +230,14 @@ class RankingTable(tables.Table):
         if record.rank is None:  # its place after the ranked, a short mark saying why in its title
             return format_html(
                 '{} <abbr class="provisional" title="{}">{}</abbr>',
-                record.position,
+                record.place,
                 provisional_reason(record.line.rated_games),
                 pgettext("provisional", "P"),
             )
         return format_html("{}", record.rank)
 
     def value_rank(self, record: RankedLine) -> int:
-        return record.position if record.rank is None else record.rank
+        return record.place
 
     def render_name(self, value: str) -> SafeString:
         return format_html_join("", "<bdi>{}</bdi>", [(value,)])

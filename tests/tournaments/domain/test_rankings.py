@@ -47,10 +47,27 @@ def test_settled_players_rank_by_rating_sharing_a_rank_when_equal_as_shown():
 def test_a_provisional_player_is_listed_after_every_settled_one_without_a_rank():
     # Eve's 40.0 from 3 games does not rank above Dan's 3.5 from 200.
     ranked = rank([_line("Dan", 3.5, 200), _line("Eve", 40.0, 3), _line("Fay", 1.0, 9)], provisional_games=10)
-    assert [(r.line.name, r.rank, r.provisional, r.position) for r in ranked] == [
-        ("Dan", 1, False, 1),
-        ("Eve", None, True, 2),
-        ("Fay", None, True, 3),
+    assert [(r.line.name, r.rank, r.provisional, r.position, r.place) for r in ranked] == [
+        ("Dan", 1, False, 1, 1),
+        ("Eve", None, True, 2, 2),
+        ("Fay", None, True, 3, 3),
+    ]
+
+
+def test_provisional_players_of_equal_shown_ratings_share_their_place_as_ranked_ones_share_a_rank():
+    # A new ranking's first night: two pairs, each partner rated alike (2.43 and -1.50), no one ranked.
+    lines = [
+        _line("Ann", -1.498, 1),
+        _line("Bob", -1.502, 1),
+        _line("Cat", 2.430, 1),
+        _line("Dan", 2.4301, 1),
+    ]
+    ranked = rank(lines, provisional_games=10)
+    assert [(r.line.name, r.rank, r.place) for r in ranked] == [
+        ("Cat", None, 1),
+        ("Dan", None, 1),
+        ("Ann", None, 3),
+        ("Bob", None, 3),
     ]
 
 

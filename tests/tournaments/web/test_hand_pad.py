@@ -14,7 +14,7 @@ from tests.support.hands import HAND_A, HAND_TWO_OUT
 from tests.support.table_form import _form_data
 from tournaments import services
 from tournaments.models import Game
-from tournaments.web.forms import RARE_FIELDS
+from tournaments.web.forms.hands import RARE_FIELDS
 
 pytestmark = pytest.mark.django_db
 

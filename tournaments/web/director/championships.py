@@ -18,7 +18,7 @@ from clubs.users import SignedInRequest
 from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Event
-from tournaments.web.forms import ChampionshipForm, EntriesForm, QualifyForm
+from tournaments.web.forms.championships import ChampionshipForm, EntriesForm, QualifyForm
 
 
 @login_required

@@ -17,8 +17,8 @@ from clubs.web.clubs import directed_club
 from tournaments import services
 from tournaments.models import Season
 from tournaments.selectors.audit import club_audit
+from tournaments.web.forms.standings import SeasonForm
 from tournaments.web.listings import AuditTable
-from tournaments.web.standings_forms import SeasonForm
 
 
 @login_required

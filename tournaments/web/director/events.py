@@ -18,8 +18,8 @@ from clubs.users import SignedInRequest
 from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Event
-from tournaments.web.forms import EventForm, ParticipantAddForm
-from tournaments.web.standings_forms import StandingsRulesForm
+from tournaments.web.forms.events import EventForm, ParticipantAddForm
+from tournaments.web.forms.standings import StandingsRulesForm
 
 # The New event form's buttons that change the form rather than create the event.
 _FORM_STEPS = ("add_player", "everyone", "redisplay")

@@ -19,7 +19,7 @@ from clubs.selectors import clubs_directed_by
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Night
-from tournaments.web.night_forms import NightForm, NightMoveForm
+from tournaments.web.forms.nights import NightForm, NightMoveForm
 
 
 @login_required

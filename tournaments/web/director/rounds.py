@@ -20,7 +20,7 @@ from clubs.viewer import shown_player_name
 from tournaments import selectors, services
 from tournaments.models import Game, Round, TableCard
 from tournaments.services import round_tools
-from tournaments.web.forms import SwapForm
+from tournaments.web.forms.rounds import SwapForm
 
 
 @login_required

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.models import Event, Stage
-from tournaments.web.member_views import event_page
-from tournaments.web.stage_forms import StageEntrantsForm, StageForm
+from tournaments.web.forms.stages import StageEntrantsForm, StageForm
+from tournaments.web.member import event_page
 
 
 def _directed_event(request: HttpRequest, event_id: int) -> Event:

@@ -4,7 +4,7 @@ link (`board/<token>/`), each with its live part (`live/`)."""
 from django.urls import path, register_converter
 
 from tournaments.selectors import BOARD_TOKEN_PATTERN
-from tournaments.web import board_views
+from tournaments.web import board
 
 
 class BoardTokenConverter:
@@ -22,8 +22,8 @@ class BoardTokenConverter:
 register_converter(BoardTokenConverter, "board_token")
 
 urlpatterns = [
-    path("events/<int:event_id>/board/", board_views.round_board, name="round_board"),
-    path("events/<int:event_id>/board/live/", board_views.board_live, name="board_live"),
-    path("board/<board_token:board_token>/", board_views.board_link, name="board_link"),
-    path("board/<board_token:board_token>/live/", board_views.board_link_live, name="board_link_live"),
+    path("events/<int:event_id>/board/", board.round_board, name="round_board"),
+    path("events/<int:event_id>/board/live/", board.board_live, name="board_live"),
+    path("board/<board_token:board_token>/", board.board_link, name="board_link"),
+    path("board/<board_token:board_token>/live/", board.board_link_live, name="board_link_live"),
 ]

@@ -4,7 +4,7 @@ and a card's short code. Design: docs/site.md#the-pages"""
 from django.urls import path, register_converter
 
 from tournaments.models import ACCESS_TOKEN_PATTERN
-from tournaments.web import table_codes, table_views
+from tournaments.web import table, table_codes
 
 
 class TableTokenConverter:
@@ -40,51 +40,51 @@ register_converter(TableCodeConverter, "table_code")
 urlpatterns = [
     path("c/", table_codes.code_entry, name="table_code"),
     path("c/<table_code:code>/", table_codes.code_open, name="table_code_open"),
-    path("games/<int:game_id>/", table_views.table, {"action": "view"}, name="game_detail"),
-    path("games/<int:game_id>/hands/", table_views.table, {"action": "save"}, name="game_save"),
-    path("games/<int:game_id>/tag/", table_views.table, {"action": "tag"}, name="game_tag"),
+    path("games/<int:game_id>/", table.table, {"action": "view"}, name="game_detail"),
+    path("games/<int:game_id>/hands/", table.table, {"action": "save"}, name="game_save"),
+    path("games/<int:game_id>/tag/", table.table, {"action": "tag"}, name="game_tag"),
     path(
         "games/<int:game_id>/hands/<int:number>/confirm/",
-        table_views.table,
+        table.table,
         {"action": "confirm"},
         name="game_confirm",
     ),
     path(
         "games/<int:game_id>/hands/<int:number>/undo/",
-        table_views.table,
+        table.table,
         {"action": "undo"},
         name="game_undo",
     ),
-    path("t/<table_token:token>/", table_views.table, {"action": "view"}, name="link_detail"),
-    path("t/<table_token:token>/hands/", table_views.table, {"action": "save"}, name="link_save"),
-    path("t/<table_token:token>/tag/", table_views.table, {"action": "tag"}, name="link_tag"),
+    path("t/<table_token:token>/", table.table, {"action": "view"}, name="link_detail"),
+    path("t/<table_token:token>/hands/", table.table, {"action": "save"}, name="link_save"),
+    path("t/<table_token:token>/tag/", table.table, {"action": "tag"}, name="link_tag"),
     path(
         "t/<table_token:token>/hands/<int:number>/confirm/",
-        table_views.table,
+        table.table,
         {"action": "confirm"},
         name="link_confirm",
     ),
     path(
         "t/<table_token:token>/hands/<int:number>/undo/",
-        table_views.table,
+        table.table,
         {"action": "undo"},
         name="link_undo",
     ),
     path(
         "t/<table_token:token>/games/<int:game_id>/hands/",
-        table_views.table,
+        table.table,
         {"action": "save"},
         name="card_save",
     ),
     path(
         "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/undo/",
-        table_views.table,
+        table.table,
         {"action": "undo"},
         name="card_undo",
     ),
     path(
         "t/<table_token:token>/games/<int:game_id>/hands/<int:number>/confirm/",
-        table_views.table,
+        table.table,
         {"action": "confirm"},
         name="card_confirm",
     ),

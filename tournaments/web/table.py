@@ -28,7 +28,7 @@ from clubs.viewer import names_in_full
 from config.requests import HtmxHttpRequest
 from tournaments import selectors, services
 from tournaments.models import Game
-from tournaments.web.forms import HandForm
+from tournaments.web.forms.hands import HandForm
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from clubs.text import NameFormField
 from clubs.viewer import shown_player_name
 from tournaments.models import Event, Stage
 from tournaments.selectors import Candidate, StageProposal
-from tournaments.web.forms import choice_field
+from tournaments.web.forms.fields import choice_field
 
 
 class StageForm(forms.Form):

@@ -14,7 +14,7 @@ from clubs.models import Club
 from tournaments.display.labels import CRITERION_LABELS
 from tournaments.domain import victory_points as vp
 from tournaments.models import VP_SCALE_CHOICES, Event, Season
-from tournaments.web.forms import model_choice_field
+from tournaments.web.forms.fields import model_choice_field
 
 TIE_BREAK_SLOTS = 4
 

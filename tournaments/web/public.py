@@ -18,7 +18,6 @@ from clubs.selectors import (
     clubs_with_public_results,
     clubs_with_results_visible_to,
     directs,
-    federations_run_by,
     federations_with_ranking_visible_to,
     role_in,
 )
@@ -48,13 +47,19 @@ ROUND_RESULTS_EXPORT = "rounds"  # ?table=rounds&_export=csv: the round results,
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """A member's clubs and, for anyone, the clubs whose results are public (a visitor's landing)."""
+    """A member's clubs and, for anyone, the clubs whose results are public and the federations
+    whose ranking is (a visitor's landing)."""
     # Each club's events that the member sees: a championship it hosts while a member of its
     # federation, none once it left (selectors.events_visible_to).
     events = Prefetch("events", queryset=selectors.events_visible_to(user=request.user))
     clubs = clubs_where(user=request.user).prefetch_related(events)
     public = clubs_with_public_results().exclude(pk__in=clubs.values("pk"))
-    return render(request, "tournaments/home.html", {"clubs": clubs, "public_clubs": public})
+    context = {
+        "clubs": clubs,
+        "public_clubs": public,
+        "public_federations": selectors.federations_with_public_ranking(),
+    }
+    return render(request, "tournaments/home.html", context)
 
 
 def club_results(request: HttpRequest, slug: str) -> HttpResponse:
@@ -165,7 +170,6 @@ def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "group": group,
         "period": period,
         "provisional_games": PROVISIONAL_GAMES,
-        "is_officer": federations_run_by(user=request.user).filter(pk=federation.pk).exists(),
     }
     return render(request, "tournaments/federation_rankings.html", context)
 

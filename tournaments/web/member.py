@@ -20,9 +20,10 @@ from clubs.users import SignedInRequest
 from clubs.variants import rules_label, variant_note
 from tournaments import selectors
 from tournaments.models import Event, Round, Stage
-from tournaments.web.forms import ParticipantAddForm, PartnershipForm, QualifyForm
-from tournaments.web.public_views import standings_table
-from tournaments.web.stage_forms import StageEntrantsForm, StageForm
+from tournaments.web.forms.championships import QualifyForm
+from tournaments.web.forms.events import ParticipantAddForm, PartnershipForm
+from tournaments.web.forms.stages import StageEntrantsForm, StageForm
+from tournaments.web.public import standings_table
 
 
 @login_required
