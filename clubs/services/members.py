@@ -16,6 +16,7 @@ from clubs.models import (
     Player,
     PlayerClaim,
 )
+from clubs.text import isolated
 
 
 @transaction.atomic
@@ -104,7 +105,7 @@ def member_player_link(*, membership: Membership, player: Player | None, by: Use
                 "%(player)s is linked to %(user)s's account: link that account to no player first."
             )
             owner = player.user.get_username() if player.user else ""
-            raise ValidationError({"player": message % {"player": player.name, "user": owner}})
+            raise ValidationError({"player": message % {"player": isolated(player.name), "user": owner}})
     for other in Player.objects.select_for_update().filter(club_id=club_id, user=user):
         if player is None or other.pk != player.pk:
             _player_user_set(other, None, by)
@@ -133,11 +134,11 @@ def player_claim(*, club: Club, user: User, player: Player) -> PlayerClaim:
     linked = Player.objects.filter(club=club, user=user, active=True).first()
     if linked is not None:
         message = gettext("Your account is linked to %(player)s already: ask a director to change it.")
-        raise ValidationError({"player": message % {"player": linked.name}})
+        raise ValidationError({"player": message % {"player": isolated(linked.name)}})
     if player.club_id != club.pk or not player.active or player.guest:
         raise ValidationError({"player": gettext("Choose an active player of the club's roster.")})
     if player.user_id is not None:
         message = gettext("%(player)s is linked to another account: ask a director.")
-        raise ValidationError({"player": message % {"player": player.name}})
+        raise ValidationError({"player": message % {"player": isolated(player.name)}})
     claim, _created = PlayerClaim.objects.update_or_create(club=club, user=user, defaults={"player": player})
     return claim

@@ -27,6 +27,7 @@ from clubs.selectors import (
     player_claims_of,
     players_to_claim,
 )
+from clubs.text import isolated
 from clubs.users import SignedInRequest
 from clubs.web.forms import (
     ClubCreateForm,
@@ -232,7 +233,7 @@ def member_player(request: SignedInRequest, slug: str, membership_id: int) -> Ht
         messages.success(request, _("%(user)s's account is linked to no player.") % {"user": user})
     else:
         message = _("%(user)s's account is linked to %(player)s: they reply and check in as that player.")
-        messages.success(request, message % {"user": user, "player": linked.name})
+        messages.success(request, message % {"user": user, "player": isolated(linked.name)})
     return redirect("clubs:members", slug=club.slug)
 
 
@@ -254,7 +255,7 @@ def player_claim(request: SignedInRequest, slug: str) -> HttpResponse:
                 messages.error(request, message)
         else:
             message = _("Asked: a director of the club will confirm that you are %(player)s.")
-            messages.success(request, message % {"player": player.name})
+            messages.success(request, message % {"player": isolated(player.name)})
     after = request.POST.get("next", "")
     if url_has_allowed_host_and_scheme(
         after, allowed_hosts={request.get_host()}, require_https=request.is_secure()
