@@ -201,8 +201,7 @@ MEMBER_NUMBERS_FILE = UploadColumns(
 
 
 def roster_columns(header: list[str], kind: UploadColumns = ROSTER_FILE) -> list[str]:
-    """The column (of `kind`: the roster's `name` or `active` by default) of each cell of the file's
-    first line.
+    """The column (of `kind`: the roster's `name` or `active` by default) of each cell of the first line.
 
     Raises ValidationError naming each column it cannot read (an unknown heading or none, a column
     given twice) and each missing needed column, then the headings it accepts."""
@@ -236,11 +235,9 @@ ROSTER_DELIMITERS = (",", ";", "\t")
 
 
 def roster_delimiter(heading: str, kind: UploadColumns = ROSTER_FILE) -> str:
-    """The delimiter (comma, semicolon or tab) of a CSV file of `kind` (the roster by default) whose
-    first line is `heading`.
-
-    The only one on the line (none: the comma), else the one splitting it into the most column
-    names. Raises ValidationError if no one of them does."""
+    """The delimiter (comma, semicolon or tab) of a CSV file of `kind` whose first line is `heading`:
+    the only one on the line (none: the comma), else the one splitting it into the most column names.
+    Raises ValidationError if no one of them does."""
     present = [delimiter for delimiter in ROSTER_DELIMITERS if delimiter in heading]
     if len(present) <= 1:
         return present[0] if present else ","

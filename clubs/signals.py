@@ -1,6 +1,5 @@
-"""A password change revokes the user's API tokens (docs/api.md): whoever learnt the old
-password, or a token made with it, keeps nothing. A write of a person, a player, a club or a
-member club's place renews the stamp of the federations' names (clubs/stamps.py)."""
+"""A password change revokes the user's API tokens (docs/api.md). A write of a person, a player, a
+club or a member club's place renews the stamp of the federations' names (clubs/stamps.py)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """DRF glue: a service's ValidationError answers 400, or 409 for a conflict with what is stored
-(`CONFLICT_CODES`); a JSON body nested too deeply is a 400 too.
-
-DRF imports this module while its views load (the parser and handler are settings), so it
-imports nothing that imports DRF's views; the errors in the schema: `config.api_schema`."""
+(`CONFLICT_CODES`); a JSON body nested too deeply is a 400 too. The errors in the schema:
+`config.api_schema`; DRF loads this module while its views load, so it imports nothing importing them."""
 
 from collections.abc import Mapping
 from typing import Any

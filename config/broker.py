@@ -1,8 +1,6 @@
-"""The Redis transport of the Celery broker: kombu's, with a channel that still closes when Redis
-has gone away (`CELERY_BROKER_TRANSPORT` in config/settings/base.py).
-
-A reply lost with the connection is let go, so a worker that loses Redis reconnects instead of
-exiting (kombu 5.7.0, Celery 5.7.0). Why: docs/deployment.md ("How a task is sent and kept").
+"""The Redis transport of the Celery broker (`CELERY_BROKER_TRANSPORT`): kombu's, with a channel that
+still closes when Redis has gone away, so a worker reconnects instead of exiting (kombu 5.7.0,
+Celery 5.7.0). Why: docs/deployment.md ("How a task is sent and kept").
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The answers to a request that fails on the server (handler500), and the API's JSON for the
 errors Django answers before any API view runs (handler400, handler403, handler404).
 
-The database unreachable (OperationalError, InterfaceError): 503 with `Retry-After`, JSON under
-/api/, a short translated page elsewhere, reading no user or session. Any other error: JSON 500
-under /api/, Django's page elsewhere. Design: docs/deployment.md#postgresql-down-or-restarting"""
+The database unreachable (OperationalError, InterfaceError): 503 with `Retry-After`, reading no user
+or session; any other error: JSON 500 under /api/. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations
 

@@ -55,10 +55,8 @@ def _escape(character: str) -> str:
 
 def redact(text: str) -> str:
     """`text` with each table link's token, and anything else shaped like a secret, cut to its first
-    four characters and "…", and whatever follows a reset link's user id cut to "…".
-
-    Percent-encoded links are decoded to be cut, and the decoded text logged with its control
-    characters and line separators escaped."""
+    four characters and "…", and whatever follows a reset link's user id cut to "…"; percent-encoded
+    links decoded to be cut, the decoded text's control characters and line separators escaped."""
     redacted = _cut(text)
     decoded = text
     for _ in range(_DECODINGS):

@@ -1,8 +1,6 @@
 """Spreadsheet files written safely: a text cell is always text, never a formula.
 
-A text cell starting like a formula (look-alikes after NFKC included) gets a leading quote, and
-XLSX text cells are typed as text; int, float and Decimal (not bool) are numbers, None empty.
-Design: docs/rankings.md#downloads"""
+int, float and Decimal (not bool) are numbers, None empty. Design: docs/rankings.md#downloads"""
 
 from __future__ import annotations
 

@@ -558,10 +558,9 @@ class SitOut(models.Model):
 
 
 class Game(models.Model):
-    """One table's game in one round, with the rules it started with.
+    """One table's game in one round, with the rules it started with and its state after its last hand.
 
-    Holds its state after its last hand, derived from the hands and rewritten at each save
-    (`services.game_rescore` rebuilds it). Design: docs/site.md#the-tournament-models"""
+    Design: docs/site.md#the-tournament-models"""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
     variant = models.CharField(_("variant"), max_length=32, choices=variant_choices)

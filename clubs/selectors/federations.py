@@ -112,11 +112,9 @@ class EnteredTogether:
 def federation_entered_together(
     *, federation: Federation, conflicts: list[PersonLinkConflict]
 ) -> dict[int, list[EnteredTogether]]:
-    """By conflict id, where its player and another player of its person are both entrants of
-    one of the federation's championships (two entrants are rarely one person). Two queries.
-
-    Championships are read through their relation names (`participations`, the federation's
-    `championships`): this layer imports nothing of the tournaments."""
+    """By conflict id, where its player and another player of its person are both entrants of one of
+    the federation's championships (two entrants are rarely one person). Two queries; championships
+    read by relation name (`participations`, `championships`), as `clubs` imports no `tournaments`."""
     others: dict[int, list[Player]] = {}
     for player in Player.objects.filter(person__in=[c.person_id for c in conflicts]):
         if player.person_id is not None:

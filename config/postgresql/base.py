@@ -1,8 +1,7 @@
 """Django's PostgreSQL backend, giving up on a server that does not answer a web request.
 
-With `answer_deadline` on (the web process: config/wsgi.py), each wait for an answer gives up
-after that many seconds: the connection is closed and `DatabaseNotAnswering` raised (503,
-config/errors.py); connections carry a statement timeout a second shorter. Tasks and commands
+With `answer_deadline` on (config/wsgi.py), a wait for an answer longer than that many seconds
+closes the connection and raises `DatabaseNotAnswering` (503, config/errors.py); tasks and commands
 keep no deadline. Design: docs/deployment.md#postgresql-down-or-restarting"""
 
 from __future__ import annotations

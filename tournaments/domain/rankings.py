@@ -1,7 +1,6 @@
 """A club's ranking of players over a period, in one ranking group: the order and who is ranked.
 
-Pure: the selector (`selectors.club_ranking`) sums each player's rated games of the period into
-a `RankingLine`; `rank` orders them by the rule of docs/rankings.md ("How the ranking works").
+Pure; the rule: docs/rankings.md ("How the ranking works").
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Players' skill ratings with OpenSkill's Plackett-Luce model (`openskill`); pure, no ORM.
 
-A rating is `mu` and `sigma`, shown as mu − 3 sigma; provisional until `provisional_games` rated
-games. The same games in the same order give the same ratings. Design: docs/writes-and-reads.md
-("Ratings").
+Provisional until `provisional_games` rated games; the same games in the same order give the same
+ratings. Design: docs/writes-and-reads.md ("Ratings").
 """
 
 from __future__ import annotations

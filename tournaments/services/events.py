@@ -73,12 +73,11 @@ class EventInput:
 def event_create(*, club: Club, asked: EventInput, federation: Federation | None = None) -> Event:
     """Create the event `asked` for with its participants (and, in fixed partnerships, its pairs).
 
-    Preconditions: the house rules pass the engine at the event's tables; players for one table,
-    or two pairs (`MIN_PLAYERS`); `table_shape` one the variant is played at
-    (`scoring.RuleSet.tables`). A `federation`'s event is a championship at a member `club`, each
-    player passing `entrant_refusal`. Raises ValidationError (`options`, `variant`, `format`,
-    `table_shape`, `five_player_tables`, `players`, `pairs`, `partnerships`, `season` or `club`),
-    writing nothing."""
+    Preconditions: the house rules pass the engine at the event's tables; players for one table or two
+    pairs (`MIN_PLAYERS`); a `table_shape` of the variant (`scoring.RuleSet.tables`); a `federation`'s
+    event at a member `club`, each player passing `entrant_refusal`. Raises ValidationError (`options`,
+    `variant`, `format`, `table_shape`, `five_player_tables`, `players`, `pairs`, `partnerships`,
+    `season` or `club`), writing nothing."""
     if federation is not None and not _member_club_now(federation.pk, club.pk):
         message = gettext("%(club)s is not a member club of the federation: a championship is held at one.")
         raise ValidationError({"club": message % {"club": club.name}})

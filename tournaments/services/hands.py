@@ -1,7 +1,4 @@
-"""Writes for hands and their games: a new hand is scored against the game's row, a correction
-against the stored hands before it; a save queues the standings, and the ratings once a game is
-over.
-"""
+"""Writes for hands and their games: a save queues the standings, and the ratings once a game is over."""
 
 from __future__ import annotations
 
@@ -160,9 +157,8 @@ def _engine_refusal(
 def hand_preview(*, game: Game, number: int, entries: Entries) -> dict[str, Any]:
     """Score hand `number` as entered, without saving.
 
-    Returns {"hand": {side: {"score", "breakdown"}}, "totals_after": {side: points}, "last":
-    bool, and `game_score`'s keys}. Raises ValidationError keyed `<side>.<field>` (or
-    `__all__`).
+    Returns {"hand": {side: {"score", "breakdown"}}, "totals_after": {side: points}, "last": bool,
+    and `game_score`'s keys}. Raises ValidationError keyed `<side>.<field>` (or `__all__`).
     """
     _last_hand_after_target(game, save=False)
     scored = _score(game, number, entries)
@@ -225,14 +221,13 @@ def hand_record(
     recorded_by: User | None = None,
     door: Door | None = None,
 ) -> Hand:
-    """Store hand `asked.number` of `game`: a new hand, or a correction.
+    """Store hand `asked.number` of `game`: a new hand, or a correction naming its `expected_version`.
 
-    The game's row is locked first; then `door` must score it now (`selectors.door_level`), else
-    Game.DoesNotExist. A retried `submission_id` returns its hand (`was_created` False; other
-    values or another game's are refused). A correction names its `expected_version`. Once
-    results are final (`selectors.game_results_final`) only the event's runner changes a hand,
-    with a `reason`. Raises ValidationError (keyed `<side>.<field>` or `__all__`), writing
-    nothing. Returns the hand, its game locked as `hand.game`.
+    `door` must score the game now (`selectors.door_level`), else Game.DoesNotExist. A retried
+    `submission_id` returns its hand (`was_created` False; other values or another game's refused).
+    Once results are final (`selectors.game_results_final`) only the event's runner changes a hand, with
+    a `reason`. Raises ValidationError (keyed `<side>.<field>` or `__all__`), writing nothing.
+    Returns the hand, its game locked as `hand.game`.
     """
     number, entries, submission_id = asked.number, asked.entries, asked.submission_id
     expected_version, entered_by_side, reason = asked.expected_version, asked.entered_by_side, asked.reason
@@ -615,13 +610,12 @@ def hand_confirm(
     code: str = "",
     door: Door | None = None,
 ) -> Hand:
-    """Confirm a hand for the side that did not enter it, by its `code`
-    (`TableCard.side_codes`), or as the director, for either side, without.
+    """Confirm a hand for the side that did not enter it, by its `code` (`TableCard.side_codes`),
+    or as the director, for either side, without; idempotent.
 
-    Through a `door`, the door must score the game now (else Game.DoesNotExist), and is the
-    director when it runs the event. Idempotent. Raises ValidationError: an unknown side, the
-    entering side, a wrong code and, but for a director, final results.
-    """
+    A `door` must score the game now (else Game.DoesNotExist), and is the director when it runs the
+    event. Raises ValidationError: an unknown side, the entering side, a wrong code and, but for a
+    director, final results."""
     hand = (
         Hand.objects.select_for_update(of=("self",))
         .select_related("game__table__round__event")
@@ -850,11 +844,10 @@ def hand_delete(*, hand: Hand, deleted_by: User | None, reason: str = "") -> Gam
 
 @transaction.atomic
 def hand_undo(*, hand: Hand, now: datetime | None = None, door: Door | None = None) -> Game:
-    """Take back a hand the table just saved, as `hand_delete` does.
+    """Take back a hand the table just saved, as `hand_delete` does (docs/writes-and-reads.md).
 
-    Only the game's last hand, never corrected, unconfirmed, within `UNDO_WINDOW`, results not
-    final; else ValidationError. Through a `door`, one that may score the game now (else
-    Game.DoesNotExist).
+    Raises ValidationError unless it is the game's last hand, never corrected, unconfirmed, within
+    `UNDO_WINDOW`, results not final; Game.DoesNotExist for a `door` that may not score the game now.
     """
     game = _locked_game(hand)
     _check_door(game, door)

@@ -1,9 +1,6 @@
 """The services' one door to the workers: tasks sent by name after the commit, and an event's
-standings rebuild queued once for a burst of hands.
-
-The services never import the tasks (tournaments/workers/tasks.py); a task is looked up by name
-in the Celery app's registry. Design: docs/deployment.md ("How a task is sent and kept").
-"""
+standings rebuild queued once for a burst of hands. Design: docs/deployment.md ("How a task is
+sent and kept")."""
 
 from __future__ import annotations
 

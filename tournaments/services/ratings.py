@@ -1,6 +1,4 @@
-"""Writes for club and federation ratings, each group apart (docs/writes-and-reads.md,
-"Ratings").
-"""
+"""Writes for club and federation ratings (docs/writes-and-reads.md, "Ratings")."""
 
 from __future__ import annotations
 
@@ -85,9 +83,8 @@ def _rated_games(
     order, their history facts, and with `person_of` each club's games counted and left out (a
     championship's under None). Three queries.
 
-    Raters: the seated players, or with `person_of` (player id -> person id) their people, a
-    game counting only if every player at its table is a different person.
-    """
+    With `person_of` (player id -> person id) the raters are people, a game counting only if every
+    player at its table is a different person."""
     scales: dict[int, vp.Scale] = {}
     club_of: dict[int, int | None] = {}
     # The fields the standings rules read, so none is fetched again event by event.
@@ -208,9 +205,8 @@ def _players_by_table(events: Q) -> dict[int, dict[str, list[int]]]:
 def ratings_rebuild(*, club_id: int) -> int:
     """Rebuild a club's ratings and rating history from its finished games of ranked events.
 
-    Each group apart; idempotent, writing only differing history rows. Holds the club row locked.
-    Returns the number of (player, group) ratings (0 for a club gone).
-    """
+    Idempotent, writing only differing history rows; holds the club row locked. Returns the number
+    of (player, group) ratings (0 for a club gone)."""
     club = Club.objects.select_for_update().filter(pk=club_id).first()
     if club is None:
         return 0
@@ -347,12 +343,11 @@ def federation_counted_events(federation_id: int, *, club_id: int | None = None)
 @transaction.atomic
 def federation_ratings_rebuild(*, federation_id: int) -> int:
     """Rebuild a federation's people's ratings and history from the games it counts
-    (`federation_counted_events`) by the club's rule, a game counting only if every player at
-    its table is linked to a person of the federation.
+    (`federation_counted_events`), a game counting only if every player at its table is linked to a
+    person of the federation; clubs' ratings untouched, each club's counted and left-out games stored
+    (FederationLeftOut). Three queries a group; holds the federation row locked.
 
-    Clubs' ratings untouched; each club's counted and left-out games stored (FederationLeftOut).
-    Three queries a group. Holds the federation row locked. Returns the number of (person,
-    group) ratings (0 for a federation gone).
+    Returns the number of (person, group) ratings (0 for a federation gone).
     """
     federation = Federation.objects.select_for_update().filter(pk=federation_id).first()
     if federation is None:
@@ -444,12 +439,10 @@ def club_game_rate(*, game_id: int) -> str:
 
 
 def federation_game_rate(*, game_id: int) -> dict[int, str]:
-    """Update the ratings of the federations counting a game (its championship's, or its club's
-    on its date) after it changed.
+    """Update the ratings of the federations counting a changed game (docs/federation.md, "When it moves").
 
-    By the game alone when it is the last rated game of each of its people in its group, else
-    the rebuild queued after the commit; the club's counts recounted. Returns federation id ->
-    GAME_RATED, GAME_NOT_COUNTED or REBUILD_QUEUED ({} for a game gone or counted by none).
+    Returns federation id -> GAME_RATED, GAME_NOT_COUNTED or REBUILD_QUEUED ({} for a game gone or
+    counted by none).
     """
     game = Game.objects.filter(pk=game_id).select_related("table__round__event").first()
     if game is None:

@@ -204,7 +204,7 @@ def stage_remove(*, stage: Stage) -> None:
 def stage_entrants_confirm(*, stage: Stage, entrants: Sequence[int], by: User | None = None) -> Stage:
     """Confirm who plays a final table or a knockout, best seed first: pair numbers, or player ids.
 
-    Again until a hand is played in it: a seated, unlocked round is reseated, its decisions dropped.
+    Again until a hand is played in it (a seated, unlocked round is reseated, its decisions dropped).
     Raises ValidationError: "not_restricted", "not_ready", "started", "count", "twice", "unknown",
     "withdrawn", "tables" (a final table not filled), "finished"."""
     event = Event.objects.select_for_update().get(pk=stage.event_id)

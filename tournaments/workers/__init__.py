@@ -1,8 +1,3 @@
-"""What the Celery workers run: the layer above the services, beside the pages and the API.
-
-`tasks`, registered with the Celery app when Django loads (`tournaments.apps`), and sent by name
-through `tournaments/services/queue.py`; `ledger`, the task ledger (imports nothing of the
-project but Django's app registry).
-
-May import: the services, the selectors, the models, `clubs`.
+"""What the Celery workers run: `tasks`, and `ledger`, the task ledger (imports nothing of the
+project but Django's app registry). Design: ARCHITECTURE.md ("Why the services send tasks by name").
 """

@@ -1,9 +1,7 @@
 """The ledger of Guarded tasks: each asked task, until a run that began after it ends.
 
-Due times are Redis's clock; `sweep` resends a task still due GRACE_SECONDS later unless a live
-worker holds its row, giving up after MAX_RESENDS. Best effort: without Redis, tasks run as
-before. Design: docs/deployment.md ("How a task is sent and kept").
-"""
+Best effort (without Redis, tasks run as before). Design: docs/deployment.md ("How a task is sent
+and kept")."""
 
 from __future__ import annotations
 

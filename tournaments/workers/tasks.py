@@ -56,10 +56,9 @@ class RunHereIfBrokerDown(Task):
 
 
 class Guarded(RunHereIfBrokerDown):
-    """A task somebody waits on, kept in the ledger until a run begun after it ends, or until it
-    fails for good (`task_time_limits` in config/settings/base.py). `locks` ("app.Model",
-    argument): the row it holds; the sweep does not resend while a live worker holds it.
-    """
+    """A task somebody waits on, kept in the ledger until a run begun after it ends or it fails for
+    good. `locks` ("app.Model", argument): the row it holds; the sweep does not resend while a live
+    worker holds it."""
 
     locks: tuple[str, str] | None = None
 

@@ -35,8 +35,7 @@ def anneal(
     keep_partners: bool = False,
     t_start: float = _T_START,
 ) -> tuple[list[int], int]:
-    """Improve one round against `counts` (which must not include the round) by annealing from
-    `t_start` over `iters` moves, stopping early at the lower bound.
+    """Improve one round against `counts` (which must not include the round) by annealing.
 
     Returns (the best seating found, its cost); `seat` is left in the walk's last state.
     `keep_partners`: swap whole sides (tables of four)."""

@@ -35,14 +35,13 @@ def seat_round(
     five_player_tables: bool = False,
     clubs: Mapping[int, int] | None = None,
 ) -> RoundSeating:
-    """Seat the players present for the next round, given what happened before; deterministic for a
-    given seed (docs/seating.md#how-a-round-is-seated).
+    """Seat the next round's players, deterministic for a seed (docs/seating.md#how-a-round-is-seated).
 
-    `players` are distinct ids in any order; history of absent players is ignored, a player missing
-    from it counts as new. Missed rounds counted as sit-outs must be in ``history.sit_outs`` first.
-    `shape` is the players on each side; odd tables only with tables of four. `clubs` (player id ->
-    club id, missing: no club) keeps one club's players apart where the field allows. Raises
-    ValueError for duplicate ids or fewer players than a table (3 with ``three_player_tables``)."""
+    History of absent players is ignored, a player missing from it counts as new; missed rounds
+    counted as sit-outs must be in ``history.sit_outs`` first. `shape`: the players on each side (odd
+    tables only with tables of four). `clubs`: player id -> club id, kept apart where the field
+    allows. Raises ValueError for duplicate ids or fewer players than a table (3 with
+    ``three_player_tables``)."""
     ids = sorted(players)
     if len(set(ids)) != len(ids):
         duplicates = sorted(p for p, k in Counter(ids).items() if k > 1)

@@ -43,10 +43,9 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 class SeatingHistory:
     """Counts from earlier rounds, keyed by player id and sorted pairs of ids.
 
-    ``short_tables``, ``five_tables``, ``three_sides`` (the side of three at a table of five),
-    ``earlier_partners`` and ``earlier_opponents`` (earlier
-    nights, weighed below tonight's ``partners``) are optional. ``record`` and ``from_rounds`` fill
-    tonight's counts only; ``record_earlier`` the earlier nights'."""
+    ``three_sides``: the side of three at a table of five. ``earlier_partners`` and ``earlier_opponents``
+    (earlier nights) weigh below tonight's ``partners``. ``record`` and ``from_rounds`` fill tonight's
+    counts only; ``record_earlier`` the earlier nights'."""
 
     partners: Counter[tuple[int, int]] = field(default_factory=Counter)
     opponents: Counter[tuple[int, int]] = field(default_factory=Counter)

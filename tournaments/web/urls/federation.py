@@ -1,6 +1,5 @@
-"""A federation's page, `/federations/<slug>/`: included by config/urls.py before the clubs'
-URLs, so that its officers' page and its public face share the address; its name is the site's
-(`federation`), not the app's."""
+"""A federation's page, `/federations/<slug>/`, included by config/urls.py before the clubs' URLs;
+its name is the site's (`federation`), not the app's."""
 
 from django.urls import path, register_converter
 from django.urls.converters import SlugConverter

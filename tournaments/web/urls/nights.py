@@ -1,7 +1,5 @@
-"""The nights' URLs: the director's (schedule, change, tick, the door's QR, the event), a
-night's page, a member's reply and reminders, the door's check-in (`n/<token>/`), a player's
-personal link (`r/<token>/`), a reminder's stop link (`reminders/<token>/`) and the club's
-calendar feed."""
+"""The nights' URLs: the director's, a night's page, a member's reply and reminders, the door's
+check-in, a player's personal link, a reminder's stop link and the club's calendar feed."""
 
 from django.urls import path, register_converter
 
