@@ -66,7 +66,7 @@ class RankedLine:
     rank: int | None  # None: provisional, listed after the ranked players
     provisional: bool
     position: int  # the line's place in the ranking's order, from 1 (a sort by rank uses it)
-    place: int = 0  # the place shown: the rank, or a provisional line's place after the ranked ones
+    place: int  # the place shown: the rank, or a provisional line's place after the ranked ones
 
 
 def rank(lines: Iterable[RankingLine], *, provisional_games: int = PROVISIONAL_GAMES) -> list[RankedLine]:

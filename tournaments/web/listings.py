@@ -223,8 +223,8 @@ class RankingTable(tables.Table):
     @property
     def nobody_ranked(self) -> bool:
         """Whether every line is provisional (a new ranking): the page then says why."""
-        lines = list(self.data)
-        return bool(lines) and all(line.rank is None for line in lines)
+        # Stops at the first ranked line: in the ranking's order, the first line.
+        return len(self.data) > 0 and not any(line.rank is not None for line in self.data)
 
     def render_rank(self, record: RankedLine) -> SafeString:
         if record.rank is None:  # its place after the ranked, a short mark saying why in its title
