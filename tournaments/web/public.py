@@ -81,6 +81,7 @@ def club_results(request: HttpRequest, slug: str) -> HttpResponse:
         "rankings": table,
         "ranking_group": group,
         "ranking_period": period,
+        "provisional_games": PROVISIONAL_GAMES,
         "is_member": is_member,
         "nights": selectors.nights_ahead(club=club),
         "feed_link": request.build_absolute_uri(

@@ -61,9 +61,11 @@ def test_a_member_of_the_public_reads_the_results_on_a_phone(phone, live_server,
     phone.wait_for_url(f"{live_server.url}/clubs/{club.slug}/results/")
     assert phone.evaluate("document.documentElement.dir") == ("rtl" if language == "ar" else "ltr")
     assert _fits(phone, "#rankings")
-    # Two games each: every rating is provisional (fewer than 10 games), marked P, not ranked.
+    # Two games each: every rating is provisional (fewer than 10 games), so nobody is ranked; the
+    # lines are still in order, each place marked P, and the page says why.
     mark = {"en": "P", "ar": "م"}[language]  # the short mark of "provisional" in the page's language
-    assert phone.locator("#rankings tbody tr").first.locator("td").first.inner_text() == mark
+    assert phone.locator("#rankings tbody tr").first.locator("td").first.inner_text() == f"1 {mark}"
+    assert phone.locator("#nobody-ranked").is_visible()
     phone.screenshot(path=str(chromium.ARTIFACTS / f"public-club-{language}.png"), full_page=True)
 
     phone.locator(f"a[href='/events/{three_rounds.pk}/standings/']").first.click()

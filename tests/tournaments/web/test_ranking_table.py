@@ -68,3 +68,17 @@ def test_each_column_sorts_as_the_generic_sort_of_a_list(table_class):
 def test_the_default_sort_is_the_rankings_order():
     table = RankingTable(list(reversed(LINES)))
     assert [r.position for r in table.data] == list(range(1, len(LINES) + 1))
+
+
+@pytest.mark.parametrize("table_class", [RankingTable, FederationRankingTable])
+def test_the_nobody_ranked_notice_only_while_every_line_is_provisional(table_class):
+    extra = {"federation_slug": "north"} if table_class is FederationRankingTable else {}
+    provisional = [line for line in LINES if line.rank is None]  # Fay and Gus: 3 and 1 rated games
+    assert [line.line.name for line in provisional] == ["Fay", "Gus"]
+    assert table_class(provisional, **extra).nobody_ranked
+    # One ranked line (Cal, exactly 10 rated games) is enough for a ranking: no notice.
+    assert not table_class(
+        [*provisional, next(line for line in LINES if line.line.name == "Cal")], **extra
+    ).nobody_ranked
+    assert not table_class(LINES, **extra).nobody_ranked
+    assert not table_class([], **extra).nobody_ranked  # nothing played: the empty text says so
