@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+from django.test import Client
 
 from clubs.models import Club, Player
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Event, Game, Season
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +115,28 @@ def test_pages_of_a_club_without_a_language_follow_the_browser(client, club, lea
     client.force_login(bob)
     response = client.get(f"/events/{league_night.pk}/", HTTP_ACCEPT_LANGUAGE="el")
     assert response["Content-Language"] == "el"
+
+
+def test_the_nights_pages_and_links_follow_the_club_language(client, club, players, bob):
+    """A night's page, its door, a player's personal link and a reminders' stop link open in the
+    club's language for a visitor who has not chosen one (phones at the door often say English)."""
+    Club.objects.filter(pk=club.pk).update(language="ar")
+    (night,) = services.nights_schedule(
+        club=club,
+        asked=services.NightInput(
+            date=selectors.club_today(club), start_time=datetime.time(19, 30), variant="classic"
+        ),
+    )
+    links = [
+        f"/n/{selectors.night_door_token(night=night)}/",
+        f"/r/{selectors.player_reply_token(player=players[0])}/",
+        f"/reminders/{selectors.night_reminders_stop_token(club=club, user=bob)}/",
+    ]
+    for link in links:
+        response = Client().get(link, HTTP_ACCEPT_LANGUAGE="en")
+        assert (response.status_code, response["Content-Language"]) == (200, "ar"), link
+    client.force_login(bob)
+    assert client.get(f"/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "ar"
+    # A link this site did not sign opens nothing, in the browser's language.
+    response = Client().get("/n/99999:aaaaaaaaaaaaaaaaaaaaaaaa/", HTTP_ACCEPT_LANGUAGE="el")
+    assert (response.status_code, response["Content-Language"]) == (404, "el")
