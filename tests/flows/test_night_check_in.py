@@ -91,6 +91,9 @@ def test_fourteen_say_coming_thirteen_check_in_and_round_one_seats_them(
     phone.goto(door)
     phone.tap("#check-in-me button")  # Bob is recognised
     phone.wait_for_selector("text=Welcome, Player 01: you are checked in.")
+    # Checked in, Bob is told so rather than offered the button again.
+    assert phone.locator("#me-here").inner_text() == "Player 01, you are checked in."
+    assert phone.locator("#check-in-me").count() == 0
     for player in players[1:13]:
 
         def pick(page, player=player) -> None:

@@ -147,10 +147,12 @@ def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Welcome, %(name)s: you are checked in.") % {"name": player.name})
         return redirect("tournaments:night_check_in", token=token)
+    lines = selectors.night_check_in_list(night=night)
     context = {
         "night": night,
         "me": me,
-        "lines": selectors.night_check_in_list(night=night),
+        "me_here": me is not None and any(line.checked_in and line.player.pk == me.pk for line in lines),
+        "lines": lines,
         "refused": selectors.night_check_in_refusal(night=night, at_the_door=True),
     }
     return render(request, "tournaments/night_check_in.html", context)
