@@ -125,3 +125,15 @@ def test_the_link_is_on_the_clubs_audit_page_as_the_directors(club, alice, bob, 
         row for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, flags=re.S) if "user: None → bob" in row
     )
     assert "alice" in line and "Player 05" in line and "account linked" in line
+
+
+def test_a_director_who_plays_for_no_player_finds_the_nights_work_first(club, alice, players, night):
+    page = _text(_signed_in(alice).get(f"/nights/{night.pk}/"))
+    order = [page.index(f'id="{card}"') for card in ("replies", "night-tools", "check-in", "my-reply")]
+    assert order == sorted(order), order
+    # Linked to a player, the director's own reply comes first, as every member's does.
+    membership = club.memberships.get(user=alice)
+    _signed_in(alice).post(f"/clubs/{club.slug}/members/{membership.pk}/player/", {"player": players[0].pk})
+    page = _text(_signed_in(alice).get(f"/nights/{night.pk}/"))
+    assert page.index('id="my-reply"') < page.index('id="replies"')
+    assert page.count('id="my-reply"') == 1
