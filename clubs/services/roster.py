@@ -93,6 +93,12 @@ def upload_dataset(
             lines.append(line)
     except csv.Error:
         return None, [], [gettext("The file is not a CSV file.")]
+    if not lines:
+        return (
+            None,
+            [],
+            [gettext("The file has its row of column names but no line under it: nothing to import.")],
+        )
     return dataset, lines, []
 
 

@@ -184,3 +184,11 @@ def test_a_file_without_its_columns_is_refused_naming_them(client, club, alice):
     assert "The file has no member number column." in page
     assert 'id="numbers-confirm"' not in page
     assert PersonLinkRecord.objects.count() == 0
+
+
+def test_a_file_of_column_names_alone_is_refused_with_nothing_to_confirm(client, club, alice):
+    numbers_world(club)
+    client.force_login(alice)
+    page = _upload(client, club, b"Name,Member number\n").content.decode()
+    assert "The file has its row of column names but no line under it: nothing to import." in page
+    assert 'id="numbers-confirm"' not in page

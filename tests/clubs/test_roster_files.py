@@ -95,6 +95,21 @@ def test_lines_with_more_cells_than_a_one_column_first_line_are_refused(club):
     assert not outcome.saved and _players(club) == {}
 
 
+def test_a_file_of_column_names_alone_is_refused_with_nothing_to_confirm(client, club, alice):
+    # Empty lines and a spreadsheet's rows of empty cells under the column names are no players.
+    outcome = _import(club, "roster.csv", b"Name;Active\n\n;;\n")
+    assert outcome.errors == (
+        "The file has its row of column names but no line under it: nothing to import.",
+    )
+    assert outcome.lines == () and not outcome.saved
+    client.force_login(alice)
+    page = client.post(
+        f"/clubs/{club.slug}/players/import/",
+        {"file": SimpleUploadedFile("roster.csv", b"Name,Active\n")},
+    ).content.decode()
+    assert "no line under it: nothing to import." in page and 'id="roster-confirm"' not in page
+
+
 # --- the encoding ---------------------------------------------------------------------------------
 
 
