@@ -270,6 +270,12 @@ class FederationClub(models.Model):
             return None
         return min(self.joined_on, self.counts_from) if self.counts_from else self.joined_on
 
+    def counts_on(self, date: datetime.date) -> bool:
+        """Whether the federation counts the club's games of `date` (club-local): from
+        `counted_from` to leaving, both included."""
+        start = self.counted_from
+        return start is not None and start <= date and (self.left_on is None or date <= self.left_on)
+
     @property
     def status(self) -> str:
         """ "invited", "declined", "member" or "left"."""

@@ -355,3 +355,17 @@ def test_the_database_holds_a_club_to_one_federation_at_a_time(north_with_rivers
     # Once the first membership has ended, the club may be a member elsewhere.
     FederationClub.objects.filter(club=club).update(left_on=timezone.localdate())
     FederationClub.objects.create(federation=south, club=club, joined_on=timezone.localdate())
+
+
+def test_a_clubs_games_count_from_its_earlier_date_or_joining_to_leaving_both_included():
+    day = datetime.date
+    consented = FederationClub(
+        joined_on=day(2026, 11, 10), counts_from=day(2026, 11, 1), left_on=day(2026, 12, 1)
+    )
+    assert [consented.counts_on(day(2026, 10, 31)), consented.counts_on(day(2026, 11, 1))] == [False, True]
+    assert [consented.counts_on(day(2026, 12, 1)), consented.counts_on(day(2026, 12, 2))] == [True, False]
+    joined = FederationClub(joined_on=day(2026, 11, 10))
+    assert [joined.counts_on(day(2026, 11, 9)), joined.counts_on(day(2026, 11, 10))] == [False, True]
+    assert joined.counts_on(day(2030, 1, 1))  # a member still
+    invited = FederationClub(counts_from=day(2026, 11, 1))  # not accepted: nothing counts
+    assert not invited.counts_on(day(2026, 11, 20))

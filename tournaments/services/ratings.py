@@ -459,13 +459,8 @@ def _federations_counting(event: Event) -> list[int]:
     (a member then, or from an earlier date the club consented to)."""
     if event.federation_id is not None:
         return [event.federation_id]
-    places = FederationClub.objects.filter(
-        Q(left_on__isnull=True) | Q(left_on__gte=event.date),
-        Q(joined_on__lte=event.date) | Q(counts_from__lte=event.date),
-        club_id=event.club_id,
-        joined_on__isnull=False,
-    )
-    return list(places.values_list("federation_id", flat=True))
+    places = FederationClub.objects.filter(club_id=event.club_id, joined_on__isnull=False)
+    return [place.federation_id for place in places if place.counts_on(event.date)]
 
 
 def _federation_game_rate(federation_id: int, game: Game, event: Event) -> str:
