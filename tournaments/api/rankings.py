@@ -12,7 +12,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.selectors import clubs_with_results_visible_to, federations_with_ranking_visible_to
+from clubs.selectors import (
+    clubs_with_results_visible_to,
+    federation_clubs_unnamed_to,
+    federations_with_ranking_visible_to,
+)
 from config.api_lists import one_value_each
 from config.api_schema import errors
 from tournaments import selectors
@@ -123,4 +127,5 @@ class FederationRankingApi(APIView):
             "provisional_games": PROVISIONAL_GAMES,
             "results": lines,
         }
-        return Response(FederationRankingSerializer(body).data)
+        unnamed = federation_clubs_unnamed_to(federation=federation, user=request.user)
+        return Response(FederationRankingSerializer(body, context={"unnamed_clubs": unnamed}).data)

@@ -590,7 +590,16 @@ class FederationPersonSerializer(serializers.Serializer):
     name = serializers.CharField(
         source="line.name", help_text="Initials where a player of the person asked, by the strictest club."
     )
-    clubs = serializers.ListField(child=serializers.CharField(), source="line.clubs")
+    clubs = serializers.SerializerMethodField(
+        help_text="The person's clubs: those that publish their results, and to their members and the "
+        "federation's officers every one."
+    )
+
+    def get_clubs(self, ranked: Any) -> list[str]:
+        unnamed = self.context.get(
+            "unnamed_clubs", frozenset()
+        )  # clubs.selectors.federation_clubs_unnamed_to
+        return [club for club in ranked.line.clubs if club not in unnamed]
 
 
 class FederationRankingLineSerializer(RankingLineSerializer):
@@ -608,7 +617,7 @@ class FederationRankingSerializer(serializers.Serializer):
     results = serializers.SerializerMethodField()
 
     def get_results(self, body: dict[str, Any]) -> Any:
-        context = {"one_variant": body["group"].one_variant}
+        context = {**self.context, "one_variant": body["group"].one_variant}
         return FederationRankingLineSerializer(body["results"], many=True, context=context).data
 
 

@@ -322,8 +322,11 @@ class FederationRankingTable(RankingTable):
     # Give way in a narrow box, CSS alone (static/css/site.css, "#federation-ranking").
     secondary = ("sigma", "wins", "victory_points_per_game", "points", "points_per_game", "last_played")
 
-    def __init__(self, *args: Any, federation_slug: str, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, federation_slug: str, unnamed_clubs: frozenset[str] = frozenset(), **kwargs: Any
+    ) -> None:
         self.federation_slug = federation_slug
+        self.unnamed_clubs = unnamed_clubs  # clubs.selectors.federation_clubs_unnamed_to
         super().__init__(*args, **kwargs)
         for name in self.secondary:  # the columns are this table's own copies
             column = self.columns[name].column
@@ -333,10 +336,12 @@ class FederationRankingTable(RankingTable):
             }
 
     def render_clubs(self, value: tuple[str, ...]) -> SafeString:
-        return format_html_join(", ", "<bdi>{}</bdi>", [(club,) for club in value])
+        return format_html_join(
+            ", ", "<bdi>{}</bdi>", [(club,) for club in value if club not in self.unnamed_clubs]
+        )
 
     def value_clubs(self, value: tuple[str, ...]) -> str:
-        return ", ".join(value)
+        return ", ".join(club for club in value if club not in self.unnamed_clubs)
 
 
 class RecordTable(tables.Table):

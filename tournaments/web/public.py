@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import django_tables2 as tables
@@ -18,6 +19,7 @@ from clubs.selectors import (
     clubs_with_public_results,
     clubs_with_results_visible_to,
     directs,
+    federation_clubs_unnamed_to,
     federations_with_public_ranking,
     federations_with_ranking_visible_to,
     role_in,
@@ -160,7 +162,12 @@ def federation_rankings(request: HttpRequest, slug: str) -> HttpResponse:
     )
     period = query.period()
     lines = query.named(selectors.federation_ranking(federation=federation, group=group.key, period=period))
-    table = FederationRankingTable(lines, one_variant=group.one_variant, federation_slug=federation.slug)
+    table = FederationRankingTable(
+        lines,
+        one_variant=group.one_variant,
+        federation_slug=federation.slug,
+        unnamed_clubs=federation_clubs_unnamed_to(federation=federation, user=request.user),
+    )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     download = export_response(request, table, f"{federation.slug}-ranking-{group.key}-{period.slug}")
     if download is not None:
@@ -185,6 +192,8 @@ def federation_person(request: HttpRequest, slug: str, person_id: int) -> HttpRe
     profile = selectors.person_profile(federation=federation, person_id=person_id)
     if profile is None:
         raise Http404
+    unnamed = federation_clubs_unnamed_to(federation=federation, user=request.user)
+    profile = dataclasses.replace(profile, clubs=tuple(club for club in profile.clubs if club not in unnamed))
     context = {"federation": federation, "profile": profile, "provisional_games": PROVISIONAL_GAMES}
     return render(request, "tournaments/federation_person.html", context)
 

@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club, Federation, FederationClub, FederationOfficer, Membership
+from clubs.models import Club, Federation, FederationClub, FederationOfficer, Membership, Person
 from tests.support import championships, federation_front
 from tests.support.factories import UserFactory
 from tests.support.federation_front import COMING, OPEN
@@ -169,3 +169,30 @@ def test_the_page_to_create_a_federation_keeps_its_address(public_north):
     page = _signed_in(UserFactory(username="nina")).get("/federations/new/")
     assert page.status_code == 200
     assert 'name="slug"' in page.content.decode()
+
+
+def _clubs_by_person(response) -> dict[str, str]:
+    rows = _page_rows(response.content.decode(), "federation-ranking")
+    at = rows[0].index("Clubs")
+    return {row[1]: row[at] for row in rows[1:]}
+
+
+def test_the_whole_ranking_names_only_the_clubs_that_publish_but_to_their_members(public_north):
+    # Pia plays at Avon (publishes) and Brook (does not); Bo at Brook alone.
+    visitor = Client()
+    clubs = _clubs_by_person(visitor.get("/federations/north/ranking/"))
+    assert (clubs["Pia"], clubs["Bo"]) == ("Avon", "")
+    download = visitor.get("/federations/north/ranking/", {"_export": "csv"}).content.decode("utf-8-sig")
+    assert "Brook" not in download and "Avon" in download
+    api = visitor.get("/api/v1/federations/north/ranking/").json()["results"]
+    assert {line["person"]["name"]: line["person"]["clubs"] for line in api}["Pia"] == ["Avon"]
+    pia = Person.objects.get(federation=public_north, name="Pia")
+    person_page = visitor.get(f"/federations/north/people/{pia.pk}/").content.decode()
+    assert "<li><bdi>Avon</bdi></li>" in person_page and "Brook" not in person_page
+    # A member of Brook and the federation's officers see Brook named.
+    mia, olga = UserFactory(username="mia"), UserFactory(username="olga")
+    Membership.objects.create(club=Club.objects.get(slug="brook"), user=mia, role="member")
+    FederationOfficer.objects.create(federation=public_north, user=olga)
+    for user in (mia, olga):
+        clubs = _clubs_by_person(_signed_in(user).get("/federations/north/ranking/"))
+        assert (clubs["Pia"], clubs["Bo"]) == ("Avon, Brook", "Brook"), user
