@@ -147,3 +147,17 @@ def test_the_people_kept_apart_by_the_keys_are_listed_with_the_number_they_share
     )
     apart.refresh_from_db()
     assert (apart.name, apart.number_key) == ("Amira Haddad", f"NCF001~{holder.pk + 100}")
+
+
+def test_an_officer_reaches_the_rename_from_the_persons_ratings_page_and_no_one_else_sees_it(
+    client, alice, olga, north
+):
+    Federation.objects.filter(pk=north.pk).update(ranking_public=True)
+    person = Person.objects.get(member_number="NCF-001")
+    ratings_url = f"/federations/north/people/{person.pk}/"
+    client.force_login(olga)
+    assert _href(_page(client, ratings_url), "person-rename") == f"{ratings_url}rename/"
+    client.force_login(alice)  # the club's director: the page, not the link
+    assert 'id="person-rename"' not in _page(client, ratings_url)
+    client.logout()
+    assert 'id="person-rename"' not in _page(client, ratings_url)

@@ -23,6 +23,7 @@ from clubs.selectors import (
     federations_with_public_ranking,
     federations_with_ranking_visible_to,
     role_in,
+    runs_federation,
 )
 from clubs.viewer import shown_name
 from tournaments import selectors
@@ -194,7 +195,12 @@ def federation_person(request: HttpRequest, slug: str, person_id: int) -> HttpRe
         raise Http404
     unnamed = federation_clubs_unnamed_to(federation=federation, user=request.user)
     profile = dataclasses.replace(profile, clubs=tuple(club for club in profile.clubs if club not in unnamed))
-    context = {"federation": federation, "profile": profile, "provisional_games": PROVISIONAL_GAMES}
+    context = {
+        "federation": federation,
+        "profile": profile,
+        "provisional_games": PROVISIONAL_GAMES,
+        "is_officer": runs_federation(user=request.user, federation_id=federation.pk),
+    }
     return render(request, "tournaments/federation_person.html", context)
 
 
