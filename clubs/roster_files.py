@@ -23,17 +23,18 @@ ROSTER_WORKBOOK_MAX_UNPACKED = 16 * 1024 * 1024
 
 
 def roster_file_text(*, name: str, content: bytes) -> str:
-    """The roster in the uploaded file `name` as CSV text; of an .xlsx workbook, its first sheet.
+    """The uploaded file `name` (a roster, or member numbers) as CSV text; of an .xlsx workbook,
+    its first sheet.
 
     Raises ValidationError for a name without a ROSTER_TEXT_SUFFIXES or ROSTER_WORKBOOK_SUFFIXES
-    ending, text that is not UTF-8, and a workbook that cannot be read or holds more than a roster."""
+    ending, text that is not UTF-8, and a workbook that cannot be read or holds more than one list."""
     suffix = PurePath(name).suffix.lower()
     if suffix in ROSTER_WORKBOOK_SUFFIXES:
         return _workbook_text(content)
     if suffix not in ROSTER_TEXT_SUFFIXES:
         raise ValidationError(
             _(
-                "The roster must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
+                "The file must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
                 "file of another kind as one of these first."
             )
         )
@@ -69,7 +70,7 @@ def _workbook_text(content: bytes) -> str:
     if text is None or len(text) > ROSTER_MAX_BYTES:
         raise ValidationError(
             _(
-                "The workbook holds more than a roster: keep only the roster on its first sheet, or "
+                "The workbook holds more than one list: keep only the list on its first sheet, or "
                 "save that sheet as “CSV UTF-8 (Comma delimited)”."
             )
         )

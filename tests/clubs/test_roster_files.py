@@ -314,7 +314,7 @@ def test_a_workbook_that_holds_more_than_a_roster_is_refused(monkeypatch, limit,
     for number in range(20):
         book.active.append([f"Player {number}"])
     assert _form("roster.xlsx", _saved(book)).errors["file"] == [
-        "The workbook holds more than a roster: keep only the roster on its first sheet, or save that "
+        "The workbook holds more than one list: keep only the list on its first sheet, or save that "
         "sheet as “CSV UTF-8 (Comma delimited)”."
     ]
 
@@ -325,7 +325,7 @@ def test_a_workbook_that_holds_more_than_a_roster_is_refused(monkeypatch, limit,
 @pytest.mark.parametrize("name", ["roster.xls", "roster.ods", "roster.numbers", "roster.pdf", "roster"])
 def test_other_kinds_of_file_are_refused(name):
     assert _form(name, b"name\nAnn\n").errors["file"] == [
-        "The roster must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
+        "The file must be a CSV file (.csv, .tsv or .txt) or an Excel workbook (.xlsx). Save a "
         "file of another kind as one of these first."
     ]
 
