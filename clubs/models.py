@@ -6,6 +6,7 @@ import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -339,6 +340,22 @@ class Person(models.Model):
 
     def clean(self) -> None:
         refuse_invisible_characters(self, {"name": _("The person's name")})
+        key = number_key(self.member_number)
+        if self.federation_id is None or self.number_key.split("~")[0] == key:
+            return
+        holder = (
+            Person.objects.filter(federation_id=self.federation_id, number_key=key)
+            .exclude(pk=self.pk)
+            .first()
+        )
+        if holder is not None:  # the same number however written (clubs.numbers.number_key)
+            message = _("%(number)s is already the number of %(name)s, written %(written)s.")
+            raise ValidationError(
+                {
+                    "member_number": message
+                    % {"number": self.member_number, "name": holder.name, "written": holder.member_number}
+                }
+            )
 
 
 class PersonLinkRecord(models.Model):

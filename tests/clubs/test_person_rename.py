@@ -161,3 +161,20 @@ def test_an_officer_reaches_the_rename_from_the_persons_ratings_page_and_no_one_
     assert 'id="person-rename"' not in _page(client, ratings_url)
     client.logout()
     assert 'id="person-rename"' not in _page(client, ratings_url)
+
+
+def test_the_admin_refuses_a_number_another_person_holds_however_written(client, north):
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    amira = Person.objects.get(member_number="NCF-001")
+    url = f"/admin/clubs/person/{amira.pk}/change/"
+    response = client.post(url, {"name": "Amira Hadad", "member_number": "ncf 002", "federation": north.pk})
+    assert response.status_code == 200  # the form again, not a server error
+    assert "ncf 002 is already the number of Bruno Costa, written NCF-002." in response.content.decode()
+    amira.refresh_from_db()
+    assert amira.member_number == "NCF-001"
+    # Written otherwise, the person's own number is no clash.
+    response = client.post(url, {"name": "Amira Hadad", "member_number": "ncf 001", "federation": north.pk})
+    assert response.status_code == 302
+    amira.refresh_from_db()
+    assert amira.member_number == "ncf 001"
