@@ -50,19 +50,16 @@ def federations_run_by(*, user: Requester) -> QuerySet[Federation]:
 
 def federation_clubs_unnamed_to(*, federation: Federation, user: Requester) -> frozenset[str]:
     """The names of the federation's clubs, past or present, that its people's lines do not name
-    to `user`: clubs that do not publish their results, unless `user` is a member of one of that
-    name or an officer of the federation (who sees every name)."""
+    to `user`: clubs that do not publish their results, unless `user` is a member or an officer of
+    the federation (who sees every name). A publishing club of the same name is not named either."""
     if runs_federation(user=user, federation_id=federation.pk):
         return frozenset()
     mine = set(clubs_where(user=user).values_list("pk", flat=True))
     clubs = Club.objects.filter(
         federation_places__federation=federation, federation_places__joined_on__isnull=False
     )
-    named: set[str] = set()
-    unnamed: set[str] = set()
-    for pk, name, public in clubs.distinct().values_list("pk", "name", "results_public"):
-        (named if public or pk in mine else unnamed).add(name)
-    return frozenset(unnamed - named)
+    rows = clubs.distinct().values_list("pk", "name", "results_public")
+    return frozenset(name for pk, name, public in rows if not public and pk not in mine)
 
 
 def federations_with_public_ranking() -> QuerySet[Federation]:

@@ -68,6 +68,12 @@ def test_a_championship_hosted_by_a_club_that_does_not_publish_is_listed_without
     html = client.get(FACE).content.decode()
     assert "Brook Cup" in html and "Brook" not in html.replace("Brook Cup", "")
     assert "at <bdi>Avon</bdi>" in html  # a host that publishes is named
+    # Nor on the results page of a member club that publishes, but to that club's members.
+    results = client.get("/clubs/avon/results/").content.decode()
+    assert "Brook Cup" in results and "Brook" not in results.replace("Brook Cup", "")
+    mia = UserFactory(username="mia")
+    Membership.objects.create(club=Club.objects.get(slug="avon"), user=mia, role="member")
+    assert "at <bdi>Brook</bdi>" in _signed_in(mia).get("/clubs/avon/results/").content.decode()
 
 
 def test_the_face_lists_the_championships_coming_and_finished_with_their_standings(client, public_north):
@@ -196,3 +202,11 @@ def test_the_whole_ranking_names_only_the_clubs_that_publish_but_to_their_member
     for user in (mia, olga):
         clubs = _clubs_by_person(_signed_in(user).get("/federations/north/ranking/"))
         assert (clubs["Pia"], clubs["Bo"]) == ("Avon, Brook", "Brook"), user
+
+
+def test_a_club_that_does_not_publish_is_not_named_for_a_publishing_club_of_the_same_name(public_north):
+    # A new member club that publishes, named as Brook is: Bo's line still names no club.
+    other = Club.objects.create(name="Brook", slug="brook-two", results_public=True)
+    FederationClub.objects.create(federation=public_north, club=other, joined_on=datetime.date(2026, 11, 1))
+    clubs = _clubs_by_person(Client().get("/federations/north/ranking/"))
+    assert (clubs["Pia"], clubs["Bo"]) == ("Avon", "")
