@@ -30,7 +30,9 @@ RATED = {"Al", "Bea", "Bix", "Bo", "Bud", "Pia"}
 
 
 def _no_sideways_scroll(page) -> bool:
-    return page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth")
+    return page.evaluate(
+        "() => document.scrollingElement.scrollWidth <= document.documentElement.clientWidth"
+    )
 
 
 def test_a_visitor_goes_from_home_to_the_federation_its_clubs_standings_and_ranking_then_is_refused(

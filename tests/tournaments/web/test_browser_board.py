@@ -133,7 +133,9 @@ def _fifteen_tables(club) -> Event:
 def _fits(page) -> None:
     """No scrolling, and no table card or standings line cut off inside its box."""
     assert page.evaluate("() => document.scrollingElement.scrollHeight <= window.innerHeight")
-    assert page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(
+        "() => document.scrollingElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     clipped = page.evaluate(
         """() => [...document.querySelectorAll('.hall-table, .hall-standings, .hall-tables')]
                 .filter(el => el.offsetParent !== null && el.scrollHeight > el.clientHeight + 1)

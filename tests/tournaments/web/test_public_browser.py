@@ -44,7 +44,7 @@ def _fits(page, selector: str) -> bool:
             const box = element.getBoundingClientRect();
             const scroller = element.closest('.scroll');
             const scrolls = scroller !== null && scroller.scrollWidth > scroller.clientWidth;
-            return box.left >= 0 && box.right <= window.innerWidth && !scrolls;
+            return box.left >= 0 && box.right <= document.documentElement.clientWidth && !scrolls;
         }""",
         selector,
     )
