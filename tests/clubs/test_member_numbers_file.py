@@ -6,6 +6,7 @@ meaning changed since its preview links nothing; a workbook in Spanish; a file w
 
 from __future__ import annotations
 
+import html
 import io
 import re
 
@@ -192,3 +193,12 @@ def test_a_file_of_column_names_alone_is_refused_with_nothing_to_confirm(client,
     page = _upload(client, club, b"Name,Member number\n").content.decode()
     assert "The file has its row of column names but no line under it: nothing to import." in page
     assert 'id="numbers-confirm"' not in page
+
+
+def test_a_file_of_lines_linked_already_says_there_is_nothing_to_do_not_to_correct(client, club, alice):
+    numbers_world(club)  # Omar Said is linked to NCF 112 already
+    client.force_login(alice)
+    page = html.unescape(_upload(client, club, b"Name,Member number\nOmar Said,ncf-112\n").content.decode())
+    assert "<bdi>Omar Said</bdi> is linked to NCF 112 already" in page
+    assert "Every line of this file is linked already: nothing to do." in page
+    assert "Correct the lines above" not in page and 'id="numbers-confirm"' not in page

@@ -108,6 +108,7 @@ def test_a_file_of_column_names_alone_is_refused_with_nothing_to_confirm(client,
         {"file": SimpleUploadedFile("roster.csv", b"Name,Active\n")},
     ).content.decode()
     assert "no line under it: nothing to import." in page and 'id="roster-confirm"' not in page
+    assert "Correct the lines above" not in page  # there are none
 
 
 # --- the encoding ---------------------------------------------------------------------------------
