@@ -137,3 +137,23 @@ def test_a_director_who_plays_for_no_player_finds_the_nights_work_first(club, al
     page = _text(_signed_in(alice).get(f"/nights/{night.pk}/"))
     assert page.index('id="my-reply"') < page.index('id="replies"')
     assert page.count('id="my-reply"') == 1
+
+
+def test_a_member_reads_their_reply_and_that_they_are_checked_in(club, alice, bob, players):
+    (tonight,) = services.nights_schedule(
+        club=club,
+        asked=services.NightInput(
+            date=selectors.club_today(club), start_time=datetime.time(19, 30), variant="classic"
+        ),
+    )
+    bobs = club.memberships.get(user=bob)
+    _signed_in(alice).post(f"/clubs/{club.slug}/members/{bobs.pk}/player/", {"player": players[2].pk})
+    member = _signed_in(bob)
+    page = _text(member.get(f"/nights/{tonight.pk}/"))
+    assert 'id="my-answer"' not in page and 'id="me-checked-in"' not in page
+    member.post(f"/nights/{tonight.pk}/reply/", {"answer": "partner"})
+    page = _text(member.get(f"/nights/{tonight.pk}/"))
+    assert "Your reply: <strong>Looking for a partner</strong>" in page and 'id="me-checked-in"' not in page
+    door = f"/n/{selectors.night_door_token(night=tonight)}/"
+    member.post(door, {"player": players[2].pk})
+    assert "You are checked in for this night." in _text(member.get(f"/nights/{tonight.pk}/"))

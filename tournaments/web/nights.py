@@ -39,11 +39,14 @@ def night_detail(request: SignedInRequest, night_id: int) -> HttpResponse:
     is_director = directs(user=request.user, club_id=night.club_id)
     player = selectors.player_of(user=request.user, club=night.club)
     replies = selectors.night_replies(night=night)
+    my_answer = replies.answers.get(player.pk, "") if player else ""
     context = {
         "night": night,
         "is_director": is_director,
         "player": player,
-        "my_answer": replies.answers.get(player.pk, "") if player else "",
+        "my_answer": my_answer,
+        "my_answer_label": NightReply.Answer(my_answer).label if my_answer else "",
+        "me_here": player is not None and night.check_ins.filter(player=player).exists(),
         "answers": NightReply.Answer.choices,
         "reply_refused": selectors.night_reply_refusal(night=night),
         "reminders_on": selectors.night_reminders_of(user=request.user, club=night.club) is not None,
