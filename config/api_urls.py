@@ -64,6 +64,16 @@ urlpatterns = [
         name="federation-link",
     ),
     path(
+        "federations/<slug:slug>/people/",
+        federation_api.FederationPeopleApi.as_view(),
+        name="federation-people",
+    ),
+    path(
+        "federations/<slug:slug>/people/<int:person_id>/rename/",
+        federation_api.FederationPersonRenameApi.as_view(),
+        name="federation-person-rename",
+    ),
+    path(
         "federations/<slug:slug>/invite/",
         federation_api.FederationInviteApi.as_view(),
         name="federation-invite",

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -15,14 +15,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import services
-from clubs.models import Federation, FederationClub
+from clubs.models import Federation, FederationClub, Person
 from clubs.selectors import (
     club_federation_now,
     clubs_directed_by,
+    federation_people_found,
     federation_places,
     federations_run_by,
 )
 from clubs.text import name_trimmed
+from config.api_lists import one_value_each
 from config.api_schema import errors, read_only_schema
 
 
@@ -224,3 +226,62 @@ class PersonLinkApi(APIView):
             "person_name": None if outcome.result == "conflict" else person.name,
         }
         return Response(PersonLinkOutcomeSerializer(body).data)
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    """A federation's person: the name and the member number as the federation writes them."""
+
+    class Meta:
+        model = Person
+        fields = ("id", "name", "member_number")
+
+
+class PeopleFoundSerializer(serializers.Serializer):
+    results = PersonSerializer(many=True, source="people")
+    more = serializers.IntegerField(help_text="How many more match than are listed.")
+
+
+class PersonRenameInputSerializer(serializers.Serializer):
+    """A rename (services.PersonRenameInput): the name, and the number written another way."""
+
+    name = serializers.CharField(max_length=120, trim_whitespace=False)
+    member_number = serializers.CharField(max_length=64, trim_whitespace=False)
+
+
+PEOPLE_PARAMETERS = [OpenApiParameter("q", str, description="A name, or a member number however written.")]
+
+
+class FederationPeopleApi(APIView):
+    """GET `?q=`: an officer finds the federation's people by name, or by number however written
+    (the page's search, selectors.federation_people_found)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        parameters=PEOPLE_PARAMETERS, responses={200: PeopleFoundSerializer, **errors(400, 401, 404)}
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
+        one_value_each(request.query_params, (p.name for p in PEOPLE_PARAMETERS))
+        found = federation_people_found(federation=federation, query=request.query_params.get("q", ""))
+        return Response(PeopleFoundSerializer(found).data)
+
+
+class FederationPersonRenameApi(APIView):
+    """POST `{"name", "member_number"}`: an officer renames a person, or writes their number another
+    way (services.person_rename, recorded): 200 with the person, as it now is."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=PersonRenameInputSerializer, responses={200: PersonSerializer, **errors(400, 401, 403, 404)}
+    )
+    def post(self, request: Request, slug: str, person_id: int) -> Response:
+        federation = get_object_or_404(federations_run_by(user=request.user), slug=slug)
+        person = get_object_or_404(Person, pk=person_id, federation=federation)
+        serializer = PersonRenameInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        asked = services.PersonRenameInput(**serializer.validated_data)
+        services.person_rename(person=person, asked=asked, by=request.user)  # type: ignore[arg-type]
+        person.refresh_from_db()
+        return Response(PersonSerializer(person).data)

@@ -147,3 +147,38 @@ def test_a_club_is_invited_accepts_leaves_and_an_officer_ends_another_through_th
     answer = officer.post(f"/api/v1/federations/north-league/clubs/{invited.pk}/end/", format="json")
     assert answer.status_code == 204 and not FederationClub.objects.filter(pk=invited.pk).exists()
     assert FederationClub.objects.get(club=club).left_on.isoformat() == today
+
+
+def test_an_officer_finds_and_renames_a_person_as_the_page_does(club, alice):
+    olga = UserFactory(username="olga")
+    north = Federation.objects.create(name="North", slug="north")
+    north.officers.create(user=olga)
+    amira = Person.objects.create(federation=north, member_number="NCF-001", name="Amira Hadad")
+    Person.objects.create(federation=north, member_number="NCF-002", name="Bruno Costa")
+    api = _as(olga)
+    found = api.get("/api/v1/federations/north/people/", {"q": "ncf 001"}).json()  # written otherwise
+    assert found == {
+        "results": [{"id": amira.pk, "name": "Amira Hadad", "member_number": "NCF-001"}],
+        "more": 0,
+    }
+
+    url = f"/api/v1/federations/north/people/{amira.pk}/rename/"
+    renamed = api.post(url, {"name": " Amira Haddad ", "member_number": "ncf 001"}, format="json")
+    assert renamed.status_code == 200, renamed.content
+    assert renamed.json() == {
+        "id": amira.pk,
+        "name": "Amira Haddad",
+        "member_number": "NCF 001",
+    }  # capitals, as numbers are kept
+    assert list(amira.renames.values_list("name_before", "name_after")) == [("Amira Hadad", "Amira Haddad")]
+    # Another number is not a rename; the page's message, by its field.
+    refused = api.post(url, {"name": "Amira Haddad", "member_number": "NCF-002"}, format="json")
+    assert refused.status_code == 400
+    assert "NCF-002 is not the number NCF 001" in refused.json()["member_number"][0]
+    # Nobody but the federation's officers.
+    for user in (alice, UserFactory(username="otto")):
+        assert _as(user).get("/api/v1/federations/north/people/", {"q": "NCF"}).status_code == 404
+        assert (
+            _as(user).post(url, {"name": "X", "member_number": "NCF-001"}, format="json").status_code == 404
+        )
+    assert APIClient().get("/api/v1/federations/north/people/").status_code == 401

@@ -714,6 +714,16 @@ FEDERATION_DOORS: dict[str, Door] = {
     "federation-detail": Door("api", _north, read=OFFICER),
     "federation-invite": Door("api", _north, write=OFFICER, data=lambda w, t: {"club": "faraway"}),
     "federation-place-end": Door("api", _place_of_lonely, write=OFFICER),
+    "federation-people": Door("api", _north, read=OFFICER, params="?q=N"),
+    "federation-person-rename": Door(
+        "api",
+        lambda w, t: {"slug": "north", "person_id": Player.objects.get(name="Harbour 05").person_id},
+        write=OFFICER,
+        data=lambda w, t: {
+            "name": "Harbour Five",
+            "member_number": Player.objects.get(name="Harbour 05").person.member_number,
+        },
+    ),
     "club-federation-answer": Door(
         "api", _souths_invitation, write=club(RUN), data=lambda w, t: {"answer": "decline"}
     ),

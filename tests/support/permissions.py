@@ -839,6 +839,10 @@ MATRIX: dict[str, Row] = {
     "federation-detail": Row("api", _north, read=OFFICER),
     "federation-invite": Row("api", _north, write=OFFICER, data=lambda w: {"club": "lonely"}),
     "federation-place-end": Row("api", _club_in_north, write=OFFICER),
+    "federation-people": Row("api", _north, read=OFFICER, params="?q=N"),
+    "federation-person-rename": Row(
+        "api", _norths_person, write=OFFICER, data=lambda w: {"name": "Player One", "member_number": "n 1"}
+    ),
     "club-federation-answer": Row(
         "api", _souths_invitation, write=DIRECTOR, data=lambda w: {"answer": "decline"}
     ),
