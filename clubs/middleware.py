@@ -16,28 +16,10 @@ from clubs.models import Club
 from clubs.selectors import clubs_where
 from clubs.viewer import viewer
 
-# Links whose token begins with the id of what it opens (the view checks the signature): the
-# night's door ("12:<signature>"), a player's personal link, a reminders' stop link ("3-7:...").
-_TOKEN_LOOKUPS = {
-    "night_check_in": "nights__pk",
-    "player_nights": "players__pk",
-    "night_reminders_stop": "pk",
-}
 
-
-def _leading_id(token: str) -> int | None:
-    digits = token.partition(":")[0].partition("-")[0]
-    return int(digits) if digits.isdigit() else None
-
-
-def _club_language(url_name: str | None, kwargs: dict[str, Any]) -> str:
+def _club_language(kwargs: dict[str, Any]) -> str:
     clubs = Club.objects.exclude(language="")
-    if url_name in _TOKEN_LOOKUPS:
-        pk = _leading_id(kwargs.get("token", ""))
-        if pk is None:
-            return ""
-        clubs = clubs.filter(**{_TOKEN_LOOKUPS[url_name]: pk})
-    elif "night_id" in kwargs:
+    if "night_id" in kwargs:
         clubs = clubs.filter(nights__pk=kwargs["night_id"])
     elif "slug" in kwargs:
         clubs = clubs.filter(slug=kwargs["slug"])
@@ -67,11 +49,19 @@ class ClubLanguageMiddleware:
     ) -> None:
         if settings.LANGUAGE_COOKIE_NAME in request.COOKIES or request.path.startswith("/api/"):
             return
-        match = request.resolver_match
-        language = _club_language(match.url_name if match else None, kwargs)
+        language = _club_language(kwargs)
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
+
+
+def use_club_language(request: HttpRequest, club: Club) -> None:
+    """Speak `club`'s language from here on, for a visitor who has not chosen one: for the views
+    that find the club only once a signed link checks out (a night's door, a player's personal
+    link, a reminders' stop link), so that a mistyped link tells nothing of a club."""
+    if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and club.language:
+        translation.activate(club.language)
+        request.LANGUAGE_CODE = club.language
 
 
 class ViewerMiddleware:

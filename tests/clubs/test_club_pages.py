@@ -137,6 +137,15 @@ def test_the_nights_pages_and_links_follow_the_club_language(client, club, playe
         assert (response.status_code, response["Content-Language"]) == (200, "ar"), link
     client.force_login(bob)
     assert client.get(f"/nights/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "ar"
-    # A link this site did not sign opens nothing, in the browser's language.
-    response = Client().get("/n/99999:aaaaaaaaaaaaaaaaaaaaaaaa/", HTTP_ACCEPT_LANGUAGE="el")
-    assert (response.status_code, response["Content-Language"]) == (404, "el")
+    # A link this site did not sign opens nothing, in the browser's language, even when it
+    # begins with the id of a real night or player: it tells nothing of the club.
+    for wrong in (
+        f"/n/{night.pk}:aaaaaaaaaaaaaaaaaaaaaaaa/",
+        f"/r/{players[0].pk}:aaaaaaaaaaaaaaaaaaaaaaaa/",
+    ):
+        response = Client().get(wrong, HTTP_ACCEPT_LANGUAGE="el")
+        assert (response.status_code, response["Content-Language"]) == (404, "el"), wrong
+    # The visitor's own choice wins over the club's.
+    chosen = Client()
+    chosen.post("/i18n/setlang/", {"language": "es", "next": "/"})
+    assert chosen.get(links[0])["Content-Language"] == "es"

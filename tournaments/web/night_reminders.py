@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.middleware import use_club_language
 from clubs.users import SignedInRequest
 from tournaments import selectors, services
 from tournaments.web.night_links import wrong_link
@@ -58,6 +59,7 @@ def night_reminders_stop(request: HttpRequest, token: str) -> HttpResponse:
             request, _("This link opens nothing: open it exactly as the reminder's mail gives it.")
         )
     club, user = found
+    use_club_language(request, club)
     if request.method == "POST":
         services.night_reminders_set(club=club, user=user, on=False)
         return render(request, "tournaments/night_reminders_stop.html", {"club": club, "stopped": True})

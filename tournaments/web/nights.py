@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.middleware import use_club_language
 from clubs.models import Club
 from clubs.selectors import directs, player_claim_of, players_to_claim, role_in
 from clubs.users import SignedInRequest
@@ -106,6 +107,7 @@ def player_nights(request: HttpRequest, token: str) -> HttpResponse:
     player = selectors.player_of_reply_token(token=token)
     if player is None:
         return wrong_link(request)
+    use_club_language(request, player.club)
     nights = selectors.nights_ahead(club=player.club)
     if request.method == "POST":
         night = next((n for n in nights if str(n.pk) == request.POST.get("night")), None)
@@ -132,6 +134,7 @@ def night_check_in(request: HttpRequest, token: str) -> HttpResponse:
     night = selectors.night_of_door_token(token=token)
     if night is None:
         return wrong_link(request)
+    use_club_language(request, night.club)
     me = selectors.player_of(user=request.user, club=night.club)
     if request.method == "POST":
         chosen = request.POST.get("player", "")
