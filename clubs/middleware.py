@@ -29,9 +29,6 @@ def _club_language(kwargs: dict[str, Any]) -> str:
         clubs = clubs.filter(events__rounds__tables__game__pk=kwargs["game_id"])
     elif "token" in kwargs:
         clubs = clubs.filter(events__rounds__tables__access_token=kwargs["token"])
-    elif "board_token" in kwargs:
-        # A hall board's link begins with its event's id (the view checks the signature).
-        clubs = clubs.filter(events__pk=int(kwargs["board_token"].partition("-")[0]))
     else:
         return ""
     return clubs.values_list("language", flat=True).first() or ""
@@ -57,8 +54,8 @@ class ClubLanguageMiddleware:
 
 def use_club_language(request: HttpRequest, club: Club) -> None:
     """Speak `club`'s language from here on, for a visitor who has not chosen one: for the views
-    that find the club only once a signed link checks out (a night's door, a player's personal
-    link, a reminders' stop link), so that a mistyped link tells nothing of a club."""
+    that find the club only once a signed link checks out (a hall board's, a night's door, a
+    player's personal link, a reminders' stop link), so that a mistyped link tells nothing."""
     if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and club.language:
         translation.activate(club.language)
         request.LANGUAGE_CODE = club.language

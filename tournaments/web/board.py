@@ -14,6 +14,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from clubs.middleware import use_club_language
 from clubs.selectors import clubs_where
 from tournaments import selectors
 from tournaments.models import Event
@@ -34,10 +35,12 @@ def _event_by_id(request: HttpRequest, event_id: int) -> Event:
     return get_object_or_404(selectors.events_with_results_visible_to(user=request.user), pk=event_id)
 
 
-def _event_by_link(board_token: str) -> Event:
+def _event_by_link(request: HttpRequest, board_token: str) -> Event:
+    """The event of a board's link, its club's language spoken from then on; else 404."""
     event = selectors.event_of_board_token(token=board_token)
     if event is None:
         raise Http404
+    use_club_language(request, event.club)
     return event
 
 
@@ -57,14 +60,14 @@ def board_live(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def board_link(request: HttpRequest, board_token: str) -> HttpResponse:
     """The hall board by its link: whoever holds it, whether or not the results are public."""
-    event = _event_by_link(board_token)
+    event = _event_by_link(request, board_token)
     return _page(request, event, reverse("tournaments:board_link_live", kwargs={"board_token": board_token}))
 
 
 @require_safe
 def board_link_live(request: HttpRequest, board_token: str) -> HttpResponse:
     """The board's live part (see `_live`), for the page `board_link`."""
-    return _live(request, _event_by_link(board_token))
+    return _live(request, _event_by_link(request, board_token))
 
 
 def _tag(request: HttpRequest, event: Event) -> str:

@@ -233,6 +233,11 @@ def test_the_board_link_speaks_the_clubs_language(club, league_night):
     response = Client().get(_link(league_night), HTTP_ACCEPT_LANGUAGE="en")
     assert response["Content-Language"] == "es"
     assert Client().get(_link(league_night) + "live/")["Content-Language"] == "es"
+    # A link with the event's id and a signature this site did not make: 404, in the screen's
+    # language, telling nothing of the club.
+    forged = f"/board/{league_night.pk}-0:{'a' * 27}/"
+    response = Client().get(forged, HTTP_ACCEPT_LANGUAGE="el")
+    assert (response.status_code, response["Content-Language"]) == (404, "el")
 
 
 def test_a_pairs_board_names_each_side_and_standings_line_by_its_pair(pairs_night):
