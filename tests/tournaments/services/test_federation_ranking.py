@@ -216,9 +216,21 @@ class TestWhoSeesIt:
         assert Client().get(url).status_code == 200
         body = APIClient().get(api, {"variant": "classic"}).json()
         pia = next(line for line in body["results"] if line["person"]["name"] == "Pia")
-        assert pia["person"]["clubs"] == ["Avon", "Brook"]
         assert pia["rank"] is None and pia["provisional"] is True
         assert pia["rating"] == pytest.approx(0.865, abs=0.001)
+        # Neither of Pia's clubs publishes its results: a visitor reads none; once Avon
+        # publishes, Avon; the officers read both.
+        assert pia["person"]["clubs"] == []
+        Club.objects.filter(slug="avon").update(results_public=True)
+
+        def clubs_of_pia(client) -> list[str]:
+            lines = client.get(api, {"variant": "classic"}).json()["results"]
+            return next(line for line in lines if line["person"]["name"] == "Pia")["person"]["clubs"]
+
+        assert clubs_of_pia(APIClient()) == ["Avon"]
+        officer_api = APIClient()
+        officer_api.force_authenticate(olga)
+        assert clubs_of_pia(officer_api) == ["Avon", "Brook"]
 
     def test_the_strictest_club_names_a_person_by_initials_on_public_pages(self, north):
         Federation.objects.filter(pk=north.pk).update(ranking_public=True)
