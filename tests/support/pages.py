@@ -1,5 +1,6 @@
 """Reading the product's pages in a browser test as a person reads them: a data table by its
-column headings, a figure as printed. Shared by the whole-night tests (tests/flows/)."""
+column headings, a figure as printed, a name as a word of the page. Shared by the whole-night tests
+(tests/flows/) and the tests that look for what a page must not tell."""
 
 from __future__ import annotations
 
@@ -16,6 +17,19 @@ def figure(text: str) -> int:
     if not re.fullmatch(r"-?[0-9]+", digits):
         raise ValueError(f"not a figure: {text!r}")
     return int(digits)
+
+
+def untokened(html: str) -> str:
+    """The page's HTML without its random tokens (a form's CSRF token, a script's nonce), in which
+    a short name may appear by chance: "Bo" is in about one 64-character token in 60."""
+    html = re.sub(r'(name="csrfmiddlewaretoken" value=)"[^"]*"', r'\1""', html)
+    return re.sub(r'(nonce=)"[^"]*"', r'\1""', html)
+
+
+def names_in(html: str, names: list[str]) -> list[str]:
+    """Those of `names` that the page holds as words, its random tokens aside."""
+    page = untokened(html)
+    return [name for name in names if re.search(rf"\b{re.escape(name)}\b", page)]
 
 
 def table_rows(page: Any, selector: str) -> list[dict[str, str]]:
