@@ -303,6 +303,12 @@ class FederationLeftOut(models.Model):
         return f"{self.club} in {self.federation}: {self.counted} counted, {self.left_out} left out"
 
 
+class PersonQuerySet(models.QuerySet["Person"]):
+    def of_number(self, federation_id: int, number: str) -> Person | None:
+        """The federation's person whose number is `number` however written (clubs.numbers.number_key)."""
+        return self.filter(federation_id=federation_id, number_key=number_key(number)).first()
+
+
 class Person(models.Model):
     """One human across a federation's clubs, known by their member number. `save` keeps `name_words`
     and `number_key` those of the name and number."""
@@ -317,6 +323,8 @@ class Person(models.Model):
     # clubs.names.name_words_key of the name: the players' suggestions look it up.
     name_words = models.CharField(max_length=120, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PersonQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -340,15 +348,10 @@ class Person(models.Model):
 
     def clean(self) -> None:
         refuse_invisible_characters(self, {"name": _("The person's name")})
-        key = number_key(self.member_number)
-        if self.federation_id is None or self.number_key.split("~")[0] == key:
+        if self.federation_id is None or self.number_key.split("~")[0] == number_key(self.member_number):
             return
-        holder = (
-            Person.objects.filter(federation_id=self.federation_id, number_key=key)
-            .exclude(pk=self.pk)
-            .first()
-        )
-        if holder is not None:  # the same number however written (clubs.numbers.number_key)
+        holder = Person.objects.of_number(self.federation_id, self.member_number)
+        if holder is not None and holder.pk != self.pk:
             message = _("%(number)s is already the number of %(name)s, written %(written)s.")
             raise ValidationError(
                 {

@@ -89,7 +89,7 @@ class PersonLinkPlan:
 
 def person_link_plan(*, player: Player, number: str, federation: Federation) -> PersonLinkPlan:
     """What `person_link` would do with the cleaned `number` for `player`; writes nothing."""
-    person = Person.objects.filter(federation=federation, number_key=number_key(number)).first()
+    person = Person.objects.of_number(federation.pk, number)
     if person is None:
         return PersonLinkPlan("created", None)
     if player.person_id == person.pk:
