@@ -44,21 +44,22 @@ class ClubLanguageMiddleware:
     def process_view(
         self, request: HttpRequest, view: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> None:
-        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES or request.path.startswith("/api/"):
-            return
-        language = _club_language(kwargs)
-        if language:
-            translation.activate(language)
-            request.LANGUAGE_CODE = language
+        if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and not request.path.startswith("/api/"):
+            _speak(request, _club_language(kwargs))
+
+
+def _speak(request: HttpRequest, language: str) -> None:
+    """Speak `language` from here on, unless the visitor chose one (the language cookie)."""
+    if language and settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
 
 
 def use_club_language(request: HttpRequest, club: Club) -> None:
     """Speak `club`'s language from here on, for a visitor who has not chosen one: for the views
     that find the club only once a signed link checks out (a hall board's, a night's door, a
     player's personal link, a reminders' stop link), so that a mistyped link tells nothing."""
-    if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and club.language:
-        translation.activate(club.language)
-        request.LANGUAGE_CODE = club.language
+    _speak(request, club.language)
 
 
 class ViewerMiddleware:
