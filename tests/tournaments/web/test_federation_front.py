@@ -21,8 +21,9 @@ from clubs.models import Club, Federation, FederationClub, FederationOfficer, Me
 from tests.support import championships, federation_front
 from tests.support.factories import UserFactory
 from tests.support.federation_front import COMING, OPEN
-from tests.support.tables import _page_rows
-from tournaments.models import Event
+from tests.support.pages import untokened
+from tests.support.tables import _page_rows, _xlsx_rows
+from tournaments.models import Event, Player
 
 pytestmark = pytest.mark.django_db
 north = championships.north  # Avon and Brook members, Lonely not
@@ -110,6 +111,31 @@ def test_a_visitor_opens_the_finished_championships_standings_and_the_ranking(cl
     ranking = client.get("/federations/north/ranking/")
     assert ranking.status_code == 200
     assert f'<a href="{FACE}"><bdi>North</bdi></a>' in ranking.content.decode()
+
+
+def test_no_door_of_a_public_championship_names_a_club_that_does_not_publish(client, public_north):
+    """Bix of Brook plays North Open: the federation shows his name, not Brook's, which does not
+    publish: the standings, their downloads, his night and the ranking's, until Brook publishes."""
+    event, bix = Event.objects.get(name=OPEN), Player.objects.get(club__slug="brook", name="Bix")
+    standings = reverse("tournaments:event_standings", args=[event.pk])
+    doors = [
+        standings,
+        f"{standings}?_export=csv",
+        f"{standings}?_export=xlsx",
+        reverse("tournaments:event_player", args=[event.pk, bix.pk]),
+        "/federations/north/ranking/",
+        "/federations/north/ranking/?_export=csv",
+        "/federations/north/ranking/?_export=xlsx",
+    ]
+
+    def read(url: str) -> str:
+        content = client.get(url).content
+        return str(_xlsx_rows(content)) if url.endswith("xlsx") else untokened(content.decode("utf-8-sig"))
+
+    for url in doors:
+        assert "Bix" in read(url) and "Brook" not in read(url), url
+    Club.objects.filter(slug="brook").update(results_public=True)
+    assert [url for url in doors if "Brook" in read(url)] == doors[4:]  # the ranking names clubs
 
 
 def test_a_member_club_that_stops_publishing_or_leaves_is_no_longer_listed(client, public_north):
