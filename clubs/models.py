@@ -339,7 +339,7 @@ class Person(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_words = name_words_key(self.name)
-        if self.number_key.split("~")[0] != number_key(self.member_number):
+        if self.plain_number_key != number_key(self.member_number):
             self.number_key = number_key(self.member_number)
         fields = kwargs.get("update_fields")
         if fields is not None:
@@ -348,7 +348,7 @@ class Person(models.Model):
 
     def clean(self) -> None:
         refuse_invisible_characters(self, {"name": _("The person's name")})
-        if self.federation_id is None or self.number_key.split("~")[0] == number_key(self.member_number):
+        if self.federation_id is None or self.plain_number_key == number_key(self.member_number):
             return
         holder = Person.objects.of_number(self.federation_id, self.member_number)
         if holder is not None and holder.pk != self.pk:
@@ -359,6 +359,11 @@ class Person(models.Model):
                     % {"number": self.member_number, "name": holder.name, "written": holder.member_number}
                 }
             )
+
+    @property
+    def plain_number_key(self) -> str:
+        """`number_key` without the "~<id>" of a person kept apart (migration 0006)."""
+        return self.number_key.split("~")[0]
 
 
 class PersonLinkRecord(models.Model):

@@ -92,10 +92,10 @@ def federation_people_apart(*, federation: Federation) -> list[tuple[Person, Per
     holders = {
         holder.number_key: holder
         for holder in Person.objects.filter(
-            federation=federation, number_key__in={person.number_key.split("~")[0] for person in apart}
+            federation=federation, number_key__in={person.plain_number_key for person in apart}
         )
     }
-    return [(person, holders.get(person.number_key.split("~")[0])) for person in apart]
+    return [(person, holders.get(person.plain_number_key)) for person in apart]
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,5 @@ def federation_person_record(*, federation: Federation, person_id: int) -> Perso
     renames = list(person.renames.select_related("by"))
     holder = None
     if "~" in person.number_key:
-        holder = Person.objects.filter(
-            federation=federation, number_key=person.number_key.split("~")[0]
-        ).first()
+        holder = Person.objects.filter(federation=federation, number_key=person.plain_number_key).first()
     return PersonRecord(person, clubs, renames, holder)

@@ -196,7 +196,7 @@ def _line_of_player(
     """The line of a name found on the roster, its number of the right form: as `person_link` would
     take it, but never a link held for an officer or one that replaces another."""
     current = player.person if player.person and player.person.federation_id == federation.pk else None
-    if current is not None and current.number_key.split("~")[0] == number_key(number):
+    if current is not None and current.plain_number_key == number_key(number):
         # Linked to this number already (to the person keeping it, or to one whose number it equals).
         return MemberNumberLine(line, name, written, "unchanged", player, current.member_number)
     if current is not None:
