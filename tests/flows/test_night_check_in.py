@@ -94,6 +94,10 @@ def test_fourteen_say_coming_thirteen_check_in_and_round_one_seats_them(
     # Checked in, Bob is told so rather than offered the button again.
     assert phone.locator("#me-here").inner_text() == "Player 01, you are checked in."
     assert phone.locator("#check-in-me").count() == 0
+    # His night's page says both: what he replied, and that he is here.
+    phone.goto(f"{url}/nights/{night.pk}/")
+    assert phone.locator("#my-answer").inner_text() == "Your reply: Looking for a partner"
+    assert phone.locator("#me-checked-in").is_visible()
     for player in players[1:13]:
 
         def pick(page, player=player) -> None:
