@@ -27,7 +27,7 @@ two meetings, three and one three). Each round's hands are typed as totals, by t
     table 3: hand 1 first side 200, second 200; hand 2: 150 and 60   (first side 350 - 260)
 
 Every entrant's federation rating then counts two more games; the federation's ranking page
-shows it.
+shows it, every place marked provisional (three games at most of the ten that rank a player).
 """
 
 from __future__ import annotations
@@ -200,5 +200,10 @@ def test_an_officer_runs_a_championship_of_two_clubs_kept_apart_and_the_federati
     after = dict(PersonRating.objects.values_list("person__name", "games"))
     assert after == {name: 3 if name in entered else 1 for name in games_before}
     desktop.goto(f"{url}/federations/north/ranking/")
-    shown = {row["Player"]: figure(row["Games"]) for row in table_rows(desktop, "#federation-ranking")}
+    rows = table_rows(desktop, "#federation-ranking")
+    shown = {row["Player"]: figure(row["Games"]) for row in rows}
     assert shown == after
+    # Three games at most, of the ten that make a player ranked: everyone is listed, each place
+    # marked provisional, and the page says why.
+    assert all(row["Rank"].endswith("P") for row in rows), [row["Rank"] for row in rows]
+    assert desktop.locator("#nobody-ranked").is_visible()
