@@ -103,18 +103,22 @@ test: venv browser axe
 ## minutes on a quiet two-core machine; docs/development.md); `make test` runs them all.
 ## Bytecode is written even where the environment turns it off: pytest then keeps each test
 ## module's rewritten asserts, and the next run's collection takes a third of the time.
+## The test database is built from the models (--no-migrations: seconds less a process);
+## `make check` keeps the models and the migrations equal, and `make test` applies them.
 test-fast: venv
-	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -m "not slow" -n 2 $(PYTEST_DB)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -m "not slow" -n 2 --no-migrations $(PYTEST_DB)
 
 lint: venv
 	$(VENV)/bin/ruff check .
 
-## make check: ruff's lint and format check, the import contracts (.importlinter) and mypy (mypy.ini)
+## make check: ruff's lint and format check, the import contracts (.importlinter), mypy (mypy.ini)
+## and no model change without its migration
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-logo
 	$(VENV)/bin/mypy
+	$(PY) manage.py makemigrations --check --dry-run --verbosity 0
 
 ## make cases: every score-sheet case in tests/scoring/cases, through the engine and manage.py score_sheet
 cases: venv

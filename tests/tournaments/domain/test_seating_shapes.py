@@ -154,6 +154,7 @@ def test_fifteen_players_take_turns_on_the_side_of_three(options: dict[str, obje
     assert max(history.partners.values()) == 1  # and no partner twice
 
 
+@pytest.mark.slow  # a seating search of seconds
 def test_a_night_of_fifteen_at_tables_of_five_takes_turns_on_the_side_of_three() -> None:
     ids = list(range(1, 16))
     night = seating.individual_schedule(15, 5, shape=(3, 2))
