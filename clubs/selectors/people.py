@@ -118,5 +118,5 @@ def federation_person_record(*, federation: Federation, person_id: int) -> Perso
     renames = list(person.renames.select_related("by"))
     holder = None
     if "~" in person.number_key:
-        holder = Person.objects.filter(federation=federation, number_key=person.plain_number_key).first()
+        holder = Person.objects.of_number(federation.pk, person.plain_number_key)
     return PersonRecord(person, clubs, renames, holder)

@@ -20,9 +20,11 @@ def figure(text: str) -> int:
 
 
 def untokened(html: str) -> str:
-    """The page's HTML without its random tokens (a form's CSRF token, a script's nonce), in which
-    a short name may appear by chance: "Bo" is in about one 64-character token in 60."""
+    """The page's HTML without its random tokens (the CSRF token of its forms and of its htmx
+    requests, a script's nonce), in which a short name may appear by chance: "Bo" is in about one
+    64-character token in 60."""
     html = re.sub(r'(name="csrfmiddlewaretoken" value=)"[^"]*"', r'\1""', html)
+    html = re.sub(r'("X-CSRFToken": )"[^"]*"', r'\1""', html)
     return re.sub(r'(nonce=)"[^"]*"', r'\1""', html)
 
 
